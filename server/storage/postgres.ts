@@ -1,0 +1,255 @@
+/**
+ * Postgres storage for boardgame.io matches, on the `pg` driver.
+ *
+ * Tables (in `schema`, created if missing):
+ *
+ *   bgio_match      one row per match: metadata, initial state, latest state and its stateID
+ *   bgio_match_log  the game log, append-only: one row per log entry, keyed by
+ *                   (match, stateID of the write, position in its deltalog)
+ *
+ * Every write is one SQL statement, so no write reads first and none can
+ * overwrite another's data:
+ * - `setState` replaces the state only when its stateID is newer than the
+ *   stored one (`ON CONFLICT ... WHERE state_id < EXCLUDED.state_id`, which
+ *   locks the row), and inserts its log entries whatever the order of arrival.
+ * - `setMetadata` touches only the metadata columns.
+ *
+ * Why not bgio-postgres: it keeps the log as one JSON array that each move reads
+ * and rewrites in full, reads the whole row (log and initial state included)
+ * for every fetch, and has a fixed table name.
+ */
+import pg from 'pg';
+import { Async } from 'boardgame.io/internal';
+import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
+
+export interface PostgresStorageOptions {
+  /** postgres://user@host:port/db; a `schema` query parameter picks the schema. */
+  connectionString: string;
+  /** Schema for the tables (default: the URL's `schema` parameter, else `public`). */
+  schema?: string;
+  /** Pool size (default 10). */
+  max?: number;
+}
+
+const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Splits a `schema` query parameter off a connection URL. */
+export function parseDatabaseUrl(url: string): { connectionString: string; schema?: string } {
+  const u = new URL(url);
+  const schema = u.searchParams.get('schema') ?? undefined;
+  u.searchParams.delete('schema');
+  return { connectionString: u.toString(), schema };
+}
+
+/** Asynchronous Postgres storage (see the file comment). */
+export class PostgresStorage extends Async {
+  readonly pool: pg.Pool;
+  readonly schema: string;
+  private readonly match: string;
+  private readonly log: string;
+  private readonly pending = new Map<string, Set<Promise<unknown>>>();
+
+  constructor(opts: PostgresStorageOptions) {
+    super();
+    const parsed = parseDatabaseUrl(opts.connectionString);
+    this.schema = opts.schema ?? parsed.schema ?? 'public';
+    if (!IDENT.test(this.schema)) throw new Error(`invalid schema name: ${this.schema}`);
+    this.match = `"${this.schema}".bgio_match`;
+    this.log = `"${this.schema}".bgio_match_log`;
+    this.pool = new pg.Pool({ connectionString: parsed.connectionString, max: opts.max ?? 10 });
+    // An idle client that loses its connection must not crash the server.
+    this.pool.on('error', (err) => console.error('postgres pool error:', err.message));
+  }
+
+  /** Creates the schema and tables if they are missing. */
+  async connect(): Promise<void> {
+    await this.pool.query(`
+      CREATE SCHEMA IF NOT EXISTS "${this.schema}";
+      CREATE TABLE IF NOT EXISTS ${this.match} (
+        id            text PRIMARY KEY,
+        game_name     text,
+        metadata      json,
+        initial_state json,
+        state         json,
+        state_id      integer NOT NULL DEFAULT -1,
+        gameover      boolean NOT NULL DEFAULT false,
+        updated_at    bigint
+      );
+      CREATE TABLE IF NOT EXISTS ${this.log} (
+        match_id  text    NOT NULL,
+        state_id  integer NOT NULL,
+        idx       integer NOT NULL,
+        entry     json    NOT NULL,
+        PRIMARY KEY (match_id, state_id, idx)
+      );`);
+  }
+
+  /** Resolves when every write started so far for `matchID` has finished; rejects if one failed. */
+  async whenWritten(matchID: string): Promise<void> {
+    const set = this.pending.get(matchID);
+    if (set) await Promise.all(set);
+  }
+
+  /** Registers a write synchronously, so `whenWritten` sees it from the moment it starts. */
+  private track<T>(matchID: string, write: Promise<T>): Promise<T> {
+    let set = this.pending.get(matchID);
+    if (!set) this.pending.set(matchID, (set = new Set()));
+    set.add(write);
+    const done = () => {
+      set.delete(write);
+      if (set.size === 0 && this.pending.get(matchID) === set) this.pending.delete(matchID);
+    };
+    write.then(done, done);
+    return write;
+  }
+
+  private async query(sql: string, params: unknown[]): Promise<void> {
+    await this.pool.query(sql, params);
+  }
+
+  /** Closes the pool. */
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  override createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts): Promise<void> {
+    return this.track(matchID, this.insertMatch(matchID, opts));
+  }
+
+  private async insertMatch(matchID: string, opts: StorageAPI.CreateMatchOpts): Promise<void> {
+    const { initialState, metadata } = opts;
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`DELETE FROM ${this.log} WHERE match_id = $1`, [matchID]);
+      await client.query(
+        `INSERT INTO ${this.match}
+           (id, game_name, metadata, initial_state, state, state_id, gameover, updated_at)
+         VALUES ($1, $2, $3, $4, $4, $5, $6, $7)
+         ON CONFLICT (id) DO UPDATE SET
+           game_name = EXCLUDED.game_name, metadata = EXCLUDED.metadata,
+           initial_state = EXCLUDED.initial_state, state = EXCLUDED.state,
+           state_id = EXCLUDED.state_id, gameover = EXCLUDED.gameover,
+           updated_at = EXCLUDED.updated_at`,
+        [
+          matchID,
+          metadata.gameName,
+          JSON.stringify(metadata),
+          JSON.stringify(initialState),
+          initialState._stateID,
+          metadata.gameover !== undefined,
+          metadata.updatedAt,
+        ],
+      );
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  setState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<void> {
+    return this.track(matchID, this.query(
+      `WITH up AS (
+         INSERT INTO ${this.match} AS m (id, state, state_id) VALUES ($1, $2, $3)
+         ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, state_id = EXCLUDED.state_id
+           WHERE m.state_id < EXCLUDED.state_id
+         RETURNING 1
+       ), lg AS (
+         INSERT INTO ${this.log} (match_id, state_id, idx, entry)
+         SELECT $1, $3, e.ord, e.value FROM json_array_elements($4::json) WITH ORDINALITY AS e(value, ord)
+         ON CONFLICT DO NOTHING
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM up) AS updated, (SELECT count(*) FROM lg) AS logged`,
+      [matchID, JSON.stringify(state), state._stateID, JSON.stringify(deltalog ?? [])],
+    ));
+  }
+
+  setMetadata(matchID: string, metadata: Server.MatchData): Promise<void> {
+    return this.track(matchID, this.query(
+      `INSERT INTO ${this.match} (id, game_name, metadata, gameover, updated_at)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET game_name = EXCLUDED.game_name,
+         metadata = EXCLUDED.metadata, gameover = EXCLUDED.gameover, updated_at = EXCLUDED.updated_at`,
+      [
+        matchID,
+        metadata.gameName,
+        JSON.stringify(metadata),
+        metadata.gameover !== undefined,
+        metadata.updatedAt,
+      ],
+    ));
+  }
+
+  async fetch<O extends StorageAPI.FetchOpts>(
+    matchID: string,
+    opts: O,
+  ): Promise<StorageAPI.FetchResult<O>> {
+    const result = {} as StorageAPI.FetchFields;
+    const cols = [
+      opts.state && 'state',
+      opts.metadata && 'metadata',
+      opts.initialState && 'initial_state',
+    ].filter(Boolean);
+    const [row, logRows] = await Promise.all([
+      cols.length > 0
+        ? this.pool
+            .query(`SELECT ${cols.join(', ')} FROM ${this.match} WHERE id = $1`, [matchID])
+            .then((r) => r.rows[0])
+        : undefined,
+      opts.log
+        ? this.pool
+            .query(
+              `SELECT entry FROM ${this.log} WHERE match_id = $1 ORDER BY state_id, idx`,
+              [matchID],
+            )
+            .then((r) => r.rows)
+        : undefined,
+    ]);
+    if (row) {
+      // The row exists once metadata or state is written; absent fields stay undefined.
+      if (opts.state && row.state !== null) result.state = row.state;
+      if (opts.metadata && row.metadata !== null) result.metadata = row.metadata;
+      if (opts.initialState && row.initial_state !== null) result.initialState = row.initial_state;
+    }
+    if (logRows) result.log = logRows.map((r: { entry: LogEntry }) => r.entry);
+    return result as StorageAPI.FetchResult<O>;
+  }
+
+  async wipe(matchID: string): Promise<void> {
+    await this.pool.query(
+      `WITH d AS (DELETE FROM ${this.log} WHERE match_id = $1)
+       DELETE FROM ${this.match} WHERE id = $1`,
+      [matchID],
+    );
+  }
+
+  override async listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]> {
+    const where: string[] = ['metadata IS NOT NULL'];
+    const params: unknown[] = [];
+    if (opts?.gameName !== undefined) {
+      params.push(opts.gameName);
+      where.push(`game_name = $${params.length}`);
+    }
+    if (opts?.where?.isGameover !== undefined) {
+      params.push(opts.where.isGameover);
+      where.push(`gameover = $${params.length}`);
+    }
+    if (opts?.where?.updatedBefore !== undefined) {
+      params.push(opts.where.updatedBefore);
+      where.push(`updated_at < $${params.length}`);
+    }
+    if (opts?.where?.updatedAfter !== undefined) {
+      params.push(opts.where.updatedAfter);
+      where.push(`updated_at > $${params.length}`);
+    }
+    const r = await this.pool.query(
+      `SELECT id FROM ${this.match} WHERE ${where.join(' AND ')} ORDER BY id`,
+      params,
+    );
+    return r.rows.map((row: { id: string }) => row.id);
+  }
+}
