@@ -46,6 +46,8 @@ export interface TurnState {
   draw3Used: boolean;
   /** Players who already drew their push reward this turn. */
   pushRewarded: PlayerID[];
+  /** Set once the end-of-turn draw is done (boardgame.io may run turn.onEnd twice when a phase ends). */
+  ended: boolean;
 }
 
 /** A decision the game is waiting for, taken by `player` in stage `stage`. */
@@ -90,6 +92,8 @@ export interface PendingMove {
   /** Branch choices made so far, in resolution order. */
   choices: NodeId[][];
   paid: ColorCounts;
+  /** Single moves in the route. */
+  steps: number;
   free: boolean;
 }
 

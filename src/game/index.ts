@@ -1,0 +1,84 @@
+/**
+ * 28 Trams of Lisbon as a boardgame.io Game. The rules live in this folder
+ * and import no React, DOM or Node modules.
+ */
+import type { Game } from 'boardgame.io';
+import { END_OF_TURN_DRAW } from './data/boards';
+import type { GState, SetupData } from './types';
+import { choosePushBranch, dropOff, endTurn, keepPassenger, move, pickUp, placePassengers, takeBonus, type MoveContext } from './moves';
+import { drawTickets, freshTurn, log, setupState, validateSetupData } from './state';
+import { actionsLeft, freeMoveAvailable } from './selectors';
+import { gameOver } from './scoring';
+import { playerView } from './view';
+import { enumerate } from './ai';
+
+/** Wrap a move: server-only (it may read hidden piles or draw at random) and never undoable. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): any => ({
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  move: (mc: any, args?: unknown) => fn(mc as MoveContext, args),
+  client: false,
+  undoable: false,
+});
+
+/** The game, registered under the name `lisbon-tram-28`. */
+export const LisbonTram28: Game<GState, Record<string, unknown>, SetupData> = {
+  name: 'lisbon-tram-28',
+  minPlayers: 2,
+  maxPlayers: 4,
+  setup: ({ ctx, random }, setupData) => setupState(ctx.numPlayers, random, setupData),
+  validateSetupData: (setupData, numPlayers) => validateSetupData(setupData, numPlayers),
+  playerView: ({ G, playerID }) => playerView(G, playerID),
+  disableUndo: true,
+  moves: {
+    move: serverMove(move),
+    pickUp: serverMove(pickUp),
+    dropOff: serverMove(dropOff),
+    takeBonus: serverMove(takeBonus),
+    endTurn: serverMove(endTurn),
+  },
+  phases: {
+    play: {
+      start: true,
+      // The final round is over: score (see endIf).
+      onEnd: ({ G }) => {
+        G.finished = true;
+      },
+      turn: {
+        order: {
+          first: ({ G, ctx }) => ctx.playOrder.indexOf(G.firstPlayer),
+          // Once the end is triggered, the round is completed: the phase (and the game)
+          // ends instead of passing the turn back to the first player (RULINGS "Last round").
+          next: ({ G, ctx }) => {
+            const next = (ctx.playOrderPos + 1) % ctx.playOrder.length;
+            return G.endTriggered && ctx.playOrder[next] === G.firstPlayer ? undefined : next;
+          },
+        },
+        onBegin: ({ G }) => {
+          G.turn = freshTurn();
+        },
+        onEnd: ({ G, ctx, random }) => {
+          if (G.turn.ended) return;
+          G.turn.ended = true;
+          const n = drawTickets(G, random, ctx.currentPlayer, END_OF_TURN_DRAW, ctx.turn);
+          log(G, ctx.turn, { type: 'draw', player: ctx.currentPlayer, count: n, reason: 'endOfTurn' });
+          log(G, ctx.turn, { type: 'endTurn', player: ctx.currentPlayer });
+        },
+        // Nothing left to do: no action, no free move, no decision pending.
+        endIf: ({ G, ctx }) => !G.pending && actionsLeft(G, ctx.currentPlayer) === 0 && !freeMoveAvailable(G, ctx.currentPlayer),
+        stages: {
+          pushBranch: { moves: { choosePushBranch: serverMove(choosePushBranch) } },
+          placePassengers: { moves: { placePassengers: serverMove(placePassengers) } },
+          bellChoice: { moves: { keepPassenger: serverMove(keepPassenger) } },
+        },
+      },
+    },
+  },
+  endIf: ({ G, ctx }) => (G.finished ? gameOver(G, ctx.playOrder) : undefined),
+  ai: {
+    enumerate: (G, ctx, playerID) => enumerate(G, ctx, playerID),
+  },
+};
+
+export default LisbonTram28;
+export type { GState, SetupData } from './types';

@@ -1,0 +1,359 @@
+/**
+ * One legal-move function per kind of move. The moves re-check their
+ * arguments with these, the board highlights with them, and `ai.enumerate`
+ * lists from them.
+ */
+import { BOARDS } from './data/boards';
+import { CARD_BY_ID } from './data/cards';
+import { COLORS, type BonusKind, type Color, type ColorCounts } from './data/types';
+import type { CardId, GState, NodeId, PlayerID } from './types';
+import { counts, covers, isColorCounts, sameCounts, single, total } from './counts';
+import { network, singleMoves, splitRoute } from './network';
+import { affordableCount, cheapestPayment, isExactPayment } from './payment';
+import { resolveMove, type PushRecord } from './push';
+import { actionsLeft, cones, draw3Available, fitting, freeMoveAvailable } from './selectors';
+
+/** Why the acting player may not take a normal action now, or null. */
+export function turnBlocked(G: GState, currentPlayer: PlayerID, player: PlayerID): string | null {
+  if (G.finished) return 'The game is over.';
+  if (player !== currentPlayer) return 'It is not your turn.';
+  if (G.pending) return 'The game is waiting for a decision first.';
+  return null;
+}
+
+/** Why the player cannot spend an action now, or null. */
+export function actionBlocked(G: GState, currentPlayer: PlayerID, player: PlayerID): string | null {
+  return turnBlocked(G, currentPlayer, player) ?? (actionsLeft(G, player) <= 0 ? 'You have no actions left this turn.' : null);
+}
+
+// ---------------------------------------------------------------- move
+
+/** The cheapest way to pay `steps` tickets of one colour, over all colours. */
+export function cheapestMovePayment(hand: Partial<ColorCounts>, steps: number): { color: Color; payment: ColorCounts } | null {
+  let best: { color: Color; payment: ColorCounts } | null = null;
+  for (const c of COLORS) {
+    if (affordableCount(hand, c) < steps) continue;
+    const p = cheapestPayment(hand, single(c, steps));
+    if (p && (!best || total(p) < total(best.payment))) best = { color: c, payment: p };
+  }
+  return best;
+}
+
+/** A reachable destination of a move action (or the free move). */
+export interface MoveOption {
+  to: NodeId;
+  /** Every node after the start, up to the destination. */
+  route: NodeId[];
+  /** Single moves = tickets to pay (0 for the free move). */
+  steps: number;
+  /** Automatic payment: the cheapest colour. Empty for the free move. */
+  color: Color | null;
+  payment: ColorCounts;
+  /** Whether the move pushes other trams. */
+  pushes: boolean;
+}
+
+/** Options for `legalMoves`. */
+export interface MoveQuery {
+  /** List the free move's destinations (one single move, no ticket). */
+  free?: boolean;
+  /** Longest move to consider (default: all the hand can pay, at most 12). */
+  maxSteps?: number;
+}
+
+/** Why a move action (or free move) cannot start now, or null. */
+export function moveBlocked(G: GState, currentPlayer: PlayerID, player: PlayerID, free: boolean): string | null {
+  if (free) {
+    const r = turnBlocked(G, currentPlayer, player);
+    if (r) return r;
+    return freeMoveAvailable(G, player) ? null : 'You have no free move available this turn.';
+  }
+  return actionBlocked(G, currentPlayer, player);
+}
+
+/**
+ * Every destination the player can reach now, each by its shortest legal
+ * route, with the automatic payment.
+ */
+export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID, query: MoveQuery = {}): MoveOption[] {
+  const free = !!query.free;
+  if (moveBlocked(G, currentPlayer, player, free)) return [];
+  const hand = G.players[player].hand;
+  if (!hand) return [];
+  const net = network(G.side);
+  const start = G.players[player].position;
+  let maxSteps = free ? 1 : Math.min(query.maxSteps ?? 12, Math.max(...COLORS.map((c) => affordableCount(hand, c))));
+  if (!free && query.maxSteps !== undefined) maxSteps = Math.min(maxSteps, query.maxSteps);
+  const out: MoveOption[] = [];
+  const reached = new Set<NodeId>([start]);
+  let frontier: { at: NodeId; route: NodeId[] }[] = [{ at: start, route: [] }];
+  for (let k = 1; k <= maxSteps && frontier.length > 0; k++) {
+    const pay = free ? null : cheapestMovePayment(hand, k);
+    if (!free && !pay) break;
+    const next: typeof frontier = [];
+    for (const f of frontier) {
+      for (const p of singleMoves(G, net, f.at)) {
+        const to = p[p.length - 1];
+        if (reached.has(to)) continue;
+        reached.add(to);
+        const route = [...f.route, ...p];
+        next.push({ at: to, route });
+        const steps = splitRoute(G, net, start, route)!;
+        const res = resolveMove(G, player, steps);
+        if (res.status === 'illegal') continue;
+        out.push({
+          to,
+          route,
+          steps: free ? 0 : k,
+          color: pay ? pay.color : null,
+          payment: pay ? pay.payment : counts(),
+          pushes: res.status === 'choice' || res.pushes.length > 0,
+        });
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+/** A checked move: what it costs and how its pushes resolve. */
+export interface CheckedMove {
+  steps: NodeId[][];
+  payment: ColorCounts;
+  free: boolean;
+}
+
+/** Check a `move` call's arguments; returns a reason string when illegal. */
+export function checkMove(G: GState, currentPlayer: PlayerID, player: PlayerID, args: unknown): CheckedMove | string {
+  if (typeof args !== 'object' || args === null) return 'A move needs { route }.';
+  const a = args as { route?: unknown; pay?: unknown; free?: unknown };
+  const free = a.free === true;
+  if (a.free !== undefined && typeof a.free !== 'boolean') return '"free" must be true or false.';
+  const blocked = moveBlocked(G, currentPlayer, player, free);
+  if (blocked) return blocked;
+  if (!Array.isArray(a.route) || a.route.length === 0 || a.route.length > 200 || !a.route.every((n) => typeof n === 'string')) {
+    return 'A move needs a route: the list of nodes to travel through.';
+  }
+  const net = network(G.side);
+  const steps = splitRoute(G, net, G.players[player].position, a.route as NodeId[]);
+  if (!steps) return 'That route does not follow the rails from your tram to a stopping place.';
+  if (free && steps.length !== 1) return 'The free move is a single move.';
+  const hand = G.players[player].hand!;
+  let payment = counts();
+  if (!free) {
+    if (a.pay !== undefined) {
+      if (!isColorCounts(a.pay)) return 'The payment must count tickets by colour.';
+      const pay = counts(a.pay);
+      if (!covers(hand, pay)) return 'You do not hold those tickets.';
+      const ok = COLORS.some((c) => isExactPayment(single(c, steps.length), pay));
+      if (!ok) return `That payment does not pay exactly ${steps.length} ticket(s) of one colour.`;
+      payment = pay;
+    } else {
+      const auto = cheapestMovePayment(hand, steps.length);
+      if (!auto) return `You cannot pay ${steps.length} ticket(s) of one colour.`;
+      payment = auto.payment;
+    }
+  }
+  const res = resolveMove(G, player, steps);
+  if (res.status === 'illegal') return `That move is not possible: ${res.reason}.`;
+  return { steps, payment, free };
+}
+
+/** The pushes a completed resolution would make (for previews). */
+export type { PushRecord };
+
+// ---------------------------------------------------------------- pick up
+
+/** Ways to ring (or not ring) the bell when picking up. */
+export type Bell = 'none' | 'one' | 'three';
+
+/** A pick-up the player may take now. */
+export interface PickUpOption {
+  bell: Bell;
+  /** The group waiting now (before any bell draw). */
+  group: ColorCounts;
+  /** Automatic payment for the group as it stands; null with the bell (the group is not known yet). */
+  payment: ColorCounts | null;
+  /** Passengers of the current group that would find a seat. */
+  fits: ColorCounts;
+}
+
+/** Why the player cannot pick up now, or null. */
+export function pickUpBlocked(G: GState, currentPlayer: PlayerID, player: PlayerID): string | null {
+  const r = actionBlocked(G, currentPlayer, player);
+  if (r) return r;
+  const at = G.players[player].position;
+  if (network(G.side).node[at].kind !== 'stop') return 'Your tram is not at a tram stop.';
+  if (total(G.stops[at]) === 0) return 'No passengers are waiting at this stop.';
+  return null;
+}
+
+/** Passengers left to draw: the bag, refilled from the discard. */
+function drawable(G: GState): number {
+  return total(G.bag) + total(G.passengerDiscard);
+}
+
+/** Every pick-up the player may take now. */
+export function legalPickUps(G: GState, currentPlayer: PlayerID, player: PlayerID): PickUpOption[] {
+  if (pickUpBlocked(G, currentPlayer, player)) return [];
+  const at = G.players[player].position;
+  const group = counts(G.stops[at]);
+  const fits = fitting(G, player, group);
+  const out: PickUpOption[] = [];
+  const payment = cheapestPayment(G.players[player].hand!, group);
+  if (payment) out.push({ bell: 'none', group, payment, fits });
+  if (drawable(G) > 0) {
+    out.push({ bell: 'one', group, payment: null, fits });
+    if (draw3Available(G, player)) out.push({ bell: 'three', group, payment: null, fits });
+  }
+  return out;
+}
+
+/** Check a `pickUp` call; returns the bell and an explicit payment (or null for automatic), or a reason. */
+export function checkPickUp(G: GState, currentPlayer: PlayerID, player: PlayerID, args: unknown): { bell: Bell; pay: ColorCounts | null } | string {
+  const a = (args ?? {}) as { bell?: unknown; pay?: unknown };
+  if (typeof a !== 'object') return 'pickUp takes { bell?, pay? }.';
+  const bell = a.bell === undefined || a.bell === false ? 'none' : a.bell === true ? 'one' : a.bell;
+  if (bell !== 'none' && bell !== 'one' && bell !== 'three') return 'bell must be "none", "one" or "three".';
+  const blocked = pickUpBlocked(G, currentPlayer, player);
+  if (blocked) return blocked;
+  const options = legalPickUps(G, currentPlayer, player);
+  const opt = options.find((o) => o.bell === bell);
+  if (!opt) {
+    if (bell === 'none') return 'You cannot pay for every passenger waiting here.';
+    if (bell === 'three') return draw3Available(G, player) ? 'The bag is empty.' : 'You do not have the draw-3 bonus available this turn.';
+    return 'The bag is empty.';
+  }
+  if (a.pay !== undefined) {
+    if (bell !== 'none') return 'With the bell, the payment is chosen once the passenger is drawn.';
+    if (!isColorCounts(a.pay)) return 'The payment must count tickets by colour.';
+    const pay = counts(a.pay);
+    if (!covers(G.players[player].hand!, pay)) return 'You do not hold those tickets.';
+    if (!isExactPayment(opt.group, pay)) return 'That payment does not match the waiting passengers exactly.';
+    return { bell, pay };
+  }
+  return { bell, pay: null };
+}
+
+/** The passengers the player may keep from a draw-3 bell. */
+export function legalBellChoices(G: GState, player: PlayerID): Color[] {
+  const p = G.pending;
+  if (!p || p.kind !== 'bellChoice' || p.player !== player) return [];
+  return COLORS.filter((c) => p.drawn.includes(c));
+}
+
+// ---------------------------------------------------------------- drop off
+
+/** A Monument card the player can claim now, and where it may go in the row. */
+export interface DropOffOption {
+  card: CardId;
+  slot: number;
+  ends: ('left' | 'right')[];
+}
+
+/** Every card the player can claim now. */
+export function legalDropOffs(G: GState, currentPlayer: PlayerID, player: PlayerID): DropOffOption[] {
+  if (actionBlocked(G, currentPlayer, player)) return [];
+  const me = G.players[player];
+  if (!cones(G)[me.position]) return [];
+  const out: DropOffOption[] = [];
+  G.display.forEach((id, slot) => {
+    if (!id) return;
+    const card = CARD_BY_ID[id];
+    if (card.monument !== me.position || !covers(me.seats, card.need)) return;
+    out.push({ card: id, slot, ends: me.row.length === 0 ? ['left'] : ['left', 'right'] });
+  });
+  return out;
+}
+
+/** Check a `dropOff` call. */
+export function checkDropOff(G: GState, currentPlayer: PlayerID, player: PlayerID, args: unknown): { card: CardId; slot: number; end: 'left' | 'right' } | string {
+  const a = (args ?? {}) as { card?: unknown; end?: unknown };
+  const blocked = actionBlocked(G, currentPlayer, player);
+  if (blocked) return blocked;
+  if (typeof a.card !== 'string' || !CARD_BY_ID[a.card]) return 'dropOff needs { card, end } with a displayed card id.';
+  const end = a.end ?? 'right';
+  if (end !== 'left' && end !== 'right') return 'end must be "left" or "right".';
+  const me = G.players[player];
+  const card = CARD_BY_ID[a.card];
+  const slot = G.display.indexOf(a.card);
+  if (slot < 0) return 'That card is not on display.';
+  if (card.monument !== me.position) return 'Your tram is not at that monument.';
+  if (!covers(me.seats, card.need)) return 'You do not carry the passengers that card needs.';
+  return { card: a.card, slot, end };
+}
+
+// ---------------------------------------------------------------- take bonus
+
+/** The bonus the player can take here, with its colour and automatic payment. */
+export interface BonusOption {
+  bonus: BonusKind;
+  color: Color;
+  payment: ColorCounts;
+}
+
+/** Why the player cannot take the bonus here, or null. */
+export function bonusBlocked(G: GState, currentPlayer: PlayerID, player: PlayerID): string | null {
+  const r = actionBlocked(G, currentPlayer, player);
+  if (r) return r;
+  const me = G.players[player];
+  const node = network(G.side).node[me.position];
+  if (node.kind !== 'bonus' || !node.color) return 'Your tram is not at a bonus stop.';
+  const bonus = boardOf(G, player).bonuses[node.color];
+  if (me.bonuses.includes(bonus)) return 'You already have this bonus.';
+  if (!cheapestPayment(me.hand!, single(node.color, 3))) return `You cannot pay 3 ${node.color} tickets.`;
+  return null;
+}
+
+/** The bonus the player can take now, or null. */
+export function legalBonus(G: GState, currentPlayer: PlayerID, player: PlayerID): BonusOption | null {
+  if (bonusBlocked(G, currentPlayer, player)) return null;
+  const me = G.players[player];
+  const color = network(G.side).node[me.position].color!;
+  return { bonus: boardOf(G, player).bonuses[color], color, payment: cheapestPayment(me.hand!, single(color, 3))! };
+}
+
+/** Check a `takeBonus` call. */
+export function checkTakeBonus(G: GState, currentPlayer: PlayerID, player: PlayerID, args: unknown): { option: BonusOption; payment: ColorCounts } | string {
+  const blocked = bonusBlocked(G, currentPlayer, player);
+  if (blocked) return blocked;
+  const option = legalBonus(G, currentPlayer, player)!;
+  const a = (args ?? {}) as { pay?: unknown };
+  if (a.pay === undefined) return { option, payment: option.payment };
+  if (!isColorCounts(a.pay)) return 'The payment must count tickets by colour.';
+  const pay = counts(a.pay);
+  if (!covers(G.players[player].hand!, pay)) return 'You do not hold those tickets.';
+  if (!isExactPayment(single(option.color, 3), pay)) return `That payment is not exactly 3 ${option.color} tickets.`;
+  return { option, payment: pay };
+}
+
+/** The player board of a player. */
+export function boardOf(G: GState, player: PlayerID) {
+  return BOARDS.find((b) => b.id === G.players[player].color)!;
+}
+
+// ---------------------------------------------------------------- decisions outside the turn
+
+/** The branches a pushed tram's owner may choose from. */
+export function legalPushBranches(G: GState, player: PlayerID): NodeId[][] {
+  const p = G.pending;
+  return p && p.kind === 'pushBranch' && p.player === player ? p.options : [];
+}
+
+/** The empty stops where the player may place the drawn passengers. */
+export function legalPlacements(G: GState, player: PlayerID): NodeId[] {
+  const p = G.pending;
+  return p && p.kind === 'placePassengers' && p.player === player ? p.options : [];
+}
+
+/** Whether the player may end the turn now. */
+export function canEndTurn(G: GState, currentPlayer: PlayerID, player: PlayerID): boolean {
+  return turnBlocked(G, currentPlayer, player) === null;
+}
+
+/** Whether two paths are the same. */
+export function samePath(a: readonly NodeId[], b: readonly NodeId[]): boolean {
+  return a.length === b.length && a.every((n, i) => n === b[i]);
+}
+
+export { sameCounts };
