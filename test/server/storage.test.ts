@@ -1,0 +1,293 @@
+/**
+ * Storage adapters through boardgame.io's storage API: the same contract for
+ * file, memory and Postgres, then the crash repairs of the file adapter and
+ * concurrent writes on Postgres.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
+import {
+  createStorage,
+  FileStorage,
+  PersistFirstPubSub,
+  PostgresStorage,
+} from '../../server/storage';
+import { readLog } from '../../server/storage/file';
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+const RUN_ID = `t${process.pid}_${Date.now().toString(36)}`;
+
+function makeState(stateID: number, extra: Record<string, unknown> = {}): State {
+  return {
+    G: { n: stateID, ...extra },
+    ctx: { numPlayers: 2, turn: 1, currentPlayer: '0', playOrder: ['0', '1'], playOrderPos: 0, phase: 'main', activePlayers: null },
+    plugins: {},
+    _undo: [],
+    _redo: [],
+    _stateID: stateID,
+  } as unknown as State;
+}
+
+function makeMetadata(extra: Partial<Server.MatchData> = {}): Server.MatchData {
+  return {
+    gameName: 'lisbon-tram-28',
+    players: { 0: { id: 0 }, 1: { id: 1 } },
+    createdAt: 1000,
+    updatedAt: 1000,
+    ...extra,
+  };
+}
+
+function entry(stateID: number, move = 'm'): LogEntry {
+  return {
+    action: { type: 'MAKE_MOVE', payload: { type: move, args: [stateID], playerID: '0' } },
+    _stateID: stateID,
+    turn: 1,
+    phase: 'main',
+  } as LogEntry;
+}
+
+type Db = StorageAPI.Async | StorageAPI.Sync;
+
+/** The contract every adapter must keep; `reopen` gives a fresh adapter on the same data, if any. */
+function contract(name: string, open: () => Promise<Db>, reopen?: () => Promise<Db>) {
+  describe(`${name}: storage contract`, () => {
+    let db: Db;
+    beforeAll(async () => {
+      db = await open();
+    });
+
+    it('creates a match and fetches each part', async () => {
+      await db.createMatch('m1', { initialState: makeState(0), metadata: makeMetadata() });
+      const r = await db.fetch('m1', { state: true, metadata: true, log: true, initialState: true });
+      expect(r.state._stateID).toBe(0);
+      expect(r.initialState._stateID).toBe(0);
+      expect(r.metadata.gameName).toBe('lisbon-tram-28');
+      expect(r.log).toEqual([]);
+    });
+
+    it('appends the log in move order and keeps the newest state', async () => {
+      for (let i = 0; i < 5; i++) await db.setState('m1', makeState(i + 1), [entry(i)]);
+      const r = await db.fetch('m1', { state: true, log: true, initialState: true });
+      expect(r.state._stateID).toBe(5);
+      expect(r.initialState._stateID).toBe(0);
+      expect(r.log.map((e) => e._stateID)).toEqual([0, 1, 2, 3, 4]);
+    });
+
+    it('returns nothing for an unknown match', async () => {
+      const r = await db.fetch('nope', { state: true, metadata: true });
+      expect(r.state).toBeUndefined();
+      expect(r.metadata).toBeUndefined();
+    });
+
+    it('lists matches by game name and game-over flag', async () => {
+      await db.createMatch('m2', {
+        initialState: makeState(0),
+        metadata: makeMetadata({ gameover: { winner: '0' }, updatedAt: 5000 }),
+      });
+      expect((await db.listMatches()).sort()).toEqual(['m1', 'm2']);
+      expect(await db.listMatches({ where: { isGameover: true } })).toEqual(['m2']);
+      expect(await db.listMatches({ where: { isGameover: false } })).toEqual(['m1']);
+      expect(await db.listMatches({ where: { updatedAfter: 2000 } })).toEqual(['m2']);
+      expect(await db.listMatches({ gameName: 'other' })).toEqual([]);
+    });
+
+    if (reopen) {
+      it('keeps everything across a restart', async () => {
+        const again = await reopen();
+        const r = await again.fetch('m1', { state: true, metadata: true, log: true, initialState: true });
+        expect(r.state).toEqual(makeState(5));
+        expect(r.initialState).toEqual(makeState(0));
+        expect(r.metadata).toEqual(makeMetadata());
+        expect(r.log).toEqual([0, 1, 2, 3, 4].map((i) => entry(i)));
+        expect((await again.listMatches()).sort()).toEqual(['m1', 'm2']);
+        if (again instanceof PostgresStorage) await again.close();
+      });
+    }
+
+    it('wipes a match', async () => {
+      await db.wipe('m2');
+      const r = await db.fetch('m2', { state: true, metadata: true });
+      expect(r.state).toBeUndefined();
+      expect(r.metadata).toBeUndefined();
+      expect(await db.listMatches()).toEqual(['m1']);
+    });
+
+    afterAll(async () => {
+      if (db instanceof PostgresStorage) await db.close();
+    });
+  });
+}
+
+const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'bgio-storage-'));
+afterAll(() => fs.rmSync(tmpRoot, { recursive: true, force: true }));
+
+contract(
+  'file',
+  () => createStorage({ kind: 'file', dataDir: path.join(tmpRoot, 'contract') }),
+  () => createStorage({ kind: 'file', dataDir: path.join(tmpRoot, 'contract') }),
+);
+contract('memory', () => createStorage({ kind: 'memory', dataDir: '' }));
+
+describe('file storage: what a crash can leave behind', () => {
+  it('ignores a torn last log line and an orphan line newer than the state', () => {
+    const dir = path.join(tmpRoot, 'crash1');
+    const db = new FileStorage({ dir });
+    db.connect();
+    db.createMatch('c1', { initialState: makeState(0), metadata: makeMetadata() });
+    db.setState('c1', makeState(1), [entry(0)]);
+    db.setState('c1', makeState(2), [entry(1)]);
+    const matchDir = path.join(dir, 'matches', 'c1');
+    // Crash after the log append of move 3 but before its state write...
+    fs.appendFileSync(path.join(matchDir, 'log.jsonl'), '\n' + JSON.stringify([3, [entry(2, 'orphan')]]));
+    // ...and a later crash in the middle of another append.
+    fs.appendFileSync(path.join(matchDir, 'log.jsonl'), '\n[4,[{"action":{"ty');
+    // A temp file from a crash during an atomic replace.
+    fs.writeFileSync(path.join(matchDir, 'state.json.tmp'), '{"G":');
+
+    const after = new FileStorage({ dir });
+    after.connect();
+    expect(fs.existsSync(path.join(matchDir, 'state.json.tmp'))).toBe(false);
+    const r = after.fetch('c1', { state: true, log: true });
+    expect(r.state._stateID).toBe(2);
+    expect(r.log.map((e) => e._stateID)).toEqual([0, 1]);
+
+    // The replayed move 3 replaces the orphan line, and the torn line does not swallow it.
+    after.setState('c1', makeState(3), [entry(2, 'replayed')]);
+    const r2 = new FileStorage({ dir }).fetch('c1', { state: true, log: true });
+    expect(r2.state._stateID).toBe(3);
+    expect(r2.log.map((e) => (e.action.payload as { type: string }).type)).toEqual(['m', 'm', 'replayed']);
+  });
+
+  it('keeps a match ID that is not a safe file name inside the data dir', () => {
+    const dir = path.join(tmpRoot, 'ids');
+    const db = new FileStorage({ dir });
+    db.connect();
+    db.createMatch('../../evil', { initialState: makeState(0), metadata: makeMetadata() });
+    expect(fs.readdirSync(path.join(dir, 'matches'))).toHaveLength(1);
+    expect(fs.existsSync(path.join(tmpRoot, 'evil'))).toBe(false);
+    const again = new FileStorage({ dir });
+    again.connect();
+    expect(again.listMatches()).toEqual(['../../evil']);
+  });
+
+  it('readLog drops lines superseded by a replayed stateID', () => {
+    const file = path.join(tmpRoot, 'log.jsonl');
+    const lines = [
+      [1, [entry(0, 'a')]],
+      [2, [entry(1, 'b')]],
+      [3, [entry(2, 'lost')]], // orphan: crash before its state was written
+      [3, [entry(2, 'c')]],
+    ];
+    fs.writeFileSync(file, lines.map((l) => '\n' + JSON.stringify(l)).join(''));
+    const types = readLog(file, 3).map((e) => (e.action.payload as { type: string }).type);
+    expect(types).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('PersistFirstPubSub', () => {
+  it('publishes only after the storage reports the write done, in order', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const fake = { whenWritten: () => gate } as unknown as Db;
+    const ps = new PersistFirstPubSub<string>(fake);
+    const got: string[] = [];
+    ps.subscribe('MATCH-x', (p) => got.push(p));
+    ps.publish('MATCH-x', 'a');
+    ps.publish('MATCH-x', 'b');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(got).toEqual([]);
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(got).toEqual(['a', 'b']);
+  });
+
+  it('does not send an update whose write failed', async () => {
+    const fake = { whenWritten: () => Promise.reject(new Error('disk full')) } as unknown as Db;
+    const ps = new PersistFirstPubSub<string>(fake);
+    const got: string[] = [];
+    ps.subscribe('MATCH-y', (p) => got.push(p));
+    const err = console.error;
+    console.error = () => undefined;
+    try {
+      ps.publish('MATCH-y', 'a');
+      await new Promise((r) => setTimeout(r, 10));
+    } finally {
+      console.error = err;
+    }
+    expect(got).toEqual([]);
+  });
+});
+
+describe.skipIf(!PG_URL)('postgres storage (TEST_DATABASE_URL)', () => {
+  const schema = `bgio_${RUN_ID}`;
+  const url = () => `${PG_URL}${PG_URL!.includes('?') ? '&' : '?'}schema=${schema}`;
+
+  contract(
+    'postgres',
+    () => createStorage({ kind: 'postgres', dataDir: '', databaseUrl: url() }),
+    () => createStorage({ kind: 'postgres', dataDir: '', databaseUrl: url() }),
+  );
+
+  describe('concurrent writes to one match', () => {
+    let db: PostgresStorage;
+    beforeAll(async () => {
+      db = (await createStorage({ kind: 'postgres', dataDir: '', databaseUrl: url() })) as PostgresStorage;
+    });
+    afterAll(async () => {
+      await db.pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await db.close();
+    });
+
+    it('loses no log entry and keeps the newest state, whatever the arrival order', async () => {
+      await db.createMatch('race', { initialState: makeState(0), metadata: makeMetadata() });
+      const N = 200;
+      // Shuffled so that older writes often arrive after newer ones.
+      const order = Array.from({ length: N }, (_, i) => i).sort(
+        (a, b) => ((a * 7919) % N) - ((b * 7919) % N),
+      );
+      await Promise.all(
+        order.map((i) =>
+          Promise.all([
+            db.setState('race', makeState(i + 1), [entry(i)]),
+            db.setMetadata('race', makeMetadata({ updatedAt: 2000 + i })),
+          ]),
+        ),
+      );
+      const r = await db.fetch('race', { state: true, log: true, metadata: true, initialState: true });
+      expect(r.state._stateID).toBe(N);
+      expect(r.log.map((e) => e._stateID)).toEqual(Array.from({ length: N }, (_, i) => i));
+      expect(r.initialState._stateID).toBe(0);
+      // setState never clobbers metadata, nor setMetadata the state.
+      expect(r.metadata.gameName).toBe('lisbon-tram-28');
+    });
+
+    it('two adapters (two server processes) writing one match lose nothing', async () => {
+      const other = (await createStorage({ kind: 'postgres', dataDir: '', databaseUrl: url() })) as PostgresStorage;
+      try {
+        await db.createMatch('race2', { initialState: makeState(0), metadata: makeMetadata() });
+        await Promise.all(
+          Array.from({ length: 100 }, (_, i) =>
+            (i % 2 ? db : other).setState('race2', makeState(i + 1), [entry(i), entry(i, 'auto')]),
+          ),
+        );
+        const r = await other.fetch('race2', { state: true, log: true });
+        expect(r.state._stateID).toBe(100);
+        expect(r.log).toHaveLength(200);
+        expect(r.log.filter((e) => (e.action.payload as { type: string }).type === 'auto')).toHaveLength(100);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('whenWritten waits for writes in flight', async () => {
+      const p = db.setState('race3', makeState(1), [entry(0)]);
+      let settled = false;
+      void p.then(() => (settled = true));
+      await db.whenWritten('race3');
+      expect(settled).toBe(true);
+    });
+  });
+});
