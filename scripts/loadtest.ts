@@ -1,0 +1,795 @@
+/**
+ * Load test: real server, real lobby API, real socket.io clients playing random
+ * legal moves (from the game's `ai.enumerate` on each client's own view) until
+ * every match ends.
+ *
+ *   npm run loadtest -- --matches 100 --players 4 [--storage file|memory|postgres]
+ *                       [--url http://127.0.0.1:PORT] [--kill-at 0.5] [--timeout 600]
+ *                       [--think-ms 0] [--seed 1] [--json out.json] [--keep-data]
+ *
+ * Without `--url` it starts `server/index.ts` (bundled with esbuild) as a child
+ * process on a free port with fresh storage (a temp data dir, or a fresh schema
+ * in DATABASE_URL / TEST_DATABASE_URL for postgres). `--url` targets a running
+ * server, on 127.0.0.1 / localhost only.
+ *
+ * `--kill-at F` kills the server with SIGKILL once F of the expected moves are
+ * acknowledged, restarts it on the same storage and port, and lets the clients
+ * reconnect on their own. At the end the stored matches are checked: every
+ * move a client saw acknowledged is in the stored log, in place.
+ *
+ * The latency of a move is the time from sending it to receiving the state
+ * that includes it. Exit code 0 only when every match completed with no error.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import type { Ctx, Game, LogEntry, State, StorageAPI } from 'boardgame.io';
+import { LisbonTram28 } from '../src/game';
+import { createStorage, PostgresStorage } from '../server/storage';
+
+export type StorageKind = 'file' | 'memory' | 'postgres';
+
+export interface LoadOptions {
+  matches: number;
+  players: number;
+  storage: StorageKind;
+  /** Target a running server instead of starting one (loopback only). */
+  url?: string;
+  /** Kill -9 and restart the server after this fraction of the expected moves. */
+  killAt?: number;
+  timeoutSec: number;
+  /** Mean pause before a bot moves (uniform in [0.5, 1.5] × this). */
+  thinkMs: number;
+  seed: number;
+  /** Storage location of a server we start, or of the `--url` server for verification. */
+  dataDir?: string;
+  databaseUrl?: string;
+  keepData?: boolean;
+  /** Progress lines to stderr. */
+  verbose?: boolean;
+}
+
+export interface LoadReport {
+  storage: StorageKind | 'external';
+  matches: number;
+  players: number;
+  matchesCompleted: number;
+  movesAcknowledged: number;
+  durationSec: number;
+  movesPerSec: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number; mean: number };
+  errors: number;
+  errorKinds: Record<string, number>;
+  errorSamples: string[];
+  serverPeakRssMB: number | null;
+  loadgenPeakRssMB: number;
+  serverStderrLines: number;
+  serverStderrSamples: string[];
+  kill?: {
+    atMoves: number;
+    downtimeMs: number;
+    movesLostUnacked: number;
+    rollbacks: number;
+  };
+  verification: { checked: boolean; matchesChecked: number; problems: string[] };
+}
+
+const GAME = LisbonTram28 as Game;
+const GAME_NAME = GAME.name as string;
+/** The project folder: the nearest folder above this file with a package.json (also when bundled). */
+const ROOT = (() => {
+  for (let d = __dirname; ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, 'package.json'))) return d;
+    if (path.dirname(d) === d) return process.cwd();
+  }
+})();
+const CACHE = path.join(ROOT, 'node_modules', '.cache', 'lisbon-loadtest');
+
+// ---------------------------------------------------------------------------
+// Small helpers
+
+/** Deterministic PRNG (mulberry32). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, i)];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Refuses anything but a loopback address. */
+export function assertLoopback(url: string): URL {
+  const u = new URL(url);
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  const ok = host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  if (!ok) throw new Error(`refusing to load-test ${u.hostname}: only 127.0.0.1, localhost or ::1`);
+  return u;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function rssKB(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
+  try {
+    const m = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+)`, 'm'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The server as a child process
+
+/** Bundles `server/index.ts` for Node (packages stay external) and returns the file. */
+export async function buildServer(): Promise<string> {
+  const esbuild = await import('esbuild');
+  fs.mkdirSync(CACHE, { recursive: true });
+  const outfile = path.join(CACHE, 'server.cjs');
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'server', 'index.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  return outfile;
+}
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  readonly pid: number;
+  /** Highest RSS seen (sampled, and the kernel's high-water mark), in kB, over all runs. */
+  peakRssKB(): number;
+  stderrLines: string[];
+  kill9(): Promise<void>;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  bundle: string;
+  storage: StorageKind;
+  dataDir: string;
+  databaseUrl?: string;
+  port?: number;
+  /** Where the child's stdout/stderr go (appended). */
+  logFile?: string;
+}
+
+/** Starts the bundled server CLI and waits until the lobby answers. */
+export async function startServerProcess(opts: StartServerOptions): Promise<ServerProcess> {
+  const port = opts.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess;
+  let peak = 0;
+  const stderrLines: string[] = [];
+  const log = opts.logFile ? fs.openSync(opts.logFile, 'a') : null;
+  let sampler: NodeJS.Timeout | undefined;
+
+  const launch = async () => {
+    const args = [opts.bundle, '--port', String(port), '--storage', opts.storage, '--data-dir', opts.dataDir];
+    child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let errBuf = '';
+    child.stdout!.on('data', (d: Buffer) => log !== null && fs.writeSync(log, d));
+    child.stderr!.on('data', (d: Buffer) => {
+      if (log !== null) fs.writeSync(log, d);
+      errBuf += d.toString();
+      const lines = errBuf.split('\n');
+      errBuf = lines.pop()!;
+      stderrLines.push(...lines.filter((l) => l.trim() !== ''));
+    });
+    const pid = child.pid!;
+    sampler = setInterval(() => {
+      peak = Math.max(peak, rssKB(pid, 'VmRSS') ?? 0, rssKB(pid, 'VmHWM') ?? 0);
+    }, 200);
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`server exited (${child.exitCode ?? child.signalCode}): ${stderrLines.slice(-5).join(' | ')}`);
+      }
+      try {
+        const r = await fetch(`${url}/games`);
+        if (r.ok) break;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error('server did not answer within 30 s');
+      await sleep(100);
+    }
+  };
+
+  const waitExit = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+    });
+
+  await launch();
+  return {
+    url,
+    port,
+    get pid() {
+      return child.pid!;
+    },
+    peakRssKB: () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        peak = Math.max(peak, rssKB(child.pid!, 'VmHWM') ?? 0);
+      }
+      return peak;
+    },
+    stderrLines,
+    async kill9() {
+      peak = Math.max(peak, rssKB(child.pid!, 'VmHWM') ?? 0);
+      clearInterval(sampler);
+      child.kill('SIGKILL');
+      await waitExit();
+    },
+    async restart() {
+      await launch();
+    },
+    async stop() {
+      clearInterval(sampler);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await waitExit();
+        clearTimeout(t);
+      }
+      if (log !== null) fs.closeSync(log);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Lobby API
+
+async function lobby<T>(url: string, route: string, body: unknown): Promise<T> {
+  const r = await fetch(`${url}/games/${GAME_NAME}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!r.ok) throw new Error(`lobby ${route}: HTTP ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
+export interface Seat {
+  matchID: string;
+  playerID: string;
+  credentials: string;
+}
+
+/** Creates a match and takes every seat through the lobby API, one seat after another. */
+export async function createAndJoin(url: string, players: number, tag: string): Promise<Seat[]> {
+  const { matchID } = await lobby<{ matchID: string }>(url, '/create', { numPlayers: players });
+  const seats: Seat[] = [];
+  for (let p = 0; p < players; p++) {
+    const playerID = String(p);
+    const { playerCredentials } = await lobby<{ playerCredentials: string }>(url, `/${matchID}/join`, {
+      playerID,
+      playerName: `${tag}-${p}`,
+    });
+    seats.push({ matchID, playerID, credentials: playerCredentials });
+  }
+  return seats;
+}
+
+// ---------------------------------------------------------------------------
+// A bot: one socket.io client for one seat
+
+interface AckedMove {
+  stateID: number;
+  move: string;
+  args: unknown[];
+}
+
+/** Shared counters for all bots of a run. */
+export class Stats {
+  latencies: number[] = [];
+  acked = 0;
+  errors = new Map<string, number>();
+  errorSamples: string[] = [];
+  rollbacks = 0;
+  lostUnacked = 0;
+  error(kind: string, detail: string) {
+    this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1);
+    if (this.errorSamples.length < 20) this.errorSamples.push(`${kind}: ${detail}`);
+  }
+  get errorCount() {
+    let n = 0;
+    for (const v of this.errors.values()) n += v;
+    return n;
+  }
+}
+
+const ACK_TIMEOUT_MS = 15_000;
+
+/** Plays one seat: on each new state, if enumerate offers moves, sends one. */
+export class Bot {
+  readonly socket: Socket;
+  state: State | null = null;
+  done = false;
+  /** Highest stateID received from the server. */
+  maxSeen = -1;
+  /** This bot's moves whose result it received, with the stateID they were made at. */
+  readonly acked: AckedMove[] = [];
+  private inflight: (AckedMove & { sentAt: number; timer: NodeJS.Timeout }) | null = null;
+  private thinkTimer: NodeJS.Timeout | null = null;
+  private reconnecting = false;
+  /** Set while the server is known to be down, so timeouts are not counted as errors. */
+  static serverDown = false;
+
+  constructor(
+    readonly seat: Seat,
+    url: string,
+    private readonly numPlayers: number,
+    private readonly random: () => number,
+    private readonly stats: Stats,
+    private readonly thinkMs: number,
+    private readonly onDone: () => void,
+  ) {
+    this.socket = io(`${url}/${GAME_NAME}`, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnectionDelay: 200,
+      reconnectionDelayMax: 1000,
+    });
+    this.socket.on('connect', () => {
+      this.socket.emit('sync', seat.matchID, seat.playerID, seat.credentials, numPlayers);
+    });
+    this.socket.on('disconnect', () => {
+      this.reconnecting = true;
+    });
+    this.socket.on('sync', (matchID: string, info: { state: State }) => {
+      if (matchID === seat.matchID) this.onState(info.state, 'sync');
+    });
+    this.socket.on('update', (matchID: string, state: State) => {
+      if (matchID === seat.matchID) this.onState(state, 'update');
+    });
+    this.socket.on('patch', (matchID: string) => {
+      // The game sends full updates; resync if it ever switches to patches.
+      if (matchID === seat.matchID) this.socket.emit('sync', seat.matchID, seat.playerID, seat.credentials, numPlayers);
+    });
+  }
+
+  private onState(state: State, source: 'sync' | 'update') {
+    if (this.done) return;
+    if (this.state && state._stateID < this.state._stateID) {
+      if (source === 'update') return; // an older broadcast overtaken by a sync
+      // A sync older than what this client already saw: an acknowledged state was lost.
+      this.stats.rollbacks++;
+      this.stats.error('rollback', `${this.seat.matchID}/${this.seat.playerID} saw ${this.maxSeen}, server has ${state._stateID}`);
+    }
+    this.state = state;
+    this.maxSeen = Math.max(this.maxSeen, state._stateID);
+    const f = this.inflight;
+    if (f && state._stateID > f.stateID) {
+      clearTimeout(f.timer);
+      this.inflight = null;
+      this.acked.push({ stateID: f.stateID, move: f.move, args: f.args });
+      this.stats.acked++;
+      // After a reconnect the move is known done, but the wait includes the restart.
+      if (!(source === 'sync' && this.reconnecting)) this.stats.latencies.push(performance.now() - f.sentAt);
+    } else if (f && source === 'sync' && state._stateID === f.stateID) {
+      // Sent but never processed (or processed and never stored): the server lost it
+      // before acknowledging it, which is allowed. Play again from the stored state.
+      clearTimeout(f.timer);
+      this.inflight = null;
+      this.stats.lostUnacked++;
+    }
+    if (source === 'sync') this.reconnecting = false;
+    if (state.ctx.gameover !== undefined) {
+      this.finish();
+      return;
+    }
+    this.schedule();
+  }
+
+  private schedule() {
+    if (this.done || this.inflight || this.thinkTimer || !this.state) return;
+    const { G, ctx } = this.state;
+    const moves = GAME.ai!.enumerate(G, ctx as Ctx, this.seat.playerID) as Array<{
+      move?: string;
+      event?: string;
+      args?: unknown[];
+    }>;
+    if (moves.length === 0) return;
+    const pick = moves[Math.floor(this.random() * moves.length)];
+    const send = () => {
+      this.thinkTimer = null;
+      if (this.done || this.inflight || !this.state || this.reconnecting) return;
+      this.send(pick);
+    };
+    if (this.thinkMs > 0) {
+      const at = this.state._stateID;
+      this.thinkTimer = setTimeout(() => {
+        // The state moved on while thinking: choose again.
+        if (this.state && this.state._stateID !== at) {
+          this.thinkTimer = null;
+          this.schedule();
+          return;
+        }
+        send();
+      }, this.thinkMs * (0.5 + this.random()));
+    } else {
+      send();
+    }
+  }
+
+  private send(pick: { move?: string; event?: string; args?: unknown[] }) {
+    const state = this.state!;
+    const args = pick.args ?? [];
+    const type = pick.move ?? pick.event!;
+    const action = {
+      type: pick.move ? 'MAKE_MOVE' : 'GAME_EVENT',
+      payload: { type, args, playerID: this.seat.playerID, credentials: this.seat.credentials },
+    };
+    const timer = setTimeout(() => this.onAckTimeout(), ACK_TIMEOUT_MS);
+    this.inflight = { stateID: state._stateID, move: type, args, sentAt: performance.now(), timer };
+    this.socket.emit('update', action, state._stateID, this.seat.matchID, this.seat.playerID);
+  }
+
+  private onAckTimeout() {
+    const f = this.inflight;
+    if (!f || this.done) return;
+    if (!Bot.serverDown && !this.reconnecting) {
+      this.stats.error('no-ack', `${this.seat.matchID}/${this.seat.playerID} ${f.move} at ${f.stateID} (rejected by the server?)`);
+    }
+    this.socket.emit('sync', this.seat.matchID, this.seat.playerID, this.seat.credentials, this.numPlayers);
+    f.timer = setTimeout(() => this.onAckTimeout(), ACK_TIMEOUT_MS);
+  }
+
+  private finish() {
+    if (this.done) return;
+    this.done = true;
+    if (this.inflight) clearTimeout(this.inflight.timer);
+    if (this.thinkTimer) clearTimeout(this.thinkTimer);
+    this.onDone();
+  }
+
+  close() {
+    if (this.inflight) clearTimeout(this.inflight.timer);
+    if (this.thinkTimer) clearTimeout(this.thinkTimer);
+    this.socket.close();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Verification against storage
+
+/** Checks that every acknowledged move of every bot is in the stored log, at its place. */
+export async function verifyAgainstStorage(db: StorageAPI.Async | StorageAPI.Sync, bots: Bot[]): Promise<{ matchesChecked: number; problems: string[] }> {
+  const problems: string[] = [];
+  const byMatch = new Map<string, Bot[]>();
+  for (const b of bots) byMatch.set(b.seat.matchID, [...(byMatch.get(b.seat.matchID) ?? []), b]);
+  for (const [matchID, group] of byMatch) {
+    const r = await db.fetch(matchID, { state: true, log: true, initialState: true });
+    if (!r.state) {
+      problems.push(`${matchID}: no stored state`);
+      continue;
+    }
+    if (r.state.ctx.gameover === undefined) problems.push(`${matchID}: stored state is not game over`);
+    // Every action adds one stateID; its log entries carry the stateID it was made at.
+    const ids = [...new Set(r.log.map((e: LogEntry) => e._stateID))];
+    const first = r.initialState?._stateID ?? 0;
+    const expected = Array.from({ length: r.state._stateID - first }, (_, i) => first + i);
+    if (JSON.stringify(ids) !== JSON.stringify(expected)) {
+      problems.push(`${matchID}: log stateIDs are not ${first}..${r.state._stateID - 1} in order (${ids.length} distinct)`);
+    }
+    const moveAt = new Map<number, LogEntry>();
+    for (const e of r.log) if (e.action.type === 'MAKE_MOVE' && !moveAt.has(e._stateID)) moveAt.set(e._stateID, e);
+    for (const b of group) {
+      if (b.maxSeen > r.state._stateID) problems.push(`${matchID}/${b.seat.playerID}: saw state ${b.maxSeen}, stored ${r.state._stateID}`);
+      for (const m of b.acked) {
+        const e = moveAt.get(m.stateID);
+        const p = e?.action.payload as { type: string; args: unknown[]; playerID: string } | undefined;
+        if (!p || p.type !== m.move || p.playerID !== b.seat.playerID || JSON.stringify(p.args) !== JSON.stringify(m.args)) {
+          problems.push(`${matchID}/${b.seat.playerID}: acknowledged ${m.move} at ${m.stateID} missing from the stored log`);
+        }
+      }
+    }
+  }
+  return { matchesChecked: byMatch.size, problems };
+}
+
+/** Mean number of acknowledged moves per match, from quick headless games (for `--kill-at`). */
+export async function estimateMovesPerMatch(players: number, games = 3, seed = 1): Promise<number> {
+  const { Client } = await import('boardgame.io/client');
+  let total = 0;
+  for (let g = 0; g < games; g++) {
+    const random = rng(seed * 1000 + g);
+    const c = Client({ game: { ...GAME, seed: `estimate-${seed}-${g}` }, numPlayers: players });
+    c.start();
+    let moves = 0;
+    for (let s = c.getState(); s && s.ctx.gameover === undefined && moves < 20_000; s = c.getState()) {
+      let acted = false;
+      for (let p = 0; p < players && !acted; p++) {
+        const opts = GAME.ai!.enumerate(s.G, s.ctx, String(p)) as Array<{ move: string; args?: unknown[] }>;
+        if (opts.length === 0) continue;
+        const m = opts[Math.floor(random() * opts.length)];
+        c.updatePlayerID(String(p));
+        (c.moves as Record<string, (...a: unknown[]) => void>)[m.move](...(m.args ?? []));
+        acted = true;
+      }
+      if (!acted) break;
+      moves++;
+    }
+    c.stop();
+    total += moves;
+  }
+  return total / games;
+}
+
+// ---------------------------------------------------------------------------
+// The run
+
+/** Runs one load test and returns its report. */
+export async function runLoadTest(opts: LoadOptions): Promise<LoadReport> {
+  const say = (msg: string) => opts.verbose && process.stderr.write(`[loadtest] ${msg}\n`);
+  const stats = new Stats();
+  const cleanups: Array<() => Promise<void> | void> = [];
+  let server: ServerProcess | null = null;
+  let url: string;
+  let dataDir = opts.dataDir;
+  let databaseUrl = opts.databaseUrl;
+  let pgSchema: string | null = null;
+
+  if (opts.url) {
+    url = assertLoopback(opts.url).origin;
+    if (opts.killAt !== undefined) throw new Error('--kill-at needs a server started by the load test (no --url)');
+  } else {
+    if (!dataDir) {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lisbon-loadtest-'));
+      if (!opts.keepData) cleanups.push(() => fs.rmSync(dataDir!, { recursive: true, force: true }));
+    }
+    if (opts.storage === 'postgres') {
+      const base = databaseUrl ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+      assertLoopback(base.replace(/^postgres(ql)?:/, 'http:'));
+      if (!/[?&]schema=/.test(base)) {
+        pgSchema = `loadtest_${process.pid}_${Date.now().toString(36)}`;
+        databaseUrl = `${base}${base.includes('?') ? '&' : '?'}schema=${pgSchema}`;
+      } else {
+        databaseUrl = base;
+      }
+    }
+    say('bundling the server');
+    const bundle = await buildServer();
+    server = await startServerProcess({
+      bundle,
+      storage: opts.storage,
+      dataDir,
+      databaseUrl,
+      logFile: path.join(dataDir, 'server.log'),
+    });
+    url = server.url;
+    say(`server pid ${server.pid} at ${url}, storage ${opts.storage}, data ${dataDir}`);
+  }
+
+  let killAtMoves: number | null = null;
+  if (opts.killAt !== undefined) {
+    const perMatch = await estimateMovesPerMatch(opts.players, 3, opts.seed);
+    killAtMoves = Math.max(1, Math.round(perMatch * opts.matches * opts.killAt));
+    say(`~${perMatch.toFixed(0)} moves per match: kill -9 at ${killAtMoves} acknowledged moves`);
+  }
+
+  const bots: Bot[] = [];
+  const started = performance.now();
+  const deadline = Date.now() + opts.timeoutSec * 1000;
+  let loadgenPeak = 0;
+  const selfSampler = setInterval(() => (loadgenPeak = Math.max(loadgenPeak, process.memoryUsage().rss)), 500);
+  let kill: LoadReport['kill'];
+  try {
+    // Create and join in small parallel batches (seats of one match one after another).
+    const seatsPerMatch: Seat[][] = [];
+    const BATCH = 10;
+    for (let i = 0; i < opts.matches; i += BATCH) {
+      const n = Math.min(BATCH, opts.matches - i);
+      seatsPerMatch.push(...(await Promise.all(Array.from({ length: n }, (_, k) => createAndJoin(url, opts.players, `bot${i + k}`)))));
+    }
+    say(`${opts.matches} matches created and joined in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    let finished = 0;
+    let allDone!: () => void;
+    const done = new Promise<void>((r) => (allDone = r));
+    const master = rng(opts.seed);
+    for (const seats of seatsPerMatch) {
+      let seatsDone = 0;
+      for (const seat of seats) {
+        bots.push(
+          new Bot(seat, url, opts.players, rng(Math.floor(master() * 2 ** 32)), stats, opts.thinkMs, () => {
+            if (++seatsDone === seats.length && ++finished === seatsPerMatch.length) allDone();
+          }),
+        );
+      }
+    }
+
+    let killed = false;
+    let lastReport = 0;
+    for (;;) {
+      const over = await Promise.race([done.then(() => true), sleep(100).then(() => false)]);
+      if (over) break;
+      if (Date.now() > deadline) {
+        stats.error('timeout', `${opts.timeoutSec} s passed with ${finished}/${opts.matches} matches finished`);
+        break;
+      }
+      if (opts.verbose && performance.now() - lastReport > 5000) {
+        lastReport = performance.now();
+        say(`${stats.acked} moves, ${finished}/${opts.matches} matches finished`);
+      }
+      if (server && killAtMoves !== null && !killed && stats.acked >= killAtMoves) {
+        killed = true;
+        const atMoves = stats.acked;
+        Bot.serverDown = true;
+        const t0 = performance.now();
+        await server.kill9();
+        say(`killed the server (SIGKILL) at ${atMoves} moves; restarting`);
+        await server.restart();
+        const downtimeMs = performance.now() - t0;
+        Bot.serverDown = false;
+        say(`server back (pid ${server.pid}) after ${downtimeMs.toFixed(0)} ms`);
+        kill = { atMoves, downtimeMs: Math.round(downtimeMs), movesLostUnacked: 0, rollbacks: 0 };
+      }
+    }
+  } finally {
+    clearInterval(selfSampler);
+    for (const b of bots) b.close();
+  }
+  const durationSec = (performance.now() - started) / 1000;
+  if (kill) {
+    kill.movesLostUnacked = stats.lostUnacked;
+    kill.rollbacks = stats.rollbacks;
+  }
+
+  // Verify against the stored matches.
+  const verification: LoadReport['verification'] = { checked: false, matchesChecked: 0, problems: [] };
+  const serverPeak = server ? server.peakRssKB() : null;
+  if (server) await server.stop();
+  const canVerify = opts.storage === 'postgres' ? !!databaseUrl : opts.storage === 'file' && !!dataDir;
+  if (canVerify && (!opts.url || opts.dataDir || opts.databaseUrl)) {
+    const db = await createStorage({ kind: opts.storage, dataDir: dataDir!, databaseUrl });
+    try {
+      const v = await verifyAgainstStorage(db, bots);
+      verification.checked = true;
+      verification.matchesChecked = v.matchesChecked;
+      verification.problems = v.problems;
+      for (const p of v.problems) stats.error('verification', p);
+    } finally {
+      if (db instanceof PostgresStorage) {
+        if (pgSchema) await db.pool.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
+        await db.close();
+      }
+    }
+  }
+  for (const c of cleanups) await c();
+
+  const sorted = [...stats.latencies].sort((a, b) => a - b);
+  const mean = sorted.reduce((s, x) => s + x, 0) / Math.max(1, sorted.length);
+  const finishedMatches = new Set(bots.filter((b) => b.done).map((b) => b.seat.matchID)).size;
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return {
+    storage: opts.url ? 'external' : opts.storage,
+    matches: opts.matches,
+    players: opts.players,
+    matchesCompleted: finishedMatches,
+    movesAcknowledged: stats.acked,
+    durationSec: round(durationSec),
+    movesPerSec: round(stats.acked / durationSec),
+    latencyMs: {
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      p99: round(percentile(sorted, 99)),
+      max: round(sorted[sorted.length - 1] ?? 0),
+      mean: round(mean),
+    },
+    errors: stats.errorCount,
+    errorKinds: Object.fromEntries(stats.errors),
+    errorSamples: stats.errorSamples,
+    serverPeakRssMB: serverPeak !== null ? round(serverPeak / 1024) : null,
+    loadgenPeakRssMB: round(loadgenPeak / 1024 / 1024),
+    serverStderrLines: server ? server.stderrLines.length : 0,
+    serverStderrSamples: server ? server.stderrLines.slice(0, 5) : [],
+    kill,
+    verification,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// CLI
+
+function parseArgs(argv: string[]): LoadOptions & { json?: string } {
+  const o: LoadOptions & { json?: string } = {
+    matches: 100,
+    players: 4,
+    storage: 'file',
+    timeoutSec: 600,
+    thinkMs: 0,
+    seed: 1,
+    verbose: true,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const v = () => {
+      const x = argv[++i];
+      if (x === undefined) throw new Error(`${a} needs a value`);
+      return x;
+    };
+    switch (a) {
+      case '--matches': o.matches = Number(v()); break;
+      case '--players': o.players = Number(v()); break;
+      case '--storage': o.storage = v() as StorageKind; break;
+      case '--url': o.url = v(); break;
+      case '--kill-at': o.killAt = Number(v()); break;
+      case '--timeout': o.timeoutSec = Number(v()); break;
+      case '--think-ms': o.thinkMs = Number(v()); break;
+      case '--seed': o.seed = Number(v()); break;
+      case '--data-dir': o.dataDir = v(); break;
+      case '--database-url': o.databaseUrl = v(); break;
+      case '--keep-data': o.keepData = true; break;
+      case '--json': o.json = v(); break;
+      case '--quiet': o.verbose = false; break;
+      default: throw new Error(`unknown option ${a}`);
+    }
+  }
+  if (!['file', 'memory', 'postgres'].includes(o.storage)) throw new Error(`--storage must be file, memory or postgres`);
+  if (!(o.players >= 2 && o.players <= 4)) throw new Error('--players must be 2 to 4');
+  if (!(o.matches >= 1 && o.matches <= 1000)) throw new Error('--matches must be 1 to 1000');
+  if (!(o.timeoutSec > 0 && o.timeoutSec <= 3600)) throw new Error('--timeout must be 1 to 3600 s');
+  if (o.killAt !== undefined && !(o.killAt > 0 && o.killAt < 1)) throw new Error('--kill-at must be between 0 and 1');
+  if (o.killAt !== undefined && o.storage === 'memory') throw new Error('--kill-at needs file or postgres storage');
+  return o;
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const report = await runLoadTest(opts);
+  const text = JSON.stringify(report, null, 2);
+  if (opts.json) fs.writeFileSync(opts.json, text + '\n');
+  console.log(text);
+  const ok = report.errors === 0 && report.matchesCompleted === report.matches;
+  console.log(ok ? 'LOADTEST OK' : 'LOADTEST FAILED');
+  process.exit(ok ? 0 : 1);
+}
+
+if (process.argv[1] && /loadtest\.(c?js|mjs|ts)$/.test(process.argv[1])) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.stack : err);
+    process.exit(2);
+  });
+}
