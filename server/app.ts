@@ -1,0 +1,214 @@
+/**
+ * The lobby and game server: boardgame.io's `Server` with the project's
+ * storage, secure seeds, input guards, one origin policy, the static client
+ * and a health endpoint. `startServer` is what the CLI and the tests call.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
+import type { Game, Server as ServerTypes } from 'boardgame.io';
+import { Server, SocketIO } from 'boardgame.io/server';
+import type Koa from 'koa';
+import type { ServerOptions as IOServerOptions } from 'socket.io';
+import { createOriginPolicy, httpCors, socketAllowRequest, socketCorsOrigin } from './cors';
+import { lobbyGuard } from './lobby-guard';
+import { consoleLogger, type Logger } from './log';
+import { withSecureSeed } from './seed';
+import { guardNamespace } from './socket-guard';
+import { serveClient } from './static';
+import { createStorage, PersistFirstPubSub, type StorageKind } from './storage';
+import { hookStorage, isSyncStorage, type AnyStorage } from './storage-hooks';
+
+/** Everything `startServer` accepts; see `server/options.ts` for the CLI. */
+export interface ServerOptions {
+  /** TCP port; 0 picks a free one. Default 8000. */
+  port?: number;
+  /** Interface to bind. Default 127.0.0.1. */
+  host?: string;
+  /** Storage kind. Default `file`. */
+  storage?: StorageKind;
+  /** Folder for the file storage. Default `./data`. */
+  dataDir?: string;
+  /** Postgres connection string for the `postgres` storage. */
+  databaseUrl?: string;
+  /** Extra browser origins allowed to use the API and sockets. */
+  origins?: string[];
+  /** Folder with `index.html` and `build/`. Default `./public`. */
+  publicDir?: string;
+  /** Largest lobby request body in bytes. Default 16 KiB. */
+  bodyLimit?: number;
+  /** Games to serve. Default: the Lisbon Tram 28 game. */
+  games?: Game[];
+  /** Where log lines go. */
+  logger?: Logger;
+}
+
+/** A running server. */
+export interface RunningServer {
+  /** Base URL, e.g. `http://127.0.0.1:8000`. */
+  url: string;
+  port: number;
+  /** The underlying storage, unwrapped (for tests and tools). */
+  db: AnyStorage;
+  /** The games as served (processed, with the secure seed). */
+  games: Game[];
+  /** Stops accepting connections, waits for writes, closes the storage. */
+  close(): Promise<void>;
+}
+
+/** Constant-time credential check; every seat of every match needs one. */
+function authenticateCredentials(credentials: unknown, player: ServerTypes.PlayerMetadata | undefined): boolean {
+  if (typeof credentials !== 'string' || credentials.length === 0 || !player) return false;
+  if (!Object.prototype.hasOwnProperty.call(player, 'credentials')) return false;
+  const expected = player.credentials;
+  if (typeof expected !== 'string' || expected.length === 0) return false;
+  const a = Buffer.from(credentials);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * boardgame.io's transport, with the HTTP server created up front so that
+ * the request handler is composed when the server starts listening, after
+ * all middleware is in place. (koa-socket-2 otherwise builds it inside
+ * `Server()`, and with koa-compose 4.2 any later `app.use` is ignored.) The
+ * `listen` replacement also binds the chosen host, which boardgame.io's
+ * `run()` cannot.
+ */
+class AppTransport extends SocketIO {
+  constructor(
+    opts: ConstructorParameters<typeof SocketIO>[0],
+    private readonly host: string,
+  ) {
+    super(opts);
+  }
+
+  override init(app: Parameters<SocketIO['init']>[0], games: Game[], origins?: Parameters<SocketIO['init']>[2]): void {
+    let handler: http.RequestListener | undefined;
+    const server = http.createServer((req, res) => (handler ??= app.callback())(req, res));
+    const koa = app as unknown as Koa & { server?: http.Server };
+    koa.server = server;
+    koa.listen = ((port: number, callback?: () => void) => {
+      handler = app.callback();
+      return server.listen(port, this.host, callback);
+    }) as Koa['listen'];
+    super.init(app, games, origins);
+  }
+
+  /** Waits until every queued move has been processed. */
+  async idle(): Promise<void> {
+    await Promise.all([...this.perMatchQueue.values()].map((q) => q.onIdle()));
+  }
+}
+
+/** Answers `GET /health`. */
+function health(db: AnyStorage, startedAt: number): Koa.Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== '/health') return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') ctx.throw(405, 'Use GET');
+    let matches: number | undefined;
+    try {
+      const ids = isSyncStorage(db) ? db.listMatches() : await db.listMatches();
+      matches = ids.length;
+    } catch {
+      matches = undefined;
+    }
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { ok: true, uptime: Math.round((Date.now() - startedAt) / 1000), matches };
+  };
+}
+
+/** Logs unexpected errors; 4xx messages go to the client as plain text. */
+function errors(log: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    try {
+      await next();
+    } catch (err) {
+      const e = err as { status?: number; expose?: boolean; message?: string };
+      const status = typeof e.status === 'number' && e.status >= 400 && e.status < 600 ? e.status : 500;
+      if (status >= 500) log('error', 'request failed', { method: ctx.method, path: ctx.path, error: String(err) });
+      ctx.status = status;
+      ctx.type = 'text/plain';
+      ctx.body = status < 500 && e.expose !== false && e.message ? e.message : 'Internal server error';
+    }
+  };
+}
+
+/** Starts the server; resolves once it listens. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const log = options.logger ?? consoleLogger;
+  const host = options.host ?? '127.0.0.1';
+  const kind = options.storage ?? 'file';
+  const startedAt = Date.now();
+
+  const games = (options.games ?? (await defaultGames())).map((g) => withSecureSeed(g));
+  const raw = await createStorage({
+    kind,
+    dataDir: path.resolve(options.dataDir ?? 'data'),
+    databaseUrl: options.databaseUrl,
+  });
+  const hooked = hookStorage(raw, log);
+  const policy = createOriginPolicy(options.origins ?? []);
+
+  const transport = new AppTransport(
+    {
+      socketOpts: {
+        // (cast: boardgame.io's types ask for every socket.io option)
+        cors: { origin: socketCorsOrigin(policy) },
+        allowRequest: socketAllowRequest(policy),
+        maxHttpBufferSize: 64 * 1024,
+      } as IOServerOptions,
+      // Send a move's update only after the storage has written it.
+      pubSub: new PersistFirstPubSub(hooked.storage),
+    },
+    host,
+  );
+  const server = Server({
+    games,
+    db: hooked.storage,
+    transport,
+    origins: [...policy.origins],
+    authenticateCredentials: authenticateCredentials as ServerTypes.AuthenticateCredentials,
+  });
+
+  const io = (server.app as unknown as { _io: import('socket.io').Server })._io;
+  for (const game of games) guardNamespace(io.of(game.name as string), game, hooked.storage);
+
+  const app = server.app as unknown as Koa;
+  app.use(errors(log));
+  app.use(httpCors(policy));
+  app.use(health(hooked.storage, startedAt));
+  app.use(lobbyGuard(games, hooked.storage, { bodyLimit: options.bodyLimit ?? 16 * 1024 }));
+  app.use(serveClient(options.publicDir ?? path.resolve('public')));
+
+  const { appServer } = await server.run({ port: options.port ?? 8000 });
+  const address = appServer.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 8000);
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${urlHost}:${port}`;
+  log('info', 'server listening', { url, host, storage: kind, games: games.map((g) => g.name).join(',') });
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        io.close(() => resolve());
+        appServer.closeIdleConnections?.();
+      });
+      await transport.idle();
+      await hooked.drain();
+      const closable = raw as { close?: () => unknown; flush?: () => unknown };
+      if (typeof closable.flush === 'function') await closable.flush();
+      if (typeof closable.close === 'function') await closable.close();
+      log('info', 'server stopped', { url });
+    })());
+
+  return { url, port, db: raw, games, close };
+}
+
+/** The game served when none is given. */
+async function defaultGames(): Promise<Game[]> {
+  const { LisbonTram28 } = await import('../src/game');
+  return [LisbonTram28 as Game];
+}

@@ -1,0 +1,88 @@
+/**
+ * One origin policy for the lobby API, the static client and socket.io.
+ *
+ * A request is allowed when it carries no Origin header (not a browser), when
+ * its Origin is the server's own (same origin as the Host header), or when the
+ * Origin is in the configured list. `*` in the list allows any origin.
+ */
+import type { IncomingMessage } from 'node:http';
+import type Koa from 'koa';
+import { fail } from './http-error';
+
+/** Decides which browser origins may use the server. */
+export interface OriginPolicy {
+  /** The configured extra origins, normalised. */
+  readonly origins: readonly string[];
+  /** True if a request with this Origin and Host header may proceed. */
+  isAllowed(origin: string | undefined, host: string | undefined): boolean;
+  /** True if the origin is in the configured list (needs CORS headers). */
+  isListed(origin: string): boolean;
+}
+
+/** Lower-cases an origin and drops a trailing slash. */
+export function normaliseOrigin(origin: string): string {
+  return origin.trim().replace(/\/+$/, '').toLowerCase();
+}
+
+/** Builds the policy from the `--origins` list. */
+export function createOriginPolicy(origins: readonly string[]): OriginPolicy {
+  const list = origins.map(normaliseOrigin).filter((o) => o.length > 0);
+  const any = list.includes('*');
+  const isListed = (origin: string) => any || list.includes(normaliseOrigin(origin));
+  return {
+    origins: list,
+    isListed,
+    isAllowed(origin, host) {
+      if (origin === undefined) return true;
+      const o = normaliseOrigin(origin);
+      if (host && (o === `http://${host.toLowerCase()}` || o === `https://${host.toLowerCase()}`)) {
+        return true;
+      }
+      return isListed(o);
+    },
+  };
+}
+
+/** socket.io `allowRequest`: refuses handshakes from foreign origins. */
+export function socketAllowRequest(policy: OriginPolicy) {
+  return (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => {
+    const ok = policy.isAllowed(req.headers.origin, req.headers.host);
+    callback(ok ? null : 'origin not allowed', ok);
+  };
+}
+
+/** socket.io `cors.origin`: CORS headers only for listed origins. */
+export function socketCorsOrigin(policy: OriginPolicy) {
+  return (origin: string | undefined, callback: (err: Error | null, allow?: boolean) => void) => {
+    callback(null, origin !== undefined && policy.isListed(origin));
+  };
+}
+
+/**
+ * Koa CORS middleware for the HTTP side. Foreign origins get a 403 on
+ * anything but a plain GET of the static client, so a page elsewhere
+ * cannot drive the lobby API from a visitor's browser.
+ */
+export function httpCors(policy: OriginPolicy): Koa.Middleware {
+  return async (ctx, next) => {
+    const origin = ctx.get('Origin') || undefined;
+    ctx.vary('Origin');
+    if (origin === undefined) return next();
+    const allowed = policy.isAllowed(origin, ctx.host);
+    if (!allowed) {
+      if (ctx.method === 'GET' && !ctx.path.startsWith('/games')) return next();
+      fail(403, `Origin ${origin} is not allowed`);
+    }
+    if (policy.isListed(origin)) {
+      ctx.set('Access-Control-Allow-Origin', origin);
+    }
+    if (ctx.method === 'OPTIONS') {
+      ctx.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+      ctx.set('Access-Control-Allow-Headers', 'Content-Type');
+      ctx.set('Access-Control-Max-Age', '600');
+      ctx.status = 204;
+      return;
+    }
+    return next();
+  };
+}

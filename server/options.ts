@@ -1,0 +1,83 @@
+/**
+ * Command-line flags and environment variables of `npm start`.
+ * A flag wins over its environment variable, which wins over the default.
+ */
+import { parseArgs } from 'node:util';
+import type { ServerOptions } from './app';
+import type { StorageKind } from './storage';
+
+/** The help text printed by `--help`. */
+export const HELP = `Usage: npm start -- [options]    (or: node dist/server.cjs [options])
+
+Options (flag / environment variable / default):
+  --port <n>          PORT          8000        TCP port; 0 picks a free one
+  --host <addr>       HOST          127.0.0.1   interface to bind; 0.0.0.0 for all
+  --storage <kind>    STORAGE       file        file | memory | postgres
+                                                (postgres when DATABASE_URL is set)
+  --data-dir <dir>    DATA_DIR      ./data      folder of the file storage
+  --database-url <u>  DATABASE_URL              postgres://user@host:5432/db
+  --origins <list>    ORIGINS                   extra browser origins allowed to use
+                                                the API and sockets, comma separated
+                                                (the server's own origin is always allowed)
+  --public-dir <dir>  PUBLIC_DIR    ./public    the built client
+  --body-limit <n>    BODY_LIMIT    16384       largest lobby request body, bytes
+  -h, --help                                    print this help
+
+GET /health answers {"ok":true,"uptime":<seconds>,"matches":<count>}.
+`;
+
+/** Parsed CLI: either help or server options. */
+export type Cli = { help: true } | { help: false; options: ServerOptions };
+
+function integer(name: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${text}"`);
+  }
+  return Number(text);
+}
+
+/** Parses `argv` (without node and script) and `env`; throws on bad input. */
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Cli {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      storage: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
+      origins: { type: 'string' },
+      'public-dir': { type: 'string' },
+      'body-limit': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return { help: true };
+
+  const pick = (flag: string | undefined, name: string) => flag ?? (env[name] || undefined);
+  const databaseUrl = pick(values['database-url'], 'DATABASE_URL');
+  const storage = (pick(values.storage, 'STORAGE') ?? (databaseUrl ? 'postgres' : 'file')) as StorageKind;
+  if (!['file', 'memory', 'postgres'].includes(storage)) {
+    throw new Error(`--storage must be file, memory or postgres, got "${storage}"`);
+  }
+  if (storage === 'postgres' && !databaseUrl) throw new Error('--storage postgres needs --database-url or DATABASE_URL');
+  const port = pick(values.port, 'PORT');
+  const bodyLimit = pick(values['body-limit'], 'BODY_LIMIT');
+  const origins = pick(values.origins, 'ORIGINS');
+
+  return {
+    help: false,
+    options: {
+      port: port === undefined ? 8000 : integer('--port', port, 0, 65535),
+      host: pick(values.host, 'HOST') ?? '127.0.0.1',
+      storage,
+      dataDir: pick(values['data-dir'], 'DATA_DIR') ?? 'data',
+      databaseUrl,
+      origins: origins ? origins.split(',').map((o) => o.trim()).filter(Boolean) : [],
+      publicDir: pick(values['public-dir'], 'PUBLIC_DIR') ?? 'public',
+      bodyLimit: bodyLimit === undefined ? 16 * 1024 : integer('--body-limit', bodyLimit, 256, 1024 * 1024),
+    },
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * A transparent wrapper around the match storage that
+ *  - logs one line per match created, started (every seat taken), finished and removed;
+ *  - refuses to create matches outside a lobby request: boardgame.io's socket
+ *    `sync` creates any unknown match ID on demand, which lets anyone fill
+ *    the storage (the socket guard refuses such syncs first; this is the
+ *    second line);
+ *  - tracks writes in flight so shutdown can wait for them.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Server, State, StorageAPI } from 'boardgame.io';
+import type { Logger } from './log';
+
+/** Any boardgame.io storage. */
+export type AnyStorage = StorageAPI.Async | StorageAPI.Sync;
+
+const lobbyScope = new AsyncLocalStorage<true>();
+
+/** Runs `fn` as a lobby request that may create matches. */
+export function asLobbyRequest<T>(fn: () => T): T {
+  return lobbyScope.run(true, fn);
+}
+
+/** The wrapped storage plus a way to wait for pending writes. */
+export interface HookedStorage {
+  storage: AnyStorage;
+  /** Resolves once every write started so far has settled. */
+  drain(): Promise<void>;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return !!value && typeof (value as { then?: unknown }).then === 'function';
+}
+
+function seatsTaken(metadata: Server.MatchData): boolean {
+  const players = Object.values(metadata.players ?? {});
+  return players.length > 0 && players.every((p) => typeof p.name === 'string' && p.name !== '');
+}
+
+/** Wraps `inner`; see the file comment. */
+export function hookStorage(inner: AnyStorage, log: Logger): HookedStorage {
+  const pending = new Set<Promise<unknown>>();
+  const started = new Set<string>();
+  const finished = new Set<string>();
+
+  const track = <T>(result: T): T => {
+    if (isThenable(result)) {
+      const p = Promise.resolve(result).finally(() => pending.delete(p));
+      pending.add(p);
+    }
+    return result;
+  };
+
+  const noteFinished = (matchID: string, gameover: unknown) => {
+    if (gameover === undefined || gameover === null || finished.has(matchID)) return;
+    finished.add(matchID);
+    log('info', 'match finished', { matchID, gameover });
+  };
+
+  const hooks: Record<string, (...args: any[]) => unknown> = {
+    createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts) {
+      if (!lobbyScope.getStore()) {
+        log('warn', 'refused to create a match outside the lobby API', { matchID });
+        return isSyncStorage(inner) ? undefined : Promise.resolve();
+      }
+      const result = track(inner.createMatch(matchID, opts));
+      const m = opts.metadata;
+      log('info', 'match created', {
+        matchID,
+        game: m.gameName,
+        players: Object.keys(m.players ?? {}).length,
+        unlisted: m.unlisted || undefined,
+      });
+      return result;
+    },
+    setState(matchID: string, state: State, deltalog?: unknown[]) {
+      const result = track((inner.setState as any)(matchID, state, deltalog));
+      noteFinished(matchID, state?.ctx?.gameover);
+      return result;
+    },
+    setMetadata(matchID: string, metadata: Server.MatchData) {
+      const result = track(inner.setMetadata(matchID, metadata));
+      if (!started.has(matchID) && seatsTaken(metadata)) {
+        started.add(matchID);
+        log('info', 'match started', { matchID, players: Object.keys(metadata.players).length });
+      }
+      noteFinished(matchID, metadata.gameover);
+      return result;
+    },
+    wipe(matchID: string) {
+      const result = track(inner.wipe(matchID));
+      log('info', 'match removed', { matchID });
+      return result;
+    },
+  };
+
+  const storage = new Proxy(inner, {
+    get(target, prop, receiver) {
+      if (typeof prop === 'string' && Object.prototype.hasOwnProperty.call(hooks, prop)) {
+        return hooks[prop];
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+
+  return {
+    storage,
+    async drain() {
+      while (pending.size > 0) {
+        await Promise.allSettled([...pending]);
+      }
+    },
+  };
+}
+
+/** True for a boardgame.io `Sync` storage (`Type.SYNC` is 0). */
+export function isSyncStorage(storage: AnyStorage): storage is StorageAPI.Sync {
+  return storage.type() === 0;
+}
