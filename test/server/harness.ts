@@ -1,0 +1,182 @@
+/**
+ * Server test harness: a real server on 127.0.0.1 with an ephemeral port,
+ * lobby calls over HTTP, and raw socket.io clients that record every message
+ * the server sends them.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import type { Ctx, State } from 'boardgame.io';
+import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
+import { formatLine, type Logger } from '../../server/log';
+import { LisbonTram28 } from '../../src/game';
+
+export const GAME = LisbonTram28.name as string;
+
+/** A started test server and the log lines it wrote. */
+export interface TestServer extends RunningServer {
+  logs: string[];
+  publicDir: string;
+}
+
+/** A public dir with an index.html and one built asset. */
+export function makePublicDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-public-'));
+  fs.mkdirSync(path.join(dir, 'build'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Lisbon Tram 28</title><div id="root"></div>');
+  fs.writeFileSync(path.join(dir, 'build', 'main.js'), 'console.log("client");');
+  return dir;
+}
+
+/** Starts a real server (memory storage unless told otherwise). */
+export async function startTestServer(opts: ServerOptions = {}): Promise<TestServer> {
+  const logs: string[] = [];
+  const logger: Logger = (level, message, fields) => logs.push(formatLine(level, message, fields));
+  const publicDir = opts.publicDir ?? makePublicDir();
+  const server = await startServer({ port: 0, host: '127.0.0.1', storage: 'memory', publicDir, logger, ...opts });
+  return { ...server, logs, publicDir };
+}
+
+/** One HTTP call; returns status, headers and body text (and JSON when it parses). */
+export async function http(
+  base: string,
+  route: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<{ status: number; headers: Headers; text: string; json: any }> {
+  const { json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  let body = rest.body;
+  if (json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(json);
+  }
+  const res = await fetch(base + route, { ...rest, headers, body });
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json: parsed };
+}
+
+/** Creates a match through the lobby. */
+export async function createMatch(base: string, numPlayers: number, setupData?: unknown): Promise<string> {
+  const res = await http(base, `/games/${GAME}/create`, { method: 'POST', json: { numPlayers, setupData } });
+  if (res.status !== 200) throw new Error(`create failed: ${res.status} ${res.text}`);
+  return res.json.matchID;
+}
+
+/** Joins a seat; returns the credentials. */
+export async function joinMatch(base: string, matchID: string, playerID: string, name = `P${playerID}`): Promise<string> {
+  const res = await http(base, `/games/${GAME}/${matchID}/join`, {
+    method: 'POST',
+    json: { playerID, playerName: name },
+  });
+  if (res.status !== 200) throw new Error(`join failed: ${res.status} ${res.text}`);
+  return res.json.playerCredentials;
+}
+
+/** Creates a match and joins every seat. */
+export async function fullMatch(base: string, numPlayers: number): Promise<{ matchID: string; creds: string[] }> {
+  const matchID = await createMatch(base, numPlayers, { firstPlayer: 0 });
+  const creds: string[] = [];
+  for (let i = 0; i < numPlayers; i++) creds.push(await joinMatch(base, matchID, String(i)));
+  return { matchID, creds };
+}
+
+/** A raw socket.io client that records everything it receives. */
+export class RawClient {
+  readonly socket: Socket;
+  /** Every message received, in order, as [event, ...args]. */
+  readonly received: unknown[][] = [];
+  /** The latest state received by sync or update. */
+  state: State | undefined;
+  private waiters: Array<() => void> = [];
+
+  constructor(base: string, opts: { origin?: string; namespace?: string } = {}) {
+    this.socket = io(`${base}/${opts.namespace ?? GAME}`, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: opts.origin ? { Origin: opts.origin } : undefined,
+    });
+    this.socket.onAny((event: string, ...args: unknown[]) => {
+      this.received.push([event, ...args]);
+      if (event === 'sync') this.state = (args[1] as { state: State }).state;
+      if (event === 'update') this.state = args[1] as State;
+      const waiters = this.waiters;
+      this.waiters = [];
+      waiters.forEach((w) => w());
+    });
+  }
+
+  /** Resolves once connected; rejects on a connection error. */
+  connected(): Promise<void> {
+    if (this.socket.connected) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.socket.once('connect', () => resolve());
+      this.socket.once('connect_error', (err) => reject(err));
+    });
+  }
+
+  /** Waits until `pred` holds after some message, or fails after `ms`. */
+  waitFor(pred: () => boolean, ms = 5000, what = 'message'): Promise<void> {
+    if (pred()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
+      const check = () => {
+        if (pred()) {
+          clearTimeout(timer);
+          resolve();
+        } else this.waiters.push(check);
+      };
+      this.waiters.push(check);
+    });
+  }
+
+  /** Sends `sync` and waits for the answer. */
+  async sync(matchID: string, playerID: string | null, credentials?: string): Promise<State> {
+    await this.connected();
+    const before = this.count('sync');
+    this.socket.emit('sync', matchID, playerID, credentials, 2);
+    await this.waitFor(() => this.count('sync') > before, 5000, 'sync');
+    return this.state!;
+  }
+
+  /** Number of messages of one event received so far. */
+  count(event: string): number {
+    return this.received.filter((m) => m[0] === event).length;
+  }
+
+  /** Emits a move as boardgame.io's client does. */
+  move(matchID: string, playerID: string, credentials: string, type: string, args: unknown[], stateID: number): void {
+    this.socket.emit('update', { type: 'MAKE_MOVE', payload: { type, args, playerID, credentials } }, stateID, matchID, playerID);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+/** Sleeps `ms`; used only to give the server a chance to answer what it must not. */
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Reads a match straight from storage, server side. */
+export async function readMatch(server: RunningServer, matchID: string) {
+  const opts = { state: true, metadata: true, initialState: true, log: true } as const;
+  return (await server.db.fetch(matchID, opts)) as {
+    state?: State;
+    initialState?: State;
+    metadata?: any;
+    log?: any[];
+  };
+}
+
+/** The players `enumerate` may act for right now. */
+export function actors(ctx: Ctx): string[] {
+  if (ctx.gameover !== undefined) return [];
+  return ctx.activePlayers ? Object.keys(ctx.activePlayers) : [ctx.currentPlayer];
+}

@@ -1,0 +1,108 @@
+/**
+ * Hidden information over real sockets: a spectator and every player follow
+ * a whole game played with random legal moves (from the game's own
+ * `ai.enumerate`); nothing any socket receives may hold another player's
+ * hand, the decks, the PRNG seed or state, or credentials.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Server } from 'boardgame.io/server';
+import type { Ctx, State } from 'boardgame.io';
+import { LisbonTram28 } from '../../src/game';
+import { actors, fullMatch, GAME, http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
+import { findLeaks, findStrings } from './leak-check';
+
+const MAX_MOVES = Number(process.env.LEAK_TEST_MAX_MOVES ?? 1500);
+
+/** A small seeded PRNG for choosing moves (mulberry32). */
+function prng(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+describe('hidden information', () => {
+  it('the leak check itself catches the raw server state', async () => {
+    const { matchID } = await fullMatch(server.url, 2);
+    const { state, initialState } = await readMatch(server, matchID);
+    expect(findLeaks({ state }, '0').length).toBeGreaterThan(0);
+    expect(findLeaks({ initialState }, null).length).toBeGreaterThan(0);
+  });
+
+  it('stock boardgame.io leaks the starting state on sync (control)', async () => {
+    const stock = Server({ games: [LisbonTram28], origins: [] });
+    const { appServer } = await stock.run({ port: 0 });
+    try {
+      const port = (appServer.address() as { port: number }).port;
+      const base = `http://127.0.0.1:${port}`;
+      const created = await http(base, `/games/${GAME}/create`, { method: 'POST', json: { numPlayers: 2 } });
+      const spectator = new RawClient(base);
+      await spectator.sync(created.json.matchID, null);
+      spectator.close();
+      const leaks = findLeaks(spectator.received, null);
+      expect(leaks.some((l) => l.includes('initialState'))).toBe(true);
+    } finally {
+      await new Promise((r) => stock.app.context.io?.socket?.close?.(r) ?? appServer.close(r));
+    }
+  });
+
+  it('a whole game leaks nothing to a spectator or to any player', async () => {
+    const numPlayers = 3;
+    const { matchID, creds } = await fullMatch(server.url, numPlayers);
+    const spectator = new RawClient(server.url);
+    const players = creds.map(() => new RawClient(server.url));
+    await spectator.sync(matchID, null);
+    for (let i = 0; i < numPlayers; i++) await players[i].sync(matchID, String(i), creds[i]);
+
+    const random = prng(28);
+    let moves = 0;
+    let stateID = players[0].state!._stateID;
+    while (moves < MAX_MOVES) {
+      const view = players[0].state as State;
+      const ctx = view.ctx as Ctx;
+      const who = actors(ctx);
+      if (who.length === 0) break;
+      // Each actor enumerates on its own (filtered) view of the game.
+      const pid = who[0];
+      const own = players[Number(pid)].state as State;
+      const options = LisbonTram28.ai!.enumerate(own.G, own.ctx, pid) as Array<{ move: string; args: unknown[] }>;
+      expect(options.length, `no legal move for ${pid} at state ${stateID}`).toBeGreaterThan(0);
+      const choice = options[Math.floor(random() * options.length)];
+      players[Number(pid)].move(matchID, pid, creds[Number(pid)], choice.move, choice.args ?? [], stateID);
+      await spectator.waitFor(() => spectator.state!._stateID > stateID, 5000, `the update after ${choice.move}`);
+      await Promise.all(players.map((p) => p.waitFor(() => p.state!._stateID > stateID, 5000, 'player update')));
+      stateID = spectator.state!._stateID;
+      moves++;
+    }
+
+    const truth = await readMatch(server, matchID);
+    const seed = (truth.initialState!.plugins as any).random.data.seed as string;
+    const secretStrings = [seed, ...creds];
+
+    expect(findLeaks(spectator.received, null)).toEqual([]);
+    expect(findStrings(spectator.received, secretStrings)).toEqual([]);
+    for (let i = 0; i < numPlayers; i++) {
+      expect(findLeaks(players[i].received, String(i)), `player ${i}`).toEqual([]);
+      expect(findStrings(players[i].received, secretStrings), `player ${i}`).toEqual([]);
+      // Not vacuous: each player did see their own hand, as the server has it.
+      const G = players[i].state!.G as any;
+      expect(G.players[String(i)].hand).toEqual((truth.state!.G as any).players[String(i)].hand);
+    }
+    // The sync log is public too: no credentials, no hidden keys.
+    const sync = spectator.received.find((m) => m[0] === 'sync')!;
+    expect(findLeaks((sync[2] as any).log, null)).toEqual([]);
+
+    console.log(`leak test: ${moves} moves, gameover=${JSON.stringify(truth.state!.ctx.gameover !== undefined)}`);
+    expect(moves).toBeGreaterThan(20);
+    [spectator, ...players].forEach((c) => c.close());
+  }, 60_000);
+});
