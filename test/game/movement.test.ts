@@ -1,0 +1,141 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearBoard, setStop, startState } from '../helpers';
+import { network, singleMoves, splitRoute } from '../../src/game/network';
+import { resolveMove } from '../../src/game/push';
+import { checkMove, legalMoves } from '../../src/game/legal';
+import type { GState } from '../../src/game/types';
+
+const dests = (G: GState, at: string) => singleMoves(G, network(G.side), at).map((p) => p[p.length - 1]).sort();
+
+describe('movement on the large side (RULINGS "Movement")', () => {
+  let G: GState;
+  beforeEach(() => {
+    G = clearBoard(startState(4));
+  });
+
+  it('passes over empty tram stops', () => {
+    expect(dests(G, 'carmo')).toEqual(['castelo', 'chiado', 'rossio']);
+    setStop(G, 'baixa', { red: 1 });
+    expect(dests(G, 'carmo')).toEqual(['baixa', 'chiado']);
+  });
+
+  it('follows rail continuity at junctions, like a railway switch', () => {
+    // From Graça the switch at j-castelo leads only to Castelo, not to Alfama.
+    expect(dests(G, 'graca')).toEqual(['castelo', 'lavra', 'rossio']);
+    setStop(G, 'alfama', { blue: 1 });
+    // From Castelo both branches of the switch are open.
+    expect(dests(G, 'castelo')).toContain('alfama');
+  });
+
+  it('lets a tram leave a stopping place in any direction, including back', () => {
+    setStop(G, 'baixa', { red: 1 });
+    const steps = splitRoute(G, network('large'), 'carmo', ['baixa', 'carmo']);
+    expect(steps).toEqual([['baixa'], ['carmo']]);
+  });
+
+  it('refuses routes that leave the rails or stop short of a stopping place', () => {
+    const net = network('large');
+    expect(splitRoute(G, net, 'carmo', ['castelo'])).toBeNull();
+    expect(splitRoute(G, net, 'carmo', ['baixa'])).toBeNull();
+    expect(splitRoute(G, net, 'graca', ['j-castelo', 'alfama'])).toBeNull();
+  });
+
+  it('counts one single move per stopping place reached', () => {
+    const steps = splitRoute(G, network('large'), 'chiado', ['carmo', 'baixa', 'castelo'])!;
+    expect(steps).toHaveLength(2);
+  });
+});
+
+describe('pushing (rulebook p.8)', () => {
+  let G: GState;
+  beforeEach(() => {
+    G = clearBoard(startState(4));
+    setStop(G, 'graca', { red: 1 });
+    setStop(G, 'alfama', { blue: 1 });
+  });
+
+  it('pushes a tram on a passed-over stop beyond the destination; its owner chooses at the fork', () => {
+    G.players['0'].position = 'carmo';
+    G.players['3'].position = 'baixa';
+    const r = resolveMove(G, '0', [['baixa', 'castelo']]);
+    expect(r.status).toBe('choice');
+    if (r.status !== 'choice') return;
+    expect(r.owner).toBe('3');
+    expect(r.options).toEqual([
+      ['j-castelo', 'alfama'],
+      ['j-castelo', 'graca'],
+    ]);
+    const done = resolveMove(G, '0', [['baixa', 'castelo']], [['j-castelo', 'graca']]);
+    expect(done.status).toBe('done');
+    if (done.status !== 'done') return;
+    expect(done.positions['0']).toBe('castelo');
+    expect(done.positions['3']).toBe('graca');
+    expect(done.pushes).toEqual([{ tram: '3', from: 'baixa', to: 'graca', path: ['castelo', 'j-castelo', 'graca'] }]);
+  });
+
+  it('offers only the branches that can complete, and takes a single viable branch without asking', () => {
+    // Pink moves Santos -> Alcântara, pushing White beyond it to the switch at j-belem (Padrão or Jerónimos).
+    // Towards Padrão, Black would be pushed on to Torre de Belém, where Brown has nowhere to go: not viable.
+    G.players['0'].position = 'santos';
+    G.players['1'].position = 'alcantara';
+    G.players['2'].position = 'padrao';
+    G.players['3'].position = 'torre-belem';
+    setStop(G, 'alcantara', { red: 1 });
+    const r = resolveMove(G, '0', [['j-alcantara', 'alcantara']]);
+    expect(r.status).toBe('done');
+    if (r.status !== 'done') return;
+    expect(r.positions['1']).toBe('jeronimos');
+    expect(r.positions['2']).toBe('padrao');
+  });
+
+  it('pushes chains: a pushed tram that lands on another pushes it on', () => {
+    setStop(G, 'martim-moniz', { red: 1 });
+    G.players['0'].position = 'rossio';
+    G.players['1'].position = 'martim-moniz';
+    G.players['2'].position = 'graca';
+    // Pink moves Rossio -> Martim Moniz; White is pushed on. Beyond Martim Moniz the rails fork (Lavra / Graça).
+    const r = resolveMove(G, '0', [['martim-moniz']], [['graca']]);
+    expect(r.status).toBe('done');
+    if (r.status !== 'done') return;
+    expect(r.positions['1']).toBe('graca');
+    expect(r.positions['2']).toBe('castelo');
+    expect(r.pushes.map((p) => p.tram).sort()).toEqual(['1', '2']);
+  });
+
+  it('makes a move illegal when a pushed tram has nowhere to go', () => {
+    G.players['0'].position = 'padrao';
+    G.players['1'].position = 'torre-belem';
+    G.players['0'].hand = { red: 1, yellow: 0, green: 0, blue: 0 };
+    G.players['0'].handSize = 1;
+    expect(resolveMove(G, '0', [['torre-belem']]).status).toBe('illegal');
+    expect(checkMove(G, '0', '0', { route: ['torre-belem'] })).toMatch(/nowhere/);
+  });
+
+  it('never pushes or is blocked by trams at Rossio', () => {
+    G.players['0'].position = 'gloria';
+    G.players['1'].position = 'rossio';
+    const r = resolveMove(G, '0', [['rossio']]);
+    expect(r.status).toBe('done');
+    if (r.status === 'done') expect(r.pushes).toEqual([]);
+  });
+
+  it('pushes blocking trams into Rossio when Rossio is the destination (ruling of this edition)', () => {
+    G.players['0'].position = 'carmo';
+    G.players['1'].position = 'baixa';
+    const r = resolveMove(G, '0', [['baixa', 'rossio']]);
+    expect(r.status).toBe('done');
+    if (r.status === 'done') expect(r.positions).toMatchObject({ '0': 'rossio', '1': 'rossio' });
+  });
+
+  it('lists destinations with the cheapest same-colour payment and the shortest legal route', () => {
+    G.players['0'].position = 'chiado';
+    G.players['0'].hand = { red: 2, yellow: 0, green: 0, blue: 1 };
+    G.players['0'].handSize = 3;
+    const opts = legalMoves(G, '0', '0');
+    const castelo = opts.find((o) => o.to === 'castelo')!;
+    expect(castelo.steps).toBe(2);
+    expect(castelo.color).toBe('red');
+    expect(castelo.payment).toEqual({ red: 2, yellow: 0, green: 0, blue: 0 });
+    expect(opts.every((o) => o.steps <= 2)).toBe(true);
+  });
+});

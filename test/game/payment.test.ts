@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { affordableCount, cheapestPayment, isExactPayment, payments } from '../../src/game/payment';
+import { counts, total } from '../../src/game/counts';
+
+describe('3-for-1 payments (RULINGS "Paying tickets")', () => {
+  it.each([
+    ['pays a colour with itself', { red: 1 }, { red: 1 }, true],
+    ['pays a colour with three of another', { red: 1 }, { blue: 3 }, true],
+    ['mixes direct tickets and substitutes', { red: 2, blue: 1 }, { red: 2, green: 3 }, true],
+    ['refuses three of the same colour for that colour', { red: 1 }, { red: 3 }, false],
+    ['refuses a partial substitution', { red: 1 }, { blue: 2 }, false],
+    ['refuses overpaying', { red: 1 }, { red: 1, blue: 1 }, false],
+    ['refuses underpaying', { red: 2 }, { red: 1 }, false],
+    ['accepts repeated substitutions', { yellow: 2 }, { blue: 3, green: 3 }, true],
+    ['accepts six of one colour for two of another', { yellow: 2 }, { blue: 6 }, true],
+    ['lets a colour substitute for others while paying itself', { red: 1, blue: 1 }, { red: 4 }, true],
+    ['pays nothing for nothing', {}, {}, true],
+  ])('%s', (_name, need, pay, ok) => {
+    expect(isExactPayment(need, pay)).toBe(ok);
+  });
+
+  it('finds the cheapest payment, using direct tickets first', () => {
+    expect(cheapestPayment({ red: 2, blue: 4 }, { red: 2 })).toEqual(counts({ red: 2 }));
+    expect(cheapestPayment({ red: 1, blue: 4 }, { red: 2 })).toEqual(counts({ red: 1, blue: 3 }));
+    expect(cheapestPayment({ red: 1, blue: 2 }, { red: 2 })).toBeNull();
+  });
+
+  it('lists only exact, affordable payments, cheapest first', () => {
+    const hand = { red: 4, green: 3, blue: 3 };
+    const all = payments(hand, { red: 2 });
+    expect(all.length).toBeGreaterThan(2);
+    for (const p of all) {
+      expect(isExactPayment({ red: 2 }, p)).toBe(true);
+      expect(p.red).toBeLessThanOrEqual(4);
+      expect(p.green).toBeLessThanOrEqual(3);
+      expect(p.blue).toBeLessThanOrEqual(3);
+    }
+    for (let i = 1; i < all.length; i++) expect(total(all[i])).toBeGreaterThanOrEqual(total(all[i - 1]));
+    expect(all[0]).toEqual(counts({ red: 2 }));
+  });
+
+  it('counts how many tickets of a colour a hand can provide', () => {
+    expect(affordableCount({ red: 1, blue: 7, green: 2 }, 'red')).toBe(3);
+    expect(affordableCount({ red: 3 }, 'red')).toBe(3);
+  });
+});

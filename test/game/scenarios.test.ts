@@ -1,0 +1,242 @@
+/**
+ * The rulebook's own examples, played through real boardgame.io clients,
+ * one per seat, connected through Local().
+ */
+import { describe, expect, it } from 'vitest';
+import { act, clearBoard, gameFrom, giveCard, seats, setDisplay, setHand, setSeats, setStop, startState } from '../helpers';
+import { LisbonTram28 } from '../../src/game';
+import { scoreOf } from '../../src/game/selectors';
+import { counts } from '../../src/game/counts';
+import type { GState } from '../../src/game/types';
+
+const G0 = (c: ReturnType<typeof seats>[number]) => c.getState()!.G as GState;
+
+describe('moving (rulebook p.7)', () => {
+  it('makes 2 moves with 2 tickets of the same colour in ONE action', async () => {
+    const G = clearBoard(startState(2));
+    G.players['0'].position = 'chiado';
+    setHand(G, '0', { red: 2, blue: 1 });
+    setStop(G, 'baixa', { green: 1 });
+    const [pink] = seats(gameFrom(G), 2);
+    expect(await act(pink, 'move', { route: ['carmo', 'baixa'], pay: { red: 2 } })).toBe(true);
+    const s = G0(pink);
+    expect(s.players['0'].position).toBe('baixa');
+    expect(s.turn.actions).toBe(1);
+    expect(s.players['0'].hand).toEqual(counts({ blue: 1 }));
+    expect(s.ticketDiscard).toEqual(counts({ red: 2 }));
+  });
+
+  it('needs TWO actions to make 2 moves with tickets of different colours', async () => {
+    const G = clearBoard(startState(2));
+    G.players['0'].position = 'chiado';
+    setHand(G, '0', { red: 1, green: 1, blue: 1 });
+    setStop(G, 'baixa', { green: 1 });
+    const [pink] = seats(gameFrom(G), 2);
+    expect(await act(pink, 'move', { route: ['carmo', 'baixa'], pay: { red: 1, green: 1 } })).toBe(false);
+    expect(await act(pink, 'move', { route: ['carmo'], pay: { red: 1 } })).toBe(true);
+    expect(await act(pink, 'move', { route: ['baixa'], pay: { green: 1 } })).toBe(true);
+    const s = pink.getState()!;
+    expect(s.G.players['0'].position).toBe('baixa');
+    // Both actions spent and no free move: the turn ended by itself and Pink drew 4.
+    expect(s.ctx.currentPlayer).toBe('1');
+    expect(s.G.players['0'].hand).toEqual(expect.objectContaining({}));
+    expect(s.G.players['0'].handSize).toBe(1 + 4);
+    expect(s.G.events.filter((e) => e.type === 'move')).toHaveLength(2);
+  });
+
+  it('passes over an empty tram stop: Carmo to Castelo costs 1 ticket', async () => {
+    const G = clearBoard(startState(2));
+    G.players['0'].position = 'carmo';
+    setHand(G, '0', { yellow: 1 });
+    const [pink] = seats(gameFrom(G), 2);
+    expect(await act(pink, 'move', { route: ['baixa', 'castelo'] })).toBe(true);
+    expect(G0(pink).players['0'].position).toBe('castelo');
+    expect(G0(pink).players['0'].handSize).toBe(0);
+  });
+});
+
+describe('the Carmo → Castelo push (rulebook p.8)', () => {
+  it('lets Brown, being pushed past Castelo, choose the branch; both draw 1 ticket, once per turn', async () => {
+    const G = clearBoard(startState(4));
+    G.players['0'].position = 'carmo'; // Pink
+    G.players['3'].position = 'baixa'; // Brown, on the stop it just emptied
+    setStop(G, 'graca', { red: 1 });
+    setStop(G, 'alfama', { blue: 2 });
+    setHand(G, '0', { green: 2 });
+    setHand(G, '3', { red: 1 });
+    const [pink, black, , brown] = seats(gameFrom(G), 4);
+
+    expect(await act(pink, 'move', { route: ['baixa', 'castelo'] })).toBe(true);
+    let s = brown.getState()!;
+    expect(s.ctx.activePlayers).toEqual({ '3': 'pushBranch' });
+    expect(s.G.pending).toMatchObject({ kind: 'pushBranch', player: '3', from: 'baixa' });
+    expect(s.G.pending!.kind === 'pushBranch' && s.G.pending!.options).toEqual([
+      ['j-castelo', 'alfama'],
+      ['j-castelo', 'graca'],
+    ]);
+    // Nobody else may decide for Brown, and Pink may not act meanwhile.
+    expect(await act(pink, 'choosePushBranch', { path: ['j-castelo', 'graca'] })).toBe(false);
+    expect(await act(black, 'choosePushBranch', { path: ['j-castelo', 'graca'] })).toBe(false);
+    expect(await act(pink, 'endTurn')).toBe(false);
+    // Brown picks the left branch.
+    expect(await act(brown, 'choosePushBranch', { path: ['j-castelo', 'graca'] })).toBe(true);
+    s = brown.getState()!;
+    expect(s.ctx.activePlayers).toBeNull();
+    expect(s.G.pending).toBeNull();
+    expect(s.G.players['0'].position).toBe('castelo');
+    expect(s.G.players['3'].position).toBe('graca');
+    expect(s.G.players['0'].handSize).toBe(2); // paid 1 of 2 green, drew 1
+    expect(s.G.players['3'].handSize).toBe(2);
+    expect(G0(brown).players['3'].hand).not.toBeNull();
+    const pushEvent = s.G.events.find((e) => e.type === 'push');
+    expect(pushEvent).toMatchObject({ player: '0', pushed: '3', from: 'baixa', to: 'graca' });
+
+    // A second push in the same turn gives no more tickets.
+    expect(await act(pink, 'move', { route: ['j-castelo', 'graca'] })).toBe(true);
+    s = brown.getState()!;
+    expect(s.G.pending?.kind).toBe('pushBranch');
+    const options = s.G.pending!.kind === 'pushBranch' ? s.G.pending!.options : [];
+    expect(await act(brown, 'choosePushBranch', { path: options[0] })).toBe(true);
+    s = brown.getState()!;
+    expect(s.G.players['0'].position).toBe('graca');
+    // No second push reward: 2 - 1 paid = 1, then the turn ended (both actions spent) and Pink drew 4.
+    expect(s.G.players['0'].handSize).toBe(1 + 4);
+    expect(s.G.players['3'].handSize).toBe(2);
+    expect(s.ctx.currentPlayer).toBe('1');
+    expect(s.G.events.filter((e) => e.type === 'pushReward')).toHaveLength(1);
+  });
+});
+
+describe('picking up (rulebook p.9)', () => {
+  it('charges a ticket for every passenger even when not all fit; the rest stay at the stop', async () => {
+    const G = clearBoard(startState(2));
+    G.players['0'].position = 'baixa';
+    setSeats(G, '0', { red: 2 });
+    setStop(G, 'baixa', { red: 2, blue: 1 });
+    setHand(G, '0', { red: 2, blue: 1, yellow: 1 });
+    const [pink] = seats(gameFrom(G), 2);
+    expect(await act(pink, 'pickUp', {})).toBe(true);
+    const s = G0(pink);
+    expect(s.players['0'].seats).toEqual(counts({ red: 2, blue: 1 }));
+    expect(s.stops['baixa']).toEqual(counts({ red: 2 }));
+    expect(s.players['0'].hand).toEqual(counts({ yellow: 1 }));
+    expect(s.turn.actions).toBe(1);
+  });
+
+  it('refuses a pick-up the player cannot pay for, without the bell', async () => {
+    const G = clearBoard(startState(2));
+    G.players['0'].position = 'baixa';
+    setStop(G, 'baixa', { red: 2 });
+    setHand(G, '0', { red: 1 });
+    const [pink] = seats(gameFrom(G), 2);
+    expect(await act(pink, 'pickUp', {})).toBe(false);
+    expect(G0(pink).turn.actions).toBe(0);
+  });
+
+  it('bell failure: the action is spent, no ticket is lost, the drawn passenger stays at the stop', async () => {
+    const G = clearBoard(startState(2));
+    G.players['0'].position = 'baixa';
+    setStop(G, 'baixa', { red: 1 });
+    setHand(G, '0', { red: 1 });
+    const bagBefore = 60 - 1;
+    const [pink] = seats(gameFrom(G), 2);
+    expect(await act(pink, 'pickUp', { bell: 'one' })).toBe(true);
+    const s = G0(pink);
+    expect(s.turn.actions).toBe(1);
+    expect(s.players['0'].hand).toEqual(counts({ red: 1 }));
+    expect(s.players['0'].seats).toEqual(counts());
+    expect(Object.values(s.stops['baixa']).reduce((a, b) => a + b, 0)).toBe(2);
+    expect(Object.values(s.bag).reduce((a, b) => a + b, 0)).toBe(bagBefore - 1);
+    expect(s.events.map((e) => e.type)).toContain('bellFailed');
+  });
+
+  it('draw-3-keep-1: the current player chooses which passenger joins the group; the others go back', async () => {
+    const G = clearBoard(startState(2));
+    G.players['0'].position = 'baixa';
+    G.players['0'].bonuses = ['draw3'];
+    setStop(G, 'baixa', { red: 1 });
+    setHand(G, '0', { red: 2, yellow: 2, green: 2, blue: 2 });
+    const [pink] = seats(gameFrom(G), 2);
+    expect(await act(pink, 'pickUp', { bell: 'three' })).toBe(true);
+    let s = pink.getState()!;
+    expect(s.ctx.activePlayers).toEqual({ '0': 'bellChoice' });
+    const p = s.G.pending!;
+    expect(p.kind).toBe('bellChoice');
+    const drawn = p.kind === 'bellChoice' ? p.drawn : [];
+    expect(drawn).toHaveLength(3);
+    expect(await act(pink, 'pickUp', {})).toBe(false);
+    expect(await act(pink, 'keepPassenger', { color: drawn[1] })).toBe(true);
+    s = pink.getState()!;
+    expect(s.G.pending).toBeNull();
+    expect(s.G.players['0'].seats[drawn[1]]).toBeGreaterThanOrEqual(1);
+    expect(Object.values(s.G.bag).reduce((a, b) => a + b, 0)).toBe(60 - 1 - 1);
+    expect(s.G.turn.draw3Used).toBe(true);
+  });
+});
+
+describe('dropping off (rulebook p.9–10)', () => {
+  it('claims one card, places it at the chosen end, refills the display and moves the cone; the player to the right places 3 passengers', async () => {
+    const G = clearBoard(startState(3));
+    G.players['0'].position = 'se';
+    setSeats(G, '0', { red: 2, green: 2 });
+    setDisplay(G, ['se-1', 'carmo-1', 'castelo-1', 'ajuda-1']);
+    giveCard(G, '0', 'chiado-2');
+    G.players['0'].row.push(...[]);
+    const top = G.secret!.monumentDeck[0];
+    const [pink, , white] = seats(gameFrom(G), 3);
+    expect(await act(pink, 'dropOff', { card: 'se-1', end: 'left' })).toBe(true);
+    const s = white.getState()!;
+    expect(s.G.players['0'].row).toEqual(['se-1', 'chiado-2']);
+    expect(s.G.players['0'].seats).toEqual(counts());
+    expect(s.G.passengerDiscard).toEqual(counts({ red: 2, green: 2 }));
+    expect(s.G.display[0]).toBe(top);
+    // The player to the right of Pink (seat 0) in a 3-player game is White (seat 2).
+    expect(s.ctx.activePlayers).toEqual({ '2': 'placePassengers' });
+    const pending = s.G.pending!;
+    expect(pending.kind).toBe('placePassengers');
+    const options = pending.kind === 'placePassengers' ? pending.options : [];
+    expect(options).not.toContain('se');
+    expect(await act(pink, 'placePassengers', { stop: options[0] })).toBe(false);
+    expect(await act(white, 'placePassengers', { stop: 'se' })).toBe(false);
+    expect(await act(white, 'placePassengers', { stop: options[2] })).toBe(true);
+    const after = white.getState()!.G;
+    expect(Object.values(after.stops[options[2]]).reduce((a, b) => a + b, 0)).toBe(3);
+    expect(after.pending).toBeNull();
+  });
+
+  it('scores the rulebook example: 6 VP of cards plus 4 links = 10 VP', async () => {
+    const G = clearBoard(startState(2));
+    G.players['0'].position = 'se';
+    setSeats(G, '0', { red: 2, green: 2 });
+    setDisplay(G, ['se-1', 'carmo-1', 'castelo-1']);
+    giveCard(G, '0', 'chiado-2');
+    giveCard(G, '0', 'estrela-1');
+    const [pink] = seats(gameFrom(G), 2);
+    expect(await act(pink, 'dropOff', { card: 'se-1', end: 'right' })).toBe(true);
+    const s = G0(pink);
+    expect(s.players['0'].row).toEqual(['chiado-2', 'estrela-1', 'se-1']);
+    expect(scoreOf(s, '0')).toEqual({ cardVP: 6, connections: 4, total: 10 });
+  });
+});
+
+describe('setup', () => {
+  it.each([
+    [2, 'final', 3, 12 - 3, 'small'],
+    [3, 'final', 4, 15 - 4, 'small'],
+    [4, 'final', 4, 18 - 4, 'large'],
+    [2, 'early', 3, 13 - 3, 'small'],
+    [4, 'early', 4, 19 - 4, 'large'],
+  ] as const)('%i players, %s variant: %i display slots, %i face-up cards left, %s side', async (n, faceUp, slots, left, side) => {
+    const clients = seats({ ...LisbonTram28, seed: 'setup' }, n);
+    void faceUp;
+    const G = startState(n, 'setup', { faceUp, firstPlayer: 0 });
+    expect(G.display).toHaveLength(slots);
+    expect(G.faceUpLeft).toBe(left);
+    expect(G.side).toBe(side);
+    expect(G.monumentTop).toBe(G.secret!.monumentDeck[0]);
+    // A real client sees the same public layout and no secrets.
+    const view = clients[0].getState()!.G;
+    expect(view.display).toHaveLength(slots);
+    expect(view.secret).toBeUndefined();
+  });
+});
