@@ -1,0 +1,95 @@
+/**
+ * The lobby's "New match" card: create a match, take seat 1, ask the server
+ * to run the bot seats, then open the match page.
+ */
+import { useState } from 'react';
+import { GAME_NAME, describeError, lobby, saveName, saveSeat, seatBot } from './lobbyApi';
+import { navigate } from './route';
+import { PlayerCount, RulesFields, SeatRows, resizeSeats, toSetupData, type RulesChoice } from './SetupFields';
+import { botName, type SeatChoice } from './seats';
+
+const freshSeat = (): SeatChoice => ({ kind: 'human', level: 'normal', name: '' });
+
+/** The "New match" card. `name` is the player's name from the lobby header. */
+export function CreateMatch(props: { name: string; onNeedName: () => void }) {
+  const [numPlayers, setNumPlayers] = useState(2);
+  const [seats, setSeats] = useState<SeatChoice[]>([freshSeat(), freshSeat()]);
+  const [rules, setRules] = useState<RulesChoice>({ faceUp: 'final', firstPlayer: 'random' });
+  const [listed, setListed] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const changeCount = (n: number) => {
+    setNumPlayers(n);
+    setSeats((s) => resizeSeats(s, n, freshSeat));
+  };
+
+  const create = async () => {
+    const name = props.name.trim();
+    if (!name) {
+      setError('Enter your name first: the other players will see it.');
+      props.onNeedName();
+      return;
+    }
+    setBusy(true);
+    setError('');
+    let matchID: string;
+    try {
+      ({ matchID } = await lobby.createMatch(GAME_NAME, { numPlayers, setupData: toSetupData(rules, numPlayers), unlisted: !listed }));
+    } catch (err) {
+      setError(describeError(err, 'create'));
+      setBusy(false);
+      return;
+    }
+    try {
+      const joined = await lobby.joinMatch(GAME_NAME, matchID, { playerID: '0', playerName: name });
+      saveName(name);
+      saveSeat({ matchID, playerID: joined.playerID, credentials: joined.playerCredentials, playerName: name, joinedAt: Date.now() });
+    } catch (err) {
+      setError(describeError(err, 'join'));
+      setBusy(false);
+      return;
+    }
+    // Bot seats: the server runs them. A failure leaves the seat open for a human.
+    const failures: string[] = [];
+    for (let i = 1; i < seats.length; i++) {
+      if (seats[i].kind !== 'bot') continue;
+      try {
+        await seatBot(matchID, i, seats[i].level);
+      } catch (err) {
+        failures.push(`${botName(i, seats[i].level)}: ${describeError(err, 'bot')}`);
+      }
+    }
+    if (failures.length) sessionStorage.setItem(`lt28:notice:${matchID}`, `Some bots could not be seated; those seats stay open for people. ${failures.join(' ')}`);
+    setBusy(false);
+    navigate({ page: 'match', matchID });
+  };
+
+  return (
+    <section className="card" aria-labelledby="new-match-title" data-testid="create-match">
+      <h2 id="new-match-title">New match</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create();
+        }}
+      >
+        <PlayerCount value={numPlayers} onChange={changeCount} testid="create-players" />
+        <SeatRows seats={seats} onChange={setSeats} humanLabel="open" firstIsYou testid="create" />
+        <RulesFields value={rules} numPlayers={numPlayers} onChange={setRules} testid="create" />
+        <label className="check">
+          <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} data-testid="create-listed" />
+          List it under open matches (otherwise only people with the link can join)
+        </label>
+        {error && (
+          <p className="error" role="alert" data-testid="create-error">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="primary" disabled={busy} data-testid="create-submit">
+          {busy ? 'Creating…' : 'Create match'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * A hot-seat game: one boardgame.io client per seat on a shared `Local()`
+ * master, so a player who must decide outside their turn (a pushed tram's
+ * owner, the player placing passengers) moves as themself. Only the acting
+ * human's board is shown, behind a pass-the-device screen when the human at
+ * the device changes. Bot seats move through their own client, from their
+ * own view, after a short pause so the humans can follow.
+ */
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { Game } from 'boardgame.io';
+import { Client } from 'boardgame.io/client';
+import { Local } from 'boardgame.io/multiplayer';
+import { LisbonTram28 } from '../game';
+import type { GState, SetupData } from '../game/types';
+import { waitingFor } from '../game/selectors';
+import { Board, type GameBoardProps } from './boardSlot';
+import { PassDevice } from './PassDevice';
+import { chooseBotMove, randomMove } from './hotseatBot';
+import type { HotSeatConfig } from './HotSeatSetup';
+import { seatColor } from './seats';
+
+/** Pause before a bot moves, in ms. */
+const BOT_DELAY = 700;
+/** How long a bot's move may take to show up before it counts as refused. */
+const BOT_STUCK_MS = 3000;
+
+type SeatClient = ReturnType<typeof Client<GState>>;
+
+/** A fresh game object per hot-seat game: it carries the setup options and gets its own local master. */
+function hotSeatGame(setupData: SetupData): Game<GState, Record<string, unknown>, SetupData> {
+  return { ...LisbonTram28, setup: (context) => LisbonTram28.setup!(context, setupData) };
+}
+
+const DECISION_TEXT: Record<string, string> = {
+  pushBranch: 'must choose which way their pushed tram goes.',
+  placePassengers: 'must place the new passengers on an empty tram stop.',
+  bellChoice: 'must choose which passenger to keep.',
+};
+
+/** The running game. */
+export function HotSeatGame(props: { config: HotSeatConfig; onQuit: () => void }) {
+  const { config } = props;
+  const matchID = useMemo(() => `hotseat-${Date.now().toString(36)}`, []);
+  const clients = useMemo<SeatClient[]>(() => {
+    const game = hotSeatGame(config.setupData);
+    const multiplayer = Local();
+    return config.seats.map((_, i) => Client<GState>({ game, numPlayers: config.numPlayers, multiplayer, matchID, playerID: String(i), debug: false }));
+  }, [config, matchID]);
+  const [version, bump] = useReducer((n: number) => n + 1, 0);
+  const [shown, setShown] = useState<string | null>(null);
+  const [botError, setBotError] = useState('');
+  const alive = useRef(true);
+  const botFor = useRef('');
+  const failures = useRef(0);
+
+  useEffect(() => {
+    alive.current = true;
+    const unsubs = clients.map((c) => c.subscribe(() => bump()));
+    clients.forEach((c) => c.start());
+    return () => {
+      alive.current = false;
+      unsubs.forEach((u) => u());
+      clients.forEach((c) => c.stop());
+    };
+  }, [clients]);
+
+  const state = clients[0].getState();
+  const acting = state ? waitingFor(state.G, state.ctx.currentPlayer) : '0';
+  const actingSeat = config.seats[Number(acting)];
+  const humans = config.seats.map((s, i) => (s.kind === 'human' ? String(i) : null)).filter((s): s is string => s !== null);
+  const single = humans.length <= 1;
+  const over = !!state?.ctx.gameover;
+  const viewer = single ? (humans[0] ?? '0') : (shown ?? humans[0]);
+  const needPass = !!state && !single && !over && actingSeat?.kind === 'human' && acting !== shown;
+
+  // Bot seats: choose from the bot's own view and move through its own client.
+  useEffect(() => {
+    if (!state || over || actingSeat?.kind !== 'bot') return;
+    const key = `${state._stateID}:${acting}`;
+    if (botFor.current === key) return;
+    botFor.current = key;
+    const client = clients[Number(acting)];
+    const stateID = state._stateID;
+    window.setTimeout(async () => {
+      if (!alive.current) return;
+      const s = client.getState();
+      if (!s || s._stateID !== stateID) return;
+      let choice = null;
+      try {
+        choice = failures.current > 0 ? randomMove(s.G, s.ctx, acting) : await chooseBotMove(s.G, s.ctx, acting, actingSeat.level, `${matchID}:${stateID}`);
+      } catch {
+        choice = randomMove(s.G, s.ctx, acting);
+      }
+      if (!alive.current) return;
+      const fn = choice ? (client.moves as Record<string, (...a: unknown[]) => void>)[choice.move] : undefined;
+      if (!choice || !fn) {
+        setBotError(`${config.names[acting]} found no legal move.`);
+        return;
+      }
+      fn(...choice.args);
+      window.setTimeout(() => {
+        const after = client.getState();
+        if (!alive.current || !after || after._stateID !== stateID) {
+          failures.current = 0;
+          return;
+        }
+        // The move was refused: try again with a random legal move, a few times.
+        failures.current += 1;
+        if (failures.current > 3) setBotError(`${config.names[acting]} is stuck: its moves are refused.`);
+        else {
+          botFor.current = '';
+          bump();
+        }
+      }, BOT_STUCK_MS);
+    }, BOT_DELAY);
+  }, [version, state, over, acting, actingSeat, clients, config.names, matchID]);
+
+  if (!state) return <div className="board-loading">Setting up the table…</div>;
+
+  const reason =
+    state.G.pending && state.G.pending.player !== state.ctx.currentPlayer
+      ? `${config.names[acting]} ${DECISION_TEXT[state.G.pending.kind] ?? 'must decide.'}`
+      : `It is ${config.names[acting]}'s turn.`;
+
+  return (
+    <div className="hotseat-game" data-testid="hotseat-game">
+      <div className="match-bar">
+        <div className="seats-status">
+          {config.seats.map((s, i) => (
+            <span key={i} className={`seat-chip tram-${seatColor(i)}${String(i) === acting && !over ? ' acting' : ''}`} data-testid={`hs-seat-${i}`}>
+              {config.names[String(i)]}
+              {String(i) === acting && !over && s.kind === 'bot' ? ' · thinking…' : ''}
+            </span>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="ghost danger"
+          data-testid="hs-quit"
+          onClick={() => {
+            if (over || window.confirm('Quit this game? It cannot be resumed.')) props.onQuit();
+          }}
+        >
+          Quit game
+        </button>
+      </div>
+      {botError && (
+        <p className="error" role="alert">
+          {botError}
+        </p>
+      )}
+      {needPass ? (
+        <PassDevice seat={acting} name={config.names[acting]} reason={reason} onReady={() => setShown(acting)} />
+      ) : (
+        <SeatBoard key={viewer} client={clients[Number(viewer)]} matchID={matchID} names={config.names} />
+      )}
+    </div>
+  );
+}
+
+/** The board as one seat sees it, with the props boardgame.io's React client would pass. */
+function SeatBoard(props: { client: SeatClient; matchID: string; names: Record<string, string> }) {
+  const { client } = props;
+  const state = client.getState();
+  if (!state) return null;
+  const boardProps = {
+    ...state,
+    isMultiplayer: true,
+    moves: client.moves,
+    events: client.events,
+    matchID: props.matchID,
+    playerID: client.playerID,
+    credentials: null,
+    reset: client.reset,
+    undo: client.undo,
+    redo: client.redo,
+    log: client.log,
+    matchData: client.matchData,
+    sendChatMessage: client.sendChatMessage,
+    chatMessages: client.chatMessages,
+    playerNames: props.names,
+  } as unknown as GameBoardProps;
+  return <Board {...boardProps} />;
+}

@@ -1,0 +1,60 @@
+/** Hot-seat setup: 2–4 seats, each a named human or a bot, and the rules options. */
+import { useState } from 'react';
+import { PlayerCount, RulesFields, SeatRows, resizeSeats, toSetupData } from './SetupFields';
+import type { RulesChoice } from './SetupFields';
+import { botName, type SeatChoice } from './seats';
+import type { SetupData } from '../game/types';
+import { loadName } from './lobbyApi';
+
+/** A configured hot-seat game. */
+export interface HotSeatConfig {
+  numPlayers: number;
+  seats: SeatChoice[];
+  setupData: SetupData;
+  /** Display name per seat id. */
+  names: Record<string, string>;
+}
+
+const freshSeat = (i: number): SeatChoice => ({ kind: i === 0 ? 'human' : 'human', level: 'normal', name: i === 0 ? loadName() : '' });
+
+/** The setup form. */
+export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void }) {
+  const [numPlayers, setNumPlayers] = useState(2);
+  const [seats, setSeats] = useState<SeatChoice[]>(() => [freshSeat(0), freshSeat(1)]);
+  const [rules, setRules] = useState<RulesChoice>({ faceUp: 'final', firstPlayer: 'random' });
+
+  const start = () => {
+    const names: Record<string, string> = {};
+    seats.forEach((s, i) => {
+      names[String(i)] = s.kind === 'bot' ? botName(i, s.level) : s.name.trim() || `Player ${i + 1}`;
+    });
+    props.onStart({ numPlayers, seats, setupData: toSetupData(rules, numPlayers), names });
+  };
+
+  return (
+    <section className="card narrow" data-testid="hotseat-setup">
+      <h2>Hot-seat game</h2>
+      <p className="muted">Everyone plays on this device. Between turns, the screen hides the hand until the next player is ready.</p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          start();
+        }}
+      >
+        <PlayerCount
+          value={numPlayers}
+          onChange={(n) => {
+            setNumPlayers(n);
+            setSeats((s) => resizeSeats(s, n, freshSeat));
+          }}
+          testid="hs-players"
+        />
+        <SeatRows seats={seats} onChange={setSeats} humanLabel="name" testid="hs" />
+        <RulesFields value={rules} numPlayers={numPlayers} onChange={setRules} testid="hs" />
+        <button type="submit" className="primary" data-testid="hs-start">
+          Start game
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+/** The first page: the player's name, a new match, open matches, own matches, hot-seat. */
+import { useRef, useState } from 'react';
+import { loadName, saveName } from './lobbyApi';
+import { CreateMatch } from './CreateMatch';
+import { MyMatches, OpenMatches } from './OpenMatches';
+import { hrefOf } from './route';
+
+/** The lobby page. */
+export function Lobby() {
+  const [name, setName] = useState(loadName);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const focusName = () => nameRef.current?.focus();
+  return (
+    <div className="lobby" data-testid="lobby">
+      <section className="card intro">
+        <label className="field name-field">
+          <span className="label">Your name</span>
+          <input
+            ref={nameRef}
+            data-testid="player-name"
+            value={name}
+            maxLength={24}
+            autoComplete="nickname"
+            placeholder="e.g. Ana"
+            onChange={(e) => setName(e.target.value)}
+            onBlur={() => name.trim() && saveName(name.trim())}
+          />
+        </label>
+        <div className="hotseat-link">
+          <span className="muted">Everyone at one screen?</span>
+          <a className="button" href={hrefOf({ page: 'hotseat' })} data-testid="hotseat-link">
+            Play hot-seat
+          </a>
+        </div>
+      </section>
+      <div className="lobby-grid">
+        <CreateMatch name={name} onNeedName={focusName} />
+        <div className="lobby-col">
+          <MyMatches />
+          <OpenMatches name={name} onNeedName={focusName} />
+        </div>
+      </div>
+    </div>
+  );
+}

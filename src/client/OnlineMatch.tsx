@@ -1,0 +1,265 @@
+/**
+ * The page of one online match: join form for visitors, or the board for the
+ * seat this browser holds, with the share link, the seats and Leave.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Client } from 'boardgame.io/react';
+import { SocketIO } from 'boardgame.io/multiplayer';
+import { LisbonTram28 } from '../game';
+import { GAME_NAME, describeError, forgetSeat, loadName, loadSeat, lobby, openSeats, saveName, saveSeat, type Match, type StoredSeat } from './lobbyApi';
+import { navigate, shareLink } from './route';
+import { seatColor } from './seats';
+import { OnlineBoard } from './OnlineBoard';
+
+/** One boardgame.io React client for every online match, over socket.io to this origin. */
+const OnlineClient = Client({
+  game: LisbonTram28,
+  board: OnlineBoard,
+  multiplayer: SocketIO({ server: window.location.origin }),
+  debug: false,
+  loading: () => (
+    <div className="board-loading" data-testid="board-loading">
+      Connecting to the match…
+    </div>
+  ),
+});
+
+const POLL_MS = 3000;
+
+/** The match page. */
+export function OnlineMatch(props: { matchID: string }) {
+  const { matchID } = props;
+  const [seat, setSeat] = useState<StoredSeat | null>(() => loadSeat(matchID));
+  const [match, setMatch] = useState<Match | null>(null);
+  const [error, setError] = useState('');
+  const [gone, setGone] = useState(false);
+  const [spectate, setSpectate] = useState(false);
+  const [notice, setNotice] = useState(() => sessionStorage.getItem(`lt28:notice:${matchID}`) ?? '');
+
+  const refresh = useCallback(async () => {
+    try {
+      setMatch(await lobby.getMatch(GAME_NAME, matchID));
+      setError('');
+    } catch (err) {
+      const msg = describeError(err, 'load');
+      if (/does not exist/.test(msg)) setGone(true);
+      setError(msg);
+    }
+  }, [matchID]);
+
+  useEffect(() => {
+    setSeat(loadSeat(matchID));
+    void refresh();
+    const t = setInterval(() => void refresh(), POLL_MS);
+    return () => clearInterval(t);
+  }, [matchID, refresh]);
+
+  if (gone) {
+    return (
+      <div className="card narrow" data-testid="match-gone">
+        <h2>Match not found</h2>
+        <p className="error" role="alert">
+          {error}
+        </p>
+        <button
+          className="primary"
+          onClick={() => {
+            forgetSeat(matchID);
+            navigate({ page: 'lobby' });
+          }}
+        >
+          Back to the lobby
+        </button>
+      </div>
+    );
+  }
+
+  // The server no longer lists this browser's name in its seat: the seat was released.
+  const released = !!(seat && match && match.players.find((p) => String(p.id) === seat.playerID)?.name !== seat.playerName);
+
+  return (
+    <div className="match-page" data-testid="match-page">
+      <MatchBar matchID={matchID} match={match} seat={seat} onLeft={() => setSeat(null)} onError={setError} />
+      {notice && (
+        <p className="notice" role="status">
+          {notice}{' '}
+          <button
+            className="ghost small"
+            onClick={() => {
+              sessionStorage.removeItem(`lt28:notice:${matchID}`);
+              setNotice('');
+            }}
+          >
+            Dismiss
+          </button>
+        </p>
+      )}
+      {error && (
+        <p className="error" role="alert" data-testid="match-error">
+          {error}
+        </p>
+      )}
+      {released && (
+        <p className="error" role="alert" data-testid="seat-released">
+          Seat {Number(seat!.playerID) + 1} is no longer held by {seat!.playerName}. It may have been released from another browser.{' '}
+          <button
+            className="ghost small"
+            onClick={() => {
+              forgetSeat(matchID);
+              setSeat(null);
+            }}
+          >
+            Forget it
+          </button>
+        </p>
+      )}
+      {seat ? (
+        <OnlineClient matchID={matchID} playerID={seat.playerID} credentials={seat.credentials} />
+      ) : spectate ? (
+        <OnlineClient matchID={matchID} />
+      ) : (
+        <JoinPanel matchID={matchID} match={match} onJoined={setSeat} onWatch={() => setSpectate(true)} />
+      )}
+    </div>
+  );
+}
+
+/** Share link, seats and Leave. */
+function MatchBar(props: { matchID: string; match: Match | null; seat: StoredSeat | null; onLeft: () => void; onError: (e: string) => void }) {
+  const { matchID, match, seat } = props;
+  const [copied, setCopied] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const link = shareLink(matchID);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      props.onError('Could not copy the link: select it and copy it by hand.');
+    }
+  };
+  const leave = async () => {
+    if (!seat) return;
+    if (!window.confirm('Leave this match? Your seat is freed and someone else may take it.')) return;
+    setLeaving(true);
+    try {
+      await lobby.leaveMatch(GAME_NAME, matchID, { playerID: seat.playerID, credentials: seat.credentials });
+      forgetSeat(matchID);
+      props.onLeft();
+      navigate({ page: 'lobby' });
+    } catch (err) {
+      props.onError(describeError(err, 'leave'));
+    } finally {
+      setLeaving(false);
+    }
+  };
+  const waiting = match ? openSeats(match).length : 0;
+  return (
+    <div className="match-bar">
+      <div className="share">
+        <label className="label" htmlFor="share-link">
+          Invite with this link
+        </label>
+        <div className="share-row">
+          <input id="share-link" readOnly value={link} onFocus={(e) => e.target.select()} data-testid="share-link" />
+          <button type="button" onClick={() => void copy()} data-testid="copy-link">
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+        </div>
+      </div>
+      <div className="seats-status" data-testid="seats-status">
+        {match?.players.map((p) => (
+          <span
+            key={p.id}
+            className={`seat-chip tram-${seatColor(p.id)}${p.name ? '' : ' empty'}${p.isConnected ? ' online' : ''}`}
+            title={p.name ? `${p.name}${p.isConnected ? ' (connected)' : ''}` : 'Open seat'}
+          >
+            {p.name ?? 'open'}
+            {seat && String(p.id) === seat.playerID ? ' (you)' : ''}
+          </span>
+        ))}
+        {waiting > 0 && <span className="muted">Waiting for {waiting} more</span>}
+      </div>
+      {seat && (
+        <button type="button" className="ghost danger" disabled={leaving} onClick={() => void leave()} data-testid="leave-match">
+          {leaving ? 'Leaving…' : 'Leave match'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** For a visitor: pick a name and an open seat, or watch. */
+function JoinPanel(props: { matchID: string; match: Match | null; onJoined: (s: StoredSeat) => void; onWatch: () => void }) {
+  const { matchID, match } = props;
+  const [name, setName] = useState(loadName);
+  const [choice, setChoice] = useState<string>('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const open = match ? openSeats(match) : [];
+  const seatID = choice && open.includes(Number(choice)) ? choice : open.length ? String(open[0]) : '';
+
+  const join = async () => {
+    const n = name.trim();
+    if (!n) return setError('Enter your name: the other players will see it.');
+    if (!seatID) return setError('There is no open seat left in this match.');
+    setBusy(true);
+    setError('');
+    try {
+      const joined = await lobby.joinMatch(GAME_NAME, matchID, { playerID: seatID, playerName: n });
+      const s: StoredSeat = { matchID, playerID: joined.playerID, credentials: joined.playerCredentials, playerName: n, joinedAt: Date.now() };
+      saveName(n);
+      saveSeat(s);
+      props.onJoined(s);
+    } catch (err) {
+      setError(describeError(err, 'join'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card narrow" data-testid="join-panel">
+      <h2>Join this match</h2>
+      {!match ? (
+        <p className="muted">Loading the match…</p>
+      ) : open.length === 0 ? (
+        <p className="muted">Every seat is taken. You can still watch.</p>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void join();
+          }}
+        >
+          <label className="field">
+            <span className="label">Your name</span>
+            <input data-testid="join-name" value={name} maxLength={24} onChange={(e) => setName(e.target.value)} placeholder="e.g. Ana" />
+          </label>
+          <label className="field">
+            <span className="label">Seat</span>
+            <select data-testid="join-seat" value={seatID} onChange={(e) => setChoice(e.target.value)}>
+              {open.map((id) => (
+                <option key={id} value={id}>
+                  Seat {id + 1} ({seatColor(id)} tram)
+                </option>
+              ))}
+            </select>
+          </label>
+          {error && (
+            <p className="error" role="alert" data-testid="join-error">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="primary" disabled={busy} data-testid="join-submit">
+            {busy ? 'Joining…' : 'Join'}
+          </button>
+        </form>
+      )}
+      <button type="button" className="ghost" onClick={props.onWatch} data-testid="watch">
+        Watch without joining
+      </button>
+    </section>
+  );
+}

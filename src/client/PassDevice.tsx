@@ -1,0 +1,20 @@
+/** The screen between two human players in hot-seat: it hides the board and the hand until the next player is ready. */
+import { seatColor } from './seats';
+
+/** "Pass the device to <name>". */
+export function PassDevice(props: { seat: string; name: string; reason: string; onReady: () => void }) {
+  return (
+    <div className="pass-device" role="dialog" aria-modal="true" aria-labelledby="pass-title" data-testid="pass-device">
+      <div className={`pass-card tram-border-${seatColor(Number(props.seat))}`}>
+        <span className={`tram-dot big tram-${seatColor(Number(props.seat))}`} aria-hidden />
+        <h2 id="pass-title">
+          Pass the device to <strong data-testid="pass-name">{props.name}</strong>
+        </h2>
+        <p className="muted">{props.reason}</p>
+        <button type="button" className="primary big" autoFocus onClick={props.onReady} data-testid="pass-ready">
+          I am {props.name}: show my hand
+        </button>
+      </div>
+    </div>
+  );
+}
