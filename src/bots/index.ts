@@ -1,0 +1,88 @@
+/**
+ * The bots, one entry point for the CLI, the browser (hot-seat bots) and the
+ * server (online bot seats). Pure TypeScript: no Node or DOM modules.
+ *
+ * Bots decide from the acting player's VIEW only: `chooseMove` applies
+ * `playerView` to whatever it is given, and the MCTS bot deals the hidden
+ * cards at random (determinize.ts) before it searches.
+ */
+import type { Ctx } from 'boardgame.io';
+import { RandomBot } from 'boardgame.io/ai';
+import { enumerate, type AiMove } from '../game/ai';
+import type { GState, PlayerID } from '../game/types';
+import { playerView } from '../game/view';
+import { scoreMoves } from './heuristics';
+import { LEVELS, mctsMove, type Level, type SearchStats } from './mcts';
+import { Rng } from './rng';
+
+export type { Level, SearchStats } from './mcts';
+export { LEVELS } from './mcts';
+
+/** The kinds of bot. */
+export const BOT_KINDS = ['random', 'greedy', 'mcts'] as const;
+export type BotKind = (typeof BOT_KINDS)[number];
+export const BOT_LEVELS: readonly Level[] = ['easy', 'normal', 'hard'];
+
+/** A move as the client dispatches it: `client.moves[move](...args)`. */
+export interface BotMove {
+  move: string;
+  args: unknown[];
+}
+
+/** Who the game waits for: the player with a pending decision (first active player), else the current player. */
+export function actingPlayerOf(state: { G: GState; ctx: Ctx }): PlayerID | null {
+  if (state.ctx.gameover) return null;
+  if (state.G.pending) return state.G.pending.player;
+  if (state.ctx.activePlayers) return Object.keys(state.ctx.activePlayers)[0] ?? null;
+  return state.ctx.currentPlayer;
+}
+
+/** The greedy bot: the best move by the heuristic, ties broken at random. */
+export function greedyMove(view: GState, ctx: Ctx, playerID: PlayerID, rng: Rng): AiMove | null {
+  const moves = enumerate(view, ctx, playerID);
+  if (moves.length <= 1) return moves[0] ?? null;
+  const s = scoreMoves(view, ctx, playerID, moves);
+  let best = -Infinity;
+  let pick: AiMove | null = null;
+  for (let i = 0; i < moves.length; i++) {
+    const v = s[i] + rng.next() * 1e-6;
+    if (v > best) (best = v), (pick = moves[i]);
+  }
+  return pick;
+}
+
+/** The random bot: boardgame.io's RandomBot over the legal moves. */
+export async function randomMove(view: GState, ctx: Ctx, playerID: PlayerID, seed: string): Promise<AiMove | null> {
+  const bot = new RandomBot({ enumerate: (G: GState, c: Ctx, p: PlayerID) => enumerate(G, c, p), seed });
+  const { action } = (await bot.play({ G: view, ctx } as never, playerID)) as { action?: { payload: { type: string; args: unknown[] } } };
+  return action ? { move: action.payload.type, args: action.payload.args ?? [] } : null;
+}
+
+/**
+ * Choose a move for `playerID`. `state` may be the full state or the
+ * player's view: only `playerView(G, playerID)` and `ctx` are read.
+ * Resolves to null when the player has nothing to decide now.
+ * The same view, kind, level and seed always give the same move.
+ */
+export async function chooseMove(
+  state: { G: GState; ctx: Ctx },
+  playerID: PlayerID,
+  kind: BotKind,
+  level: Level = 'normal',
+  seed?: string | number,
+  stats?: SearchStats,
+): Promise<BotMove | null> {
+  if (!BOT_KINDS.includes(kind)) throw new Error(`Unknown bot "${kind}". Bots: ${BOT_KINDS.join(', ')}.`);
+  if (!LEVELS[level]) throw new Error(`Unknown level "${level}". Levels: ${BOT_LEVELS.join(', ')}.`);
+  if (actingPlayerOf(state) !== playerID) return null;
+  const view = playerView(state.G, playerID);
+  const ctx = state.ctx;
+  const s = String(seed ?? Math.floor(Math.random() * 2 ** 32));
+  const t0 = Date.now();
+  let m: AiMove | null;
+  if (kind === 'random') m = await randomMove(view, ctx, playerID, s);
+  else if (kind === 'greedy') m = greedyMove(view, ctx, playerID, new Rng(s));
+  else return mctsMove(view, ctx, playerID, LEVELS[level], s, stats);
+  if (stats) Object.assign(stats, { iterations: 0, ms: Date.now() - t0 });
+  return m;
+}
