@@ -101,8 +101,14 @@ describe('hidden information', () => {
     const sync = spectator.received.find((m) => m[0] === 'sync')!;
     expect(findLeaks((sync[2] as any).log, null)).toEqual([]);
 
-    console.log(`leak test: ${moves} moves, gameover=${JSON.stringify(truth.state!.ctx.gameover !== undefined)}`);
     expect(moves).toBeGreaterThan(20);
+    // One log line each for created, started (every seat taken) and finished.
+    const lines = server.logs.filter((l) => l.includes(matchID));
+    expect(lines.filter((l) => l.startsWith('info match created'))).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith('info match started'))).toHaveLength(1);
+    if (truth.state!.ctx.gameover !== undefined) {
+      expect(lines.filter((l) => l.startsWith('info match finished'))).toHaveLength(1);
+    }
     [spectator, ...players].forEach((c) => c.close());
   }, 60_000);
 });

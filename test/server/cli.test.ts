@@ -1,0 +1,154 @@
+/**
+ * The command line: option parsing, then the built server (dist/server.cjs)
+ * as a child process with the file storage: it serves the lobby and the
+ * client, logs matches, stops cleanly on SIGTERM and finds its matches again
+ * after a restart.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCli } from '../../server/options';
+import { GAME, http, makePublicDir } from './harness';
+
+describe('parseCli', () => {
+  it('has safe defaults', () => {
+    const cli = parseCli([], {});
+    expect(cli).toEqual({
+      help: false,
+      options: {
+        port: 8000,
+        host: '127.0.0.1',
+        storage: 'file',
+        dataDir: 'data',
+        databaseUrl: undefined,
+        origins: [],
+        publicDir: 'public',
+        bodyLimit: 16384,
+      },
+    });
+  });
+
+  it('reads flags over environment variables', () => {
+    const cli = parseCli(['--port', '9001', '--origins', 'https://a.example, https://b.example', '--storage', 'memory'], {
+      PORT: '7000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/tram',
+    });
+    expect(cli.help).toBe(false);
+    if (cli.help) return;
+    expect(cli.options.port).toBe(9001);
+    expect(cli.options.host).toBe('0.0.0.0');
+    expect(cli.options.dataDir).toBe('/srv/tram');
+    expect(cli.options.storage).toBe('memory');
+    expect(cli.options.origins).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('picks postgres when DATABASE_URL is set', () => {
+    const cli = parseCli([], { DATABASE_URL: 'postgres://u@h/db' });
+    expect(!cli.help && cli.options.storage).toBe('postgres');
+  });
+
+  it.each([
+    [['--port', 'x']],
+    [['--port', '70000']],
+    [['--storage', 'redis']],
+    [['--storage', 'postgres']],
+    [['--bogus']],
+    [['positional']],
+  ])('refuses %j', (argv) => {
+    expect(() => parseCli(argv, {})).toThrow();
+  });
+
+  it('knows --help', () => {
+    expect(parseCli(['--help'], {})).toEqual({ help: true });
+  });
+});
+
+const ROOT = process.cwd();
+const SERVER = path.join(ROOT, 'dist/server.cjs');
+
+/** Starts dist/server.cjs; resolves with its URL once it listens. */
+function runServer(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [SERVER, ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' } });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 10_000);
+    const onData = () => {
+      const m = /server listening url=(\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1], output: () => out });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill(signal);
+  });
+}
+
+describe('the built server', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-data-'));
+  const publicDir = makePublicDir();
+  const children: ChildProcess[] = [];
+
+  beforeAll(() => {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--server'], { cwd: ROOT, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+  });
+  afterAll(() => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints help', () => {
+    const res = spawnSync(process.execPath, [SERVER, '--help'], { encoding: 'utf8' });
+    expect(res.status).toBe(0);
+    for (const flag of ['--port', '--host', '--data-dir', '--storage', '--origins', 'DATABASE_URL', '/health']) {
+      expect(res.stdout).toContain(flag);
+    }
+  });
+
+  it('exits with a message on a bad option', () => {
+    const res = spawnSync(process.execPath, [SERVER, '--storage', 'floppy'], { encoding: 'utf8' });
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain('--storage');
+  });
+
+  it('serves, logs, stops on SIGTERM and keeps matches across a restart', async () => {
+    const args = ['--port', '0', '--data-dir', dataDir, '--public-dir', publicDir];
+    const first = await runServer(args);
+    children.push(first.child);
+    expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await http(first.url, '/health')).json.ok).toBe(true);
+    expect((await http(first.url, '/')).text).toContain('Lisbon Tram 28');
+    expect((await http(first.url, '/lobby')).text).toContain('Lisbon Tram 28');
+    const created = await http(first.url, `/games/${GAME}/create`, { method: 'POST', json: { numPlayers: 2 } });
+    expect(created.status).toBe(200);
+    const matchID = created.json.matchID;
+    const joined = await http(first.url, `/games/${GAME}/${matchID}/join`, {
+      method: 'POST',
+      json: { playerID: '0', playerName: 'Ana' },
+    });
+    expect(joined.status).toBe(200);
+    expect(await stop(first.child)).toBe(0);
+    expect(first.output()).toMatch(new RegExp(`match created matchID=${matchID}`));
+    expect(first.output()).toContain('server stopped');
+
+    const second = await runServer(args);
+    children.push(second.child);
+    const match = await http(second.url, `/games/${GAME}/${matchID}`);
+    expect(match.status).toBe(200);
+    expect(match.json.players[0].name).toBe('Ana');
+    expect(await stop(second.child, 'SIGINT')).toBe(0);
+  }, 30_000);
+});
