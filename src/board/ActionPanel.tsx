@@ -1,0 +1,258 @@
+/**
+ * The action panel: what the viewer can do now, built only from the
+ * engine's legal-move functions. On the viewer's turn: move (with payment
+ * picker and push warning), pick up, drop off, take bonus, end turn. For a
+ * decision outside the turn: push branch, passenger placement, bell choice.
+ */
+import React from 'react';
+import { BellIcon } from './Icons';
+import type { Ctx } from 'boardgame.io';
+import type { Color, ColorCounts } from '../game/data/types';
+import type { GState, NodeId, PlayerID } from '../game/types';
+import type { Bell, MoveOption } from '../game/legal';
+import { bonusBlocked, canEndTurn, legalBonus, legalDropOffs, legalPickUps, moveBlocked, pickUpBlocked } from '../game/legal';
+import { actionsLeft, cones } from '../game/selectors';
+import { network } from '../game/network';
+import { CARD_BY_ID } from '../game/data/cards';
+import { counts, single, total } from '../game/counts';
+import { BONUS_LABEL, connectionGain, groupPaymentChoices, movePaymentChoices, nodeName, playerLabel, staying } from './logic';
+import { PaymentPicker } from './PaymentPicker';
+import { MonumentCard } from './MonumentCard';
+import { Decision } from './Decision';
+import { Dots } from './Dots';
+
+/** What the board can do for the viewer; each call checks first and reports a refusal. */
+export interface Actions {
+  move(option: MoveOption, free: boolean, pay: ColorCounts | null): void;
+  pickUp(bell: Bell, pay: ColorCounts | null): void;
+  dropOff(card: string, end: 'left' | 'right'): void;
+  takeBonus(pay: ColorCounts | null): void;
+  endTurn(): void;
+  branch(path: NodeId[]): void;
+  place(stop: NodeId): void;
+  keep(color: Color): void;
+}
+
+/** Selection state shared by the panel and the map. */
+export interface UiState {
+  mode: 'action' | 'free';
+  selected: NodeId | null;
+  hovered: NodeId | null;
+  payKey: string | null;
+  pickPayKey: string | null;
+  bonusPayKey: string | null;
+}
+
+interface Props {
+  G: GState;
+  ctx: Ctx;
+  me: PlayerID | null;
+  names: Record<PlayerID, string>;
+  ui: UiState;
+  setUi: (patch: Partial<UiState>) => void;
+  act: Actions;
+  moveOptions: Record<NodeId, MoveOption>;
+  freeAvailable: boolean;
+}
+
+function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvailable }: Props & { me: PlayerID }) {
+  const free = ui.mode === 'free';
+  const opt = ui.selected ? moveOptions[ui.selected] : undefined;
+  const hand = G.players[me].hand;
+  const choices = opt && !free ? movePaymentChoices(hand, opt.steps) : [];
+  const pay = choices.find((c) => c.key === ui.payKey)?.payment ?? null;
+  const blocked = moveBlocked(G, ctx.currentPlayer, me, free);
+  const count = Object.keys(moveOptions).length;
+  const pushed = opt?.pushes ? Object.keys(G.players).filter((p) => p !== me && opt.route.includes(G.players[p].position) && G.players[p].position !== 'rossio') : [];
+  return (
+    <div className="action-section">
+      <h4>Move your tram</h4>
+      {freeAvailable && (
+        <div className="mode-toggle" role="group">
+          <button type="button" className={!free ? 'on' : ''} onClick={() => setUi({ mode: 'action', selected: null, payKey: null })} data-testid="mode-action">
+            Move (1 action)
+          </button>
+          <button type="button" className={free ? 'on' : ''} onClick={() => setUi({ mode: 'free', selected: null, payKey: null })} data-testid="mode-free">
+            ★ Free move
+          </button>
+        </div>
+      )}
+      {blocked ? (
+        <p className="muted">{blocked}</p>
+      ) : count === 0 ? (
+        <p className="muted">No destination is reachable with your tickets.</p>
+      ) : !opt ? (
+        <p className="hint">
+          {free
+            ? 'Click a ★ place on the map: one move, no ticket, no action.'
+            : 'Click a highlighted place on the map. Its number is the tickets of one colour it costs; the badge colour is the cheapest way to pay.'}
+        </p>
+      ) : (
+        <div className="move-detail" data-testid="move-detail">
+          <p>
+            To <b>{nodeName(G.side, opt.to)}</b>: {opt.steps === 0 ? 'free move' : `${opt.steps} move${opt.steps > 1 ? 's' : ''}, ${opt.steps} ticket${opt.steps > 1 ? 's' : ''} of one colour`}
+          </p>
+          {!free && <PaymentPicker choices={choices} value={ui.payKey} onChange={(k) => setUi({ payKey: k })} testId="move-pay" />}
+          {opt.pushes && (
+            <p className="warn" data-testid="push-warning">
+              <BellIcon /> This move rings the bell and pushes {pushed.length ? pushed.map((p) => playerLabel(G, p, names)).join(', ') : 'another tram'} further along the line. Everyone involved draws 1 ticket (once per turn).
+            </p>
+          )}
+          <div className="buttons">
+            <button type="button" className="primary" onClick={() => act.move(opt, free, pay)} data-testid="confirm-move">
+              {opt.pushes ? 'Ring the bell and move' : 'Confirm move'}
+            </button>
+            <button type="button" onClick={() => setUi({ selected: null, payKey: null })} data-testid="cancel-move">
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) {
+  const at = G.players[me].position;
+  const node = network(G.side).node[at];
+  const hand = G.players[me].hand;
+  if (node.kind === 'stop') {
+    const options = legalPickUps(G, ctx.currentPlayer, me);
+    const reason = pickUpBlocked(G, ctx.currentPlayer, me);
+    const group = counts(G.stops[at]);
+    const none = options.find((o) => o.bell === 'none');
+    const one = options.find((o) => o.bell === 'one');
+    const three = options.find((o) => o.bell === 'three');
+    const fits = options[0]?.fits;
+    const choices = none ? groupPaymentChoices(hand, group) : [];
+    const pay = choices.find((c) => c.key === ui.pickPayKey)?.payment ?? null;
+    return (
+      <div className="action-section">
+        <h4>Pick up passengers at {node.name}</h4>
+        {total(group) > 0 && (
+          <p>
+            Waiting: <Dots c={group} /> {fits && total(staying(group, fits)) > 0 && <span className="muted">— no seat for <Dots c={staying(group, fits)} />, they would stay</span>}
+          </p>
+        )}
+        {reason && options.length === 0 && <p className="muted">{reason}</p>}
+        {none && <PaymentPicker choices={choices} value={ui.pickPayKey} onChange={(k) => setUi({ pickPayKey: k })} testId="pickup-pay" />}
+        {options.length > 0 && !none && <p className="warn">You cannot pay for this whole group, so ringing the bell would fail and spend the action.</p>}
+        <div className="buttons">
+          {none && (
+            <button type="button" className="primary" onClick={() => act.pickUp('none', pay)} data-testid="pickup-none">
+              Pick up ({total(group)} ticket{total(group) > 1 ? 's' : ''})
+            </button>
+          )}
+          {one && (
+            <button type="button" onClick={() => act.pickUp('one', null)} data-testid="pickup-bell" title="Draw 1 random passenger from the bag and add it to the group first. If you then cannot pay for everyone, you pick up nothing, keep your tickets, and lose the action.">
+              <BellIcon /> Ring the bell (+1 passenger)
+            </button>
+          )}
+          {three && (
+            <button type="button" onClick={() => act.pickUp('three', null)} data-testid="pickup-three" title="Draw 3 passengers from the bag, keep 1 and add it to the group.">
+              <BellIcon /> Bell: draw 3, keep 1
+            </button>
+          )}
+        </div>
+        {(one || three) && <p className="hint">The bell adds one passenger to the group: you then pay one more ticket. If you cannot, nothing is picked up and the action is lost.</p>}
+      </div>
+    );
+  }
+  if (node.kind === 'monument') {
+    const drops = legalDropOffs(G, ctx.currentPlayer, me);
+    const here = G.display.filter((id): id is string => !!id && CARD_BY_ID[id].monument === at);
+    const hasCone = !!cones(G)[at];
+    return (
+      <div className="action-section">
+        <h4>Drop off at {node.name}</h4>
+        {!hasCone && <p className="muted">No cone here: no Monument card can be claimed at {node.name} right now.</p>}
+        {hasCone && drops.length === 0 && (
+          <p className="muted">
+            {actionsLeft(G, me) === 0 ? 'You have no actions left this turn.' : 'You do not carry the passengers these cards need:'}{' '}
+            {here.map((id) => (
+              <span key={id}>
+                {nodeName(G.side, CARD_BY_ID[id].monument)} ({CARD_BY_ID[id].vp} VP) needs <Dots c={CARD_BY_ID[id].need} />{' '}
+              </span>
+            ))}
+          </p>
+        )}
+        {drops.map((d) => (
+          <div key={d.card} className="drop-option">
+            <MonumentCard id={d.card} side={G.side} mini highlight />
+            <div className="buttons column">
+              {d.ends.map((end) => {
+                const gain = connectionGain(G.players[me].row, d.card, end);
+                return (
+                  <button type="button" key={end} className="primary" onClick={() => act.dropOff(d.card, end)} data-testid={`dropoff-${d.card}-${end}`}>
+                    {G.players[me].row.length === 0 ? 'Claim' : `Claim, place ${end}`}
+                    {gain > 0 ? ` (+${gain} link${gain > 1 ? 's' : ''})` : ''}
+                  </button>
+                );
+              })}
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (node.kind === 'bonus') {
+    const option = legalBonus(G, ctx.currentPlayer, me);
+    const reason = bonusBlocked(G, ctx.currentPlayer, me);
+    const choices = option ? groupPaymentChoices(hand, single(option.color, 3)) : [];
+    const pay = choices.find((c) => c.key === ui.bonusPayKey)?.payment ?? null;
+    return (
+      <div className="action-section">
+        <h4>{node.name}</h4>
+        {option ? (
+          <>
+            <p>
+              Take the <b>{BONUS_LABEL[option.bonus].long}</b> bonus for 3 {option.color} tickets. <span className="muted">{BONUS_LABEL[option.bonus].help}</span>
+            </p>
+            <PaymentPicker choices={choices} value={ui.bonusPayKey} onChange={(k) => setUi({ bonusPayKey: k })} testId="bonus-pay" />
+            <div className="buttons">
+              <button type="button" className="primary" onClick={() => act.takeBonus(pay)} data-testid="take-bonus">
+                Take bonus
+              </button>
+            </div>
+          </>
+        ) : (
+          <p className="muted">{reason}</p>
+        )}
+      </div>
+    );
+  }
+  return null;
+}
+
+/** The action panel. */
+export function ActionPanel(props: Props) {
+  const { G, ctx, me, names, act } = props;
+  if (ctx.gameover) return null;
+  if (G.pending) return <Decision G={G} me={me} names={names} act={act} />;
+  const current = playerLabel(G, ctx.currentPlayer, names);
+  if (me === null || me !== ctx.currentPlayer) {
+    return (
+      <section className="actions" data-testid="actions">
+        <p className="waiting" data-testid="waiting">
+          Waiting for {current} to play…
+        </p>
+      </section>
+    );
+  }
+  const left = actionsLeft(G, me);
+  return (
+    <section className="actions" data-testid="actions">
+      <MoveSection {...props} me={me} />
+      <PlaceSection {...props} me={me} />
+      <div className="action-section end">
+        {canEndTurn(G, ctx.currentPlayer, me) && (
+          <button type="button" onClick={act.endTurn} data-testid="end-turn" className={left === 0 ? 'primary' : ''}>
+            End turn — draw 4 tickets
+          </button>
+        )}
+        {left > 0 && <span className="muted"> {left} action{left > 1 ? 's' : ''} unused</span>}
+      </div>
+    </section>
+  );
+}
+

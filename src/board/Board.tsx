@@ -1,0 +1,218 @@
+/**
+ * The game board: boardgame.io's React `board` for Lisbon Tram 28.
+ *
+ * It reads the (player-filtered) state, asks the engine's legal-move
+ * functions what the viewer may do, and calls moves. It never decides a rule:
+ * before each move it runs the matching check and shows the reason when the
+ * engine would refuse, and it reports a move the server did not apply.
+ *
+ * Stable test ids (data-testid):
+ * - map: "map"; every map node "node-<nodeId>"; trams "tram-<playerId>"
+ * - move: reachable destinations "dest-<nodeId>" (on the map); "mode-action" /
+ *   "mode-free" (free-move toggle); "move-detail", "move-pay" (payment picker,
+ *   "move-pay-toggle" opens it, options "move-pay-<r,y,g,b>"), "push-warning",
+ *   "confirm-move", "cancel-move"
+ * - pick up: "pickup-none", "pickup-bell", "pickup-three", "pickup-pay";
+ *   draw-3 choice: "keep-<colour>"
+ * - drop off: "dropoff-<cardId>-<left|right>"
+ * - bonus: "take-bonus", "bonus-pay"; end turn: "end-turn"
+ * - decisions: "decision" (the prompt), "branch-<index>" (buttons),
+ *   "branch-path-<index>" (paths on the map), "place-<stopId>" (stops on the
+ *   map), "place-btn-<stopId>" (buttons); others see "waiting"
+ * - "turn-banner", "final-round", "actions", "hand", "hand-<colour>", "log",
+ *   "log-<eventId>", "toast", "display", "display-<cardId>", "monument-top",
+ *   "monument-counts", "ticket-deck", "bag", "player-<id>", "score-<id>",
+ *   "gameover", "final-<id>", "tiebreak", "gameover-close"
+ */
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { BoardProps } from 'boardgame.io/react';
+import type { Color, ColorCounts } from '../game/data/types';
+import type { GameOver, GState, NodeId } from '../game/types';
+import {
+  checkDropOff,
+  checkMove,
+  checkPickUp,
+  checkTakeBonus,
+  legalBellChoices,
+  legalMoves,
+  legalPlacements,
+  legalPushBranches,
+  samePath,
+  turnBlocked,
+  type Bell,
+  type MoveOption,
+} from '../game/legal';
+import { actionsLeft, freeMoveAvailable } from '../game/selectors';
+import { network } from '../game/network';
+import { destinationMap, namesFrom, stateFingerprint, viewerOf } from './logic';
+import { MapView, type MapOverlay } from './MapView';
+import { ActionPanel, type Actions, type UiState } from './ActionPanel';
+import { DisplayPanel, Hand, PlayerPanel } from './Panels';
+import { LogView } from './LogView';
+import { GameOverView } from './GameOverView';
+import { TurnBanner } from './TurnBanner';
+import { useTramAnimations } from './useTramAnimations';
+import './board.css';
+
+/** Props: boardgame.io's board props, plus optional player names. */
+export type LisbonBoardProps = BoardProps<GState> & { playerNames?: Record<string, string> };
+
+const EMPTY_UI: UiState = { mode: 'action', selected: null, hovered: null, payKey: null, pickPayKey: null, bonusPayKey: null };
+/** How long to wait for the server before reporting a move it did not apply. */
+const REFUSAL_MS = 4000;
+
+/** The node a pushed tram's branches start from: the last node before the fork. */
+function branchStart(G: GState): NodeId | undefined {
+  const p = G.pending;
+  if (!p || p.kind !== 'pushBranch' || p.options.length === 0) return undefined;
+  const net = network(G.side);
+  const first = p.options[0][0];
+  const trail = [G.players[p.move.mover].position, ...p.move.route];
+  for (let i = trail.length - 1; i >= 0; i--) if (net.neighbours[trail[i]].includes(first)) return trail[i];
+  return p.from;
+}
+
+/** The board component. */
+export function Board(props: LisbonBoardProps) {
+  const { G, ctx, moves, playerID, matchData, playerNames } = props;
+  const me = playerID ?? null;
+  const viewer = viewerOf(ctx, me);
+  const names = useMemo(() => namesFrom(playerNames, matchData), [playerNames, matchData]);
+  const [ui, setUiState] = useState<UiState>(EMPTY_UI);
+  const setUi = useCallback((patch: Partial<UiState>) => setUiState((u) => ({ ...u, ...patch })), []);
+  const [toasts, setToasts] = useState<{ id: number; text: string }[]>([]);
+  const [hideOver, setHideOver] = useState(false);
+  const toastId = useRef(0);
+  const toast = useCallback((text: string) => {
+    const id = ++toastId.current;
+    setToasts((t) => [...t.slice(-2), { id, text }]);
+    setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), 5000);
+  }, []);
+
+  // A move the server did not apply: nothing changed a while after sending it.
+  const fingerprint = stateFingerprint(G, ctx);
+  const fpRef = useRef(fingerprint);
+  fpRef.current = fingerprint;
+  const watch = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (watch.current) clearTimeout(watch.current);
+    watch.current = null;
+    setUiState((u) => ({ ...EMPTY_UI, mode: u.mode }));
+  }, [fingerprint]);
+  useEffect(() => () => void (watch.current && clearTimeout(watch.current)), []);
+  const send = useCallback(
+    (what: string, call: () => void) => {
+      const before = fpRef.current;
+      call();
+      if (watch.current) clearTimeout(watch.current);
+      watch.current = setTimeout(() => {
+        if (fpRef.current === before) toast(`The game did not accept "${what}". Please try again.`);
+      }, REFUSAL_MS);
+    },
+    [toast],
+  );
+
+  const cur = ctx.currentPlayer;
+  const myTurn = me !== null && me === cur && !G.pending && !ctx.gameover;
+  const freeAvailable = myTurn && freeMoveAvailable(G, me!);
+  // With no actions left, the free move is the only move: show it.
+  const mode: UiState['mode'] = freeAvailable && (ui.mode === 'free' || actionsLeft(G, me!) === 0) ? 'free' : 'action';
+  const moveOptions = useMemo(() => (myTurn ? destinationMap(legalMoves(G, cur, me!, { free: mode === 'free' })) : {}), [G, cur, me, myTurn, mode]);
+
+  const act: Actions = {
+    move: (opt: MoveOption, free: boolean, pay: ColorCounts | null) => {
+      const args = { route: opt.route, ...(free ? { free: true } : {}), ...(pay ? { pay } : {}) };
+      const r = checkMove(G, cur, me!, args);
+      if (typeof r === 'string') return toast(r);
+      send('move', () => moves.move(args));
+    },
+    pickUp: (bell: Bell, pay: ColorCounts | null) => {
+      const args = { bell, ...(pay ? { pay } : {}) };
+      const r = checkPickUp(G, cur, me!, args);
+      if (typeof r === 'string') return toast(r);
+      send('pick up', () => moves.pickUp(args));
+    },
+    dropOff: (card: string, end: 'left' | 'right') => {
+      const r = checkDropOff(G, cur, me!, { card, end });
+      if (typeof r === 'string') return toast(r);
+      send('drop off', () => moves.dropOff({ card, end }));
+    },
+    takeBonus: (pay: ColorCounts | null) => {
+      const args = pay ? { pay } : {};
+      const r = checkTakeBonus(G, cur, me!, args);
+      if (typeof r === 'string') return toast(r);
+      send('take bonus', () => moves.takeBonus(args));
+    },
+    endTurn: () => {
+      const r = turnBlocked(G, cur, me!);
+      if (r) return toast(r);
+      send('end turn', () => moves.endTurn());
+    },
+    branch: (path: NodeId[]) => {
+      if (!legalPushBranches(G, me!).some((o) => samePath(o, path))) return toast('That branch is not one of your options.');
+      send('choose branch', () => moves.choosePushBranch({ path }));
+    },
+    place: (stop: NodeId) => {
+      if (!legalPlacements(G, me!).includes(stop)) return toast('Passengers can only go on an empty tram stop that is highlighted.');
+      send('place passengers', () => moves.placePassengers({ stop }));
+    },
+    keep: (color: Color) => {
+      if (!legalBellChoices(G, me!).includes(color)) return toast('You can only keep one of the passengers you drew.');
+      send('keep passenger', () => moves.keepPassenger({ color }));
+    },
+  };
+
+  const overlay: MapOverlay = {};
+  if (myTurn) {
+    overlay.destinations = moveOptions;
+    overlay.selected = ui.selected;
+    overlay.hovered = ui.hovered;
+    overlay.onDestination = (to) => setUi({ selected: to === ui.selected ? null : to, payKey: null });
+    overlay.onHover = (to) => setUi({ hovered: to });
+  } else if (G.pending && me !== null && G.pending.player === me) {
+    if (G.pending.kind === 'pushBranch') {
+      overlay.branches = legalPushBranches(G, me);
+      overlay.branchFrom = branchStart(G);
+      overlay.onBranch = (i) => act.branch(overlay.branches![i]);
+    } else if (G.pending.kind === 'placePassengers') {
+      overlay.placements = legalPlacements(G, me);
+      overlay.onPlace = act.place;
+    }
+  }
+  const animated = useTramAnimations(G);
+  const over = ctx.gameover as GameOver | undefined;
+
+  return (
+    <div className="lt-board">
+      <TurnBanner G={G} ctx={ctx} me={me} names={names} />
+      <div className="lt-main">
+        <div className="lt-left">
+          <div className="map-wrap">
+            <MapView G={G} viewer={viewer} currentPlayer={cur} names={names} overlay={overlay} animated={animated} />
+          </div>
+          <DisplayPanel G={G} />
+          <div className={`players players-${ctx.playOrder.length}`}>
+            {ctx.playOrder.map((id) => (
+              <PlayerPanel key={id} G={G} ctx={ctx} id={id} names={names} viewer={me} />
+            ))}
+          </div>
+        </div>
+        <aside className="lt-side">
+          <ActionPanel G={G} ctx={ctx} me={me} names={names} ui={{ ...ui, mode }} setUi={setUi} act={act} moveOptions={moveOptions} freeAvailable={freeAvailable} />
+          {me !== null && <Hand G={G} id={me} />}
+          <LogView G={G} ctx={ctx} names={names} />
+        </aside>
+      </div>
+      <div className="toasts" aria-live="assertive">
+        {toasts.map((t) => (
+          <div key={t.id} className="toast" data-testid="toast" role="alert">
+            {t.text}
+          </div>
+        ))}
+      </div>
+      {over && !hideOver && <GameOverView G={G} over={over} names={names} onClose={() => setHideOver(true)} />}
+    </div>
+  );
+}
+
+export default Board;

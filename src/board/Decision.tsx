@@ -1,0 +1,94 @@
+/**
+ * Decisions the game waits for (`G.pending`): the pushed tram's owner picks
+ * a branch, the player to the right places new passengers, the bell ringer
+ * keeps one of three. Everyone else sees who the game is waiting for.
+ */
+import React from 'react';
+import { BellIcon } from './Icons';
+import type { GState, PlayerID } from '../game/types';
+import { legalBellChoices, legalPlacements, legalPushBranches } from '../game/legal';
+import { cheapestPayment } from '../game/payment';
+import { fitting } from '../game/selectors';
+import { total } from '../game/counts';
+import { describeCounts, groupWith, nodeName, playerLabel, staying } from './logic';
+import type { Actions } from './ActionPanel';
+import { Dots } from './Dots';
+
+const WHAT: Record<NonNullable<GState['pending']>['kind'], string> = {
+  pushBranch: 'choose which way their pushed tram goes',
+  placePassengers: 'place new passengers on an empty tram stop',
+  bellChoice: 'choose which passenger to keep',
+};
+
+/** The prompt for a pending decision. */
+export function Decision({ G, me, names, act }: { G: GState; me: PlayerID | null; names: Record<PlayerID, string>; act: Actions }) {
+  const p = G.pending!;
+  if (p.player !== me) {
+    return (
+      <section className="actions decision" data-testid="actions">
+        <p className="waiting" data-testid="waiting">
+          Waiting for {playerLabel(G, p.player, names)} to {WHAT[p.kind]}…
+        </p>
+      </section>
+    );
+  }
+  if (p.kind === 'pushBranch') {
+    const options = legalPushBranches(G, me);
+    return (
+      <section className="actions decision mine" data-testid="decision">
+        <h4><BellIcon size={18} /> {playerLabel(G, p.move.mover, names)} is pushing your tram!</h4>
+        <p>It is pushed from {nodeName(G.side, p.from)} and the rails fork. Choose where it goes (or click a path on the map):</p>
+        <div className="buttons column">
+          {options.map((path, i) => (
+            <button type="button" key={i} className="primary" onClick={() => act.branch(path)} data-testid={`branch-${i}`}>
+              To {nodeName(G.side, path[path.length - 1])}
+              {path.length > 1 ? <span className="muted"> via {path.slice(0, -1).map((n) => nodeName(G.side, n)).filter((n) => n !== 'Junction').join(', ') || 'the junction'}</span> : null}
+            </button>
+          ))}
+        </div>
+      </section>
+    );
+  }
+  if (p.kind === 'placePassengers') {
+    const options = legalPlacements(G, me);
+    return (
+      <section className="actions decision mine" data-testid="decision">
+        <h4>Place new passengers</h4>
+        <p>
+          A Monument card was claimed. Put these passengers on one empty tram stop: <Dots c={p.passengers} />
+        </p>
+        <p className="hint">Click a highlighted stop on the map, or choose here:</p>
+        <div className="buttons wrap">
+          {options.map((s) => (
+            <button type="button" key={s} onClick={() => act.place(s)} data-testid={`place-btn-${s}`}>
+              {nodeName(G.side, s)}
+            </button>
+          ))}
+        </div>
+      </section>
+    );
+  }
+  const choices = legalBellChoices(G, me);
+  const hand = G.players[me].hand ?? {};
+  return (
+    <section className="actions decision mine" data-testid="decision">
+      <h4><BellIcon size={18} /> Keep one passenger</h4>
+      <p>
+        You drew <Dots c={Object.fromEntries(choices.map((c) => [c, p.drawn.filter((d) => d === c).length]))} /> from the bag. Keep one: it joins the group at {nodeName(G.side, p.stop)}; the others go back to the bag.
+      </p>
+      <div className="buttons column">
+        {choices.map((c) => {
+          const group = groupWith(G.stops[p.stop], c);
+          const pay = cheapestPayment(hand, group);
+          const stays = staying(group, fitting(G, me, group));
+          return (
+            <button type="button" key={c} onClick={() => act.keep(c)} data-testid={`keep-${c}`} className={pay ? 'primary' : ''}>
+              Keep {c}:{' '}
+              {pay ? `pay ${describeCounts(pay)}${total(stays) ? `, ${describeCounts(stays)} stay` : ''}` : 'you cannot pay — nothing picked up'}
+            </button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

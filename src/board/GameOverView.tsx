@@ -1,0 +1,61 @@
+/** The end screen: ranks, each player's cards, connections, total, and how ties were broken. */
+import React from 'react';
+import { TrophyIcon } from './Icons';
+import type { GameOver, GState, PlayerID } from '../game/types';
+import { playerLabel, tieBreakText, TRAM_STYLE } from './logic';
+import { CardRow } from './MonumentCard';
+
+/** The final scores overlay. */
+export function GameOverView({ G, over, names, onClose }: { G: GState; over: GameOver; names: Record<PlayerID, string>; onClose?: () => void }) {
+  return (
+    <div className="gameover-backdrop">
+      <section className="gameover" data-testid="gameover" role="dialog" aria-label="Final scores">
+        <h2><TrophyIcon /> {playerLabel(G, over.winner, names)} wins!</h2>
+        <p className="tiebreak" data-testid="tiebreak">
+          {tieBreakText(over, G, names)}
+        </p>
+        <table>
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>Player</th>
+              <th>Monument cards</th>
+              <th>Card VP</th>
+              <th>Links</th>
+              <th>Total</th>
+              <th title="Passengers still on the tram (second tie-breaker)">Passengers</th>
+            </tr>
+          </thead>
+          <tbody>
+            {over.order.map((id) => {
+              const s = over.scores[id];
+              const st = TRAM_STYLE[G.players[id].color];
+              return (
+                <tr key={id} data-testid={`final-${id}`} className={id === over.winner ? 'winner' : ''}>
+                  <td>{s.rank}</td>
+                  <td>
+                    <span className="tram-chip" style={{ background: st.fill, borderColor: st.stroke }} /> {playerLabel(G, id, names)}
+                  </td>
+                  <td>
+                    <CardRow row={G.players[id].row} side={G.side} empty="none" />
+                  </td>
+                  <td>{s.cardVP}</td>
+                  <td>{s.connections}</td>
+                  <td>
+                    <b>{s.total}</b>
+                  </td>
+                  <td>{s.passengers}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {onClose && (
+          <button type="button" onClick={onClose} data-testid="gameover-close">
+            Look at the board
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}

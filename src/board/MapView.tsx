@@ -1,0 +1,272 @@
+/**
+ * The map: the side in play drawn in SVG (1000 x 640 view box), with rails,
+ * the river, Rossio, monuments and their cones, bonus stops, tram stops with
+ * their waiting passengers, and the trams. Interactive overlays (move
+ * destinations, push branches, passenger placement) come in as props; the
+ * map never decides what is legal.
+ */
+import React from 'react';
+import type { GState, NodeId, PlayerID } from '../game/types';
+import type { MapNode } from '../game/data/types';
+import { network } from '../game/network';
+import { cones } from '../game/selectors';
+import { boardOf } from '../game/legal';
+import type { MoveOption } from '../game/legal';
+import { MapBell } from './Icons';
+import { BONUS_LABEL, COLOR_HEX, expand, pathD, playerLabel, routePoints, TRAM_STYLE, tramOffsets } from './logic';
+
+/** What the map highlights and how clicks are answered. */
+export interface MapOverlay {
+  /** Reachable destinations (move or free move). */
+  destinations?: Record<NodeId, MoveOption>;
+  /** The destination picked, and the one hovered. */
+  selected?: NodeId | null;
+  hovered?: NodeId | null;
+  onDestination?: (to: NodeId) => void;
+  onHover?: (to: NodeId | null) => void;
+  /** Push branch options: paths drawn from `branchFrom`. */
+  branches?: NodeId[][];
+  branchFrom?: NodeId;
+  onBranch?: (index: number) => void;
+  /** Empty stops where passengers may be placed. */
+  placements?: NodeId[];
+  onPlace?: (stop: NodeId) => void;
+}
+
+interface Props {
+  G: GState;
+  viewer: PlayerID;
+  currentPlayer: PlayerID;
+  names: Record<PlayerID, string>;
+  overlay: MapOverlay;
+  /** Trams in motion: drawn here instead of at their node. */
+  animated: Record<PlayerID, { x: number; y: number }>;
+}
+
+const JUNCTION_GAP = 16;
+
+/** A rail end: at a junction, stop short so the junction's curves show which rails join. */
+function railEnd(n: MapNode, other: MapNode): { x: number; y: number } {
+  if (n.kind !== 'junction') return { x: n.x, y: n.y };
+  const dx = other.x - n.x;
+  const dy = other.y - n.y;
+  const len = Math.hypot(dx, dy) || 1;
+  return { x: n.x + (dx / len) * JUNCTION_GAP, y: n.y + (dy / len) * JUNCTION_GAP };
+}
+
+/** Short display names on the map. */
+function shortName(n: MapNode): string {
+  return n.name.replace(/^Elevador (da |do |de )?/, '').replace('Padrão dos Descobrimentos', 'Padrão');
+}
+
+function Rails({ G }: { G: GState }) {
+  const net = network(G.side);
+  const segs: string[] = [];
+  for (const [a, b] of net.side.rails) {
+    const p = railEnd(net.node[a], net.node[b]);
+    const q = railEnd(net.node[b], net.node[a]);
+    segs.push(`M${p.x} ${p.y} L${q.x} ${q.y}`);
+  }
+  for (const n of net.side.nodes) {
+    if (n.kind !== 'junction') continue;
+    for (const [a, b] of n.through ?? []) {
+      const p = railEnd(n, net.node[a]);
+      const q = railEnd(n, net.node[b]);
+      segs.push(`M${p.x} ${p.y} Q${n.x} ${n.y} ${q.x} ${q.y}`);
+    }
+  }
+  const d = segs.join(' ');
+  return (
+    <g className="rails">
+      <path d={d} className="rail-bed" />
+      <path d={d} className="rail-line" />
+    </g>
+  );
+}
+
+function River() {
+  return (
+    <g className="river" aria-hidden="true">
+      <path d="M-1000 596 L0 598 C 120 588, 240 606, 360 596 S 600 588, 720 598 S 900 606, 1000 594 L2000 594 L2000 700 L-1000 700 Z" className="river-water" />
+      <path d="M40 618 q 20 -6 40 0 t 40 0 M300 624 q 20 -6 40 0 t 40 0 M620 616 q 20 -6 40 0 t 40 0 M860 626 q 20 -6 40 0 t 40 0" className="river-wave" />
+      <text x={500} y={630} className="river-label">Rio Tejo</text>
+    </g>
+  );
+}
+
+function Cone({ x, y }: { x: number; y: number }) {
+  return (
+    <g transform={`translate(${x} ${y})`} className="cone">
+      <path d="M0 -13 L8 7 L-8 7 Z" />
+      <path d="M-4.5 -1 L4.5 -1 L5.5 2 L-5.5 2 Z" className="cone-stripe" />
+      <rect x={-10} y={6} width={20} height={3.5} rx={1} />
+    </g>
+  );
+}
+
+function Tram({ x, y, G, id, current, names }: { x: number; y: number; G: GState; id: PlayerID; current: boolean; names: Record<PlayerID, string> }) {
+  const st = TRAM_STYLE[G.players[id].color];
+  return (
+    <g transform={`translate(${x} ${y})`} className={`tram${current ? ' tram-current' : ''}`} data-testid={`tram-${id}`}>
+      <title>{`${playerLabel(G, id, names)}'s tram`}</title>
+      {current && <rect x={-19} y={-13} width={38} height={26} rx={8} className="tram-glow" />}
+      <rect x={-15} y={-10} width={30} height={20} rx={5} fill={st.fill} stroke={st.stroke} strokeWidth={2.5} />
+      <rect x={-11} y={-6} width={6} height={6} rx={1} fill={st.text} opacity={0.55} />
+      <rect x={-3} y={-6} width={6} height={6} rx={1} fill={st.text} opacity={0.55} />
+      <rect x={5} y={-6} width={6} height={6} rx={1} fill={st.text} opacity={0.55} />
+      <line x1={0} y1={-10} x2={0} y2={-16} stroke={st.stroke} strokeWidth={1.5} />
+      <text x={0} y={7.5} className="tram-number" fill={st.text}>
+        28
+      </text>
+    </g>
+  );
+}
+
+function NodeMark({ n, G, viewer, coneCount }: { n: MapNode; G: GState; viewer: PlayerID; coneCount: number }) {
+  const label = shortName(n);
+  // Keep labels inside the view box near its edges.
+  const lx = Math.min(940, Math.max(62, n.x));
+  switch (n.kind) {
+    case 'rossio': {
+      const count = Object.values(G.players).filter((p) => p.position === 'rossio').length;
+      const w = Math.max(84, count * 34 + 16);
+      return (
+        <g>
+          <rect x={n.x - w / 2} y={n.y - 22} width={w} height={44} rx={12} className="rossio" />
+          <text x={n.x} y={n.y + 38} className="label label-rossio">
+            Rossio
+          </text>
+        </g>
+      );
+    }
+    case 'monument':
+      return (
+        <g>
+          <circle cx={n.x} cy={n.y} r={17} className="monument" />
+          <path d={`M${n.x - 8} ${n.y + 7} h16 M${n.x - 6} ${n.y + 5} v-9 M${n.x} ${n.y + 5} v-9 M${n.x + 6} ${n.y + 5} v-9 M${n.x - 8} ${n.y - 5} l8 -5 l8 5 z`} className="monument-glyph" />
+          {Array.from({ length: coneCount }, (_, i) => (
+            <Cone key={i} x={n.x + 20 + i * 13} y={n.y - 12} />
+          ))}
+          <text x={lx} y={n.y + 31} className="label">
+            {label}
+          </text>
+        </g>
+      );
+    case 'bonus': {
+      const bonus = boardOf(G, viewer).bonuses[n.color!];
+      const owned = G.players[viewer].bonuses.includes(bonus);
+      return (
+        <g>
+          <circle cx={n.x} cy={n.y} r={15} fill={COLOR_HEX[n.color!]} className="bonus-stop" />
+          <path d={`M${n.x - 5} ${n.y + 6} v-10 h10 v10 M${n.x} ${n.y - 9} v5`} className="bonus-glyph" />
+          <text x={lx} y={n.y + 29} className="label">
+            {label}
+          </text>
+          <text x={lx} y={n.y + 42} className={`label label-bonus${owned ? ' owned' : ''}`}>
+            {owned ? `✓ ${BONUS_LABEL[bonus].short}` : BONUS_LABEL[bonus].short}
+          </text>
+        </g>
+      );
+    }
+    case 'stop': {
+      const waiting = expand(G.stops[n.id] ?? {});
+      const w = waiting.length * 11 + 6;
+      return (
+        <g>
+          <circle cx={n.x} cy={n.y} r={8} className={waiting.length ? 'stop' : 'stop stop-empty'} />
+          {waiting.length > 0 && (
+            <g className="passengers">
+              <rect x={n.x - w / 2} y={n.y - 30} width={w} height={14} rx={7} className="passenger-tray" />
+              {waiting.map((c, i) => (
+                <circle key={i} cx={n.x - w / 2 + 8.5 + i * 11} cy={n.y - 23} r={4.6} fill={COLOR_HEX[c]} className="passenger" />
+              ))}
+            </g>
+          )}
+          <text x={lx} y={n.y + 22} className="label label-stop">
+            {label}
+          </text>
+        </g>
+      );
+    }
+    default:
+      return <circle cx={n.x} cy={n.y} r={2.5} className="junction" />;
+  }
+}
+
+/** The map of the side in play. */
+export function MapView({ G, viewer, currentPlayer, names, overlay, animated }: Props) {
+  const net = network(G.side);
+  const coneCounts = cones(G);
+  const dests = overlay.destinations ?? {};
+  const shownRoute = overlay.hovered ?? overlay.selected ?? null;
+  const start = G.players[viewer]?.position;
+  const routeOpt = shownRoute ? dests[shownRoute] : undefined;
+
+  // Trams grouped by node, drawn side by side where several share Rossio.
+  const byNode: Record<NodeId, PlayerID[]> = {};
+  for (const id of Object.keys(G.players).sort()) (byNode[G.players[id].position] ??= []).push(id);
+
+  return (
+    <svg viewBox="0 0 1000 640" className="map" role="img" aria-label={`Map: ${net.side.name}`} data-testid="map">
+      <rect x={-1000} y={-200} width={3000} height={1040} className="map-bg" />
+      <River />
+      <Rails G={G} />
+      {routeOpt && start && <path d={pathD(routePoints(G.side, start, routeOpt.route))} className={`route${overlay.selected === shownRoute ? ' route-selected' : ''}`} />}
+      {overlay.branches?.map((b, i) => (
+        <path
+          key={i}
+          d={pathD(routePoints(G.side, overlay.branchFrom ?? b[0], b))}
+          className="branch-path"
+          data-testid={`branch-path-${i}`}
+          onClick={() => overlay.onBranch?.(i)}
+        />
+      ))}
+      {net.side.nodes.map((n) => (
+        <g key={n.id} data-testid={`node-${n.id}`} className={`node node-${n.kind}`}>
+          <title>{n.kind === 'junction' ? 'Junction' : n.name}</title>
+          <NodeMark n={n} G={G} viewer={viewer} coneCount={coneCounts[n.id] ?? 0} />
+        </g>
+      ))}
+      {Object.entries(byNode).map(([node, ids]) => {
+        const n = net.node[node];
+        const offs = tramOffsets(ids.length, 34);
+        return ids.map((id, i) => {
+          const a = animated[id];
+          return <Tram key={id} G={G} id={id} names={names} current={id === currentPlayer} x={a ? a.x : n.x + offs[i]} y={a ? a.y : n.y} />;
+        });
+      })}
+      {Object.values(dests).map((o) => {
+        const n = net.node[o.to];
+        return (
+          <g
+            key={o.to}
+            className={`dest${overlay.selected === o.to ? ' dest-selected' : ''}`}
+            data-testid={`dest-${o.to}`}
+            onClick={() => overlay.onDestination?.(o.to)}
+            onMouseEnter={() => overlay.onHover?.(o.to)}
+            onMouseLeave={() => overlay.onHover?.(null)}
+          >
+            <title>{`${n.name}: ${o.steps === 0 ? 'free move' : `${o.steps} ticket${o.steps > 1 ? 's' : ''}`}${o.pushes ? ' — pushes a tram' : ''}`}</title>
+            <circle cx={n.x} cy={n.y} r={24} className="dest-ring" />
+            <g transform={`translate(${n.x + 24} ${n.y + 2})`}>
+              <circle r={10} fill={o.color ? COLOR_HEX[o.color] : '#ffffff'} className="dest-badge" />
+              <text y={4} className={`dest-cost${o.color === 'yellow' || !o.color ? ' dark' : ''}`}>
+                {o.steps === 0 ? '★' : o.steps}
+              </text>
+            </g>
+            {o.pushes && <MapBell x={n.x - 20} y={n.y - 18} />}
+          </g>
+        );
+      })}
+      {overlay.placements?.map((s) => {
+        const n = net.node[s];
+        return (
+          <g key={s} className="place" data-testid={`place-${s}`} onClick={() => overlay.onPlace?.(s)}>
+            <title>{`Place the passengers at ${n.name}`}</title>
+            <circle cx={n.x} cy={n.y} r={22} className="place-ring" />
+          </g>
+        );
+      })}
+    </svg>
+  );
+}

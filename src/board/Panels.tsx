@@ -1,0 +1,168 @@
+/**
+ * Panels around the map: the Monument display and supplies, each player's
+ * panel (seats, bonuses, hand size, card row, score) and the viewer's hand.
+ */
+import React from 'react';
+import { TicketIcon } from './Icons';
+import type { Ctx } from 'boardgame.io';
+import { COLORS, type Color, type ColorCounts } from '../game/data/types';
+import type { GState, PlayerID } from '../game/types';
+import { boardOf } from '../game/legal';
+import { cones, scoreOf, seatCapacity } from '../game/selectors';
+import { total } from '../game/counts';
+import { BONUS_LABEL, COLOR_HEX, playerLabel, TRAM_STYLE } from './logic';
+import { CardRow, MonumentCard } from './MonumentCard';
+
+/** Coloured count chips, e.g. for the bag or a discard pile. */
+export function CountChips({ c, kind }: { c: Partial<ColorCounts>; kind: 'ticket' | 'passenger' }) {
+  return (
+    <span className="chips">
+      {COLORS.map((k) => (
+        <span key={k} className={`chip chip-${kind}`} style={{ background: COLOR_HEX[k] }} title={`${c[k] ?? 0} ${k}`}>
+          {c[k] ?? 0}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The Monument display, the next face-up card, and the ticket and passenger supplies. */
+export function DisplayPanel({ G }: { G: GState }) {
+  const coneCount = cones(G);
+  return (
+    <section className="display-panel" data-testid="display">
+      <div className="display-cards">
+        <h3>Monument display</h3>
+        <div className="display-row">
+          {G.display.map((id, slot) =>
+            id ? (
+              <MonumentCard key={slot} id={id} side={G.side} testId={`display-${id}`} />
+            ) : (
+              <div key={slot} className="mcard empty-slot">
+                empty
+              </div>
+            ),
+          )}
+        </div>
+        <p className="hint">Cones on the map ({Object.values(coneCount).reduce((a, b) => a + b, 0)}) mark where these cards can be claimed.</p>
+      </div>
+      <div className="display-deck">
+        <h3>Next card</h3>
+        {G.monumentTop ? <MonumentCard id={G.monumentTop} side={G.side} testId="monument-top" /> : <div className="mcard empty-slot">face down</div>}
+        <div className="deck-counts" data-testid="monument-counts">
+          <span>{G.faceUpLeft} face-up</span>
+          <span>{G.faceDownLeft} face-down</span>
+        </div>
+      </div>
+      <div className="supplies">
+        <div className="supply" data-testid="ticket-deck">
+          <h3>Tickets</h3>
+          <div className="deck-stack" title="Tickets left in the deck">
+            <span className="deck-card" />
+            <b>{G.deckSize}</b> in deck
+          </div>
+          <div className="supply-line">
+            Discard <CountChips c={G.ticketDiscard} kind="ticket" />
+          </div>
+        </div>
+        <div className="supply" data-testid="bag">
+          <h3>Bag ({total(G.bag)})</h3>
+          <CountChips c={G.bag} kind="passenger" />
+          {total(G.passengerDiscard) > 0 && (
+            <div className="supply-line small">
+              Dropped off <CountChips c={G.passengerDiscard} kind="passenger" />
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Seats({ G, id }: { G: GState; id: PlayerID }) {
+  const cap = seatCapacity(G, id);
+  const seats = G.players[id].seats;
+  return (
+    <div className="seats" aria-label="Seats">
+      {COLORS.map((c) => (
+        <span key={c} className="seat-group" title={`${seats[c]} of ${cap} ${c} seats taken`}>
+          {Array.from({ length: cap }, (_, i) => (
+            <span key={i} className={`seat${i < seats[c] ? ' filled' : ''}`} style={{ borderColor: COLOR_HEX[c], background: i < seats[c] ? COLOR_HEX[c] : undefined }} />
+          ))}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function Bonuses({ G, id }: { G: GState; id: PlayerID }) {
+  const board = boardOf(G, id);
+  const owned = G.players[id].bonuses;
+  return (
+    <div className="bonuses">
+      {COLORS.map((c: Color) => {
+        const b = board.bonuses[c];
+        const has = owned.includes(b);
+        return (
+          <span key={c} className={`bonus-tag${has ? ' owned' : ''}`} style={{ borderColor: COLOR_HEX[c], background: has ? COLOR_HEX[c] : undefined }} title={`${c} elevator: ${BONUS_LABEL[b].help}${has ? ' (owned)' : ''}`}>
+            {has ? '✓ ' : ''}
+            {BONUS_LABEL[b].short}
+          </span>
+        );
+      })}
+    </div>
+  );
+}
+
+/** One player's panel. */
+export function PlayerPanel({ G, ctx, id, names, viewer }: { G: GState; ctx: Ctx; id: PlayerID; names: Record<PlayerID, string>; viewer: PlayerID | null }) {
+  const p = G.players[id];
+  const st = TRAM_STYLE[p.color];
+  const score = scoreOf(G, id);
+  const current = ctx.currentPlayer === id;
+  return (
+    <section className={`player-panel${current ? ' current' : ''}${viewer === id ? ' me' : ''}`} data-testid={`player-${id}`} style={{ borderColor: st.fill === '#fbfbf7' ? '#9a9a9a' : st.fill }}>
+      <header>
+        <span className="tram-chip" style={{ background: st.fill, borderColor: st.stroke }} />
+        <b className="player-name">{playerLabel(G, id, names)}</b>
+        {names[id] && <span className="muted"> ({p.color})</span>}
+        {viewer === id && <span className="you">you</span>}
+        {G.firstPlayer === id && <span className="first" title="First player">1st</span>}
+        <span className="score" data-testid={`score-${id}`} title={`${score.cardVP} VP from cards + ${score.connections} connections`}>
+          {score.total} VP
+        </span>
+      </header>
+      <div className="panel-line">
+        <span title="Tickets in hand"><TicketIcon /> {p.handSize} tickets</span>
+        <span className="muted">
+          cards {score.cardVP} + links {score.connections}
+        </span>
+      </div>
+      <Seats G={G} id={id} />
+      <Bonuses G={G} id={id} />
+      <CardRow row={p.row} side={G.side} />
+    </section>
+  );
+}
+
+/** The viewer's own tickets, grouped by colour. */
+export function Hand({ G, id }: { G: GState; id: PlayerID }) {
+  const hand = G.players[id]?.hand;
+  if (!hand) return null;
+  return (
+    <section className="hand" data-testid="hand">
+      <h3>Your tickets ({total(hand)})</h3>
+      <div className="hand-groups">
+        {COLORS.map((c) => (
+          <div key={c} className={`ticket-group${hand[c] === 0 ? ' none' : ''}`} data-testid={`hand-${c}`} title={`${hand[c]} ${c} tickets`}>
+            <span className="ticket" style={{ background: COLOR_HEX[c] }}>
+              {hand[c]}
+            </span>
+            <span className="ticket-name">{c}</span>
+          </div>
+        ))}
+      </div>
+      <p className="hint">3 tickets of one colour can always stand in for 1 of another.</p>
+    </section>
+  );
+}

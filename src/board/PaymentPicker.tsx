@@ -1,0 +1,45 @@
+/** A small picker among exact payments; the first (cheapest) is the automatic choice. */
+import React from 'react';
+import { COLORS } from '../game/data/types';
+import { COLOR_HEX, type PayChoice } from './logic';
+
+/** Ticket chips for one payment. */
+export function PaymentChips({ choice }: { choice: PayChoice }) {
+  return (
+    <span className="pay-chips">
+      {COLORS.flatMap((c) => Array.from({ length: choice.payment[c] }, (_, i) => <span key={`${c}${i}`} className="mini-ticket" style={{ background: COLOR_HEX[c] }} />))}
+    </span>
+  );
+}
+
+/** Choose how to pay; `value` null means the automatic (cheapest) payment. */
+export function PaymentPicker({ choices, value, onChange, testId }: { choices: PayChoice[]; value: string | null; onChange: (key: string | null) => void; testId: string }) {
+  const [open, setOpen] = React.useState(false);
+  if (choices.length === 0) return null;
+  const current = choices.find((c) => c.key === value) ?? choices[0];
+  return (
+    <div className="pay" data-testid={testId}>
+      <div className="pay-current">
+        <span>Pay</span> <PaymentChips choice={current} /> <span className="muted">{current.label}</span>
+        {choices.length > 1 && (
+          <button type="button" className="link" onClick={() => setOpen(!open)} data-testid={`${testId}-toggle`}>
+            {open ? 'close' : 'other ways to pay'}
+          </button>
+        )}
+      </div>
+      {open && (
+        <ul className="pay-list">
+          {choices.slice(0, 10).map((c, i) => (
+            <li key={c.key}>
+              <label>
+                <input type="radio" name={testId} checked={c.key === current.key} onChange={() => onChange(i === 0 ? null : c.key)} data-testid={`${testId}-${c.key}`} />
+                <PaymentChips choice={c} /> {c.label}
+                {i === 0 && <span className="muted"> (cheapest)</span>}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

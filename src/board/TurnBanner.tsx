@@ -1,0 +1,63 @@
+/** The turn banner: whose turn, actions left, bonuses still unused this turn, the final round. */
+import React from 'react';
+import { BellIcon } from './Icons';
+import type { Ctx } from 'boardgame.io';
+import type { GState, PlayerID } from '../game/types';
+import { actionsLeft, draw3Available, freeMoveAvailable, maxActions, scoreOf } from '../game/selectors';
+import { playerLabel, TRAM_STYLE } from './logic';
+
+/** The banner across the top of the board. */
+export function TurnBanner({ G, ctx, me, names }: { G: GState; ctx: Ctx; me: PlayerID | null; names: Record<PlayerID, string> }) {
+  const cur = ctx.currentPlayer;
+  const st = TRAM_STYLE[G.players[cur].color];
+  const mine = me === cur;
+  const left = actionsLeft(G, cur);
+  const max = maxActions(G, cur);
+  return (
+    <header className={`turn-banner${mine ? ' mine' : ''}`} data-testid="turn-banner">
+      <span className="title">Lisbon Tram 28</span>
+      {ctx.gameover ? (
+        <span className="turn-who">Game over</span>
+      ) : (
+        <>
+          <span className="turn-who">
+            <span className="tram-chip" style={{ background: st.fill, borderColor: st.stroke }} />
+            {mine ? 'Your turn' : `${playerLabel(G, cur, names)}'s turn`}
+          </span>
+          <span className="pips" title={`${left} of ${max} actions left`} data-testid="actions-left">
+            {Array.from({ length: max }, (_, i) => (
+              <span key={i} className={`pip${i < left ? ' on' : ''}`} />
+            ))}
+            <span className="pips-text">
+              {left} of {max} action{max > 1 ? 's' : ''} left
+            </span>
+          </span>
+          {freeMoveAvailable(G, cur) && <span className="badge">★ Free move ready</span>}
+          {draw3Available(G, cur) && <span className="badge"><BellIcon size={12} /> Draw-3 ready</span>}
+          {G.pending && (
+            <span className="badge wait">
+              {G.pending.player === me ? 'Your decision!' : `Waiting for ${playerLabel(G, G.pending.player, names)}`}
+            </span>
+          )}
+        </>
+      )}
+      {G.endTriggered && !ctx.gameover && (
+        <span className="final-round" data-testid="final-round" title="The last face-up Monument card is out: the round is completed, then the game ends.">
+          Final round
+        </span>
+      )}
+      <span className="banner-scores">
+        {ctx.playOrder.map((id) => {
+          const ps = TRAM_STYLE[G.players[id].color];
+          return (
+            <span key={id} className={`banner-score${id === cur ? ' current' : ''}`} title={`${playerLabel(G, id, names)}: ${scoreOf(G, id).total} VP, ${G.players[id].handSize} tickets`}>
+              <span className="tram-chip" style={{ background: ps.fill, borderColor: ps.stroke }} />
+              {playerLabel(G, id, names)} <b>{scoreOf(G, id).total}</b> VP
+            </span>
+          );
+        })}
+      </span>
+      <span className="turn-no">Turn {ctx.turn}</span>
+    </header>
+  );
+}

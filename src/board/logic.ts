@@ -1,0 +1,382 @@
+/**
+ * Pure helpers for the board: names and colours, payment picker options,
+ * highlight sets, previews, log text and animation paths. No React here, so
+ * every function can be tested against real engine state.
+ */
+import type { Ctx } from 'boardgame.io';
+import { CARD_BY_ID } from '../game/data/cards';
+import { COLORS, type BonusKind, type Color, type ColorCounts, type SideId, type TramColor } from '../game/data/types';
+import type { GameEvent, GameOver, GState, NodeId, PlayerID } from '../game/types';
+import { counts, total } from '../game/counts';
+import { network } from '../game/network';
+import { affordableCount, payments } from '../game/payment';
+import { rowConnections } from '../game/selectors';
+import type { MoveOption } from '../game/legal';
+
+/** Ticket and passenger colours on screen. */
+export const COLOR_HEX: Record<Color, string> = {
+  red: '#d8443c',
+  yellow: '#f1bf2a',
+  green: '#3b9b57',
+  blue: '#2f6db5',
+};
+
+/** Tram colours on screen: body, outline and text, chosen so black and white read on the map. */
+export const TRAM_STYLE: Record<TramColor, { fill: string; stroke: string; text: string }> = {
+  pink: { fill: '#e8609f', stroke: '#7a1f4c', text: '#ffffff' },
+  black: { fill: '#1f1f1f', stroke: '#f5f0e6', text: '#ffffff' },
+  white: { fill: '#fbfbf7', stroke: '#2a2a2a', text: '#1f1f1f' },
+  brown: { fill: '#8b5a2b', stroke: '#3d2410', text: '#ffffff' },
+};
+
+/** Bonus names, short (on the map) and long (in panels). */
+export const BONUS_LABEL: Record<BonusKind, { short: string; long: string; help: string }> = {
+  freeMove: { short: 'Free move', long: 'Free move', help: 'One move per turn with no ticket and no action.' },
+  seats: { short: '+2 seats', long: '+2 seats per colour', help: 'Carry 4 passengers of each colour.' },
+  extraAction: { short: '+1 action', long: '+1 action', help: '3 actions per turn.' },
+  draw3: { short: 'Draw 3', long: 'Bell: draw 3, keep 1', help: 'When ringing the bell to pick up, draw 3 and keep 1 (once per turn).' },
+};
+
+/** "pink" -> "Pink". */
+export function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Player names by id, from an explicit map or boardgame.io's matchData. */
+export function namesFrom(
+  playerNames: Record<string, string> | undefined,
+  matchData: readonly { id: number; name?: string }[] | undefined,
+): Record<PlayerID, string> {
+  const out: Record<PlayerID, string> = {};
+  for (const m of matchData ?? []) if (m.name) out[String(m.id)] = m.name;
+  for (const [id, name] of Object.entries(playerNames ?? {})) if (name) out[id] = name;
+  return out;
+}
+
+/** How a player is called on screen: their name when given, else their tram colour ("Pink"). */
+export function playerLabel(G: Pick<GState, 'players'>, id: PlayerID, names: Record<PlayerID, string> = {}): string {
+  return names[id] ?? capitalise(G.players[id]?.color ?? `Player ${id}`);
+}
+
+/** A node's display name on a side. */
+export function nodeName(side: SideId, id: NodeId): string {
+  return network(side).node[id]?.name ?? id;
+}
+
+/** A card's display name, e.g. "Carmo (3 VP)". */
+export function cardLabel(side: SideId, id: string): string {
+  const c = CARD_BY_ID[id];
+  return c ? `${nodeName(side, c.monument)} (${c.vp} VP)` : id;
+}
+
+/** Readable counts: "2 red, 1 blue"; "nothing" when empty. */
+export function describeCounts(c: Partial<ColorCounts>): string {
+  const parts = COLORS.filter((k) => (c[k] ?? 0) > 0).map((k) => `${c[k]} ${k}`);
+  return parts.length ? parts.join(', ') : 'nothing';
+}
+
+/** A stable key for a payment. */
+export function countsKey(c: Partial<ColorCounts>): string {
+  return COLORS.map((k) => c[k] ?? 0).join(',');
+}
+
+/** "A", "A and B", "A, B and C". */
+export function joinNames(names: string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** The player whose point of view the board takes: the seat, or the current player for a spectator. */
+export function viewerOf(ctx: Pick<Ctx, 'currentPlayer'>, playerID: PlayerID | null | undefined): PlayerID {
+  return playerID ?? ctx.currentPlayer;
+}
+
+// ------------------------------------------------------------------ moves
+
+/** Move options keyed by destination. */
+export function destinationMap(options: readonly MoveOption[]): Record<NodeId, MoveOption> {
+  const out: Record<NodeId, MoveOption> = {};
+  for (const o of options) out[o.to] = o;
+  return out;
+}
+
+/** One way to pay, as offered in the payment picker. */
+export interface PayChoice {
+  key: string;
+  payment: ColorCounts;
+  /** Tickets spent. */
+  tickets: number;
+  /** Plain words, e.g. "2 green" or "3 red (for 1 yellow)". */
+  label: string;
+}
+
+function choice(payment: ColorCounts, label: string): PayChoice {
+  return { key: countsKey(payment), payment, tickets: total(payment), label };
+}
+
+/**
+ * Every exact way to pay a move of `steps` single moves: for each colour the
+ * hand can afford (substitutes count), the engine's `payments` list. Each
+ * payment appears once, cheapest first.
+ */
+export function movePaymentChoices(hand: Partial<ColorCounts> | null, steps: number): PayChoice[] {
+  if (!hand || steps <= 0) return [];
+  const seen = new Map<string, PayChoice>();
+  for (const c of COLORS) {
+    if (affordableCount(hand, c) < steps) continue;
+    for (const p of payments(hand, { [c]: steps })) {
+      const key = countsKey(p);
+      if (seen.has(key)) continue;
+      const direct = p[c];
+      const label = direct === total(p) ? describeCounts(p) : `${describeCounts(p)} (as ${steps} ${c})`;
+      seen.set(key, choice(p, label));
+    }
+  }
+  return [...seen.values()].sort((a, b) => a.tickets - b.tickets || a.key.localeCompare(b.key));
+}
+
+/** Every exact way to pay for a group (passengers, or 3 tickets of a bonus colour), cheapest first. */
+export function groupPaymentChoices(hand: Partial<ColorCounts> | null, need: Partial<ColorCounts>): PayChoice[] {
+  if (!hand || total(need) === 0) return [];
+  return payments(hand, need).map((p) => choice(p, describeCounts(p)));
+}
+
+/** The nodes a route passes, starting point included, as drawing coordinates. */
+export function routePoints(side: SideId, start: NodeId, route: readonly NodeId[]): { x: number; y: number }[] {
+  const node = network(side).node;
+  return [start, ...route].filter((id) => node[id]).map((id) => ({ x: node[id].x, y: node[id].y }));
+}
+
+/** An SVG path through points. */
+export function pathD(points: readonly { x: number; y: number }[]): string {
+  return points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' ');
+}
+
+// ------------------------------------------------------------------ previews
+
+/** Passengers of a group that would not find a seat (they stay at the stop). */
+export function staying(group: Partial<ColorCounts>, fits: Partial<ColorCounts>): ColorCounts {
+  const g = counts(group);
+  const f = counts(fits);
+  return { red: g.red - f.red, yellow: g.yellow - f.yellow, green: g.green - f.green, blue: g.blue - f.blue };
+}
+
+/** How many new connections a card would complete at one end of a row. */
+export function connectionGain(row: readonly string[], card: string, end: 'left' | 'right'): number {
+  const next = end === 'left' ? [card, ...row] : [...row, card];
+  return rowConnections(next) - rowConnections(row);
+}
+
+/** Colour names as a list of single passengers, for drawing dots: {red:2} -> ['red','red']. */
+export function expand(c: Partial<ColorCounts>): Color[] {
+  const out: Color[] = [];
+  for (const k of COLORS) for (let i = 0; i < (c[k] ?? 0); i++) out.push(k);
+  return out;
+}
+
+// ------------------------------------------------------------------ log
+
+/** One readable line for a public event, or null for events the log leaves out. */
+export function formatEvent(ev: GameEvent, G: Pick<GState, 'players' | 'side'>, names: Record<PlayerID, string> = {}): string | null {
+  const who = (id: PlayerID) => playerLabel(G, id, names);
+  const at = (id: NodeId) => nodeName(G.side, id);
+  switch (ev.type) {
+    case 'move': {
+      if (ev.free) return `${who(ev.player)} used the free move from ${at(ev.from)} to ${at(ev.to)}`;
+      const moves = ev.steps === 1 ? '' : ` (${ev.steps} moves)`;
+      return `${who(ev.player)} moved from ${at(ev.from)} to ${at(ev.to)}${moves}, paying ${describeCounts(ev.paid)}`;
+    }
+    case 'push':
+      return `${who(ev.player)} pushed ${who(ev.pushed)} from ${at(ev.from)} to ${at(ev.to)}`;
+    case 'pushReward':
+      return `${joinNames(ev.players.map(who))} drew a push ticket${ev.players.length > 1 ? ' each' : ''}`;
+    case 'pickUp': {
+      const left = total(ev.left) > 0 ? `; ${describeCounts(ev.left)} stayed (no seat)` : '';
+      return `${who(ev.player)} picked up ${describeCounts(ev.took)} at ${at(ev.stop)}, paying ${describeCounts(ev.paid)}${left}`;
+    }
+    case 'bell': {
+      if (ev.drawn.length === 0) return `${who(ev.player)} rang the bell, but the bag was empty`;
+      if (ev.drawn.length === 1) return `${who(ev.player)} rang the bell: drew ${ev.drawn[0]}`;
+      const kept = ev.kept ? ` and kept ${ev.kept}` : '';
+      return `${who(ev.player)} rang the bell: drew ${joinNames(ev.drawn)}${kept}`;
+    }
+    case 'bellFailed':
+      return `${who(ev.player)} could not pay for the whole group at ${at(ev.stop)}: nothing picked up, the action is lost`;
+    case 'claim':
+      return `${who(ev.player)} claimed ${cardLabel(G.side, ev.card)} on the ${ev.end}, dropping off ${describeCounts(ev.passengers)}`;
+    case 'place':
+      return `${who(ev.player)} placed ${describeCounts(ev.passengers)} at ${at(ev.stop)}`;
+    case 'noEmptyStop':
+      return `No tram stop was empty, so ${who(ev.player)} placed no new passengers`;
+    case 'refill':
+      return ev.card ? `${cardLabel(G.side, ev.card)} joined the Monument display` : 'The Monument deck is empty: a display slot stays empty';
+    case 'bonus':
+      return `${who(ev.player)} took the ${BONUS_LABEL[ev.bonus].long} bonus, paying ${describeCounts(ev.paid)}`;
+    case 'draw':
+      if (ev.reason === 'push') return `${who(ev.player)} drew ${ev.count} ticket${ev.count === 1 ? '' : 's'} for the push`;
+      return `${who(ev.player)} drew ${ev.count} ticket${ev.count === 1 ? '' : 's'}`;
+    case 'reshuffle':
+      return `The discard pile (${ev.count} tickets) was shuffled into a new deck`;
+    case 'bagRefill':
+      return `The bag was refilled with ${ev.count} dropped-off passengers`;
+    case 'endTriggered':
+      return `${who(ev.player)} took the last face-up Monument card: this is the final round`;
+    case 'endTurn':
+      return `${who(ev.player)} ended the turn`;
+    default:
+      return null;
+  }
+}
+
+/** The log lines, newest first, with the event ids as keys. */
+export function logLines(G: Pick<GState, 'players' | 'side' | 'events'>, names: Record<PlayerID, string> = {}): { id: number; turn: number; text: string; kind: GameEvent['type'] }[] {
+  const out: { id: number; turn: number; text: string; kind: GameEvent['type'] }[] = [];
+  for (const ev of G.events) {
+    const text = formatEvent(ev, G, names);
+    if (text) out.push({ id: ev.id, turn: ev.turn, text, kind: ev.type });
+  }
+  return out.reverse();
+}
+
+/** The log grouped by turn: newest turn first, events in the order they happened. */
+export interface LogTurn {
+  turn: number;
+  /** Whose turn it was, when known. */
+  player: PlayerID | null;
+  lines: { id: number; text: string; kind: GameEvent['type'] }[];
+}
+
+/** Group the log by turn; "ended the turn" lines become the group's heading. */
+export function logTurns(
+  G: Pick<GState, 'players' | 'side' | 'events'>,
+  ctx: Pick<Ctx, 'turn' | 'currentPlayer'>,
+  names: Record<PlayerID, string> = {},
+): LogTurn[] {
+  const groups: LogTurn[] = [];
+  for (const ev of G.events) {
+    let g = groups[groups.length - 1];
+    if (!g || g.turn !== ev.turn) {
+      g = { turn: ev.turn, player: ev.turn === ctx.turn ? ctx.currentPlayer : null, lines: [] };
+      groups.push(g);
+    }
+    if (ev.type === 'endTurn') {
+      g.player = ev.player;
+      continue;
+    }
+    if (g.player === null && (ev.type === 'move' || ev.type === 'pickUp' || ev.type === 'bonus' || ev.type === 'claim' || ev.type === 'draw')) g.player = ev.player;
+    const text = formatEvent(ev, G, names);
+    if (text) g.lines.push({ id: ev.id, text, kind: ev.type });
+  }
+  return groups.filter((g) => g.lines.length > 0).reverse();
+}
+
+// ------------------------------------------------------------------ animation
+
+/** Milliseconds per node travelled. */
+export const MS_PER_NODE = 150;
+
+/** One tram's animated journey. */
+export interface TramAnimation {
+  player: PlayerID;
+  points: { x: number; y: number }[];
+  /** Delay before it starts, ms. */
+  delay: number;
+  duration: number;
+}
+
+/**
+ * The tram journeys to animate for events newer than `afterId`: each move
+ * and each push, in the order logged (pushes run after the move that caused
+ * them). A tram moved twice in one batch travels both legs, one after the other.
+ */
+export function animationsSince(G: Pick<GState, 'events' | 'side'>, afterId: number): TramAnimation[] {
+  const out: TramAnimation[] = [];
+  const busyUntil: Record<PlayerID, number> = {};
+  for (const ev of G.events) {
+    if (ev.id <= afterId) continue;
+    if (ev.type !== 'move' && ev.type !== 'push') continue;
+    const player = ev.type === 'move' ? ev.player : ev.pushed;
+    const points = routePoints(G.side, ev.from, ev.path);
+    if (points.length < 2) continue;
+    const duration = (points.length - 1) * MS_PER_NODE;
+    const delay = busyUntil[player] ?? 0;
+    busyUntil[player] = delay + duration;
+    out.push({ player, points, delay, duration });
+  }
+  return out;
+}
+
+/** The point at fraction t (0..1) along a polyline, by node count (each leg takes equal time). */
+export function pointAt(points: readonly { x: number; y: number }[], t: number): { x: number; y: number } {
+  if (points.length === 0) return { x: 0, y: 0 };
+  if (points.length === 1 || t <= 0) return { ...points[0] };
+  if (t >= 1) return { ...points[points.length - 1] };
+  const legs = points.length - 1;
+  const f = t * legs;
+  const i = Math.min(legs - 1, Math.floor(f));
+  const u = f - i;
+  // Ease within each leg so the tram slows into each node a little.
+  const e = u < 0.5 ? 2 * u * u : 1 - (-2 * u + 2) ** 2 / 2;
+  const a = points[i];
+  const b = points[i + 1];
+  return { x: a.x + (b.x - a.x) * e, y: a.y + (b.y - a.y) * e };
+}
+
+/** Where each animated tram is at `elapsed` ms, or nothing once its journeys are done. */
+export function animatedPositions(anims: readonly TramAnimation[], elapsed: number): Record<PlayerID, { x: number; y: number }> {
+  const out: Record<PlayerID, { x: number; y: number }> = {};
+  const lastEnd: Record<PlayerID, number> = {};
+  for (const a of anims) lastEnd[a.player] = Math.max(lastEnd[a.player] ?? 0, a.delay + a.duration);
+  for (const a of anims) {
+    if (elapsed >= lastEnd[a.player]) continue;
+    if (elapsed < a.delay) {
+      // Waiting for an earlier leg of the same tram, or to start: hold the start point unless a previous leg placed it.
+      if (!out[a.player]) out[a.player] = { ...a.points[0] };
+      continue;
+    }
+    if (elapsed <= a.delay + a.duration) out[a.player] = pointAt(a.points, (elapsed - a.delay) / a.duration);
+    else out[a.player] = { ...a.points[a.points.length - 1] };
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ layout on the map
+
+/** Offsets for several trams on one node (Rossio holds any number), side by side. */
+export function tramOffsets(count: number, spacing = 30): number[] {
+  return Array.from({ length: count }, (_, i) => (i - (count - 1) / 2) * spacing);
+}
+
+// ------------------------------------------------------------------ end of game
+
+/** How the winner was decided, in plain words. */
+export function tieBreakText(over: GameOver, G: Pick<GState, 'players'>, names: Record<PlayerID, string> = {}): string {
+  const w = playerLabel(G, over.winner, names);
+  switch (over.decidedBy) {
+    case 'score':
+      return `${w} wins with the most points.`;
+    case 'connections':
+      return `Tied on points: ${w} wins with the most connections between Monument cards.`;
+    case 'passengers':
+      return `Tied on points and connections: ${w} wins with the most passengers still on the tram.`;
+    case 'seat':
+      return `Tied on points, connections and passengers: ${w} wins by sitting farthest from the first player.`;
+  }
+}
+
+// ------------------------------------------------------------------ refused moves
+
+/**
+ * A fingerprint of the state a move must change: new events, a new pending
+ * decision, a new turn or stage. Used to notice a move the server refused.
+ */
+export function stateFingerprint(G: Pick<GState, 'nextEventId' | 'pending' | 'turn'>, ctx: Pick<Ctx, 'turn' | 'currentPlayer'>): string {
+  return `${G.nextEventId}|${ctx.turn}|${ctx.currentPlayer}|${G.turn.actions}|${JSON.stringify(G.pending)}`;
+}
+
+/** A waiting group with one more passenger (the preview for a bell choice). */
+export function groupWith(group: Partial<ColorCounts>, extra: Color): ColorCounts {
+  const g = counts(group);
+  g[extra] += 1;
+  return g;
+}
