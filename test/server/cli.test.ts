@@ -70,8 +70,8 @@ const ROOT = process.cwd();
 const SERVER = path.join(ROOT, 'dist/server.cjs');
 
 /** Starts dist/server.cjs; resolves with its URL once it listens. */
-function runServer(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [SERVER, ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' } });
+function runServer(args: string[], nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER, ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' } });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -151,4 +151,14 @@ describe('the built server', () => {
     expect(match.json.players[0].name).toBe('Ana');
     expect(await stop(second.child, 'SIGINT')).toBe(0);
   }, 30_000);
+
+  it('serves the lobby and the client even when koa-compose copies the middleware list (4.2.0 behaviour)', async () => {
+    const preload = path.join(ROOT, 'test/server/fixtures/koa-compose-copying.cjs');
+    const run = await runServer(['--port', '0', '--storage', 'memory', '--public-dir', publicDir], ['-r', preload]);
+    children.push(run.child);
+    expect((await http(run.url, '/games')).json).toEqual([GAME]);
+    expect((await http(run.url, '/')).text).toContain('Lisbon Tram 28');
+    expect((await http(run.url, '/health')).json.ok).toBe(true);
+    expect(await stop(run.child)).toBe(0);
+  }, 20_000);
 });
