@@ -1,2 +1,2 @@
-/** The board component the client mounts. */
-export { PlaceholderBoard as Board, type GameBoardProps } from './PlaceholderBoard';
+/** The board component the client mounts, and its props. */
+export { Board, type LisbonBoardProps as GameBoardProps } from '../board/Board';

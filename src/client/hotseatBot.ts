@@ -1,10 +1,12 @@
 /**
- * Chooses a bot's move in hot-seat from that seat's own view of the game.
- * Falls back to a random legal move from the rules' `enumerate`.
+ * Chooses a bot's move in hot-seat from that seat's own view of the game
+ * (the bots apply `playerView` themselves), with a random legal move as the
+ * fallback when a choice is refused.
  */
 import type { Ctx } from 'boardgame.io';
 import { enumerate } from '../game/ai';
 import type { GState } from '../game/types';
+import { chooseMove } from '../bots';
 import type { BotLevel } from './seats';
 
 /** A move to make through a client. */
@@ -21,7 +23,8 @@ export function randomMove(G: GState, ctx: Ctx, playerID: string): BotChoice | n
   return { move: pick.move, args: pick.args };
 }
 
-/** The bot's choice for this seat at this level. */
-export async function chooseBotMove(G: GState, ctx: Ctx, playerID: string, _level: BotLevel, _seed: string): Promise<BotChoice | null> {
-  return randomMove(G, ctx, playerID);
+/** The MCTS bot's choice for this seat at this level (its time budget grows with the level). */
+export async function chooseBotMove(G: GState, ctx: Ctx, playerID: string, level: BotLevel, seed: string): Promise<BotChoice | null> {
+  const m = await chooseMove({ G, ctx }, playerID, 'mcts', level, seed);
+  return m ? { move: m.move, args: Array.isArray(m.args) ? m.args : [m.args] } : null;
 }

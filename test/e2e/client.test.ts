@@ -1,0 +1,210 @@
+/**
+ * Browser tests: the real client bundle in Debian's Chromium against the real
+ * server. Two browser contexts play an online match (create in the lobby,
+ * join from the open-matches list, a drop-off, a move and a pick-up each seen
+ * by the other player, reconnect after a reload, leave), then hot-seat
+ * through the pass-the-device screen. Screenshots go to artifacts/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import type { State } from 'boardgame.io';
+import type { GState } from '../../src/game/types';
+import { buildClient, findChromium, launchBrowser, newContext, screenshot, startE2EServer, type E2EServer } from './harness';
+import { craftPosition, type Plan } from './fixture';
+
+const CHROMIUM = findChromium();
+if (!CHROMIUM) {
+  console.warn('[e2e] SKIPPED: no Chromium found (set CHROMIUM_PATH or apt-get install chromium); the browser tests did not run.');
+}
+
+const UI_TIMEOUT = 10_000;
+
+describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  const errors: string[] = [];
+  let matchID = '';
+  let plan: Plan;
+  let ana: Page;
+  let bruno: Page;
+
+  /** The server's stored state of the match (full, unfiltered). */
+  async function stored(): Promise<State<GState>> {
+    const r = await server.db.fetch(matchID, { state: true });
+    return r.state as State<GState>;
+  }
+
+  /** Wait until the server's state has an event of `type`; returns its id. */
+  async function eventId(type: string, after = -1): Promise<number> {
+    const deadline = Date.now() + UI_TIMEOUT;
+    while (Date.now() < deadline) {
+      const ev = (await stored()).G.events.find((e) => e.type === type && e.id > after);
+      if (ev) return ev.id;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`the server never recorded a "${type}" event`);
+  }
+
+  beforeAll(async () => {
+    buildClient();
+    server = await startE2EServer();
+    browser = await launchBrowser(CHROMIUM!);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    if (errors.length) console.warn(`[e2e] browser errors:\n${errors.join('\n')}`);
+  });
+
+  it('creates a match in the lobby, with clear errors', async () => {
+    ({ page: ana } = await newContext(browser, errors, 'ana'));
+    await ana.goto(`${server.url}/`);
+    await ana.getByTestId('lobby').waitFor();
+    await ana.getByTestId('open-matches').waitFor();
+    await screenshot(ana, 'lobby');
+
+    // No name: a clear message instead of a request.
+    await ana.getByTestId('create-submit').click();
+    await expect(ana.getByTestId('create-error').textContent()).resolves.toMatch(/enter your name/i);
+
+    await ana.getByTestId('player-name').fill('Ana');
+    await ana.getByTestId('create-players-2').click();
+    await ana.getByTestId('create-first').selectOption('0');
+    await ana.getByTestId('create-submit').click();
+    await ana.waitForURL(/#\/match\//, { timeout: UI_TIMEOUT });
+    matchID = decodeURIComponent(ana.url().split('#/match/')[1]);
+    await ana.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+    expect(await ana.getByTestId('share-link').inputValue()).toBe(`${server.url}/#/match/${encodeURIComponent(matchID)}`);
+
+    const meta = (await server.db.fetch(matchID, { metadata: true })).metadata!;
+    expect(meta.players[0].name).toBe('Ana');
+    expect(meta.players[1].name).toBeUndefined();
+    expect(meta.setupData).toEqual({ faceUp: 'final', firstPlayer: 0 });
+  }, 30_000);
+
+  it('reconnects after a reload, and measures the time to the first board render', async () => {
+    // Fix the position before anyone moves (see fixture.ts), then reload to load it.
+    const state = structuredClone(await stored());
+    plan = craftPosition(state);
+    await server.db.setState(matchID, state);
+
+    await ana.reload();
+    await ana.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+    const ms = await ana.evaluate(() => (window as unknown as { __firstBoardMs?: number }).__firstBoardMs);
+    expect(ms).toBeGreaterThan(0);
+    console.log(`[e2e] time to first board render on localhost (reload of a seated match): ${Math.round(ms!)} ms`);
+    await expect(ana.getByTestId('hand').isVisible()).resolves.toBe(true);
+    await ana.getByTestId(`dropoff-${plan.card}-left`).waitFor({ timeout: UI_TIMEOUT });
+  }, 30_000);
+
+  it('joins from the open-matches list in a second browser', async () => {
+    ({ page: bruno } = await newContext(browser, errors, 'bruno'));
+    await bruno.goto(`${server.url}/`);
+    await bruno.getByTestId('player-name').fill('Bruno');
+    await bruno.getByTestId(`join-${matchID}`).click({ timeout: UI_TIMEOUT });
+    await bruno.waitForURL(/#\/match\//, { timeout: UI_TIMEOUT });
+    await bruno.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+    const meta = (await server.db.fetch(matchID, { metadata: true })).metadata!;
+    expect(meta.players[1].name).toBe('Bruno');
+    // Ana's page lists Bruno once the lobby data refreshes.
+    await ana.getByTestId('seats-status').getByText('Bruno').waitFor({ timeout: UI_TIMEOUT });
+  }, 30_000);
+
+  it('plays a drop-off, a move and a pick-up; the other browser sees each one', async () => {
+    await ana.getByTestId(`dropoff-${plan.card}-left`).click();
+    const claim = await eventId('claim');
+    await bruno.getByTestId(`log-${claim}`).waitFor({ timeout: UI_TIMEOUT });
+    await expect(bruno.getByTestId(`display-${plan.card}`).count()).resolves.toBe(0);
+
+    await ana.getByTestId(`dest-${plan.to}`).click({ timeout: UI_TIMEOUT });
+    await ana.getByTestId('confirm-move').click({ timeout: UI_TIMEOUT });
+    const moved = await eventId('move');
+    await bruno.getByTestId(`log-${moved}`).waitFor({ timeout: UI_TIMEOUT });
+    expect((await stored()).G.players['0'].position).toBe(plan.to);
+
+    await ana.getByTestId('pickup-none').click({ timeout: UI_TIMEOUT });
+    const picked = await eventId('pickUp');
+    await bruno.getByTestId(`log-${picked}`).waitFor({ timeout: UI_TIMEOUT });
+    const after = await stored();
+    expect(after.G.players['0'].row).toEqual([plan.card]);
+    // Three actions spent: the turn passed to Bruno.
+    expect(after.ctx.currentPlayer).toBe('1');
+    await screenshot(ana, 'online-ana-after-turn');
+    await screenshot(bruno, 'online-bruno-sees-turn');
+  }, 40_000);
+
+  it('reconnects the second player to their seat after a reload, and their move reaches the first', async () => {
+    await bruno.reload();
+    await bruno.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+    await bruno.getByTestId('hand').waitFor({ timeout: UI_TIMEOUT });
+    await bruno.getByTestId('end-turn').click({ timeout: UI_TIMEOUT });
+    // The turn passes back: Ana's banner turns to "your turn" and her actions appear.
+    await ana.locator('[data-testid="turn-banner"].mine').waitFor({ timeout: UI_TIMEOUT });
+    await ana.getByTestId('end-turn').waitFor({ timeout: UI_TIMEOUT });
+    expect((await stored()).ctx.currentPlayer).toBe('0');
+  }, 30_000);
+
+  it('leaves a match and frees the seat', async () => {
+    ana.on('dialog', (d) => void d.accept());
+    await ana.getByTestId('leave-match').click();
+    await ana.getByTestId('lobby').waitFor({ timeout: UI_TIMEOUT });
+    const meta = (await server.db.fetch(matchID, { metadata: true })).metadata!;
+    expect(meta.players[0].name).toBeUndefined();
+    expect(await ana.evaluate((id) => localStorage.getItem(`lt28:seat:${id}`), matchID)).toBeNull();
+  }, 20_000);
+
+  it('explains an unknown match link', async () => {
+    await ana.goto(`${server.url}/#/match/no-such-match`);
+    await ana.getByTestId('match-gone').waitFor({ timeout: UI_TIMEOUT });
+    await expect(ana.getByTestId('match-gone').textContent()).resolves.toMatch(/does not exist/);
+  }, 20_000);
+
+  it('plays hot-seat through the pass-the-device screen', async () => {
+    const { page } = await newContext(browser, errors, 'hotseat');
+    await page.goto(`${server.url}/#/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Hana');
+    await page.getByTestId('hs-name-1').fill('Hugo');
+    await page.getByTestId('hs-first').selectOption('0');
+    await page.getByTestId('hs-start').click();
+
+    await page.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+    await expect(page.getByTestId('pass-name').textContent()).resolves.toBe('Hana');
+    await expect(page.getByTestId('hand').count()).resolves.toBe(0);
+    await screenshot(page, 'hotseat-pass-device');
+    await page.getByTestId('pass-ready').click();
+    await page.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+    await expect(page.getByTestId('player-0').isVisible()).resolves.toBe(true);
+    await page.getByTestId('hand').waitFor();
+    await screenshot(page, 'hotseat-board');
+
+    await page.getByTestId('end-turn').click();
+    await page.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+    await expect(page.getByTestId('pass-name').textContent()).resolves.toBe('Hugo');
+    await expect(page.getByTestId('hand').count()).resolves.toBe(0);
+    await page.getByTestId('pass-ready').click();
+    await page.getByTestId('end-turn').waitFor({ timeout: UI_TIMEOUT });
+    await expect(page.getByTestId('turn-banner').textContent()).resolves.toMatch(/Hugo|your/i);
+  }, 30_000);
+
+  it('runs a hot-seat bot seat through its own client', async () => {
+    const { page } = await newContext(browser, errors, 'hotseat-bot');
+    await page.goto(`${server.url}/#/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Hana');
+    await page.getByTestId('hs-kind-1').selectOption('bot');
+    await page.getByTestId('hs-level-1').selectOption('easy');
+    await page.getByTestId('hs-first').selectOption('1');
+    await page.getByTestId('hs-start').click();
+    // One human: no pass screen. The bot plays its turn, then it is Hana's.
+    await page.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+    await page.getByTestId('end-turn').waitFor({ timeout: 20_000 });
+    await expect(page.getByTestId('pass-device').count()).resolves.toBe(0);
+    await screenshot(page, 'hotseat-after-bot');
+  }, 30_000);
+
+  it('threw no uncaught errors in any page', () => {
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+  });
+});
