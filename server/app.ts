@@ -182,7 +182,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.use(lobbyGuard(games, hooked.storage, { bodyLimit: options.bodyLimit ?? 16 * 1024 }));
   app.use(serveClient(options.publicDir ?? path.resolve('public')));
 
-  const { appServer } = await server.run({ port: options.port ?? 8000 });
+  // run() cannot report a listen error (EADDRINUSE, EACCES): watch for it here.
+  const httpServer = (app as unknown as { server: http.Server }).server;
+  let onError: (err: Error) => void = () => {};
+  const failed = new Promise<never>((_, reject) => {
+    onError = reject;
+    httpServer.once('error', onError);
+  });
+  const { appServer } = await Promise.race([server.run({ port: options.port ?? 8000 }), failed]);
+  httpServer.off('error', onError);
   const address = appServer.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 8000);
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;

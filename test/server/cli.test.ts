@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCli } from '../../server/options';
-import { GAME, http, makePublicDir } from './harness';
+import { GAME, http, makePublicDir, startTestServer } from './harness';
 
 describe('parseCli', () => {
   it('has safe defaults', () => {
@@ -59,6 +59,15 @@ describe('parseCli', () => {
     [['positional']],
   ])('refuses %j', (argv) => {
     expect(() => parseCli(argv, {})).toThrow();
+  });
+
+  it('a busy port is an error, not a crash', async () => {
+    const first = await startTestServer();
+    try {
+      await expect(startTestServer({ port: first.port })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await first.close();
+    }
   });
 
   it('knows --help', () => {
