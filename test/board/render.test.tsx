@@ -1,0 +1,150 @@
+/** The Board rendered to static markup from real engine states. */
+import React from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Ctx } from 'boardgame.io';
+import { Board } from '../../src/board/Board';
+import { GameOverView } from '../../src/board/GameOverView';
+import { legalMoves } from '../../src/game/legal';
+import { network } from '../../src/game/network';
+import { gameOver } from '../../src/game/scoring';
+import type { GState, PlayerID } from '../../src/game/types';
+import { client, position, seats, viewOf } from './helpers';
+
+function render(G: GState, ctx: Ctx, playerID: PlayerID | null, extra: Record<string, unknown> = {}): string {
+  const moves = new Proxy({}, { get: () => () => undefined });
+  const props = { G, ctx, moves, events: {}, playerID, isActive: true, isMultiplayer: false, isConnected: true, matchData: undefined, log: [], ...extra };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return renderToStaticMarkup(<Board {...(props as any)} />);
+}
+
+function testIds(html: string, prefix: string): string[] {
+  return [...html.matchAll(new RegExp(`data-testid="(${prefix}[^"]*)"`, 'g'))].map((m) => m[1]);
+}
+
+describe('Board markup', () => {
+  it('draws every node of the side and highlights exactly the legal destinations', () => {
+    const c = client();
+    const { G, ctx } = viewOf(c, '0');
+    const html = render(G, ctx, '0');
+    const nodes = network(G.side).side.nodes.map((n) => `node-${n.id}`);
+    expect(testIds(html, 'node-').sort()).toEqual(nodes.sort());
+    const dests = legalMoves(G, ctx.currentPlayer, '0').map((o) => `dest-${o.to}`);
+    expect(testIds(html, 'dest-').sort()).toEqual(dests.sort());
+    expect(html).toContain('data-testid="turn-banner"');
+    expect(html).toContain('Your turn');
+    expect(html).toContain('data-testid="end-turn"');
+    expect(html).toContain('data-testid="hand"');
+    expect(html).toContain('data-testid="log"');
+  });
+
+  it('offers the player not on turn nothing but a waiting message, and no hidden hand', () => {
+    const c = client();
+    const { G, ctx } = viewOf(c, '1');
+    const html = render(G, ctx, '1', { playerNames: { '0': 'Ana' } });
+    expect(testIds(html, 'dest-')).toEqual([]);
+    expect(html).not.toContain('data-testid="end-turn"');
+    expect(html).toContain('Waiting for Ana to play');
+    // Black sees their own tickets; Pink's panel shows only a count.
+    const mine = viewOf(c, '1').G.players['1'].hand!;
+    expect(html).toContain(`Your tickets (${mine.red + mine.yellow + mine.green + mine.blue})`);
+    expect(G.players['0'].hand).toBeNull();
+  });
+
+  it('shows the pick-up choices at a stop, with the bell', () => {
+    const G0 = position((g) => {
+      g.players['0'].position = 'lapa';
+      g.stops.lapa = { red: 1, yellow: 1, green: 0, blue: 0 };
+      g.players['0'].hand = { red: 2, yellow: 2, green: 0, blue: 0 };
+      g.players['0'].handSize = 4;
+      g.players['0'].bonuses = ['draw3'];
+    });
+    const { G, ctx } = viewOf(client(2, 'x', G0), '0');
+    const html = render(G, ctx, '0');
+    expect(html).toContain('data-testid="pickup-none"');
+    expect(html).toContain('data-testid="pickup-bell"');
+    expect(html).toContain('data-testid="pickup-three"');
+    expect(html).toContain('Draw-3 ready');
+  });
+
+  it('offers the claimable card at either end of the row', () => {
+    const G0 = position((g) => {
+      g.players['0'].position = 'estrela';
+      g.players['0'].seats = { red: 1, yellow: 0, green: 0, blue: 1 };
+      g.players['0'].row = ['chiado-1'];
+      g.display[2] = 'estrela-1';
+    });
+    const { G, ctx } = viewOf(client(2, 'x', G0), '0');
+    const html = render(G, ctx, '0');
+    expect(testIds(html, 'dropoff-').sort()).toEqual(['dropoff-estrela-1-left', 'dropoff-estrela-1-right']);
+  });
+
+  it('asks the right player to place passengers, and tells the other who is choosing', async () => {
+    const G0 = position((g) => {
+      g.players['0'].position = 'estrela';
+      g.players['0'].seats = { red: 1, yellow: 0, green: 0, blue: 1 };
+      g.display[2] = 'estrela-1';
+      g.stops.rato = { red: 0, yellow: 0, green: 0, blue: 0 };
+      g.stops.graca = { red: 0, yellow: 0, green: 0, blue: 0 };
+    });
+    const [pink, black] = seats(2, G0);
+    pink.moves.dropOff({ card: 'estrela-1', end: 'left' });
+    await new Promise((r) => setTimeout(r, 20));
+    const b = viewOf(black, '1');
+    expect(b.G.pending?.kind).toBe('placePassengers');
+    const html = render(b.G, b.ctx, '1');
+    expect(testIds(html, 'place-').filter((id) => !id.startsWith('place-btn')).sort()).toEqual(['place-graca', 'place-rato']);
+    expect(html).toContain('data-testid="decision"');
+    const p = viewOf(pink, '0');
+    expect(render(p.G, p.ctx, '0')).toContain('Waiting for Black to place new passengers on an empty tram stop');
+  });
+
+  it('offers the push branches to the pushed tram’s owner', async () => {
+    const G0 = position((g) => {
+      g.players['0'].position = 'baixa';
+      g.players['1'].position = 'castelo';
+    });
+    const [pink, black] = seats(2, G0);
+    pink.moves.move({ route: ['castelo'] });
+    await new Promise((r) => setTimeout(r, 20));
+    const b = viewOf(black, '1');
+    const html = render(b.G, b.ctx, '1');
+    expect(testIds(html, 'branch-').sort()).toEqual(['branch-0', 'branch-1', 'branch-path-0', 'branch-path-1']);
+    expect(html).toContain('is pushing your tram');
+  });
+
+  it('offers the draw-3 choice with one button per colour drawn', async () => {
+    const G0 = position((g) => {
+      g.players['0'].position = 'lapa';
+      g.players['0'].bonuses = ['draw3'];
+      g.players['0'].hand = { red: 6, yellow: 6, green: 6, blue: 6 };
+      g.players['0'].handSize = 24;
+    });
+    const [pink] = seats(2, G0);
+    pink.moves.pickUp({ bell: 'three' });
+    await new Promise((r) => setTimeout(r, 20));
+    const p = viewOf(pink, '0');
+    expect(p.G.pending?.kind).toBe('bellChoice');
+    const drawn = p.G.pending!.kind === 'bellChoice' ? p.G.pending!.drawn : [];
+    const html = render(p.G, p.ctx, '0');
+    expect(testIds(html, 'keep-').sort()).toEqual([...new Set(drawn)].map((c) => `keep-${c}`).sort());
+  });
+
+  it('shows the final round banner and the end screen with tie-breaks', () => {
+    const G0 = position((g) => {
+      g.endTriggered = true;
+      g.players['0'].row = ['chiado-1', 'castelo-1'];
+      g.players['1'].row = ['carmo-1', 'castelo-2'];
+    });
+    const c = client(2, 'x', G0);
+    const { G, ctx } = viewOf(c, '0');
+    expect(render(G, ctx, '0')).toContain('data-testid="final-round"');
+    const over = gameOver(G, ctx.playOrder);
+    const html = renderToStaticMarkup(<GameOverView G={G} over={over} names={{}} />);
+    expect(html).toContain('data-testid="gameover"');
+    // Pink: 3 + 2 VP + 1 link = 6; Black: 3 + 2 VP + 0 links = 5.
+    expect(over.winner).toBe('0');
+    expect(html).toContain('Pink wins with the most points.');
+    expect(testIds(html, 'final-')).toEqual(['final-0', 'final-1']);
+  });
+});
