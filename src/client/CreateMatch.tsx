@@ -75,7 +75,7 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
         }}
       >
         <PlayerCount value={numPlayers} onChange={changeCount} testid="create-players" />
-        <SeatRows seats={seats} onChange={setSeats} humanLabel="open" firstIsYou testid="create" />
+        <SeatRows seats={seats} onChange={setSeats} humanLabel="open" firstIsYou={props.name} testid="create" />
         <RulesFields value={rules} numPlayers={numPlayers} onChange={setRules} testid="create" />
         <label className="check">
           <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} data-testid="create-listed" />

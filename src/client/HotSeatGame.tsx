@@ -18,6 +18,7 @@ import { PassDevice } from './PassDevice';
 import { chooseBotMove, randomMove } from './hotseatBot';
 import type { HotSeatConfig } from './HotSeatSetup';
 import { seatColor } from './seats';
+import { HOTSEAT_STORAGE_KEY } from './hotseatStore';
 
 /** Pause before a bot moves, in ms. */
 const BOT_DELAY = 700;
@@ -38,12 +39,12 @@ const DECISION_TEXT: Record<string, string> = {
 };
 
 /** The running game. */
-export function HotSeatGame(props: { config: HotSeatConfig; onQuit: () => void }) {
-  const { config } = props;
-  const matchID = useMemo(() => `hotseat-${Date.now().toString(36)}`, []);
+export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQuit: () => void }) {
+  const { config, matchID } = props;
   const clients = useMemo<SeatClient[]>(() => {
     const game = hotSeatGame(config.setupData);
-    const multiplayer = Local();
+    // Persisted, so a reload resumes the game (see hotseatStore.ts).
+    const multiplayer = Local({ persist: true, storageKey: HOTSEAT_STORAGE_KEY });
     return config.seats.map((_, i) => Client<GState>({ game, numPlayers: config.numPlayers, multiplayer, matchID, playerID: String(i), debug: false }));
   }, [config, matchID]);
   const [version, bump] = useReducer((n: number) => n + 1, 0);

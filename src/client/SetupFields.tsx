@@ -48,8 +48,8 @@ export function SeatRows(props: {
   onChange: (seats: SeatChoice[]) => void;
   /** Label of a human seat that is not the first: "Open for a friend" online, a name field in hot-seat. */
   humanLabel: 'open' | 'name';
-  /** Online: the first seat is always the creator. */
-  firstIsYou?: boolean;
+  /** Online: the first seat is always the creator, shown with this name. */
+  firstIsYou?: string;
   testid: string;
 }) {
   const set = (i: number, patch: Partial<SeatChoice>) => props.onChange(props.seats.map((s, j) => (j === i ? { ...s, ...patch } : s)));
@@ -58,13 +58,13 @@ export function SeatRows(props: {
       <span className="label">Seats</span>
       <ol className="seat-rows">
         {props.seats.map((s, i) => {
-          const locked = props.firstIsYou && i === 0;
+          const locked = props.firstIsYou !== undefined && i === 0;
           return (
             <li key={i} className="seat-row" data-testid={`${props.testid}-seat-${i}`}>
               <span className={`tram-dot tram-${seatColor(i)}`} aria-hidden />
               <span className="seat-no">Seat {i + 1}</span>
               {locked ? (
-                <span className="seat-you">You</span>
+                <span className="seat-you">{props.firstIsYou?.trim() ? `You (${props.firstIsYou.trim()})` : 'You'}</span>
               ) : (
                 <select
                   aria-label={`Seat ${i + 1} player`}
@@ -114,7 +114,7 @@ export function RulesFields(props: { value: RulesChoice; numPlayers: number; onC
   return (
     <>
       <div className="field">
-        <span className="label">Face-up Monument cards</span>
+        <span className="label">Face-up Monument cards (2/3/4 players)</span>
         <div className="segmented" role="radiogroup" aria-label="Face-up Monument cards">
           {(['final', 'early'] as const).map((v) => (
             <button
@@ -126,7 +126,7 @@ export function RulesFields(props: { value: RulesChoice; numPlayers: number; onC
               data-testid={`${props.testid}-faceup-${v}`}
               onClick={() => onChange({ ...value, faceUp: v })}
             >
-              {v === 'final' ? 'Final rules (18/15/12)' : 'Early rules (19/16/13)'}
+              {v === 'final' ? 'Final (18/15/12)' : 'Early (19/16/13)'}
             </button>
           ))}
         </div>

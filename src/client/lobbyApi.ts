@@ -102,6 +102,7 @@ export function describeError(err: unknown, action: LobbyAction): string {
     const status = Number(/(\d{3})/.exec(err.message)?.[1] ?? 0);
     const detail = serverDetail(err.details);
     const suffix = detail ? ` (server: ${detail})` : '';
+    if ((status === 404 || status === 405) && action === 'bot') return `${what}: this server does not run bots in online matches yet.`;
     if (status === 404) {
       return action === 'list' || action === 'create'
         ? `${what}: the server does not offer this game.${suffix}`

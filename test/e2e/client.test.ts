@@ -156,6 +156,44 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     expect(await ana.evaluate((id) => localStorage.getItem(`lt28:seat:${id}`), matchID)).toBeNull();
   }, 20_000);
 
+  it('joins the freed seat through the share link', async () => {
+    const { page: carla } = await newContext(browser, errors, 'carla');
+    await carla.goto(`${server.url}/#/match/${encodeURIComponent(matchID)}`);
+    await carla.getByTestId('join-panel').waitFor({ timeout: UI_TIMEOUT });
+    await carla.getByTestId('join-name').fill('Carla');
+    await expect(carla.getByTestId('join-seat').inputValue()).resolves.toBe('0');
+    await carla.getByTestId('join-submit').click();
+    await carla.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+    await carla.getByTestId('hand').waitFor({ timeout: UI_TIMEOUT });
+    const meta = (await server.db.fetch(matchID, { metadata: true })).metadata!;
+    expect(meta.players[0].name).toBe('Carla');
+    await carla.context().close();
+  }, 20_000);
+
+  it('asks the server to run the bot seats of a new match', async () => {
+    const { page, context } = await newContext(browser, errors, 'bots');
+    const asked: { url: string; body: unknown }[] = [];
+    // The contract with the server: POST /bots/:matchID { seat, level } per bot seat.
+    await context.route('**/bots/**', async (route) => {
+      asked.push({ url: route.request().url(), body: route.request().postDataJSON() });
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' });
+    });
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('player-name').fill('Dora');
+    await page.getByTestId('create-players-3').click();
+    await page.getByTestId('create-kind-2').selectOption('bot');
+    await page.getByTestId('create-level-2').selectOption('hard');
+    await page.getByTestId('create-faceup-early').click();
+    await page.getByTestId('create-submit').click();
+    await page.waitForURL(/#\/match\//, { timeout: UI_TIMEOUT });
+    const id = decodeURIComponent(page.url().split('#/match/')[1]);
+    expect(asked).toEqual([{ url: `${server.url}/bots/${encodeURIComponent(id)}`, body: { seat: 2, level: 'hard' } }]);
+    const meta = (await server.db.fetch(id, { metadata: true })).metadata!;
+    expect(meta.setupData).toEqual({ faceUp: 'early', firstPlayer: 'random' });
+    expect(Object.keys(meta.players)).toHaveLength(3);
+    await context.close();
+  }, 20_000);
+
   it('explains an unknown match link', async () => {
     await ana.goto(`${server.url}/#/match/no-such-match`);
     await ana.getByTestId('match-gone').waitFor({ timeout: UI_TIMEOUT });
@@ -187,6 +225,15 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await page.getByTestId('pass-ready').click();
     await page.getByTestId('end-turn').waitFor({ timeout: UI_TIMEOUT });
     await expect(page.getByTestId('turn-banner').textContent()).resolves.toMatch(/Hugo|your/i);
+
+    // A reload keeps the game: resume, and the device goes to Hugo again.
+    await page.reload();
+    await page.getByTestId('hs-resume').click({ timeout: UI_TIMEOUT });
+    await page.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+    await expect(page.getByTestId('pass-name').textContent()).resolves.toBe('Hugo');
+    await page.getByTestId('pass-ready').click();
+    await page.getByTestId('end-turn').waitFor({ timeout: UI_TIMEOUT });
+    await page.context().close();
   }, 30_000);
 
   it('runs a hot-seat bot seat through its own client', async () => {
