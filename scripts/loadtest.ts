@@ -26,6 +26,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import type { Ctx, Game, LogEntry, State, StorageAPI } from 'boardgame.io';
 import { LisbonTram28 } from '../src/game';
 import { createStorage, PostgresStorage } from '../server/storage';
@@ -50,6 +51,8 @@ export interface LoadOptions {
   keepData?: boolean;
   /** Progress lines to stderr. */
   verbose?: boolean;
+  /** Server CLI to start (default server/index.ts). */
+  serverEntry?: string;
 }
 
 export interface LoadReport {
@@ -144,12 +147,12 @@ function rssKB(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
 // The server as a child process
 
 /** Bundles `server/index.ts` for Node (packages stay external) and returns the file. */
-export async function buildServer(): Promise<string> {
+export async function buildServer(entry = path.join(ROOT, 'server', 'index.ts')): Promise<string> {
   const esbuild = await import('esbuild');
   fs.mkdirSync(CACHE, { recursive: true });
   const outfile = path.join(CACHE, 'server.cjs');
   await esbuild.build({
-    entryPoints: [path.join(ROOT, 'server', 'index.ts')],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -529,29 +532,33 @@ export async function verifyAgainstStorage(db: StorageAPI.Async | StorageAPI.Syn
   return { matchesChecked: byMatch.size, problems };
 }
 
-/** Mean number of acknowledged moves per match, from quick headless games (for `--kill-at`). */
-export async function estimateMovesPerMatch(players: number, games = 3, seed = 1): Promise<number> {
-  const { Client } = await import('boardgame.io/client');
+/**
+ * Mean number of moves per match, from quick headless games run through the
+ * game reducer as the server runs it (for `--kill-at`).
+ */
+export function estimateMovesPerMatch(players: number, games = 3, seed = 1): number {
   let total = 0;
   for (let g = 0; g < games; g++) {
     const random = rng(seed * 1000 + g);
-    const c = Client({ game: { ...GAME, seed: `estimate-${seed}-${g}` }, numPlayers: players });
-    c.start();
+    const game = ProcessGameConfig({ ...GAME, seed: `estimate-${seed}-${g}` });
+    const reducer = CreateGameReducer({ game });
+    let state = InitializeGame({ game, numPlayers: players }) as State;
     let moves = 0;
-    for (let s = c.getState(); s && s.ctx.gameover === undefined && moves < 20_000; s = c.getState()) {
+    while (state.ctx.gameover === undefined && moves < 20_000) {
       let acted = false;
       for (let p = 0; p < players && !acted; p++) {
-        const opts = GAME.ai!.enumerate(s.G, s.ctx, String(p)) as Array<{ move: string; args?: unknown[] }>;
+        const opts = game.ai!.enumerate(state.G, state.ctx, String(p)) as Array<{ move: string; args?: unknown[] }>;
         if (opts.length === 0) continue;
         const m = opts[Math.floor(random() * opts.length)];
-        c.updatePlayerID(String(p));
-        (c.moves as Record<string, (...a: unknown[]) => void>)[m.move](...(m.args ?? []));
+        state = reducer(state, {
+          type: 'MAKE_MOVE',
+          payload: { type: m.move, args: m.args ?? [], playerID: String(p) },
+        } as never) as State;
         acted = true;
       }
       if (!acted) break;
       moves++;
     }
-    c.stop();
     total += moves;
   }
   return total / games;
@@ -560,16 +567,39 @@ export async function estimateMovesPerMatch(players: number, games = 3, seed = 1
 // ---------------------------------------------------------------------------
 // The run
 
-/** Runs one load test and returns its report. */
+/** Runs one load test and returns its report; the server it started is stopped whatever happens. */
 export async function runLoadTest(opts: LoadOptions): Promise<LoadReport> {
+  const run: RunState = { server: null, cleanups: [] };
+  try {
+    return await runLoad(opts, run);
+  } catch (err) {
+    await run.server?.stop().catch(() => undefined);
+    for (const c of run.cleanups) await Promise.resolve(c()).catch(() => undefined);
+    throw err;
+  }
+}
+
+interface RunState {
+  server: ServerProcess | null;
+  cleanups: Array<() => Promise<void> | void>;
+}
+
+async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
   const say = (msg: string) => opts.verbose && process.stderr.write(`[loadtest] ${msg}\n`);
   const stats = new Stats();
-  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanups = run.cleanups;
   let server: ServerProcess | null = null;
   let url: string;
   let dataDir = opts.dataDir;
   let databaseUrl = opts.databaseUrl;
   let pgSchema: string | null = null;
+
+  let killAtMoves: number | null = null;
+  if (opts.killAt !== undefined) {
+    const perMatch = estimateMovesPerMatch(opts.players, 3, opts.seed);
+    killAtMoves = Math.max(1, Math.round(perMatch * opts.matches * opts.killAt));
+    say(`~${perMatch.toFixed(0)} moves per match: kill -9 at ${killAtMoves} acknowledged moves`);
+  }
 
   if (opts.url) {
     url = assertLoopback(opts.url).origin;
@@ -590,7 +620,7 @@ export async function runLoadTest(opts: LoadOptions): Promise<LoadReport> {
       }
     }
     say('bundling the server');
-    const bundle = await buildServer();
+    const bundle = await buildServer(opts.serverEntry);
     server = await startServerProcess({
       bundle,
       storage: opts.storage,
@@ -598,15 +628,9 @@ export async function runLoadTest(opts: LoadOptions): Promise<LoadReport> {
       databaseUrl,
       logFile: path.join(dataDir, 'server.log'),
     });
+    run.server = server;
     url = server.url;
     say(`server pid ${server.pid} at ${url}, storage ${opts.storage}, data ${dataDir}`);
-  }
-
-  let killAtMoves: number | null = null;
-  if (opts.killAt !== undefined) {
-    const perMatch = await estimateMovesPerMatch(opts.players, 3, opts.seed);
-    killAtMoves = Math.max(1, Math.round(perMatch * opts.matches * opts.killAt));
-    say(`~${perMatch.toFixed(0)} moves per match: kill -9 at ${killAtMoves} acknowledged moves`);
   }
 
   const bots: Bot[] = [];
@@ -681,6 +705,7 @@ export async function runLoadTest(opts: LoadOptions): Promise<LoadReport> {
   const verification: LoadReport['verification'] = { checked: false, matchesChecked: 0, problems: [] };
   const serverPeak = server ? server.peakRssKB() : null;
   if (server) await server.stop();
+  run.server = null;
   const canVerify = opts.storage === 'postgres' ? !!databaseUrl : opts.storage === 'file' && !!dataDir;
   if (canVerify && (!opts.url || opts.dataDir || opts.databaseUrl)) {
     const db = await createStorage({ kind: opts.storage, dataDir: dataDir!, databaseUrl });
@@ -764,6 +789,7 @@ function parseArgs(argv: string[]): LoadOptions & { json?: string } {
       case '--keep-data': o.keepData = true; break;
       case '--json': o.json = v(); break;
       case '--quiet': o.verbose = false; break;
+      case '--server-entry': o.serverEntry = path.resolve(v()); break;
       default: throw new Error(`unknown option ${a}`);
     }
   }
