@@ -19,18 +19,19 @@
  * - The log line is appended before the state is replaced. A crash between the
  *   two leaves an orphan log line; reads drop lines newer than the stored state
  *   and lines superseded by a later line with the same or a lower stateID.
- * - The storage is synchronous (boardgame.io `Sync`): the Master writes in the
- *   same tick that it computed the move, so a move is on disk before the next
- *   I/O event. Combine it with `PersistFirstPubSub` so the broadcast of a move
- *   leaves only after the write.
+ * - Writes run in libuv's thread pool (fs.promises), so fsync and rename do not
+ *   stall the event loop; the writes of one match are chained in call order.
+ *   `whenWritten(matchID)` resolves once they are done: `PersistFirstPubSub`
+ *   waits for it before a move's update is sent.
  *
  * All metadata and the states of matches in use are kept in memory; `fetch`
  * returns those objects themselves (as InMemory does), which the lobby relies
  * on when two players join the same match at once.
  */
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Sync } from 'boardgame.io/internal';
+import { Async } from 'boardgame.io/internal';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
 import { filterMatchIDs } from './list-filter';
 
@@ -55,12 +56,14 @@ function folderToMatchID(name: string): string {
   return name.startsWith('~') ? Buffer.from(name.slice(1), 'hex').toString('utf8') : name;
 }
 
-/** Synchronous, crash-safe file storage (see the file comment). */
-export class FileStorage extends Sync {
+/** Crash-safe file storage (see the file comment). */
+export class FileStorage extends Async {
   private readonly root: string;
   private readonly fsync: boolean;
   private readonly metadata = new Map<string, Metadata>();
   private readonly states = new Map<string, State>();
+  /** The last write queued per match (a chain: each write starts after the one before). */
+  private readonly tails = new Map<string, Promise<void>>();
 
   constructor(opts: FileStorageOptions) {
     super();
@@ -82,47 +85,60 @@ export class FileStorage extends Sync {
     }
   }
 
-  override createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts): void {
+  override async createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts): Promise<void> {
+    this.metadata.set(matchID, opts.metadata);
+    this.states.set(matchID, opts.initialState);
     const dir = this.dirOf(matchID);
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    this.writeAtomic(path.join(dir, 'initial.json'), opts.initialState);
-    this.setState(matchID, opts.initialState);
-    this.setMetadata(matchID, opts.metadata);
-    if (this.fsync) fsyncDir(this.root);
+    await this.enqueue(matchID, async () => {
+      await fsp.rm(dir, { recursive: true, force: true });
+      await fsp.mkdir(dir, { recursive: true });
+      await this.writeAtomic(path.join(dir, 'initial.json'), opts.initialState);
+      await this.writeAtomic(path.join(dir, 'state.json'), opts.initialState);
+      await this.writeAtomic(path.join(dir, 'metadata.json'), opts.metadata);
+      if (this.fsync) await fsyncDir(this.root);
+    });
   }
 
-  setMetadata(matchID: string, metadata: Metadata): void {
-    this.ensureDir(matchID);
-    this.writeAtomic(path.join(this.dirOf(matchID), 'metadata.json'), metadata);
+  async setMetadata(matchID: string, metadata: Metadata): Promise<void> {
     this.metadata.set(matchID, metadata);
+    const file = path.join(this.dirOf(matchID), 'metadata.json');
+    // Serialize now: the caller may change the object after this call.
+    const text = JSON.stringify(metadata);
+    await this.enqueue(matchID, () => this.writeAtomic(file, text, true));
   }
 
-  setState(matchID: string, state: State, deltalog?: LogEntry[]): void {
-    this.ensureDir(matchID);
-    const dir = this.dirOf(matchID);
-    if (deltalog && deltalog.length > 0) {
-      // One write() per line, led by a newline so that a line torn by a crash
-      // stays on a line of its own and is skipped on read.
-      const line = '\n' + JSON.stringify([state._stateID, deltalog]);
-      const fd = fs.openSync(path.join(dir, 'log.jsonl'), 'a');
-      try {
-        fs.writeSync(fd, line);
-        if (this.fsync) fs.fdatasyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-    }
-    this.writeAtomic(path.join(dir, 'state.json'), state);
+  async setState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<void> {
     this.states.set(matchID, state);
+    const dir = this.dirOf(matchID);
+    // One write() per line, led by a newline so that a line torn by a crash
+    // stays on a line of its own and is skipped on read.
+    const line =
+      deltalog && deltalog.length > 0 ? '\n' + JSON.stringify([state._stateID, deltalog]) : null;
+    const text = JSON.stringify(state);
+    await this.enqueue(matchID, async () => {
+      if (line !== null) {
+        const fh = await openCreatingDir(path.join(dir, 'log.jsonl'), 'a');
+        try {
+          await fh.write(line);
+          if (this.fsync) await fh.datasync();
+        } finally {
+          await fh.close();
+        }
+      }
+      await this.writeAtomic(path.join(dir, 'state.json'), text, true);
+    });
   }
 
-  fetch<O extends StorageAPI.FetchOpts>(matchID: string, opts: O): StorageAPI.FetchResult<O> {
+  async fetch<O extends StorageAPI.FetchOpts>(
+    matchID: string,
+    opts: O,
+  ): Promise<StorageAPI.FetchResult<O>> {
     const result = {} as StorageAPI.FetchFields;
     const dir = this.dirOf(matchID);
     const state = opts.state || opts.log ? this.loadState(matchID) : undefined;
     if (opts.state) result.state = state as State;
     if (opts.metadata) result.metadata = this.metadata.get(matchID) as Metadata;
+    if (opts.log || opts.initialState) await this.whenWritten(matchID).catch(() => undefined);
     if (opts.log) result.log = state ? readLog(path.join(dir, 'log.jsonl'), state._stateID) : [];
     if (opts.initialState) {
       result.initialState = this.readJSON<State>(path.join(dir, 'initial.json')) as State;
@@ -130,14 +146,32 @@ export class FileStorage extends Sync {
     return result as StorageAPI.FetchResult<O>;
   }
 
-  wipe(matchID: string): void {
-    fs.rmSync(this.dirOf(matchID), { recursive: true, force: true });
+  async wipe(matchID: string): Promise<void> {
     this.metadata.delete(matchID);
     this.states.delete(matchID);
+    const dir = this.dirOf(matchID);
+    await this.enqueue(matchID, () => fsp.rm(dir, { recursive: true, force: true }));
   }
 
-  override listMatches(opts?: StorageAPI.ListMatchesOpts): string[] {
+  override async listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]> {
     return filterMatchIDs(this.metadata, opts);
+  }
+
+  /** Resolves once every write queued so far for `matchID` is on disk; rejects if the last failed. */
+  whenWritten(matchID: string): Promise<void> {
+    return this.tails.get(matchID) ?? Promise.resolve();
+  }
+
+  /** Runs `write` after the match's earlier writes; a failed write does not block later ones. */
+  private enqueue(matchID: string, write: () => Promise<void>): Promise<void> {
+    const prev = this.tails.get(matchID) ?? Promise.resolve();
+    const next = prev.catch(() => undefined).then(write);
+    this.tails.set(matchID, next);
+    const forget = () => {
+      if (this.tails.get(matchID) === next) this.tails.delete(matchID);
+    };
+    next.then(forget, forget);
+    return next;
   }
 
   private loadState(matchID: string): State | undefined {
@@ -153,12 +187,6 @@ export class FileStorage extends Sync {
     return path.join(this.root, matchFolderName(matchID));
   }
 
-  private ensureDir(matchID: string): void {
-    if (!this.metadata.has(matchID) && !this.states.has(matchID)) {
-      fs.mkdirSync(this.dirOf(matchID), { recursive: true });
-    }
-  }
-
   private readJSON<T>(file: string): T | undefined {
     let text: string;
     try {
@@ -170,16 +198,18 @@ export class FileStorage extends Sync {
     return JSON.parse(text) as T;
   }
 
-  private writeAtomic(file: string, value: unknown): void {
+  /** Writes `<file>.tmp`, fsyncs it, renames it over `file` (creating the folder if needed). */
+  private async writeAtomic(file: string, value: unknown, serialized = false): Promise<void> {
     const tmp = file + '.tmp';
-    const fd = fs.openSync(tmp, 'w');
+    const text = serialized ? (value as string) : JSON.stringify(value);
+    const fh = await openCreatingDir(tmp, 'w');
     try {
-      fs.writeSync(fd, JSON.stringify(value));
-      if (this.fsync) fs.fdatasyncSync(fd);
+      await fh.write(text);
+      if (this.fsync) await fh.datasync();
     } finally {
-      fs.closeSync(fd);
+      await fh.close();
     }
-    fs.renameSync(tmp, file);
+    await fsp.rename(tmp, file);
   }
 }
 
@@ -209,11 +239,22 @@ export function readLog(file: string, currentStateID: number): LogEntry[] {
   return kept.flatMap(([, entries]) => entries);
 }
 
-function fsyncDir(dir: string): void {
-  const fd = fs.openSync(dir, 'r');
+/** Opens `file`, creating its folder first if it is missing. */
+async function openCreatingDir(file: string, flags: string): Promise<fsp.FileHandle> {
   try {
-    fs.fsyncSync(fd);
+    return await fsp.open(file, flags);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    return fsp.open(file, flags);
+  }
+}
+
+async function fsyncDir(dir: string): Promise<void> {
+  const fh = await fsp.open(dir, 'r');
+  try {
+    await fh.sync();
   } finally {
-    fs.closeSync(fd);
+    await fh.close();
   }
 }

@@ -132,13 +132,13 @@ contract(
 contract('memory', () => createStorage({ kind: 'memory', dataDir: '' }));
 
 describe('file storage: what a crash can leave behind', () => {
-  it('ignores a torn last log line and an orphan line newer than the state', () => {
+  it('ignores a torn last log line and an orphan line newer than the state', async () => {
     const dir = path.join(tmpRoot, 'crash1');
     const db = new FileStorage({ dir });
     db.connect();
-    db.createMatch('c1', { initialState: makeState(0), metadata: makeMetadata() });
-    db.setState('c1', makeState(1), [entry(0)]);
-    db.setState('c1', makeState(2), [entry(1)]);
+    await db.createMatch('c1', { initialState: makeState(0), metadata: makeMetadata() });
+    await db.setState('c1', makeState(1), [entry(0)]);
+    await db.setState('c1', makeState(2), [entry(1)]);
     const matchDir = path.join(dir, 'matches', 'c1');
     // Crash after the log append of move 3 but before its state write...
     fs.appendFileSync(path.join(matchDir, 'log.jsonl'), '\n' + JSON.stringify([3, [entry(2, 'orphan')]]));
@@ -150,27 +150,63 @@ describe('file storage: what a crash can leave behind', () => {
     const after = new FileStorage({ dir });
     after.connect();
     expect(fs.existsSync(path.join(matchDir, 'state.json.tmp'))).toBe(false);
-    const r = after.fetch('c1', { state: true, log: true });
+    const r = await after.fetch('c1', { state: true, log: true });
     expect(r.state._stateID).toBe(2);
     expect(r.log.map((e) => e._stateID)).toEqual([0, 1]);
 
     // The replayed move 3 replaces the orphan line, and the torn line does not swallow it.
-    after.setState('c1', makeState(3), [entry(2, 'replayed')]);
-    const r2 = new FileStorage({ dir }).fetch('c1', { state: true, log: true });
+    await after.setState('c1', makeState(3), [entry(2, 'replayed')]);
+    const r2 = await new FileStorage({ dir }).fetch('c1', { state: true, log: true });
     expect(r2.state._stateID).toBe(3);
     expect(r2.log.map((e) => (e.action.payload as { type: string }).type)).toEqual(['m', 'm', 'replayed']);
   });
 
-  it('keeps a match ID that is not a safe file name inside the data dir', () => {
+  it('keeps a match ID that is not a safe file name inside the data dir', async () => {
     const dir = path.join(tmpRoot, 'ids');
     const db = new FileStorage({ dir });
     db.connect();
-    db.createMatch('../../evil', { initialState: makeState(0), metadata: makeMetadata() });
+    await db.createMatch('../../evil', { initialState: makeState(0), metadata: makeMetadata() });
     expect(fs.readdirSync(path.join(dir, 'matches'))).toHaveLength(1);
     expect(fs.existsSync(path.join(tmpRoot, 'evil'))).toBe(false);
     const again = new FileStorage({ dir });
     again.connect();
-    expect(again.listMatches()).toEqual(['../../evil']);
+    expect(await again.listMatches()).toEqual(['../../evil']);
+  });
+
+  it('writes the moves of one match in call order, with whenWritten marking the end', async () => {
+    const dir = path.join(tmpRoot, 'order');
+    const db = new FileStorage({ dir });
+    db.connect();
+    await db.createMatch('o1', { initialState: makeState(0), metadata: makeMetadata() });
+    // Not awaited one by one: as the Master's setState and setMetadata run side by side.
+    for (let i = 0; i < 50; i++) {
+      void db.setState('o1', makeState(i + 1), [entry(i)]);
+      void db.setMetadata('o1', makeMetadata({ updatedAt: 2000 + i }));
+    }
+    await db.whenWritten('o1');
+    const fresh = new FileStorage({ dir });
+    fresh.connect();
+    const r = await fresh.fetch('o1', { state: true, log: true, metadata: true });
+    expect(r.state._stateID).toBe(50);
+    expect(r.log.map((e) => e._stateID)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(r.metadata.updatedAt).toBe(2049);
+  });
+
+  it('fetch returns the stored metadata object itself, so two lobby joins cannot overwrite each other', async () => {
+    const db = new FileStorage({ dir: path.join(tmpRoot, 'joins') });
+    db.connect();
+    await db.createMatch('j1', { initialState: makeState(0), metadata: makeMetadata() });
+    // What the lobby's join route does, twice at once: fetch, change one seat, write.
+    const join = async (seat: 0 | 1) => {
+      const { metadata } = await db.fetch('j1', { metadata: true });
+      metadata.players[seat].name = `p${seat}`;
+      await db.setMetadata('j1', metadata);
+    };
+    await Promise.all([join(0), join(1)]);
+    const fresh = new FileStorage({ dir: path.join(tmpRoot, 'joins') });
+    fresh.connect();
+    const { metadata } = await fresh.fetch('j1', { metadata: true });
+    expect([metadata.players[0].name, metadata.players[1].name]).toEqual(['p0', 'p1']);
   });
 
   it('readLog drops lines superseded by a replayed stateID', () => {
