@@ -89,7 +89,8 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
       let choice = null;
       try {
         choice = failures.current > 0 ? randomMove(s.G, s.ctx, acting) : await chooseBotMove(s.G, s.ctx, acting, actingSeat.level, `${matchID}:${stateID}`);
-      } catch {
+      } catch (err) {
+        console.warn(`bot ${acting} failed to choose; playing a random legal move`, err);
         choice = randomMove(s.G, s.ctx, acting);
       }
       if (!alive.current) return;

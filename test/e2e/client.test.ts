@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { GState } from '../../src/game/types';
 import { buildClient, findChromium, launchBrowser, newContext, screenshot, startE2EServer, type E2EServer } from './harness';
-import { craftPosition, type Plan } from './fixture';
+import { craftPosition, emptyTwoStops, type Plan } from './fixture';
 
 const CHROMIUM = findChromium();
 if (!CHROMIUM) {
@@ -234,6 +234,45 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await page.getByTestId('pass-ready').click();
     await page.getByTestId('end-turn').waitFor({ timeout: UI_TIMEOUT });
     await page.context().close();
+  }, 30_000);
+
+  it('hands the device to a player who must decide outside their turn', async () => {
+    const { page, context } = await newContext(browser, errors, 'hotseat-decision');
+    await page.goto(`${server.url}/#/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Hana');
+    await page.getByTestId('hs-name-1').fill('Hugo');
+    await page.getByTestId('hs-first').selectOption('0');
+    await page.getByTestId('hs-start').click();
+    await page.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+
+    // Fix the position in the persisted local match (see fixture.ts), then resume it.
+    const entries = JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [string, State<GState>][];
+    expect(entries).toHaveLength(1);
+    const state = entries[0][1];
+    const local = craftPosition(state);
+    const [stop] = emptyTwoStops(state.G, local.to);
+    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
+    await page.reload();
+    await page.getByTestId('hs-resume').click({ timeout: UI_TIMEOUT });
+    await page.getByTestId('pass-ready').click({ timeout: UI_TIMEOUT });
+    await page.getByTestId(`dropoff-${local.card}-left`).click({ timeout: UI_TIMEOUT });
+
+    // Hugo, to Hana's right, places the new passengers: the device goes to him first.
+    await page.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+    await expect(page.getByTestId('pass-name').textContent()).resolves.toBe('Hugo');
+    await expect(page.getByTestId('pass-device').textContent()).resolves.toMatch(/place the new passengers/);
+    await expect(page.getByTestId('hand').count()).resolves.toBe(0);
+    await page.getByTestId('pass-ready').click();
+    await page.getByTestId(`place-btn-${stop}`).waitFor({ timeout: UI_TIMEOUT });
+    await screenshot(page, 'hotseat-out-of-turn-decision');
+    await page.getByTestId(`place-btn-${stop}`).click();
+
+    // Back to Hana, who still has actions left this turn.
+    await page.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+    await expect(page.getByTestId('pass-name').textContent()).resolves.toBe('Hana');
+    await page.getByTestId('pass-ready').click();
+    await page.getByTestId(`dest-${local.to}`).waitFor({ timeout: UI_TIMEOUT });
+    await context.close();
   }, 30_000);
 
   it('runs a hot-seat bot seat through its own client', async () => {

@@ -74,3 +74,19 @@ export function craftPosition(state: State<GState>): Plan {
   }
   throw new Error('this deal has no usable card for the crafted position');
 }
+
+/**
+ * Empties two tram stops (their passengers go back to the bag) so that a
+ * drop-off asks the player to the right where to place the new passengers.
+ */
+export function emptyTwoStops(G: GState, keep: string): string[] {
+  const trams = Object.values(G.players).map((p) => p.position);
+  const picked = network(G.side)
+    .stops.filter((s) => s !== keep && !trams.includes(s))
+    .slice(0, 2);
+  for (const s of picked) {
+    for (const c of COLORS) G.bag[c] += G.stops[s][c];
+    G.stops[s] = { red: 0, yellow: 0, green: 0, blue: 0 };
+  }
+  return picked;
+}
