@@ -59,11 +59,12 @@ export function clone<T>(v: T): T {
 }
 
 /** A driver game from a boardgame.io state (copied; the input is not touched). */
-export function fromBgio(state: { G: GState; ctx: Ctx; plugins?: BgioState['plugins'] }): Sim {
+export function fromBgio(state: { G: GState; ctx: Ctx; plugins?: BgioState['plugins'] }, keepEvents = true): Sim {
   const c = state.ctx;
+  const G = keepEvents ? clone(state.G) : clone({ ...state.G, events: [] });
   const data = state.plugins?.random?.data as RandomData | undefined;
   return {
-    G: clone(state.G),
+    G,
     ctx: {
       numPlayers: c.numPlayers,
       playOrder: [...c.playOrder],

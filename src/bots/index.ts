@@ -58,6 +58,17 @@ export async function randomMove(view: GState, ctx: Ctx, playerID: PlayerID, see
   return action ? { move: action.payload.type, args: action.payload.args ?? [] } : null;
 }
 
+/** Extra options of `chooseMove`. */
+export interface ChooseOptions {
+  /** Receives the MCTS iterations and the time taken. */
+  stats?: SearchStats;
+  /**
+   * MCTS time budget in ms; default: the level's. null: iteration cap only,
+   * so the move depends on nothing but the view and the seed.
+   */
+  budgetMs?: number | null;
+}
+
 /**
  * Choose a move for `playerID`. `state` may be the full state or the
  * player's view: only `playerView(G, playerID)` and `ctx` are read.
@@ -70,8 +81,9 @@ export async function chooseMove(
   kind: BotKind,
   level: Level = 'normal',
   seed?: string | number,
-  stats?: SearchStats,
+  options: ChooseOptions = {},
 ): Promise<BotMove | null> {
+  const { stats } = options;
   if (!BOT_KINDS.includes(kind)) throw new Error(`Unknown bot "${kind}". Bots: ${BOT_KINDS.join(', ')}.`);
   if (!LEVELS[level]) throw new Error(`Unknown level "${level}". Levels: ${BOT_LEVELS.join(', ')}.`);
   if (actingPlayerOf(state) !== playerID) return null;
@@ -82,7 +94,7 @@ export async function chooseMove(
   let m: AiMove | null;
   if (kind === 'random') m = await randomMove(view, ctx, playerID, s);
   else if (kind === 'greedy') m = greedyMove(view, ctx, playerID, new Rng(s));
-  else return mctsMove(view, ctx, playerID, LEVELS[level], s, stats);
+  else return mctsMove(view, ctx, playerID, LEVELS[level], s, stats, options.budgetMs === undefined ? LEVELS[level].budgetMs : options.budgetMs);
   if (stats) Object.assign(stats, { iterations: 0, ms: Date.now() - t0 });
   return m;
 }

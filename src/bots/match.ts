@@ -63,9 +63,11 @@ export const MAX_MOVES = 20000;
 
 /**
  * Play one game: seat i is played by `bots[i]`. The engine's seed and each
- * bot's seed derive from `seed`, so a game is reproducible.
+ * bot's seed derive from `seed`, so a game is reproducible, unless an MCTS
+ * time budget is allowed (`budgetMs` a number, or undefined for each level's
+ * own budget): then the search depends on the machine's speed.
  */
-export async function playGame(bots: BotSpec[], seed: string, game = 0): Promise<GameResult> {
+export async function playGame(bots: BotSpec[], seed: string, game = 0, budgetMs: number | null | undefined = null): Promise<GameResult> {
   const numPlayers = bots.length;
   const cfg = { ...LisbonTram28, seed: `${seed}/engine` };
   const reducer = CreateGameReducer({ game: cfg });
@@ -79,7 +81,7 @@ export async function playGame(bots: BotSpec[], seed: string, game = 0): Promise
     const b = bots[seat];
     const stats: SearchStats = { iterations: 0, ms: 0 };
     const t0 = performance.now();
-    const m = await chooseMove(state, pid, b.kind, b.level, rngs[seat].seed(), stats);
+    const m = await chooseMove(state, pid, b.kind, b.level, rngs[seat].seed(), { stats, budgetMs });
     times[seat].push(performance.now() - t0);
     if (!m) throw new Error(`Bot ${b.label} (seat ${pid}) found no move at turn ${state.ctx.turn}.`);
     const next = reducer(state as never, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: pid } } as never) as unknown as { G: GState; ctx: Ctx };

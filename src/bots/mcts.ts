@@ -32,7 +32,7 @@ export type Level = 'easy' | 'normal' | 'hard';
 export interface MctsConfig {
   /** Iteration cap per decision (all determinizations together). */
   iterations: number;
-  /** Time budget per decision, in ms. */
+  /** Time budget per decision, in ms, when a time budget applies (see `mctsMove`). */
   budgetMs: number;
   /** Determinizations per decision. */
   determinizations: number;
@@ -46,7 +46,7 @@ export interface MctsConfig {
 
 export const LEVELS: Record<Level, MctsConfig> = {
   easy: { iterations: 120, budgetMs: 250, determinizations: 1, playoutTurns: 1, epsilon: 0.3, temperature: 3 },
-  normal: { iterations: 800, budgetMs: 900, determinizations: 2, playoutTurns: 2, epsilon: 0.15, temperature: 3 },
+  normal: { iterations: 400, budgetMs: 1000, determinizations: 2, playoutTurns: 2, epsilon: 0.15, temperature: 3 },
   hard: { iterations: 3000, budgetMs: 3500, determinizations: 4, playoutTurns: 3, epsilon: 0.1, temperature: 3 },
 };
 
@@ -103,7 +103,7 @@ export class LisbonMctsBot extends (MCTSBot as unknown as MctsBase) {
 
   /** Play a few turns from the node with the greedy policy, then score every player. */
   playout(node: TreeNode): Rewards {
-    const sim = fromBgio(node.state);
+    const sim = fromBgio(node.state, false);
     const stopTurn = sim.ctx.turn + this.cfg.playoutTurns;
     let guard = 0;
     while (!sim.ctx.gameover && sim.ctx.turn < stopTurn && guard++ < 200) {
@@ -134,13 +134,27 @@ export class LisbonMctsBot extends (MCTSBot as unknown as MctsBase) {
   /** Run iterations from `root` until the cap or the deadline; yields between chunks. */
   async grow(root: TreeNode, cap: number, deadline: number): Promise<number> {
     let done = 0;
-    let chunkStart = now();
+    const started = now();
+    let chunkStart = started;
     while (done < cap && now() < deadline) {
       const leaf = this.select(root);
       const child = this.expand(leaf);
       const result = child.state.ctx.gameover ? rewards(child.state.G, child.state.ctx.gameover, this.cfg.temperature) : this.playout(child);
       this.backpropagate(child, result);
       done++;
+      // Stop early once the most visited move can no longer be overtaken.
+      if ((done & 15) === 0 && root.children.length > 0) {
+        const t = now();
+        const rate = done / Math.max(1, t - started);
+        const left = Math.min(cap - done, rate * (deadline - t));
+        let v1 = 0;
+        let v2 = 0;
+        for (const c of root.children) {
+          if (c.visits > v1) (v2 = v1), (v1 = c.visits);
+          else if (c.visits > v2) v2 = c.visits;
+        }
+        if (root.actions.length === 0 && v1 - v2 > left) break;
+      }
       // Never hold the event loop for more than ~30 ms.
       if (now() - chunkStart > 30) {
         await yieldNow();
@@ -179,9 +193,19 @@ function key(a: BotAction): string {
 
 /**
  * Choose a move for `playerID` from its view by determinized MCTS.
- * `stats` receives the iterations run and the time taken.
+ * `stats` receives the iterations run and the time taken. With
+ * `budgetMs` null only the iteration cap applies, and the move depends on
+ * the view and the seed alone (reproducible matches).
  */
-export async function mctsMove(view: GState, ctx: Ctx, playerID: PlayerID, cfg: MctsConfig, seed: string, stats?: SearchStats): Promise<AiMove | null> {
+export async function mctsMove(
+  view: GState,
+  ctx: Ctx,
+  playerID: PlayerID,
+  cfg: MctsConfig,
+  seed: string,
+  stats?: SearchStats,
+  budgetMs: number | null = cfg.budgetMs,
+): Promise<AiMove | null> {
   const t0 = now();
   const legal = enumerate(view, ctx, playerID);
   if (legal.length <= 1) {
@@ -190,7 +214,7 @@ export async function mctsMove(view: GState, ctx: Ctx, playerID: PlayerID, cfg: 
   }
   const rng = new Rng(seed);
   const totals = new Map<string, { action: BotAction; visits: number; value: number }>();
-  const deadline = t0 + cfg.budgetMs;
+  const deadline = budgetMs === null ? Infinity : t0 + budgetMs;
   let iterations = 0;
   const k = Math.max(1, cfg.determinizations);
   for (let d = 0; d < k; d++) {

@@ -1,0 +1,25 @@
+/**
+ * Worker thread for `npm run bots`: plays the games it is sent and posts
+ * each result back. Bundled to dist/scripts/worker.cjs.
+ */
+import { parentPort } from 'node:worker_threads';
+import { parseBot, playGame } from '../src/bots/match';
+
+interface Job {
+  game: number;
+  bots: string[];
+  seed: string;
+  budgetMs: number | null;
+}
+
+parentPort!.on('message', async (job: Job | null) => {
+  if (job === null) {
+    process.exit(0);
+  }
+  try {
+    const result = await playGame(job.bots.map(parseBot), job.seed, job.game, job.budgetMs);
+    parentPort!.postMessage({ ok: true, result });
+  } catch (e) {
+    parentPort!.postMessage({ ok: false, game: job.game, error: e instanceof Error ? e.stack ?? e.message : String(e) });
+  }
+});
