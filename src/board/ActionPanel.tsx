@@ -59,7 +59,7 @@ function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvail
   const free = ui.mode === 'free';
   const opt = ui.selected ? moveOptions[ui.selected] : undefined;
   const hand = G.players[me].hand;
-  const choices = opt && !free ? movePaymentChoices(hand, opt.steps) : [];
+  const choices = opt && !free ? movePaymentChoices(hand, opt.steps, opt.payment) : [];
   const pay = choices.find((c) => c.key === ui.payKey)?.payment ?? null;
   const blocked = moveBlocked(G, ctx.currentPlayer, me, free);
   const count = Object.keys(moveOptions).length;
@@ -126,6 +126,7 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
     const fits = options[0]?.fits;
     const choices = none ? groupPaymentChoices(hand, group) : [];
     const pay = choices.find((c) => c.key === ui.pickPayKey)?.payment ?? null;
+    const payTotal = total(pay ?? choices[0]?.payment ?? group);
     return (
       <div className="action-section">
         <h4>Pick up passengers at {node.name}</h4>
@@ -140,7 +141,7 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
         <div className="buttons">
           {none && (
             <button type="button" className="primary" onClick={() => act.pickUp('none', pay)} data-testid="pickup-none">
-              Pick up ({total(group)} ticket{total(group) > 1 ? 's' : ''})
+              Pick up, pay {payTotal} ticket{payTotal > 1 ? 's' : ''}
             </button>
           )}
           {one && (

@@ -51,7 +51,6 @@ import { DisplayPanel, Hand, PlayerPanel } from './Panels';
 import { LogView } from './LogView';
 import { GameOverView } from './GameOverView';
 import { TurnBanner } from './TurnBanner';
-import { useTramAnimations } from './useTramAnimations';
 import './board.css';
 
 /** Props: boardgame.io's board props, plus optional player names. */
@@ -179,7 +178,6 @@ export function Board(props: LisbonBoardProps) {
       overlay.onPlace = act.place;
     }
   }
-  const animated = useTramAnimations(G);
   const over = ctx.gameover as GameOver | undefined;
 
   return (
@@ -188,7 +186,7 @@ export function Board(props: LisbonBoardProps) {
       <div className="lt-main">
         <div className="lt-left">
           <div className="map-wrap">
-            <MapView G={G} viewer={viewer} currentPlayer={cur} names={names} overlay={overlay} animated={animated} />
+            <MapView G={G} viewer={viewer} currentPlayer={cur} names={names} overlay={overlay} />
           </div>
           <DisplayPanel G={G} />
           <div className={`players players-${ctx.playOrder.length}`}>
@@ -211,6 +209,11 @@ export function Board(props: LisbonBoardProps) {
         ))}
       </div>
       {over && !hideOver && <GameOverView G={G} over={over} names={names} onClose={() => setHideOver(true)} />}
+      {over && hideOver && (
+        <button type="button" className="primary reopen-scores" onClick={() => setHideOver(false)} data-testid="show-scores">
+          Final scores
+        </button>
+      )}
     </div>
   );
 }

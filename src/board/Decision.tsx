@@ -10,7 +10,8 @@ import { legalBellChoices, legalPlacements, legalPushBranches } from '../game/le
 import { cheapestPayment } from '../game/payment';
 import { fitting } from '../game/selectors';
 import { total } from '../game/counts';
-import { describeCounts, groupWith, nodeName, playerLabel, staying } from './logic';
+import { network } from '../game/network';
+import { BRANCH_COLORS, describeCounts, groupWith, nodeName, playerLabel, staying } from './logic';
 import type { Actions } from './ActionPanel';
 import { Dots } from './Dots';
 
@@ -33,6 +34,13 @@ export function Decision({ G, me, names, act }: { G: GState; me: PlayerID | null
     );
   }
   if (p.kind === 'pushBranch') {
+    // Named places passed on the way (junctions have no name worth showing).
+    const via = (path: string[]) =>
+      path
+        .slice(0, -1)
+        .filter((n) => network(G.side).node[n]?.kind !== 'junction')
+        .map((n) => nodeName(G.side, n))
+        .join(', ');
     const options = legalPushBranches(G, me);
     return (
       <section className="actions decision mine" data-testid="decision">
@@ -41,8 +49,8 @@ export function Decision({ G, me, names, act }: { G: GState; me: PlayerID | null
         <div className="buttons column">
           {options.map((path, i) => (
             <button type="button" key={i} className="primary" onClick={() => act.branch(path)} data-testid={`branch-${i}`}>
-              To {nodeName(G.side, path[path.length - 1])}
-              {path.length > 1 ? <span className="muted"> via {path.slice(0, -1).map((n) => nodeName(G.side, n)).filter((n) => n !== 'Junction').join(', ') || 'the junction'}</span> : null}
+              <span className="swatch" style={{ background: BRANCH_COLORS[i % BRANCH_COLORS.length] }} /> To {nodeName(G.side, path[path.length - 1])}
+              {via(path) && <span className="muted"> via {via(path)}</span>}
             </button>
           ))}
         </div>

@@ -13,7 +13,8 @@ import { cones } from '../game/selectors';
 import { boardOf } from '../game/legal';
 import type { MoveOption } from '../game/legal';
 import { MapBell } from './Icons';
-import { BONUS_LABEL, COLOR_HEX, expand, pathD, playerLabel, routePoints, TRAM_STYLE, tramOffsets } from './logic';
+import { useTramAnimations } from './useTramAnimations';
+import { BRANCH_COLORS, BONUS_LABEL, COLOR_HEX, expand, pathD, playerLabel, routePoints, TRAM_STYLE, tramOffsets } from './logic';
 
 /** What the map highlights and how clicks are answered. */
 export interface MapOverlay {
@@ -39,8 +40,6 @@ interface Props {
   currentPlayer: PlayerID;
   names: Record<PlayerID, string>;
   overlay: MapOverlay;
-  /** Trams in motion: drawn here instead of at their node. */
-  animated: Record<PlayerID, { x: number; y: number }>;
 }
 
 const JUNCTION_GAP = 16;
@@ -57,6 +56,41 @@ function railEnd(n: MapNode, other: MapNode): { x: number; y: number } {
 /** Short display names on the map. */
 function shortName(n: MapNode): string {
   return n.name.replace(/^Elevador (da |do |de )?/, '').replace('Padrão dos Descobrimentos', 'Padrão');
+}
+
+/** A map label; names of three words or more go on two lines. */
+function Label({ x, y, text, className = 'label' }: { x: number; y: number; text: string; className?: string }) {
+  const words = text.split(' ');
+  if (words.length < 3) {
+    return (
+      <text x={x} y={y} className={className}>
+        {text}
+      </text>
+    );
+  }
+  return (
+    <text x={x} y={y} className={className}>
+      <tspan x={x}>{words.slice(0, -1).join(' ')}</tspan>
+      <tspan x={x} dy="1.1em">
+        {words[words.length - 1]}
+      </tspan>
+    </text>
+  );
+}
+
+/** Activate on click, Enter or Space (map targets are keyboard-reachable). */
+function activate(fn: () => void) {
+  return {
+    onClick: fn,
+    onKeyDown: (e: React.KeyboardEvent) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        fn();
+      }
+    },
+    tabIndex: 0,
+    role: 'button',
+  };
 }
 
 function Rails({ G }: { G: GState }) {
@@ -87,9 +121,9 @@ function Rails({ G }: { G: GState }) {
 function River() {
   return (
     <g className="river" aria-hidden="true">
-      <path d="M-1000 596 L0 598 C 120 588, 240 606, 360 596 S 600 588, 720 598 S 900 606, 1000 594 L2000 594 L2000 700 L-1000 700 Z" className="river-water" />
-      <path d="M40 618 q 20 -6 40 0 t 40 0 M300 624 q 20 -6 40 0 t 40 0 M620 616 q 20 -6 40 0 t 40 0 M860 626 q 20 -6 40 0 t 40 0" className="river-wave" />
-      <text x={500} y={630} className="river-label">Rio Tejo</text>
+      <path d="M-1000 606 L0 608 C 120 598, 240 616, 360 606 S 600 598, 720 608 S 900 616, 1000 604 L2000 604 L2000 700 L-1000 700 Z" className="river-water" />
+      <path d="M40 624 q 20 -6 40 0 t 40 0 M300 630 q 20 -6 40 0 t 40 0 M620 622 q 20 -6 40 0 t 40 0 M860 630 q 20 -6 40 0 t 40 0" className="river-wave" />
+      <text x={500} y={634} className="river-label">Rio Tejo</text>
     </g>
   );
 }
@@ -147,9 +181,7 @@ function NodeMark({ n, G, viewer, coneCount }: { n: MapNode; G: GState; viewer: 
           {Array.from({ length: coneCount }, (_, i) => (
             <Cone key={i} x={n.x + 20 + i * 13} y={n.y - 12} />
           ))}
-          <text x={lx} y={n.y + 31} className="label">
-            {label}
-          </text>
+          <Label x={lx} y={n.y + 31} text={label} />
         </g>
       );
     case 'bonus': {
@@ -182,9 +214,7 @@ function NodeMark({ n, G, viewer, coneCount }: { n: MapNode; G: GState; viewer: 
               ))}
             </g>
           )}
-          <text x={lx} y={n.y + 22} className="label label-stop">
-            {label}
-          </text>
+          <Label x={lx} y={n.y + 22} text={label} className="label label-stop" />
         </g>
       );
     }
@@ -194,7 +224,9 @@ function NodeMark({ n, G, viewer, coneCount }: { n: MapNode; G: GState; viewer: 
 }
 
 /** The map of the side in play. */
-export function MapView({ G, viewer, currentPlayer, names, overlay, animated }: Props) {
+export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
+  // Trams in motion are drawn along their path instead of at their node.
+  const animated = useTramAnimations(G);
   const net = network(G.side);
   const coneCounts = cones(G);
   const dests = overlay.destinations ?? {};
@@ -217,8 +249,9 @@ export function MapView({ G, viewer, currentPlayer, names, overlay, animated }: 
           key={i}
           d={pathD(routePoints(G.side, overlay.branchFrom ?? b[0], b))}
           className="branch-path"
+          stroke={BRANCH_COLORS[i % BRANCH_COLORS.length]}
           data-testid={`branch-path-${i}`}
-          onClick={() => overlay.onBranch?.(i)}
+          {...activate(() => overlay.onBranch?.(i))}
         />
       ))}
       {net.side.nodes.map((n) => (
@@ -242,7 +275,8 @@ export function MapView({ G, viewer, currentPlayer, names, overlay, animated }: 
             key={o.to}
             className={`dest${overlay.selected === o.to ? ' dest-selected' : ''}`}
             data-testid={`dest-${o.to}`}
-            onClick={() => overlay.onDestination?.(o.to)}
+            aria-label={`Move to ${n.name}`}
+            {...activate(() => overlay.onDestination?.(o.to))}
             onMouseEnter={() => overlay.onHover?.(o.to)}
             onMouseLeave={() => overlay.onHover?.(null)}
           >
@@ -261,7 +295,7 @@ export function MapView({ G, viewer, currentPlayer, names, overlay, animated }: 
       {overlay.placements?.map((s) => {
         const n = net.node[s];
         return (
-          <g key={s} className="place" data-testid={`place-${s}`} onClick={() => overlay.onPlace?.(s)}>
+          <g key={s} className="place" data-testid={`place-${s}`} aria-label={`Place the passengers at ${n.name}`} {...activate(() => overlay.onPlace?.(s))}>
             <title>{`Place the passengers at ${n.name}`}</title>
             <circle cx={n.x} cy={n.y} r={22} className="place-ring" />
           </g>

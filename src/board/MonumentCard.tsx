@@ -33,7 +33,7 @@ export function MonumentCard({ id, side, mini, highlight, testId }: { id: string
     <div className={`mcard${mini ? ' mini' : ''}${highlight ? ' highlight' : ''}`} data-testid={testId} title={`${nodeName(side, card.monument)}: ${card.vp} VP`}>
       <EdgeHalves edge={card.left} side="left" />
       <EdgeHalves edge={card.right} side="right" />
-      <div className="mcard-name">{nodeName(side, card.monument)}</div>
+      <div className={`mcard-name${nodeName(side, card.monument).length > 16 ? ' long' : ''}`}>{nodeName(side, card.monument)}</div>
       <div className="mcard-vp" aria-label={`${card.vp} victory points`}>
         {card.vp}
         <small>VP</small>

@@ -52,7 +52,7 @@ export function TurnBanner({ G, ctx, me, names }: { G: GState; ctx: Ctx; me: Pla
           return (
             <span key={id} className={`banner-score${id === cur ? ' current' : ''}`} title={`${playerLabel(G, id, names)}: ${scoreOf(G, id).total} VP, ${G.players[id].handSize} tickets`}>
               <span className="tram-chip" style={{ background: ps.fill, borderColor: ps.stroke }} />
-              {playerLabel(G, id, names)} <b>{scoreOf(G, id).total}</b> VP
+              <span className="pname">{playerLabel(G, id, names)}</span> <b>{scoreOf(G, id).total}</b> VP
             </span>
           );
         })}

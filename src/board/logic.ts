@@ -9,7 +9,7 @@ import { COLORS, type BonusKind, type Color, type ColorCounts, type SideId, type
 import type { GameEvent, GameOver, GState, NodeId, PlayerID } from '../game/types';
 import { counts, total } from '../game/counts';
 import { network } from '../game/network';
-import { affordableCount, payments } from '../game/payment';
+import { affordableCount, cheapestPayment, payments } from '../game/payment';
 import { rowConnections } from '../game/selectors';
 import type { MoveOption } from '../game/legal';
 
@@ -20,6 +20,9 @@ export const COLOR_HEX: Record<Color, string> = {
   green: '#3b9b57',
   blue: '#2f6db5',
 };
+
+/** Colours that tell push branches apart, on the map and on their buttons. */
+export const BRANCH_COLORS = ['#d8443c', '#2f6db5', '#8e44ad', '#3b9b57'];
 
 /** Tram colours on screen: body, outline and text, chosen so black and white read on the map. */
 export const TRAM_STYLE: Record<TramColor, { fill: string; stroke: string; text: string }> = {
@@ -115,11 +118,12 @@ function choice(payment: ColorCounts, label: string): PayChoice {
 }
 
 /**
- * Every exact way to pay a move of `steps` single moves: for each colour the
+ * Every exact way to pay a move of `steps` single moves (the engine's
+ * automatic payment `auto` first, then the rest cheapest first): for each colour the
  * hand can afford (substitutes count), the engine's `payments` list. Each
  * payment appears once, cheapest first.
  */
-export function movePaymentChoices(hand: Partial<ColorCounts> | null, steps: number): PayChoice[] {
+export function movePaymentChoices(hand: Partial<ColorCounts> | null, steps: number, auto?: Partial<ColorCounts>): PayChoice[] {
   if (!hand || steps <= 0) return [];
   const seen = new Map<string, PayChoice>();
   for (const c of COLORS) {
@@ -132,13 +136,25 @@ export function movePaymentChoices(hand: Partial<ColorCounts> | null, steps: num
       seen.set(key, choice(p, label));
     }
   }
-  return [...seen.values()].sort((a, b) => a.tickets - b.tickets || a.key.localeCompare(b.key));
+  return autoFirst([...seen.values()].sort((a, b) => a.tickets - b.tickets || a.key.localeCompare(b.key)), auto);
+}
+
+/** Put the engine's automatic payment first: the picker's default must be what the engine pays without `pay`. */
+function autoFirst(choices: PayChoice[], auto?: Partial<ColorCounts>): PayChoice[] {
+  if (!auto) return choices;
+  const key = countsKey(auto);
+  const i = choices.findIndex((c) => c.key === key);
+  if (i <= 0) return choices;
+  return [choices[i], ...choices.slice(0, i), ...choices.slice(i + 1)];
 }
 
 /** Every exact way to pay for a group (passengers, or 3 tickets of a bonus colour), cheapest first. */
 export function groupPaymentChoices(hand: Partial<ColorCounts> | null, need: Partial<ColorCounts>): PayChoice[] {
   if (!hand || total(need) === 0) return [];
-  return payments(hand, need).map((p) => choice(p, describeCounts(p)));
+  return autoFirst(
+    payments(hand, need).map((p) => choice(p, describeCounts(p))),
+    cheapestPayment(hand, need) ?? undefined,
+  );
 }
 
 /** The nodes a route passes, starting point included, as drawing coordinates. */
