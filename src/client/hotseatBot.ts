@@ -1,12 +1,13 @@
 /**
  * Chooses a bot's move in hot-seat from that seat's own view of the game
- * (the bots apply `playerView` themselves), with a random legal move as the
- * fallback when a choice is refused.
+ * (the bots apply `playerView` themselves). The search runs in a worker
+ * started from this same bundle (see main.tsx) so the page stays responsive,
+ * and on the page's thread if workers are unavailable. A random legal move is
+ * the fallback when a choice is refused.
  */
 import type { Ctx } from 'boardgame.io';
 import { enumerate } from '../game/ai';
 import type { GState } from '../game/types';
-import { chooseMove } from '../bots';
 import type { BotLevel } from './seats';
 
 /** A move to make through a client. */
@@ -14,6 +15,19 @@ export interface BotChoice {
   move: string;
   args: unknown[];
 }
+
+/** A request to the bot worker. */
+export interface BotRequest {
+  id: number;
+  G: GState;
+  ctx: Ctx;
+  playerID: string;
+  level: BotLevel;
+  seed: string;
+}
+
+/** The bot worker's answer. */
+export type BotResponse = { id: number; move: BotChoice | null } | { id: number; error: string };
 
 /** A random legal move for `playerID`, or null when there is none. */
 export function randomMove(G: GState, ctx: Ctx, playerID: string): BotChoice | null {
@@ -23,8 +37,64 @@ export function randomMove(G: GState, ctx: Ctx, playerID: string): BotChoice | n
   return { move: pick.move, args: pick.args };
 }
 
-/** The MCTS bot's choice for this seat at this level (its time budget grows with the level). */
-export async function chooseBotMove(G: GState, ctx: Ctx, playerID: string, level: BotLevel, seed: string): Promise<BotChoice | null> {
+let worker: Worker | null | undefined;
+let nextId = 0;
+const waiting = new Map<number, { resolve: (m: BotChoice | null) => void; reject: (e: Error) => void }>();
+
+/** The bundle's own URL: the worker runs the same file. */
+function bundleURL(): string | null {
+  try {
+    return import.meta.url || null;
+  } catch {
+    return null;
+  }
+}
+
+function getWorker(): Worker | null {
+  if (worker !== undefined) return worker;
+  worker = null;
+  const url = bundleURL();
+  if (typeof Worker === 'undefined' || !url) return null;
+  try {
+    const w = new Worker(url, { type: 'module', name: 'lt28-bots' });
+    w.onmessage = (e: MessageEvent<BotResponse>) => {
+      const p = waiting.get(e.data.id);
+      if (!p) return;
+      waiting.delete(e.data.id);
+      if ('error' in e.data) p.reject(new Error(e.data.error));
+      else p.resolve(e.data.move);
+    };
+    w.onerror = (e) => {
+      // The worker cannot run here: fail what is waiting and use the page's thread from now on.
+      e.preventDefault();
+      worker = null;
+      for (const p of waiting.values()) p.reject(new Error('bot worker failed'));
+      waiting.clear();
+    };
+    worker = w;
+  } catch {
+    worker = null;
+  }
+  return worker;
+}
+
+async function chooseHere(G: GState, ctx: Ctx, playerID: string, level: BotLevel, seed: string): Promise<BotChoice | null> {
+  const { chooseMove } = await import('../bots');
   const m = await chooseMove({ G, ctx }, playerID, 'mcts', level, seed);
   return m ? { move: m.move, args: Array.isArray(m.args) ? m.args : [m.args] } : null;
+}
+
+/** The MCTS bot's choice for this seat at this level (its time budget grows with the level). */
+export async function chooseBotMove(G: GState, ctx: Ctx, playerID: string, level: BotLevel, seed: string): Promise<BotChoice | null> {
+  const w = getWorker();
+  if (!w) return chooseHere(G, ctx, playerID, level, seed);
+  const id = ++nextId;
+  try {
+    return await new Promise<BotChoice | null>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      w.postMessage({ id, G, ctx, playerID, level, seed } satisfies BotRequest);
+    });
+  } catch {
+    return chooseHere(G, ctx, playerID, level, seed);
+  }
 }

@@ -277,6 +277,8 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
 
   it('runs a hot-seat bot seat through its own client', async () => {
     const { page } = await newContext(browser, errors, 'hotseat-bot');
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
     await page.goto(`${server.url}/#/hotseat`);
     await page.getByTestId('hs-name-0').fill('Hana');
     await page.getByTestId('hs-kind-1').selectOption('bot');
@@ -287,6 +289,9 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await page.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
     await page.getByTestId('end-turn').waitFor({ timeout: 20_000 });
     await expect(page.getByTestId('pass-device').count()).resolves.toBe(0);
+    // The bot searched in a worker started from the client bundle, off the page's thread.
+    expect(workers).toEqual([`${server.url}/build/main.js`]);
+    await expect(page.workers()[0].evaluate(() => typeof (self as unknown as { onmessage: unknown }).onmessage)).resolves.toBe('function');
     await screenshot(page, 'hotseat-after-bot');
   }, 30_000);
 
