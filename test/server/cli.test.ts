@@ -117,6 +117,7 @@ describe('the built server', () => {
   afterAll(() => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(publicDir, { recursive: true, force: true });
   });
 
   it('prints help', () => {

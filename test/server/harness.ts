@@ -33,9 +33,20 @@ export function makePublicDir(): string {
 export async function startTestServer(opts: ServerOptions = {}): Promise<TestServer> {
   const logs: string[] = [];
   const logger: Logger = (level, message, fields) => logs.push(formatLine(level, message, fields));
+  const ownDir = opts.publicDir === undefined;
   const publicDir = opts.publicDir ?? makePublicDir();
-  const server = await startServer({ port: 0, host: '127.0.0.1', storage: 'memory', publicDir, logger, ...opts });
-  return { ...server, logs, publicDir };
+  let server: RunningServer;
+  try {
+    server = await startServer({ port: 0, host: '127.0.0.1', storage: 'memory', publicDir, logger, ...opts });
+  } catch (err) {
+    if (ownDir) fs.rmSync(publicDir, { recursive: true, force: true });
+    throw err;
+  }
+  const close = async () => {
+    await server.close();
+    if (ownDir) fs.rmSync(publicDir, { recursive: true, force: true });
+  };
+  return { ...server, close, logs, publicDir };
 }
 
 /** One HTTP call; returns status, headers and body text (and JSON when it parses). */
