@@ -104,6 +104,8 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     ({ page: bruno } = await newContext(browser, errors, 'bruno'));
     await bruno.goto(`${server.url}/`);
     await bruno.getByTestId('player-name').fill('Bruno');
+    await bruno.getByTestId(`open-${matchID}`).waitFor({ timeout: UI_TIMEOUT });
+    await screenshot(bruno, 'lobby-open-matches');
     await bruno.getByTestId(`join-${matchID}`).click({ timeout: UI_TIMEOUT });
     await bruno.waitForURL(/#\/match\//, { timeout: UI_TIMEOUT });
     await bruno.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
