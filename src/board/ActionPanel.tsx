@@ -222,6 +222,13 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
       </div>
     );
   }
+  if (node.kind === 'rossio') {
+    return (
+      <div className="action-section">
+        <p className="hint">Rossio holds any number of trams, and a tram here is never pushed.</p>
+      </div>
+    );
+  }
   return null;
 }
 

@@ -49,6 +49,7 @@ import { MapView, type MapOverlay } from './MapView';
 import { ActionPanel, type Actions, type UiState } from './ActionPanel';
 import { DisplayPanel, Hand, PlayerPanel } from './Panels';
 import { LogView } from './LogView';
+import { Help } from './Help';
 import { GameOverView } from './GameOverView';
 import { TurnBanner } from './TurnBanner';
 import './board.css';
@@ -198,6 +199,7 @@ export function Board(props: LisbonBoardProps) {
         <aside className="lt-side">
           <ActionPanel G={G} ctx={ctx} me={me} names={names} ui={{ ...ui, mode }} setUi={setUi} act={act} moveOptions={moveOptions} freeAvailable={freeAvailable} />
           {me !== null && <Hand G={G} id={me} />}
+          <Help />
           <LogView G={G} ctx={ctx} names={names} />
         </aside>
       </div>

@@ -23,9 +23,11 @@ export function useTramAnimations(G: GState): Record<PlayerID, { x: number; y: n
     seen.current = lastId;
     if (anims.length === 0 || reducedMotion() || typeof requestAnimationFrame !== 'function') return;
     const end = Math.max(...anims.map((a) => a.delay + a.duration));
-    const t0 = performance.now();
+    // Time starts at the first frame: a frame's timestamp may precede this effect.
+    let t0: number | null = null;
     let frame = 0;
     const tick = (now: number) => {
+      if (t0 === null) t0 = now;
       const elapsed = now - t0;
       if (elapsed >= end) {
         setPos({});

@@ -4,7 +4,7 @@ import { COLORS } from '../../src/game/data/types';
 import { legalMoves, legalPickUps } from '../../src/game/legal';
 import { isExactPayment } from '../../src/game/payment';
 import { network } from '../../src/game/network';
-import { single, total } from '../../src/game/counts';
+import { single } from '../../src/game/counts';
 import type { GameOver, GState } from '../../src/game/types';
 import {
   animatedPositions,
@@ -42,15 +42,16 @@ describe('move highlights and payment picker', () => {
     const { G, ctx } = viewOf(client(), '0');
     const hand = G.players['0'].hand!;
     for (const o of legalMoves(G, ctx.currentPlayer, '0')) {
-      const choices = movePaymentChoices(hand, o.steps);
+      const choices = movePaymentChoices(hand, o.steps, o.payment);
       expect(choices.length).toBeGreaterThan(0);
-      expect(choices[0].tickets).toBe(total(o.payment));
-      expect(choices.map((ch) => ch.key)).toContain(COLORS.map((k) => o.payment[k]).join(','));
+      // The picker's default is exactly what the engine pays when no payment is sent.
+      expect(choices[0].payment).toEqual(o.payment);
+      expect(choices[0].tickets).toBe(Math.min(...choices.map((ch) => ch.tickets)));
       for (const ch of choices) {
         expect(COLORS.some((col) => isExactPayment(single(col, o.steps), ch.payment))).toBe(true);
         expect(COLORS.every((col) => ch.payment[col] <= hand[col])).toBe(true);
       }
-      const totals = choices.map((ch) => ch.tickets);
+      const totals = choices.slice(1).map((ch) => ch.tickets);
       expect([...totals].sort((a, b) => a - b)).toEqual(totals);
       expect(new Set(choices.map((ch) => ch.key)).size).toBe(choices.length);
     }
@@ -62,6 +63,9 @@ describe('move highlights and payment picker', () => {
     expect(labels).toEqual(['1 yellow', '1 red', '3 red (as 1 yellow)']);
     expect(movePaymentChoices(hand, 2).map((c) => c.label)).toEqual(['2 red', '3 red, 1 yellow (as 2 yellow)']);
     expect(movePaymentChoices(null, 1)).toEqual([]);
+    // The engine's automatic payment comes first even when another is as cheap.
+    expect(movePaymentChoices({ red: 1, green: 1 }, 1, { red: 1 }).map((c) => c.label)).toEqual(['1 red', '1 green']);
+    expect(movePaymentChoices({ red: 1, green: 1 }, 1, { green: 1 }).map((c) => c.label)).toEqual(['1 green', '1 red']);
   });
 
   it('pays for a waiting group exactly, and says who stays for want of a seat', () => {
