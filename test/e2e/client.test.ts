@@ -95,7 +95,17 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await ana.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
     const ms = await ana.evaluate(() => (window as unknown as { __firstBoardMs?: number }).__firstBoardMs);
     expect(ms).toBeGreaterThan(0);
-    console.log(`[e2e] time to first board render on localhost (reload of a seated match): ${Math.round(ms!)} ms`);
+    console.log(`[e2e] time to first board render on localhost, reload of a seated match: ${Math.round(ms!)} ms`);
+
+    // Cold: a fresh browser context (empty cache) holding the same seat opens the match link.
+    const seat = await ana.evaluate((id) => localStorage.getItem(`lt28:seat:${id}`), matchID);
+    const { context: cold, page: coldPage } = await newContext(browser, errors, 'cold');
+    await cold.addInitScript(([k, v]) => localStorage.setItem(k, v), [`lt28:seat:${matchID}`, seat!] as const);
+    await coldPage.goto(`${server.url}/#/match/${encodeURIComponent(matchID)}`);
+    await coldPage.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+    const coldMs = await coldPage.evaluate(() => (window as unknown as { __firstBoardMs?: number }).__firstBoardMs);
+    console.log(`[e2e] time to first board render on localhost, cold cache: ${Math.round(coldMs!)} ms`);
+    await cold.close();
     await expect(ana.getByTestId('hand').isVisible()).resolves.toBe(true);
     await ana.getByTestId(`dropoff-${plan.card}-left`).waitFor({ timeout: UI_TIMEOUT });
   }, 30_000);
