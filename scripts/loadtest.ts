@@ -68,6 +68,11 @@ export interface LoadReport {
   errorKinds: Record<string, number>;
   errorSamples: string[];
   serverPeakRssMB: number | null;
+  /** CPU seconds (user + system) used by the server process(es) and by this load generator. */
+  serverCpuSec: number | null;
+  loadgenCpuSec: number;
+  /** 1-minute load average at the start and the end (other work on the machine shows here). */
+  loadAvg: [number, number];
   loadgenPeakRssMB: number;
   serverStderrLines: number;
   serverStderrSamples: string[];
@@ -134,6 +139,17 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** User + system CPU seconds of a live process, from /proc/<pid>/stat. */
+function cpuSec(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
 function rssKB(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
   try {
     const m = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+)`, 'm'));
@@ -150,7 +166,9 @@ function rssKB(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
 export async function buildServer(entry = path.join(ROOT, 'server', 'index.ts')): Promise<string> {
   const esbuild = await import('esbuild');
   fs.mkdirSync(CACHE, { recursive: true });
-  const outfile = path.join(CACHE, 'server.cjs');
+  // One file per process: test files run side by side.
+  const outfile = path.join(CACHE, `server-${process.pid}.cjs`);
+  process.once('exit', () => fs.rmSync(outfile, { force: true }));
   await esbuild.build({
     entryPoints: [entry],
     bundle: true,
@@ -171,6 +189,8 @@ export interface ServerProcess {
   readonly pid: number;
   /** Highest RSS seen (sampled, and the kernel's high-water mark), in kB, over all runs. */
   peakRssKB(): number;
+  /** CPU seconds used, over all runs. */
+  cpuSec(): number;
   stderrLines: string[];
   kill9(): Promise<void>;
   restart(): Promise<void>;
@@ -193,6 +213,8 @@ export async function startServerProcess(opts: StartServerOptions): Promise<Serv
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess;
   let peak = 0;
+  let cpuDone = 0; // CPU seconds of runs that were killed
+  let cpuLast = 0;
   const stderrLines: string[] = [];
   const log = opts.logFile ? fs.openSync(opts.logFile, 'a') : null;
   let sampler: NodeJS.Timeout | undefined;
@@ -219,8 +241,10 @@ export async function startServerProcess(opts: StartServerOptions): Promise<Serv
       stderrLines.push(...lines.filter((l) => l.trim() !== ''));
     });
     const pid = child.pid!;
+    cpuLast = 0;
     sampler = setInterval(() => {
       peak = Math.max(peak, rssKB(pid, 'VmRSS') ?? 0, rssKB(pid, 'VmHWM') ?? 0);
+      cpuLast = cpuSec(pid) ?? cpuLast;
     }, 200);
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -258,8 +282,10 @@ export async function startServerProcess(opts: StartServerOptions): Promise<Serv
       return peak;
     },
     stderrLines,
+    cpuSec: () => cpuDone + (cpuSec(child.pid!) ?? cpuLast),
     async kill9() {
       peak = Math.max(peak, rssKB(child.pid!, 'VmHWM') ?? 0);
+      cpuDone += cpuSec(child.pid!) ?? cpuLast;
       clearInterval(sampler);
       child.kill('SIGKILL');
       await waitExit();
@@ -356,6 +382,10 @@ export class Bot {
   private inflight: (AckedMove & { sentAt: number; timer: NodeJS.Timeout }) | null = null;
   private thinkTimer: NodeJS.Timeout | null = null;
   private reconnecting = false;
+  private paused = false;
+  /** Syncs received (1 on connect, +1 per reconnect), and the stateID of the last one. */
+  syncs = 0;
+  lastSyncStateID = -1;
   /** Set while the server is known to be down, so timeouts are not counted as errors. */
   static serverDown = false;
 
@@ -402,6 +432,10 @@ export class Bot {
     }
     this.state = state;
     this.maxSeen = Math.max(this.maxSeen, state._stateID);
+    if (source === 'sync') {
+      this.syncs++;
+      this.lastSyncStateID = state._stateID;
+    }
     const f = this.inflight;
     if (f && state._stateID > f.stateID) {
       clearTimeout(f.timer);
@@ -425,8 +459,23 @@ export class Bot {
     this.schedule();
   }
 
+  /** Stops choosing moves (a move already sent still completes). */
+  pause() {
+    this.paused = true;
+  }
+
+  resume() {
+    this.paused = false;
+    this.schedule();
+  }
+
+  /** No move sent and waiting, none being chosen. */
+  get idle(): boolean {
+    return this.inflight === null && this.thinkTimer === null;
+  }
+
   private schedule() {
-    if (this.done || this.inflight || this.thinkTimer || !this.state) return;
+    if (this.done || this.paused || this.inflight || this.thinkTimer || !this.state) return;
     const { G, ctx } = this.state;
     const moves = GAME.ai!.enumerate(G, ctx as Ctx, this.seat.playerID) as Array<{
       move?: string;
@@ -437,7 +486,7 @@ export class Bot {
     const pick = moves[Math.floor(this.random() * moves.length)];
     const send = () => {
       this.thinkTimer = null;
-      if (this.done || this.inflight || !this.state || this.reconnecting) return;
+      if (this.done || this.paused || this.inflight || !this.state || this.reconnecting) return;
       this.send(pick);
     };
     if (this.thinkMs > 0) {
@@ -570,6 +619,7 @@ export function estimateMovesPerMatch(players: number, games = 3, seed = 1): num
 /** Runs one load test and returns its report; the server it started is stopped whatever happens. */
 export async function runLoadTest(opts: LoadOptions): Promise<LoadReport> {
   const run: RunState = { server: null, cleanups: [] };
+  current = run;
   try {
     return await runLoad(opts, run);
   } catch (err) {
@@ -583,6 +633,9 @@ interface RunState {
   server: ServerProcess | null;
   cleanups: Array<() => Promise<void> | void>;
 }
+
+/** The run in progress, for the CLI's signal handler. */
+let current: RunState | null = null;
 
 async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
   const say = (msg: string) => opts.verbose && process.stderr.write(`[loadtest] ${msg}\n`);
@@ -635,6 +688,8 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
 
   const bots: Bot[] = [];
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
+  const load0 = os.loadavg()[0];
   const deadline = Date.now() + opts.timeoutSec * 1000;
   let loadgenPeak = 0;
   const selfSampler = setInterval(() => (loadgenPeak = Math.max(loadgenPeak, process.memoryUsage().rss)), 500);
@@ -704,6 +759,9 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
   // Verify against the stored matches.
   const verification: LoadReport['verification'] = { checked: false, matchesChecked: 0, problems: [] };
   const serverPeak = server ? server.peakRssKB() : null;
+  const serverCpu = server ? server.cpuSec() : null;
+  const cpu = process.cpuUsage(cpuStart);
+  const load1 = os.loadavg()[0];
   if (server) await server.stop();
   run.server = null;
   const canVerify = opts.storage === 'postgres' ? !!databaseUrl : opts.storage === 'file' && !!dataDir;
@@ -748,6 +806,9 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
     errorSamples: stats.errorSamples,
     serverPeakRssMB: serverPeak !== null ? round(serverPeak / 1024) : null,
     loadgenPeakRssMB: round(loadgenPeak / 1024 / 1024),
+    serverCpuSec: serverCpu !== null ? round(serverCpu) : null,
+    loadgenCpuSec: round((cpu.user + cpu.system) / 1e6),
+    loadAvg: [round(load0), round(load1)],
     serverStderrLines: server ? server.stderrLines.length : 0,
     serverStderrSamples: server ? server.stderrLines.slice(0, 5) : [],
     kill,
@@ -804,6 +865,13 @@ function parseArgs(argv: string[]): LoadOptions & { json?: string } {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  // Ctrl-C or a time limit: stop the server we started before leaving.
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(sig, () => {
+      const stop = current?.server?.stop() ?? Promise.resolve();
+      void stop.finally(() => process.exit(130));
+    });
+  }
   const report = await runLoadTest(opts);
   const text = JSON.stringify(report, null, 2);
   if (opts.json) fs.writeFileSync(opts.json, text + '\n');
