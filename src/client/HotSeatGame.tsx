@@ -143,7 +143,7 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
             if (over || window.confirm('Quit this game? It cannot be resumed.')) props.onQuit();
           }}
         >
-          Quit game
+          {over ? 'New game' : 'Quit game'}
         </button>
       </div>
       {botError && (

@@ -1,10 +1,25 @@
-/** The board inside an online client: names from the match data, and a notice while the socket is down. */
+/**
+ * The board inside an online client: names from the match data, a notice
+ * while the socket is down, and the tab title flags when the game waits for
+ * this player (on their turn or for a decision outside it).
+ */
+import { useEffect } from 'react';
+import { waitingFor } from '../game/selectors';
 import { Board, type GameBoardProps } from './boardSlot';
+
+const TITLE = 'Lisbon Tram 28 Online';
 
 /** Wraps the board for a networked client. */
 export function OnlineBoard(props: GameBoardProps) {
   const names: Record<string, string> = {};
   for (const p of props.matchData ?? []) if (p.name) names[String(p.id)] = p.name;
+  const mine = props.playerID != null && !props.ctx.gameover && waitingFor(props.G, props.ctx.currentPlayer) === props.playerID;
+  useEffect(() => {
+    document.title = mine ? `(Your move) ${TITLE}` : TITLE;
+    return () => {
+      document.title = TITLE;
+    };
+  }, [mine]);
   return (
     <div className="online-board" data-testid="online-board">
       {!props.isConnected && (

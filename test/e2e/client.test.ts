@@ -168,7 +168,7 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     expect(await ana.evaluate((id) => localStorage.getItem(`lt28:seat:${id}`), matchID)).toBeNull();
   }, 20_000);
 
-  it('joins the freed seat through the share link', async () => {
+  it('joins the freed seat through the share link; a visitor can watch', async () => {
     const { page: carla } = await newContext(browser, errors, 'carla');
     await carla.goto(`${server.url}/#/match/${encodeURIComponent(matchID)}`);
     await carla.getByTestId('join-panel').waitFor({ timeout: UI_TIMEOUT });
@@ -180,6 +180,15 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     const meta = (await server.db.fetch(matchID, { metadata: true })).metadata!;
     expect(meta.players[0].name).toBe('Carla');
     await carla.context().close();
+
+    // Every seat is taken: a visitor may watch, and sees no hand.
+    const { page: eve, context } = await newContext(browser, errors, 'eve');
+    await eve.goto(`${server.url}/#/match/${encodeURIComponent(matchID)}`);
+    await eve.getByText('Every seat is taken').waitFor({ timeout: UI_TIMEOUT });
+    await eve.getByTestId('watch').click();
+    await eve.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+    await expect(eve.getByTestId('hand').count()).resolves.toBe(0);
+    await context.close();
   }, 20_000);
 
   it('asks the server to run the bot seats of a new match', async () => {
