@@ -7,9 +7,9 @@
 import React from 'react';
 import { BellIcon } from './Icons';
 import type { Ctx } from 'boardgame.io';
-import type { Color, ColorCounts } from '../game/data/types';
 import type { GState, NodeId, PlayerID } from '../game/types';
-import type { Bell, MoveOption } from '../game/legal';
+import type { MoveOption } from '../game/legal';
+import type { Actions } from './actions';
 import { bonusBlocked, canEndTurn, legalBonus, legalDropOffs, legalPickUps, moveBlocked, pickUpBlocked } from '../game/legal';
 import { actionsLeft, cones } from '../game/selectors';
 import { network } from '../game/network';
@@ -21,17 +21,7 @@ import { MonumentCard } from './MonumentCard';
 import { Decision } from './Decision';
 import { Dots } from './Dots';
 
-/** What the board can do for the viewer; each call checks first and reports a refusal. */
-export interface Actions {
-  move(option: MoveOption, free: boolean, pay: ColorCounts | null): void;
-  pickUp(bell: Bell, pay: ColorCounts | null): void;
-  dropOff(card: string, end: 'left' | 'right'): void;
-  takeBonus(pay: ColorCounts | null): void;
-  endTurn(): void;
-  branch(path: NodeId[]): void;
-  place(stop: NodeId): void;
-  keep(color: Color): void;
-}
+export type { Actions } from './actions';
 
 /** Selection state shared by the panel and the map. */
 export interface UiState {

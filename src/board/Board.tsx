@@ -26,27 +26,14 @@
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
-import type { Color, ColorCounts } from '../game/data/types';
 import type { GameOver, GState, NodeId } from '../game/types';
-import {
-  checkDropOff,
-  checkMove,
-  checkPickUp,
-  checkTakeBonus,
-  legalBellChoices,
-  legalMoves,
-  legalPlacements,
-  legalPushBranches,
-  samePath,
-  turnBlocked,
-  type Bell,
-  type MoveOption,
-} from '../game/legal';
+import { legalMoves, legalPlacements, legalPushBranches } from '../game/legal';
 import { actionsLeft, freeMoveAvailable } from '../game/selectors';
 import { network } from '../game/network';
 import { destinationMap, namesFrom, stateFingerprint, viewerOf } from './logic';
 import { MapView, type MapOverlay } from './MapView';
-import { ActionPanel, type Actions, type UiState } from './ActionPanel';
+import { ActionPanel, type UiState } from './ActionPanel';
+import { makeActions, type Actions, type MoveCalls } from './actions';
 import { DisplayPanel, Hand, PlayerPanel } from './Panels';
 import { LogView } from './LogView';
 import { Help } from './Help';
@@ -119,48 +106,7 @@ export function Board(props: LisbonBoardProps) {
   const mode: UiState['mode'] = freeAvailable && (ui.mode === 'free' || actionsLeft(G, me!) === 0) ? 'free' : 'action';
   const moveOptions = useMemo(() => (myTurn ? destinationMap(legalMoves(G, cur, me!, { free: mode === 'free' })) : {}), [G, cur, me, myTurn, mode]);
 
-  const act: Actions = {
-    move: (opt: MoveOption, free: boolean, pay: ColorCounts | null) => {
-      const args = { route: opt.route, ...(free ? { free: true } : {}), ...(pay ? { pay } : {}) };
-      const r = checkMove(G, cur, me!, args);
-      if (typeof r === 'string') return toast(r);
-      send('move', () => moves.move(args));
-    },
-    pickUp: (bell: Bell, pay: ColorCounts | null) => {
-      const args = { bell, ...(pay ? { pay } : {}) };
-      const r = checkPickUp(G, cur, me!, args);
-      if (typeof r === 'string') return toast(r);
-      send('pick up', () => moves.pickUp(args));
-    },
-    dropOff: (card: string, end: 'left' | 'right') => {
-      const r = checkDropOff(G, cur, me!, { card, end });
-      if (typeof r === 'string') return toast(r);
-      send('drop off', () => moves.dropOff({ card, end }));
-    },
-    takeBonus: (pay: ColorCounts | null) => {
-      const args = pay ? { pay } : {};
-      const r = checkTakeBonus(G, cur, me!, args);
-      if (typeof r === 'string') return toast(r);
-      send('take bonus', () => moves.takeBonus(args));
-    },
-    endTurn: () => {
-      const r = turnBlocked(G, cur, me!);
-      if (r) return toast(r);
-      send('end turn', () => moves.endTurn());
-    },
-    branch: (path: NodeId[]) => {
-      if (!legalPushBranches(G, me!).some((o) => samePath(o, path))) return toast('That branch is not one of your options.');
-      send('choose branch', () => moves.choosePushBranch({ path }));
-    },
-    place: (stop: NodeId) => {
-      if (!legalPlacements(G, me!).includes(stop)) return toast('Passengers can only go on an empty tram stop that is highlighted.');
-      send('place passengers', () => moves.placePassengers({ stop }));
-    },
-    keep: (color: Color) => {
-      if (!legalBellChoices(G, me!).includes(color)) return toast('You can only keep one of the passengers you drew.');
-      send('keep passenger', () => moves.keepPassenger({ color }));
-    },
-  };
+  const act: Actions = makeActions(G, ctx, me, moves as MoveCalls, toast, send);
 
   const overlay: MapOverlay = {};
   if (myTurn) {

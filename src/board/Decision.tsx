@@ -12,7 +12,7 @@ import { fitting } from '../game/selectors';
 import { total } from '../game/counts';
 import { network } from '../game/network';
 import { BRANCH_COLORS, describeCounts, groupWith, nodeName, playerLabel, staying } from './logic';
-import type { Actions } from './ActionPanel';
+import type { Actions } from './actions';
 import { Dots } from './Dots';
 
 const WHAT: Record<NonNullable<GState['pending']>['kind'], string> = {
