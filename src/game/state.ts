@@ -20,13 +20,14 @@ export interface RandomLike {
 /** Distributive Omit, so each event variant keeps its own fields. */
 type EventBody = GameEvent extends infer E ? (E extends GameEvent ? Omit<E, 'id' | 'turn'> : never) : never;
 
-/** Events kept in `G.events`. */
-export const EVENT_LOG_SIZE = 60;
+/** Events kept in `G.events` (it grows to twice this, then is trimmed back). */
+export const EVENT_LOG_SIZE = 30;
 
 /** Record a public event. */
 export function log(G: GState, turn: number, event: EventBody): void {
   G.events.push({ ...event, id: G.nextEventId++, turn } as GameEvent);
-  if (G.events.length > EVENT_LOG_SIZE) G.events.splice(0, G.events.length - EVENT_LOG_SIZE);
+  // Trim in batches: every splice of an immer draft array is costly.
+  if (G.events.length >= 2 * EVENT_LOG_SIZE) G.events = G.events.slice(-EVENT_LOG_SIZE);
 }
 
 /** The turn state at the start of a turn. */

@@ -1,0 +1,3 @@
+import { simulationSuite } from '../simulate';
+
+simulationSuite(2);
