@@ -79,6 +79,36 @@ export function fromBgio(state: { G: GState; ctx: Ctx; plugins?: BgioState['plug
   };
 }
 
+/** A boardgame.io state from a driver game, keeping `base`'s other ctx and plugin fields. */
+export function toBgio(sim: Sim, base: BgioState): BgioState {
+  return {
+    ...base,
+    G: sim.G,
+    ctx: {
+      ...base.ctx,
+      currentPlayer: sim.ctx.currentPlayer,
+      playOrderPos: sim.ctx.playOrderPos,
+      turn: sim.ctx.turn,
+      phase: sim.ctx.phase as string,
+      activePlayers: sim.ctx.activePlayers,
+      gameover: sim.ctx.gameover,
+    },
+    plugins: { ...base.plugins, random: { data: sim.random } },
+  };
+}
+
+/**
+ * A drop-in for boardgame.io's game reducer on MAKE_MOVE actions, running
+ * the driver (same results, see test/bots/driver.test.ts; no Immer, no
+ * plugins). Returns the state unchanged when the move is rejected.
+ */
+export function fastReducer(state: BgioState, action: { type: string; payload: { type: string; args?: unknown[]; playerID: PlayerID } }): BgioState {
+  if (action.type !== 'MAKE_MOVE') return state;
+  const sim = fromBgio(state, false);
+  if (!applyMove(sim, action.payload.playerID, action.payload.type, action.payload.args ?? [])) return state;
+  return toBgio(sim, state);
+}
+
 /** A deep copy of a driver game. */
 export function cloneSim(sim: Sim): Sim {
   return clone(sim);
