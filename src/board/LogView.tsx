@@ -1,12 +1,23 @@
 /** The game log: public events in plain words, grouped by turn, newest turn first. */
-import React from 'react';
+import React, { useRef } from 'react';
 import type { Ctx } from 'boardgame.io';
 import type { GState, PlayerID } from '../game/types';
-import { logTurns, playerLabel, TRAM_STYLE } from './logic';
+import type { GameEvent } from '../game/types';
+import { logTurns, mergeEvents, playerLabel, TRAM_STYLE } from './logic';
+
+/** Every event seen since the board mounted, not only the engine's recent window. */
+function useEventHistory(events: readonly GameEvent[]): GameEvent[] {
+  const history = useRef<GameEvent[]>([]);
+  const last = history.current[history.current.length - 1];
+  const newest = events[events.length - 1];
+  if (newest && newest !== last) history.current = mergeEvents(history.current, events);
+  return history.current;
+}
 
 /** The log panel. */
 export function LogView({ G, ctx, names }: { G: GState; ctx: Ctx; names: Record<PlayerID, string> }) {
-  const turns = logTurns(G, ctx, names);
+  const events = useEventHistory(G.events);
+  const turns = logTurns({ ...G, events }, ctx, names);
   return (
     <section className="log" data-testid="log" aria-live="polite">
       <h3>Game log</h3>

@@ -14,6 +14,7 @@ import {
   formatEvent,
   groupPaymentChoices,
   logTurns,
+  mergeEvents,
   MS_PER_NODE,
   movePaymentChoices,
   namesFrom,
@@ -145,6 +146,27 @@ describe('log text', () => {
     expect(turns[0].player).toBe('0');
     expect(turns[0].lines.map((l) => l.kind)).toEqual(['move', 'draw']);
     expect(turns[0].lines[1].text).toBe('Pink drew 4 tickets');
+  });
+});
+
+describe('log history', () => {
+  it('keeps events the engine has trimmed, and takes the latest version of each', () => {
+    const c = client();
+    let history = mergeEvents([], raw(c).G.events);
+    for (let i = 0; i < 40; i++) {
+      c.moves.endTurn();
+      history = mergeEvents(history, raw(c).G.events);
+    }
+    const G = raw(c).G;
+    // The engine keeps a bounded window; the board's history holds every end-of-turn pair.
+    expect(G.events.length).toBeLessThan(80);
+    expect(history.filter((e) => e.type === 'endTurn')).toHaveLength(40);
+    expect(history.map((e) => e.id)).toEqual([...history.map((e) => e.id)].sort((a, b) => a - b));
+    const bell = { id: 5, turn: 1, type: 'bell' as const, player: '0', stop: 'lapa', drawn: ['red' as const, 'blue' as const, 'red' as const], kept: null };
+    const merged = mergeEvents([bell], [{ ...bell, kept: 'blue' }]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0].type === 'bell' && merged[0].kept).toBe('blue');
+    expect(mergeEvents(history, [], 10)).toHaveLength(10);
   });
 });
 
