@@ -20,9 +20,14 @@
  *   two leaves an orphan log line; reads drop lines newer than the stored state
  *   and lines superseded by a later line with the same or a lower stateID.
  * - Writes run in libuv's thread pool (fs.promises), so fsync and rename do not
- *   stall the event loop; the writes of one match are chained in call order.
- *   `whenWritten(matchID)` resolves once they are done: `PersistFirstPubSub`
- *   waits for it before a move's update is sent.
+ *   stall the event loop. The state writes (log + state) of one match are
+ *   chained in call order, and so are its metadata writes; the two chains run
+ *   side by side. `whenWritten(matchID)` resolves once both are done:
+ *   `PersistFirstPubSub` waits for it before a move's update is sent.
+ * - The Master rewrites the metadata after every move only to bump
+ *   `updatedAt`. Such a write is deferred by up to a second (and done by
+ *   `flush()` at shutdown), so a crash can leave `updatedAt` up to a second
+ *   old; every other metadata change is written at once.
  *
  * All metadata and the states of matches in use are kept in memory; `fetch`
  * returns those objects themselves (as InMemory does), which the lobby relies
@@ -62,8 +67,12 @@ export class FileStorage extends Async {
   private readonly fsync: boolean;
   private readonly metadata = new Map<string, Metadata>();
   private readonly states = new Map<string, State>();
-  /** The last write queued per match (a chain: each write starts after the one before). */
+  /** The last write queued per chain (`s:<id>` state, `m:<id>` metadata); each starts after the one before. */
   private readonly tails = new Map<string, Promise<void>>();
+  /** The last metadata written per match, without `updatedAt`. */
+  private readonly metaKey = new Map<string, string>();
+  /** Deferred `updatedAt`-only metadata writes. */
+  private readonly metaTimers = new Map<string, NodeJS.Timeout>();
 
   constructor(opts: FileStorageOptions) {
     super();
@@ -81,15 +90,21 @@ export class FileStorage extends Async {
         if (f.endsWith('.tmp')) fs.rmSync(path.join(dir, f), { force: true });
       }
       const meta = this.readJSON<Metadata>(path.join(dir, 'metadata.json'));
-      if (meta) this.metadata.set(folderToMatchID(name), meta);
+      if (meta) {
+        const matchID = folderToMatchID(name);
+        this.metadata.set(matchID, meta);
+        this.metaKey.set(matchID, keyOf(meta));
+      }
     }
   }
 
   override async createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts): Promise<void> {
     this.metadata.set(matchID, opts.metadata);
+    this.metaKey.set(matchID, keyOf(opts.metadata));
     this.states.set(matchID, opts.initialState);
     const dir = this.dirOf(matchID);
-    await this.enqueue(matchID, async () => {
+    await this.whenWritten(matchID).catch(() => undefined);
+    await this.enqueue(`s:${matchID}`, async () => {
       await fsp.rm(dir, { recursive: true, force: true });
       await fsp.mkdir(dir, { recursive: true });
       await this.writeAtomic(path.join(dir, 'initial.json'), opts.initialState);
@@ -101,10 +116,44 @@ export class FileStorage extends Async {
 
   async setMetadata(matchID: string, metadata: Metadata): Promise<void> {
     this.metadata.set(matchID, metadata);
+    const key = keyOf(metadata);
+    if (this.metaKey.get(matchID) === key) {
+      // Only `updatedAt` changed (see the file comment).
+      if (!this.metaTimers.has(matchID)) {
+        const timer = setTimeout(() => {
+          this.metaTimers.delete(matchID);
+          this.writeMetadata(matchID).catch((err) => console.error(`metadata write failed: ${err.message}`));
+        }, 1000);
+        timer.unref();
+        this.metaTimers.set(matchID, timer);
+      }
+      return;
+    }
+    this.metaKey.set(matchID, key);
+    await this.writeMetadata(matchID);
+  }
+
+  /** Writes the match's current metadata now (cancelling a deferred write). */
+  private writeMetadata(matchID: string): Promise<void> {
+    clearTimeout(this.metaTimers.get(matchID));
+    this.metaTimers.delete(matchID);
+    const metadata = this.metadata.get(matchID);
+    if (metadata === undefined) return Promise.resolve();
     const file = path.join(this.dirOf(matchID), 'metadata.json');
     // Serialize now: the caller may change the object after this call.
     const text = JSON.stringify(metadata);
-    await this.enqueue(matchID, () => this.writeAtomic(file, text, true));
+    return this.enqueue(`m:${matchID}`, () => this.writeAtomic(file, text, true));
+  }
+
+  /** Writes every deferred metadata change and waits for all writes. */
+  async flush(): Promise<void> {
+    await Promise.all([...this.metaTimers.keys()].map((id) => this.writeMetadata(id)));
+    await Promise.allSettled([...this.tails.values()]);
+  }
+
+  /** Same as `flush`: the storage has nothing else to release. */
+  async close(): Promise<void> {
+    await this.flush();
   }
 
   async setState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<void> {
@@ -115,7 +164,7 @@ export class FileStorage extends Async {
     const line =
       deltalog && deltalog.length > 0 ? '\n' + JSON.stringify([state._stateID, deltalog]) : null;
     const text = JSON.stringify(state);
-    await this.enqueue(matchID, async () => {
+    await this.enqueue(`s:${matchID}`, async () => {
       if (line !== null) {
         const fh = await openCreatingDir(path.join(dir, 'log.jsonl'), 'a');
         try {
@@ -147,28 +196,32 @@ export class FileStorage extends Async {
   }
 
   async wipe(matchID: string): Promise<void> {
+    clearTimeout(this.metaTimers.get(matchID));
+    this.metaTimers.delete(matchID);
     this.metadata.delete(matchID);
+    this.metaKey.delete(matchID);
     this.states.delete(matchID);
     const dir = this.dirOf(matchID);
-    await this.enqueue(matchID, () => fsp.rm(dir, { recursive: true, force: true }));
+    await this.whenWritten(matchID).catch(() => undefined);
+    await this.enqueue(`s:${matchID}`, () => fsp.rm(dir, { recursive: true, force: true }));
   }
 
   override async listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]> {
     return filterMatchIDs(this.metadata, opts);
   }
 
-  /** Resolves once every write queued so far for `matchID` is on disk; rejects if the last failed. */
-  whenWritten(matchID: string): Promise<void> {
-    return this.tails.get(matchID) ?? Promise.resolve();
+  /** Resolves once every write queued so far for `matchID` is on disk; rejects if the last of a chain failed. */
+  async whenWritten(matchID: string): Promise<void> {
+    await Promise.all([this.tails.get(`s:${matchID}`), this.tails.get(`m:${matchID}`)]);
   }
 
-  /** Runs `write` after the match's earlier writes; a failed write does not block later ones. */
-  private enqueue(matchID: string, write: () => Promise<void>): Promise<void> {
-    const prev = this.tails.get(matchID) ?? Promise.resolve();
+  /** Runs `write` after the chain's earlier writes; a failed write does not block later ones. */
+  private enqueue(chain: string, write: () => Promise<void>): Promise<void> {
+    const prev = this.tails.get(chain) ?? Promise.resolve();
     const next = prev.catch(() => undefined).then(write);
-    this.tails.set(matchID, next);
+    this.tails.set(chain, next);
     const forget = () => {
-      if (this.tails.get(matchID) === next) this.tails.delete(matchID);
+      if (this.tails.get(chain) === next) this.tails.delete(chain);
     };
     next.then(forget, forget);
     return next;
@@ -237,6 +290,12 @@ export function readLog(file: string, currentStateID: number): LogEntry[] {
     kept.push(parsed);
   }
   return kept.flatMap(([, entries]) => entries);
+}
+
+/** The metadata without `updatedAt`, to tell a real change from a timestamp bump. */
+function keyOf(metadata: Metadata): string {
+  const { updatedAt: _ignored, ...rest } = metadata;
+  return JSON.stringify(rest);
 }
 
 /** Opens `file`, creating its folder first if it is missing. */

@@ -189,7 +189,25 @@ describe('file storage: what a crash can leave behind', () => {
     const r = await fresh.fetch('o1', { state: true, log: true, metadata: true });
     expect(r.state._stateID).toBe(50);
     expect(r.log.map((e) => e._stateID)).toEqual(Array.from({ length: 50 }, (_, i) => i));
-    expect(r.metadata.updatedAt).toBe(2049);
+    // A change of updatedAt alone is deferred (by up to a second) until flush().
+    expect(r.metadata.updatedAt).toBe(1000);
+    await db.flush();
+    const flushed = new FileStorage({ dir });
+    flushed.connect();
+    expect((await flushed.fetch('o1', { metadata: true })).metadata.updatedAt).toBe(2049);
+  });
+
+  it('writes any other metadata change at once', async () => {
+    const dir = path.join(tmpRoot, 'meta-now');
+    const db = new FileStorage({ dir });
+    db.connect();
+    await db.createMatch('n1', { initialState: makeState(0), metadata: makeMetadata() });
+    await db.setMetadata('n1', makeMetadata({ updatedAt: 3000, gameover: { winner: '1' } }));
+    const fresh = new FileStorage({ dir });
+    fresh.connect();
+    const { metadata } = await fresh.fetch('n1', { metadata: true });
+    expect(metadata.gameover).toEqual({ winner: '1' });
+    expect(metadata.updatedAt).toBe(3000);
   });
 
   it('fetch returns the stored metadata object itself, so two lobby joins cannot overwrite each other', async () => {
