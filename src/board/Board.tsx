@@ -109,6 +109,7 @@ export function Board(props: LisbonBoardProps) {
   const act: Actions = makeActions(G, ctx, me, moves as MoveCalls, toast, send);
 
   const overlay: MapOverlay = {};
+  if (G.pending?.kind === 'pushBranch') overlay.pendingRoute = { from: G.players[G.pending.move.mover].position, route: G.pending.move.route };
   if (myTurn) {
     overlay.destinations = moveOptions;
     overlay.selected = ui.selected;

@@ -9,12 +9,14 @@ import React from 'react';
 import type { GState, NodeId, PlayerID } from '../game/types';
 import type { MapNode } from '../game/data/types';
 import { network } from '../game/network';
+import { total } from '../game/counts';
+import { CARD_BY_ID } from '../game/data/cards';
 import { cones } from '../game/selectors';
 import { boardOf } from '../game/legal';
 import type { MoveOption } from '../game/legal';
 import { MapBell } from './Icons';
 import { useTramAnimations } from './useTramAnimations';
-import { BRANCH_COLORS, BONUS_LABEL, COLOR_HEX, expand, pathD, playerLabel, routePoints, TRAM_STYLE, tramOffsets } from './logic';
+import { describeCounts, BRANCH_COLORS, BONUS_LABEL, COLOR_HEX, expand, pathD, playerLabel, routePoints, TRAM_STYLE, tramOffsets } from './logic';
 
 /** What the map highlights and how clicks are answered. */
 export interface MapOverlay {
@@ -27,6 +29,8 @@ export interface MapOverlay {
   onHover?: (to: NodeId | null) => void;
   /** Push branch options: paths drawn from `branchFrom`. */
   branches?: NodeId[][];
+  /** A move waiting for a push decision: drawn for everyone. */
+  pendingRoute?: { from: NodeId; route: NodeId[] };
   branchFrom?: NodeId;
   onBranch?: (index: number) => void;
   /** Empty stops where passengers may be placed. */
@@ -43,6 +47,24 @@ interface Props {
 }
 
 const JUNCTION_GAP = 16;
+/** Trams sit a little above their node so its colour and kind still show. */
+const TRAM_LIFT = 6;
+
+/** Hover text for a node: its name and what is there. */
+function nodeTitle(G: GState, n: MapNode): string {
+  if (n.kind === 'junction') return 'Junction: the rails join only as drawn';
+  if (n.kind === 'stop') {
+    const waiting = G.stops[n.id] ?? {};
+    return `${n.name} (tram stop): ${total(waiting) ? `${describeCounts(waiting)} waiting` : 'no passengers — trams pass over it'}`;
+  }
+  if (n.kind === 'monument') {
+    const cards = G.display.filter((id): id is string => !!id && CARD_BY_ID[id].monument === n.id);
+    if (cards.length === 0) return `${n.name} (monument): no cone, nothing to claim now`;
+    return `${n.name} (monument): ${cards.map((id) => `${CARD_BY_ID[id].vp} VP for ${describeCounts(CARD_BY_ID[id].need)}`).join('; ')}`;
+  }
+  if (n.kind === 'bonus') return `${n.name} (bonus stop, ${n.color})`;
+  return `${n.name}: any number of trams; never pushed`;
+}
 
 /** A rail end: at a junction, stop short so the junction's curves show which rails join. */
 function railEnd(n: MapNode, other: MapNode): { x: number; y: number } {
@@ -156,7 +178,7 @@ function Tram({ x, y, G, id, current, names }: { x: number; y: number; G: GState
   );
 }
 
-function NodeMark({ n, G, viewer, coneCount }: { n: MapNode; G: GState; viewer: PlayerID; coneCount: number }) {
+function NodeMark({ n, G, viewer, coneCount, occupied }: { n: MapNode; G: GState; viewer: PlayerID; coneCount: number; occupied: boolean }) {
   const label = shortName(n);
   // Keep labels inside the view box near its edges.
   const lx = Math.min(940, Math.max(62, n.x));
@@ -203,14 +225,16 @@ function NodeMark({ n, G, viewer, coneCount }: { n: MapNode; G: GState; viewer: 
     case 'stop': {
       const waiting = expand(G.stops[n.id] ?? {});
       const w = waiting.length * 11 + 6;
+      // Above a tram standing here, the waiting passengers stay visible.
+      const ty = occupied ? n.y - 46 : n.y - 30;
       return (
         <g>
           <circle cx={n.x} cy={n.y} r={8} className={waiting.length ? 'stop' : 'stop stop-empty'} />
           {waiting.length > 0 && (
             <g className="passengers">
-              <rect x={n.x - w / 2} y={n.y - 30} width={w} height={14} rx={7} className="passenger-tray" />
+              <rect x={n.x - w / 2} y={ty} width={w} height={14} rx={7} className="passenger-tray" />
               {waiting.map((c, i) => (
-                <circle key={i} cx={n.x - w / 2 + 8.5 + i * 11} cy={n.y - 23} r={4.6} fill={COLOR_HEX[c]} className="passenger" />
+                <circle key={i} cx={n.x - w / 2 + 8.5 + i * 11} cy={ty + 7} r={4.6} fill={COLOR_HEX[c]} className="passenger" />
               ))}
             </g>
           )}
@@ -244,6 +268,7 @@ export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
       <River />
       <Rails G={G} />
       {routeOpt && start && <path d={pathD(routePoints(G.side, start, routeOpt.route))} className={`route${overlay.selected === shownRoute ? ' route-selected' : ''}`} />}
+      {overlay.pendingRoute && <path d={pathD(routePoints(G.side, overlay.pendingRoute.from, overlay.pendingRoute.route))} className="route route-pending" />}
       {overlay.branches?.map((b, i) => (
         <path
           key={i}
@@ -256,8 +281,8 @@ export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
       ))}
       {net.side.nodes.map((n) => (
         <g key={n.id} data-testid={`node-${n.id}`} className={`node node-${n.kind}`}>
-          <title>{n.kind === 'junction' ? 'Junction' : n.name}</title>
-          <NodeMark n={n} G={G} viewer={viewer} coneCount={coneCounts[n.id] ?? 0} />
+          <title>{nodeTitle(G, n)}</title>
+          <NodeMark n={n} G={G} viewer={viewer} coneCount={coneCounts[n.id] ?? 0} occupied={!!byNode[n.id]} />
         </g>
       ))}
       {Object.entries(byNode).map(([node, ids]) => {
@@ -265,7 +290,7 @@ export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
         const offs = tramOffsets(ids.length, 34);
         return ids.map((id, i) => {
           const a = animated[id];
-          return <Tram key={id} G={G} id={id} names={names} current={id === currentPlayer} x={a ? a.x : n.x + offs[i]} y={a ? a.y : n.y} />;
+          return <Tram key={id} G={G} id={id} names={names} current={id === currentPlayer} x={a ? a.x : n.x + offs[i]} y={a ? a.y : n.kind === 'rossio' ? n.y : n.y - TRAM_LIFT} />;
         });
       })}
       {Object.values(dests).map((o) => {
