@@ -15,7 +15,7 @@ export interface HotSeatConfig {
   names: Record<string, string>;
 }
 
-const freshSeat = (i: number): SeatChoice => ({ kind: i === 0 ? 'human' : 'human', level: 'normal', name: i === 0 ? loadName() : '' });
+const freshSeat = (i: number): SeatChoice => ({ kind: 'human', level: 'normal', name: i === 0 ? loadName() : '' });
 
 /** The setup form. */
 export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void }) {

@@ -35,6 +35,8 @@ export function OnlineMatch(props: { matchID: string }) {
   const { matchID } = props;
   const [seat, setSeat] = useState<StoredSeat | null>(() => loadSeat(matchID));
   const [match, setMatch] = useState<Match | null>(null);
+  /** When the request for `match` was sent: older data says nothing about a seat joined since. */
+  const [fetchedAt, setFetchedAt] = useState(0);
   const [error, setError] = useState('');
   const [gone, setGone] = useState(false);
   const [spectate, setSpectate] = useState(false);
@@ -42,7 +44,10 @@ export function OnlineMatch(props: { matchID: string }) {
 
   const refresh = useCallback(async () => {
     try {
-      setMatch(await lobby.getMatch(GAME_NAME, matchID));
+      const sent = Date.now();
+      const m = await lobby.getMatch(GAME_NAME, matchID);
+      setMatch(m);
+      setFetchedAt(sent);
       setError('');
     } catch (err) {
       const msg = describeError(err, 'load');
@@ -79,7 +84,7 @@ export function OnlineMatch(props: { matchID: string }) {
   }
 
   // The server no longer lists this browser's name in its seat: the seat was released.
-  const released = !!(seat && match && match.players.find((p) => String(p.id) === seat.playerID)?.name !== seat.playerName);
+  const released = !!(seat && match && fetchedAt > seat.joinedAt && match.players.find((p) => String(p.id) === seat.playerID)?.name !== seat.playerName);
 
   return (
     <div className="match-page" data-testid="match-page">
@@ -122,7 +127,15 @@ export function OnlineMatch(props: { matchID: string }) {
       ) : spectate ? (
         <OnlineClient matchID={matchID} />
       ) : (
-        <JoinPanel matchID={matchID} match={match} onJoined={setSeat} onWatch={() => setSpectate(true)} />
+        <JoinPanel
+          matchID={matchID}
+          match={match}
+          onJoined={(s) => {
+            setSeat(s);
+            void refresh();
+          }}
+          onWatch={() => setSpectate(true)}
+        />
       )}
     </div>
   );

@@ -21,18 +21,7 @@ export function seatColor(seat: number): TramColor {
   return TRAM_COLORS[seat % TRAM_COLORS.length];
 }
 
-/** A readable default name for a seat. */
-export function defaultSeatName(seat: number): string {
-  const c = seatColor(seat);
-  return `${c[0].toUpperCase()}${c.slice(1)} player`;
-}
-
 /** A bot's display name. */
 export function botName(seat: number, level: BotLevel): string {
   return `Bot ${seat + 1} (${level})`;
-}
-
-/** Clamp a player count to the game's 2–4. */
-export function clampPlayers(n: number): number {
-  return Math.min(4, Math.max(2, Math.round(n) || 2));
 }

@@ -177,6 +177,7 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await carla.getByTestId('join-submit').click();
     await carla.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
     await carla.getByTestId('hand').waitFor({ timeout: UI_TIMEOUT });
+    await expect(carla.getByTestId('seat-released').count()).resolves.toBe(0);
     const meta = (await server.db.fetch(matchID, { metadata: true })).metadata!;
     expect(meta.players[0].name).toBe('Carla');
     await carla.context().close();
