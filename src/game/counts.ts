@@ -33,11 +33,6 @@ export function covers(a: Partial<ColorCounts>, b: Partial<ColorCounts>): boolea
   return COLORS.every((k) => (a[k] ?? 0) >= (b[k] ?? 0));
 }
 
-/** Whether a and b hold the same counts. */
-export function sameCounts(a: Partial<ColorCounts>, b: Partial<ColorCounts>): boolean {
-  return COLORS.every((k) => (a[k] ?? 0) === (b[k] ?? 0));
-}
-
 /** A count holding `n` of one colour. */
 export function single(color: Color, n = 1): ColorCounts {
   const c = zero();

@@ -7,7 +7,7 @@ import { BOARDS } from './data/boards';
 import { CARD_BY_ID } from './data/cards';
 import { COLORS, type BonusKind, type Color, type ColorCounts } from './data/types';
 import type { CardId, GState, NodeId, PlayerID } from './types';
-import { counts, covers, isColorCounts, sameCounts, single, total } from './counts';
+import { counts, covers, isColorCounts, single, total } from './counts';
 import { network, singleMoves, splitRoute } from './network';
 import { affordableCount, cheapestPayment, isExactPayment } from './payment';
 import { resolveMove, type PushRecord } from './push';
@@ -82,8 +82,7 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
   if (!hand) return [];
   const net = network(G.side);
   const start = G.players[player].position;
-  let maxSteps = free ? 1 : Math.min(query.maxSteps ?? 12, Math.max(...COLORS.map((c) => affordableCount(hand, c))));
-  if (!free && query.maxSteps !== undefined) maxSteps = Math.min(maxSteps, query.maxSteps);
+  const maxSteps = free ? 1 : Math.min(query.maxSteps ?? 12, Math.max(...COLORS.map((c) => affordableCount(hand, c))));
   const out: MoveOption[] = [];
   const reached = new Set<NodeId>([start]);
   let frontier: { at: NodeId; route: NodeId[] }[] = [{ at: start, route: [] }];
@@ -121,6 +120,7 @@ export interface CheckedMove {
   steps: NodeId[][];
   payment: ColorCounts;
   free: boolean;
+  resolution: ReturnType<typeof resolveMove>;
 }
 
 /** Check a `move` call's arguments; returns a reason string when illegal. */
@@ -156,7 +156,7 @@ export function checkMove(G: GState, currentPlayer: PlayerID, player: PlayerID, 
   }
   const res = resolveMove(G, player, steps);
   if (res.status === 'illegal') return `That move is not possible: ${res.reason}.`;
-  return { steps, payment, free };
+  return { steps, payment, free, resolution: res };
 }
 
 /** The pushes a completed resolution would make (for previews). */
@@ -355,5 +355,3 @@ export function canEndTurn(G: GState, currentPlayer: PlayerID, player: PlayerID)
 export function samePath(a: readonly NodeId[], b: readonly NodeId[]): boolean {
   return a.length === b.length && a.every((n, i) => n === b[i]);
 }
-
-export { sameCounts };

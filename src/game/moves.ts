@@ -5,9 +5,9 @@
 import { INVALID_MOVE } from 'boardgame.io/core';
 import type { Ctx } from 'boardgame.io';
 import { CARD_BY_ID } from './data/cards';
-import { COLORS, type Color } from './data/types';
+import type { Color } from './data/types';
 import type { GState, NodeId, PendingMove, PlayerID } from './types';
-import { addInto, counts, covers, isColor, isColorCounts, single, subInto, total, zero } from './counts';
+import { addInto, counts, covers, isColor, isColorCounts, subInto, zero } from './counts';
 import { cheapestPayment, isExactPayment } from './payment';
 import { resolveMove, type Resolution } from './push';
 import { network, splitRoute } from './network';
@@ -104,7 +104,7 @@ export function move(mc: MoveContext, args: unknown) {
     discardTickets(G, playerID, checked.payment);
   }
   const pm: PendingMove = { mover: playerID, route, choices: [], paid: checked.payment, steps: checked.steps.length, free: checked.free };
-  advanceMove(mc, pm, resolveMove(G, playerID, checked.steps));
+  advanceMove(mc, pm, checked.resolution);
 }
 
 /** A pushed tram's owner chooses the branch at a fork (outside their turn). */

@@ -125,6 +125,15 @@ function completes(G: GState, net: Network, mover: PlayerID, steps: NodeId[][], 
  */
 export function resolveMove(G: GState, mover: PlayerID, steps: NodeId[][], choices: NodeId[][] = []): Resolution & { choices: NodeId[][] } {
   const net = network(G.side);
+  // Fast path: no other tram stands anywhere on the route, so nothing is pushed.
+  const others = new Set<NodeId>();
+  for (const id in G.players) if (id !== mover && G.players[id].position !== 'rossio') others.add(G.players[id].position);
+  if (!steps.some((step) => step.some((n) => others.has(n)))) {
+    const positions: Record<PlayerID, NodeId> = {};
+    for (const id in G.players) positions[id] = G.players[id].position;
+    positions[mover] = steps[steps.length - 1][steps[steps.length - 1].length - 1];
+    return { status: 'done', positions, pushes: [], choices };
+  }
   let made = [...choices];
   for (;;) {
     const r = simulate(G, net, mover, steps, made);
