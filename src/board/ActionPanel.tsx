@@ -56,8 +56,8 @@ function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvail
   const pushed = opt?.pushes ? Object.keys(G.players).filter((p) => p !== me && opt.route.includes(G.players[p].position) && G.players[p].position !== 'rossio') : [];
   return (
     <div className="action-section">
-      <h4>Move your tram</h4>
-      {freeAvailable && (
+      <h4>{free && actionsLeft(G, me) === 0 ? 'Free move' : 'Move your tram'}</h4>
+      {freeAvailable && actionsLeft(G, me) > 0 && (
         <div className="mode-toggle" role="group">
           <button type="button" className={!free ? 'on' : ''} onClick={() => setUi({ mode: 'action', selected: null, payKey: null })} data-testid="mode-action">
             Move (1 action)

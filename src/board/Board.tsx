@@ -10,7 +10,7 @@
  * - map: "map"; every map node "node-<nodeId>"; trams "tram-<playerId>"
  * - move: reachable destinations "dest-<nodeId>" (on the map); "mode-action" /
  *   "mode-free" (free-move toggle); "move-detail", "move-pay" (payment picker,
- *   "move-pay-toggle" opens it, options "move-pay-<r,y,g,b>"), "push-warning",
+ *   "move-pay-toggle" opens it, options "move-pay-<counts>"), "push-warning",
  *   "confirm-move", "cancel-move"
  * - pick up: "pickup-none", "pickup-bell", "pickup-three", "pickup-pay";
  *   draw-3 choice: "keep-<colour>"
@@ -22,7 +22,11 @@
  * - "turn-banner", "final-round", "actions", "hand", "hand-<colour>", "log",
  *   "log-<eventId>", "toast", "display", "display-<cardId>", "monument-top",
  *   "monument-counts", "ticket-deck", "bag", "player-<id>", "score-<id>",
- *   "gameover", "final-<id>", "tiebreak", "gameover-close"
+ *   "actions-left", "waiting", "help", "offline"
+ * - end: "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores"
+ *
+ * Payment options are keyed by their counts in colour order red, yellow,
+ * green, blue: "move-pay-0,0,3,0" pays 3 green.
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
@@ -130,7 +134,7 @@ export function Board(props: LisbonBoardProps) {
 
   return (
     <div className="lt-board">
-      <TurnBanner G={G} ctx={ctx} me={me} names={names} />
+      <TurnBanner G={G} ctx={ctx} me={me} names={names} offline={props.isMultiplayer && props.isConnected === false} />
       <div className="lt-main">
         <div className="lt-left">
           <div className="map-wrap">

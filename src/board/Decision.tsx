@@ -91,8 +91,7 @@ export function Decision({ G, me, names, act }: { G: GState; me: PlayerID | null
           const stays = staying(group, fitting(G, me, group));
           return (
             <button type="button" key={c} onClick={() => act.keep(c)} data-testid={`keep-${c}`} className={pay ? 'primary' : ''}>
-              Keep {c}:{' '}
-              {pay ? `pay ${describeCounts(pay)}${total(stays) ? `, ${describeCounts(stays)} stay` : ''}` : 'you cannot pay — nothing picked up'}
+              Keep {c} — {pay ? `pay ${describeCounts(pay)}${total(stays) ? `; ${describeCounts(stays)} stay (no seat)` : ''}` : 'you cannot pay: nothing is picked up'}
             </button>
           );
         })}

@@ -7,7 +7,7 @@ import { actionsLeft, draw3Available, freeMoveAvailable, maxActions, scoreOf } f
 import { playerLabel, TRAM_STYLE } from './logic';
 
 /** The banner across the top of the board. */
-export function TurnBanner({ G, ctx, me, names }: { G: GState; ctx: Ctx; me: PlayerID | null; names: Record<PlayerID, string> }) {
+export function TurnBanner({ G, ctx, me, names, offline }: { G: GState; ctx: Ctx; me: PlayerID | null; names: Record<PlayerID, string>; offline?: boolean }) {
   const cur = ctx.currentPlayer;
   const st = TRAM_STYLE[G.players[cur].color];
   const mine = me === cur;
@@ -40,6 +40,11 @@ export function TurnBanner({ G, ctx, me, names }: { G: GState; ctx: Ctx; me: Pla
             </span>
           )}
         </>
+      )}
+      {offline && (
+        <span className="badge offline" data-testid="offline">
+          Reconnecting…
+        </span>
       )}
       {G.endTriggered && !ctx.gameover && (
         <span className="final-round" data-testid="final-round" title="The last face-up Monument card is out: the round is completed, then the game ends.">
