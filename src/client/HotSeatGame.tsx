@@ -41,11 +41,16 @@ const DECISION_TEXT: Record<string, string> = {
 /** The running game. */
 export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQuit: () => void }) {
   const { config, matchID } = props;
-  const clients = useMemo<SeatClient[]>(() => {
+  const { clients, spectator } = useMemo(() => {
     const game = hotSeatGame(config.setupData);
     // Persisted, so a reload resumes the game (see hotseatStore.ts).
     const multiplayer = Local({ persist: true, storageKey: HOTSEAT_STORAGE_KEY });
-    return config.seats.map((_, i) => Client<GState>({ game, numPlayers: config.numPlayers, multiplayer, matchID, playerID: String(i), debug: false }));
+    const make = (playerID?: string) => Client<GState>({ game, numPlayers: config.numPlayers, multiplayer, matchID, playerID, debug: false });
+    return {
+      clients: config.seats.map((_, i): SeatClient => make(String(i))),
+      // Sees no hand: shown while bots play before any human has taken the device.
+      spectator: make(),
+    };
   }, [config, matchID]);
   const [version, bump] = useReducer((n: number) => n + 1, 0);
   const [shown, setShown] = useState<string | null>(null);
@@ -56,14 +61,15 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
 
   useEffect(() => {
     alive.current = true;
-    const unsubs = clients.map((c) => c.subscribe(() => bump()));
-    clients.forEach((c) => c.start());
+    const all = [...clients, spectator];
+    const unsubs = all.map((c) => c.subscribe(() => bump()));
+    all.forEach((c) => c.start());
     return () => {
       alive.current = false;
       unsubs.forEach((u) => u());
-      clients.forEach((c) => c.stop());
+      all.forEach((c) => c.stop());
     };
-  }, [clients]);
+  }, [clients, spectator]);
 
   const state = clients[0].getState();
   const acting = state ? waitingFor(state.G, state.ctx.currentPlayer) : '0';
@@ -71,7 +77,8 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
   const humans = config.seats.map((s, i) => (s.kind === 'human' ? String(i) : null)).filter((s): s is string => s !== null);
   const single = humans.length <= 1;
   const over = !!state?.ctx.gameover;
-  const viewer = single ? (humans[0] ?? '0') : (shown ?? humans[0]);
+  // Whose board is on screen: the only human, else the last human who took the device (none yet: no hand shown).
+  const viewer: string | null = single ? (humans[0] ?? '0') : shown;
   const needPass = !!state && !single && !over && actingSeat?.kind === 'human' && acting !== shown;
 
   // Bot seats: choose from the bot's own view and move through its own client.
@@ -154,7 +161,7 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
       {needPass ? (
         <PassDevice seat={acting} name={config.names[acting]} reason={reason} onReady={() => setShown(acting)} />
       ) : (
-        <SeatBoard key={viewer} client={clients[Number(viewer)]} matchID={matchID} names={config.names} />
+        <SeatBoard key={viewer ?? 'spectator'} client={viewer === null ? spectator : clients[Number(viewer)]} matchID={matchID} names={config.names} />
       )}
     </div>
   );

@@ -297,6 +297,23 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await context.close();
   }, 30_000);
 
+  it('shows no hand while a bot opens a game with two humans', async () => {
+    const { page, context } = await newContext(browser, errors, 'hotseat-bot-first');
+    await page.goto(`${server.url}/#/hotseat`);
+    await page.getByTestId('hs-players-3').click();
+    await page.getByTestId('hs-kind-0').selectOption('bot');
+    await page.getByTestId('hs-level-0').selectOption('easy');
+    await page.getByTestId('hs-name-1').fill('Hana');
+    await page.getByTestId('hs-name-2').fill('Hugo');
+    await page.getByTestId('hs-first').selectOption('0');
+    await page.getByTestId('hs-start').click();
+    await page.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+    await expect(page.getByTestId('hand').count()).resolves.toBe(0);
+    await page.getByTestId('pass-device').waitFor({ timeout: 20_000 });
+    await expect(page.getByTestId('pass-name').textContent()).resolves.toBe('Hana');
+    await context.close();
+  }, 30_000);
+
   it('runs a hot-seat bot seat through its own client', async () => {
     const { page } = await newContext(browser, errors, 'hotseat-bot');
     const workers: string[] = [];
