@@ -166,13 +166,7 @@ export class FileStorage extends Async {
     const text = JSON.stringify(state);
     await this.enqueue(`s:${matchID}`, async () => {
       if (line !== null) {
-        const fh = await openCreatingDir(path.join(dir, 'log.jsonl'), 'a');
-        try {
-          await fh.write(line);
-          if (this.fsync) await fh.datasync();
-        } finally {
-          await fh.close();
-        }
+        await writeFile(path.join(dir, 'log.jsonl'), 'a', line, this.fsync);
       }
       await this.writeAtomic(path.join(dir, 'state.json'), text, true);
     });
@@ -255,13 +249,7 @@ export class FileStorage extends Async {
   private async writeAtomic(file: string, value: unknown, serialized = false): Promise<void> {
     const tmp = file + '.tmp';
     const text = serialized ? (value as string) : JSON.stringify(value);
-    const fh = await openCreatingDir(tmp, 'w');
-    try {
-      await fh.write(text);
-      if (this.fsync) await fh.datasync();
-    } finally {
-      await fh.close();
-    }
+    await writeFile(tmp, 'w', text, this.fsync);
     await fsp.rename(tmp, file);
   }
 }
@@ -298,15 +286,29 @@ function keyOf(metadata: Metadata): string {
   return JSON.stringify(rest);
 }
 
-/** Opens `file`, creating its folder first if it is missing. */
-async function openCreatingDir(file: string, flags: string): Promise<fsp.FileHandle> {
-  try {
-    return await fsp.open(file, flags);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    await fsp.mkdir(path.dirname(file), { recursive: true });
-    return fsp.open(file, flags);
-  }
+/**
+ * Opens `file` (creating its folder if missing), writes `text`, fdatasyncs if
+ * asked, closes. Plain callbacks: far less work on the event loop per write
+ * than fs.promises' FileHandle.
+ */
+function writeFile(file: string, flags: 'a' | 'w', text: string, sync: boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const opened = (err: NodeJS.ErrnoException | null, fd: number) => {
+      if (err) return reject(err);
+      fs.write(fd, text, (werr) => {
+        const close = (e: NodeJS.ErrnoException | null) =>
+          fs.close(fd, (cerr) => (e || cerr ? reject(e ?? cerr) : resolve()));
+        if (werr || !sync) return close(werr);
+        fs.fdatasync(fd, close);
+      });
+    };
+    fs.open(file, flags, (err, fd) => {
+      if (err?.code !== 'ENOENT') return opened(err, fd);
+      fs.mkdir(path.dirname(file), { recursive: true }, (merr) =>
+        merr ? reject(merr) : fs.open(file, flags, opened),
+      );
+    });
+  });
 }
 
 async function fsyncDir(dir: string): Promise<void> {
