@@ -232,3 +232,4 @@ export function evaluate(G: GState, player: PlayerID): number {
   const late = G.endTriggered ? 0.2 : 1;
   return s + progress + 0.08 * seated * late + 0.1 * Math.min(tickets, 14) * late + 0.6 * me.bonuses.length * late;
 }
+
