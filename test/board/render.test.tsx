@@ -147,4 +147,22 @@ describe('Board markup', () => {
     expect(html).toContain('Pink wins with the most points.');
     expect(testIds(html, 'final-')).toEqual(['final-0', 'final-1']);
   });
+
+  it('opens the end screen on the board once the last round is over', () => {
+    const G0 = position((g) => {
+      g.endTriggered = true;
+      g.players['1'].row = ['chiado-1'];
+    });
+    const c = client(2, 'x', G0);
+    c.moves.endTurn();
+    c.moves.endTurn();
+    const { G, ctx } = viewOf(c, '0');
+    expect(ctx.gameover).toBeDefined();
+    const html = render(G, ctx, '0');
+    expect(html).toContain('data-testid="gameover"');
+    expect(html).toContain('Black wins with the most points.');
+    expect(html).toContain('Game over');
+    expect(html).not.toContain('data-testid="end-turn"');
+    expect(testIds(html, 'dest-')).toEqual([]);
+  });
 });
