@@ -10,6 +10,7 @@ import type { Game, Server as ServerTypes } from 'boardgame.io';
 import { Server, SocketIO } from 'boardgame.io/server';
 import type Koa from 'koa';
 import type { ServerOptions as IOServerOptions } from 'socket.io';
+import { BotSeats } from './bots';
 import { createOriginPolicy, httpCors, socketAllowRequest, socketCorsOrigin } from './cors';
 import { lobbyGuard } from './lobby-guard';
 import { consoleLogger, type Logger } from './log';
@@ -52,6 +53,8 @@ export interface RunningServer {
   db: AnyStorage;
   /** The games as served (processed, with the secure seed). */
   games: Game[];
+  /** The bot clients playing bot seats. */
+  bots: BotSeats;
   /** Stops accepting connections, waits for writes, closes the storage. */
   close(): Promise<void>;
 }
@@ -180,6 +183,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.use(httpCors(policy));
   app.use(health(hooked.storage, startedAt));
   app.use(lobbyGuard(games, hooked.storage, { bodyLimit: options.bodyLimit ?? 16 * 1024 }));
+  const bots = new BotSeats(games[0], hooked.storage, log);
+  app.use(bots.middleware());
   app.use(serveClient(options.publicDir ?? path.resolve('public')));
 
   // run() cannot report a listen error (EADDRINUSE, EACCES): watch for it here.
@@ -196,10 +201,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${urlHost}:${port}`;
   log('info', 'server listening', { url, host, storage: kind, games: games.map((g) => g.name).join(',') });
+  await bots.start(url);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      await bots.close();
       await new Promise<void>((resolve) => {
         io.close(() => resolve());
         appServer.closeIdleConnections?.();
@@ -212,7 +219,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       log('info', 'server stopped', { url });
     })());
 
-  return { url, port, db: raw, games, close };
+  return { url, port, db: raw, games, bots, close };
 }
 
 /** The game served when none is given. */

@@ -136,7 +136,8 @@ async function readBody(ctx: Koa.Context, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function parseJsonObject(ctx: Koa.Context, limit: number): Promise<Body> {
+/** Reads a JSON object body, refusing anything else with a 4xx. */
+export async function parseJsonObject(ctx: Koa.Context, limit: number): Promise<Body> {
   const raw = await readBody(ctx, limit);
   if (raw.length === 0) return {};
   if (!ctx.is('application/json')) fail(415, 'Content-Type must be application/json');

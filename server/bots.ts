@@ -1,0 +1,173 @@
+/**
+ * Bot seats in online matches. A seated player asks for a bot in an open
+ * seat (`POST /bots/:matchID`); the server seats it with fresh credentials
+ * and starts a bot client: a headless boardgame.io client connected to this
+ * same server over loopback, which plays through the normal socket path, so
+ * the bot's moves are checked, stored and broadcast like anyone's. Bots decide
+ * from their own player's view only (src/bots). On restart, the server
+ * resumes the bots of every unfinished match.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Game, Server as ServerTypes, StorageAPI } from 'boardgame.io';
+import { Client } from 'boardgame.io/client';
+import { SocketIO } from 'boardgame.io/multiplayer';
+import type Koa from 'koa';
+import { BOT_LEVELS, actingPlayerOf, chooseMove, type Level } from '../src/bots';
+import type { GState } from '../src/game/types';
+import { fail } from './http-error';
+import { parseJsonObject } from './lobby-guard';
+import type { Logger } from './log';
+import { isSyncStorage, type AnyStorage } from './storage-hooks';
+
+/** What a bot seat stores in the lobby's player `data`. */
+interface BotData {
+  bot: Level;
+}
+
+const ROUTE = /^\/bots\/([A-Za-z0-9_-]{1,64})\/?$/;
+/** Shortest pause before a bot moves, so people can follow. */
+const THINK_MS = 400;
+/** Refused bot moves in a row before the bot gives up on a position (and ends the turn if it can). */
+const MAX_REFUSED = 3;
+
+type BotClient = ReturnType<typeof Client<GState>>;
+
+async function fetchMatch(db: AnyStorage, matchID: string, opts: StorageAPI.FetchOpts) {
+  return isSyncStorage(db) ? db.fetch(matchID, opts) : db.fetch(matchID, opts);
+}
+
+function isBot(p: ServerTypes.PlayerMetadata | undefined): p is ServerTypes.PlayerMetadata & { data: BotData; credentials: string } {
+  const data = p?.data as Partial<BotData> | undefined;
+  return !!data && typeof data.bot === 'string' && (BOT_LEVELS as readonly string[]).includes(data.bot) && typeof p?.credentials === 'string';
+}
+
+function sameSecret(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string' || a.length === 0) return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Runs the bot clients of a server. */
+export class BotSeats {
+  private readonly clients = new Map<string, BotClient>();
+  private url = '';
+  private closed = false;
+
+  constructor(
+    private readonly game: Game,
+    private readonly db: AnyStorage,
+    private readonly log: Logger,
+  ) {}
+
+  /** Start bot clients against the server at `url`, resuming every unfinished match with bot seats. */
+  async start(url: string): Promise<void> {
+    this.url = url;
+    const ids = await (isSyncStorage(this.db) ? this.db.listMatches({ gameName: this.game.name }) : this.db.listMatches({ gameName: this.game.name }));
+    for (const matchID of ids) {
+      const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
+      if (!metadata || metadata.gameover !== undefined) continue;
+      for (const p of Object.values(metadata.players)) {
+        if (isBot(p)) this.run(matchID, String(p.id), p.credentials, p.data.bot, Object.keys(metadata.players).length);
+      }
+    }
+  }
+
+  /** Stop every bot client. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const c of this.clients.values()) c.stop();
+    this.clients.clear();
+  }
+
+  /** Number of bot clients running. */
+  get running(): number {
+    return this.clients.size;
+  }
+
+  /** The `POST /bots/:matchID` route: body `{ seat, level, playerID, credentials }`. */
+  middleware(): Koa.Middleware {
+    return async (ctx, next) => {
+      const m = ROUTE.exec(ctx.path);
+      if (!m) return next();
+      if (ctx.method !== 'POST') fail(405, 'Use POST');
+      const body = await parseJsonObject(ctx, 4096);
+      const seat = typeof body.seat === 'number' ? String(body.seat) : body.seat;
+      if (typeof seat !== 'string' || !/^\d{1,2}$/.test(seat)) fail(400, 'seat must be a seat number');
+      const level = body.level ?? 'normal';
+      if (typeof level !== 'string' || !(BOT_LEVELS as readonly string[]).includes(level)) fail(400, `level must be one of ${BOT_LEVELS.join(', ')}`);
+      await this.seat(m[1], seat, level as Level, body.playerID, body.credentials);
+      ctx.status = 200;
+      ctx.body = { matchID: m[1], seat, level };
+    };
+  }
+
+  /** Seat a bot; the request must come from a player seated in the match. */
+  async seat(matchID: string, seat: string, level: Level, playerID: unknown, credentials: unknown): Promise<void> {
+    const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
+    if (!metadata || metadata.gameName !== this.game.name) fail(404, 'No such match');
+    if (metadata.gameover !== undefined) fail(409, 'The match is over');
+    const requester = typeof playerID === 'string' || typeof playerID === 'number' ? metadata.players[Number(playerID)] : undefined;
+    if (!requester?.name || !sameSecret(credentials, requester.credentials)) fail(403, 'Only a player seated in this match may add a bot (send your playerID and credentials)');
+    const target = metadata.players[Number(seat)];
+    if (!target) fail(400, 'No such seat in this match');
+    if (target.name) fail(409, 'That seat is taken');
+    const botCredentials = randomBytes(16).toString('hex');
+    metadata.players[Number(seat)] = { ...target, name: `Bot (${level})`, credentials: botCredentials, data: { bot: level } };
+    metadata.updatedAt = Date.now();
+    await (isSyncStorage(this.db) ? this.db.setMetadata(matchID, metadata) : this.db.setMetadata(matchID, metadata));
+    this.log('info', 'bot seated', { matchID, seat, level });
+    this.run(matchID, seat, botCredentials, level, Object.keys(metadata.players).length);
+  }
+
+  private run(matchID: string, seat: string, credentials: string, level: Level, numPlayers: number): void {
+    const key = `${matchID}:${seat}`;
+    if (this.closed || this.clients.has(key)) return;
+    const client = Client<GState>({
+      game: this.game as Game<GState>,
+      numPlayers,
+      matchID,
+      playerID: seat,
+      credentials,
+      multiplayer: SocketIO({ server: this.url }),
+      debug: false,
+    });
+    this.clients.set(key, client);
+    let busy = false;
+    let refused = 0;
+    let lastStateID = -1;
+    const act = async () => {
+      const state = client.getState();
+      if (busy || !state || this.closed) return;
+      if (state.ctx.gameover) {
+        client.stop();
+        this.clients.delete(key);
+        return;
+      }
+      if (actingPlayerOf(state) !== seat) return;
+      if (state._stateID === lastStateID) refused++;
+      else refused = 0;
+      lastStateID = state._stateID;
+      busy = true;
+      try {
+        const started = Date.now();
+        const choice =
+          refused >= MAX_REFUSED ? { move: 'endTurn', args: [] } : await chooseMove(state, seat, 'mcts', level, `${matchID}:${seat}:${state._stateID}`);
+        const wait = THINK_MS - (Date.now() - started);
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const fresh = client.getState();
+        if (choice && fresh && fresh._stateID === state._stateID && !this.closed) {
+          (client.moves as Record<string, (...a: unknown[]) => void>)[choice.move]?.(...choice.args);
+        }
+      } catch (err) {
+        this.log('error', 'bot failed to move', { matchID, seat, error: String(err) });
+      } finally {
+        busy = false;
+      }
+      // If the move was refused, nothing changes and no update arrives: look again shortly.
+      setTimeout(() => void act(), 1000).unref?.();
+    };
+    client.subscribe(() => void act());
+    client.start();
+  }
+}
