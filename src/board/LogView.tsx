@@ -3,7 +3,8 @@ import React, { useRef } from 'react';
 import type { Ctx } from 'boardgame.io';
 import type { GState, PlayerID } from '../game/types';
 import type { GameEvent } from '../game/types';
-import { logTurns, mergeEvents, playerLabel, TRAM_STYLE } from './logic';
+import { playerLabel, TRAM_STYLE } from './logic';
+import { logTurns, mergeEvents } from './logText';
 
 /** Every event seen since the board mounted, not only the engine's recent window. */
 function useEventHistory(events: readonly GameEvent[]): GameEvent[] {

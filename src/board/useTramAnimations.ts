@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { GState, PlayerID } from '../game/types';
-import { animatedPositions, animationsSince } from './logic';
+import { animatedPositions, animationsSince } from './animation';
 
 function reducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -7,24 +7,18 @@ import { network } from '../../src/game/network';
 import { single } from '../../src/game/counts';
 import type { GameOver, GState } from '../../src/game/types';
 import {
-  animatedPositions,
-  animationsSince,
   connectionGain,
   destinationMap,
-  formatEvent,
   groupPaymentChoices,
-  logTurns,
-  mergeEvents,
-  MS_PER_NODE,
   movePaymentChoices,
   namesFrom,
   playerLabel,
-  pointAt,
   staying,
   stateFingerprint,
   tieBreakText,
-  tramOffsets,
 } from '../../src/board/logic';
+import { animatedPositions, animationsSince, MS_PER_NODE, pointAt, tramOffsets } from '../../src/board/animation';
+import { formatEvent, logTurns, mergeEvents } from '../../src/board/logText';
 import { client, position, raw, seats, viewOf } from './helpers';
 
 describe('move highlights and payment picker', () => {
