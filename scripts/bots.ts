@@ -135,7 +135,7 @@ export function wilson(k: number, n: number, z = 1.96): [number, number] {
   const d = 1 + (z * z) / n;
   const c = p + (z * z) / (2 * n);
   const r = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
-  return [(c - r) / d, (c + r) / d];
+  return [Math.max(0, (c - r) / d), Math.min(1, (c + r) / d)];
 }
 
 function quantile(sorted: number[], q: number): number {
