@@ -73,6 +73,7 @@ export function Board(props: LisbonBoardProps) {
   const setUi = useCallback((patch: Partial<UiState>) => setUiState((u) => ({ ...u, ...patch })), []);
   const [toasts, setToasts] = useState<{ id: number; text: string }[]>([]);
   const [hideOver, setHideOver] = useState(false);
+  const [spot, setSpot] = useState<NodeId | null>(null);
   const toastId = useRef(0);
   const toast = useCallback((text: string) => {
     const id = ++toastId.current;
@@ -112,7 +113,7 @@ export function Board(props: LisbonBoardProps) {
 
   const act: Actions = makeActions(G, ctx, me, moves as MoveCalls, toast, send);
 
-  const overlay: MapOverlay = {};
+  const overlay: MapOverlay = { spot };
   if (G.pending?.kind === 'pushBranch') overlay.pendingRoute = { from: G.players[G.pending.move.mover].position, route: G.pending.move.route };
   if (myTurn) {
     overlay.destinations = moveOptions;
@@ -140,7 +141,7 @@ export function Board(props: LisbonBoardProps) {
           <div className="map-wrap">
             <MapView G={G} viewer={viewer} currentPlayer={cur} names={names} overlay={overlay} />
           </div>
-          <DisplayPanel G={G} />
+          <DisplayPanel G={G} onSpot={setSpot} />
           <div className={`players players-${ctx.playOrder.length}`}>
             {ctx.playOrder.map((id) => (
               <PlayerPanel key={id} G={G} ctx={ctx} id={id} names={names} viewer={me} />

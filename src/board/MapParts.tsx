@@ -40,6 +40,9 @@ function railEnd(n: MapNode, other: MapNode): { x: number; y: number } {
   return { x: n.x + (dx / len) * JUNCTION_GAP, y: n.y + (dy / len) * JUNCTION_GAP };
 }
 
+/** Monuments whose label goes above the node, clear of a close neighbour's label. */
+const LABEL_ABOVE = new Set(['padrao']);
+
 /** Short display names on the map. */
 function shortName(n: MapNode): string {
   return n.name.replace(/^Elevador (da |do |de )?/, '').replace('Padrão dos Descobrimentos', 'Padrão');
@@ -48,15 +51,18 @@ function shortName(n: MapNode): string {
 /** A map label; names of three words or more go on two lines. */
 function Label({ x, y, text, className = 'label' }: { x: number; y: number; text: string; className?: string }) {
   const words = text.split(' ');
+  // At the far left, the label starts under the node instead of spilling off the map.
+  const anchor = x < 70 ? 'start' : undefined;
+  if (anchor) x -= 16;
   if (words.length < 3) {
     return (
-      <text x={x} y={y} className={className}>
+      <text x={x} y={y} className={className} style={anchor ? { textAnchor: anchor } : undefined}>
         {text}
       </text>
     );
   }
   return (
-    <text x={x} y={y} className={className}>
+    <text x={x} y={y} className={className} style={anchor ? { textAnchor: anchor } : undefined}>
       <tspan x={x}>{words.slice(0, -1).join(' ')}</tspan>
       <tspan x={x} dy="1.1em">
         {words[words.length - 1]}
@@ -131,7 +137,7 @@ export function Tram({ x, y, G, id, current, names }: { x: number; y: number; G:
 export function NodeMark({ n, G, viewer, coneCount, occupied }: { n: MapNode; G: GState; viewer: PlayerID; coneCount: number; occupied: boolean }) {
   const label = shortName(n);
   // Keep labels inside the view box near its edges.
-  const lx = Math.min(940, Math.max(62, n.x));
+  const lx = Math.min(940, n.x);
   switch (n.kind) {
     case 'rossio': {
       const count = Object.values(G.players).filter((p) => p.position === 'rossio').length;
@@ -153,7 +159,7 @@ export function NodeMark({ n, G, viewer, coneCount, occupied }: { n: MapNode; G:
           {Array.from({ length: coneCount }, (_, i) => (
             <Cone key={i} x={n.x + 20 + i * 13} y={n.y - 12} />
           ))}
-          <Label x={lx} y={n.y + 31} text={label} />
+          <Label x={lx} y={LABEL_ABOVE.has(n.id) ? n.y - 26 : n.y + 31} text={label} />
         </g>
       );
     case 'bonus': {

@@ -34,6 +34,8 @@ export interface MapOverlay {
   /** Empty stops where passengers may be placed. */
   placements?: NodeId[];
   onPlace?: (stop: NodeId) => void;
+  /** A node to point out (the monument of a card the player points at). */
+  spot?: NodeId | null;
 }
 
 interface Props {
@@ -129,6 +131,7 @@ export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
           </g>
         );
       })}
+      {overlay.spot && net.node[overlay.spot] && <circle cx={net.node[overlay.spot].x} cy={net.node[overlay.spot].y} r={30} className="spot" />}
       {overlay.placements?.map((s) => {
         const n = net.node[s];
         return (

@@ -10,6 +10,7 @@ import type { GState, PlayerID } from '../game/types';
 import { boardOf } from '../game/legal';
 import { cones, scoreOf, seatCapacity } from '../game/selectors';
 import { total } from '../game/counts';
+import { CARD_BY_ID } from '../game/data/cards';
 import { BONUS_LABEL, COLOR_HEX, playerLabel, TRAM_STYLE } from './logic';
 import { CardRow, MonumentCard } from './MonumentCard';
 
@@ -27,7 +28,7 @@ export function CountChips({ c, kind }: { c: Partial<ColorCounts>; kind: 'ticket
 }
 
 /** The Monument display, the next face-up card, and the ticket and passenger supplies. */
-export function DisplayPanel({ G }: { G: GState }) {
+export function DisplayPanel({ G, onSpot }: { G: GState; onSpot?: (monument: string | null) => void }) {
   const coneCount = cones(G);
   return (
     <section className="display-panel" data-testid="display">
@@ -36,7 +37,9 @@ export function DisplayPanel({ G }: { G: GState }) {
         <div className="display-row">
           {G.display.map((id, slot) =>
             id ? (
-              <MonumentCard key={slot} id={id} side={G.side} testId={`display-${id}`} />
+              <div key={slot} onMouseEnter={() => onSpot?.(CARD_BY_ID[id].monument)} onMouseLeave={() => onSpot?.(null)}>
+                <MonumentCard id={id} side={G.side} testId={`display-${id}`} />
+              </div>
             ) : (
               <div key={slot} className="mcard empty-slot">
                 empty
@@ -44,7 +47,7 @@ export function DisplayPanel({ G }: { G: GState }) {
             ),
           )}
         </div>
-        <p className="hint">Cones on the map ({Object.values(coneCount).reduce((a, b) => a + b, 0)}) mark where these cards can be claimed.</p>
+        <p className="hint">Cones on the map ({Object.values(coneCount).reduce((a, b) => a + b, 0)}) mark where these cards can be claimed. Point at a card to find its monument.</p>
       </div>
       <div className="display-deck">
         <h3>Next card</h3>
