@@ -77,7 +77,7 @@ export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
   for (const id of Object.keys(G.players).sort()) (byNode[G.players[id].position] ??= []).push(id);
 
   return (
-    <svg viewBox="0 0 1000 640" className="map" role="img" aria-label={`Map: ${net.side.name}`} data-testid="map">
+    <svg viewBox="0 0 1000 640" className="map" role="group" aria-label={`Map: ${net.side.name}`} data-testid="map">
       <rect x={-1000} y={-200} width={3000} height={1040} className="map-bg" />
       <River />
       <Rails G={G} />
