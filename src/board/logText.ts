@@ -45,7 +45,6 @@ export function formatEvent(ev: GameEvent, G: Pick<GState, 'players' | 'side'>, 
     case 'bonus':
       return `${who(ev.player)} took the ${BONUS_LABEL[ev.bonus].long} bonus, paying ${describeCounts(ev.paid)}`;
     case 'draw':
-      if (ev.reason === 'push') return `${who(ev.player)} drew ${ev.count} ticket${ev.count === 1 ? '' : 's'} for the push`;
       return `${who(ev.player)} drew ${ev.count} ticket${ev.count === 1 ? '' : 's'}`;
     case 'reshuffle':
       return `The discard pile (${ev.count} tickets) was shuffled into a new deck`;

@@ -51,6 +51,8 @@ export interface MoveOption {
   payment: ColorCounts;
   /** Whether the move pushes other trams. */
   pushes: boolean;
+  /** The players whose trams it pushes (as far as known before any branch choice). */
+  pushed: PlayerID[];
 }
 
 /** Options for `legalMoves`. */
@@ -107,6 +109,7 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
           color: pay ? pay.color : null,
           payment: pay ? pay.payment : counts(),
           pushes: res.status === 'choice' || res.pushes.length > 0,
+          pushed: res.status === 'choice' ? [res.owner] : [...new Set(res.pushes.map((p) => p.tram))],
         });
       }
     }

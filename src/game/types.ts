@@ -110,7 +110,7 @@ export type GameEvent = { id: number; turn: number } & (
   | { type: 'noEmptyStop'; player: PlayerID }
   | { type: 'refill'; slot: number; card: CardId | null }
   | { type: 'bonus'; player: PlayerID; bonus: BonusKind; color: Color; paid: ColorCounts }
-  | { type: 'draw'; player: PlayerID; count: number; reason: 'endOfTurn' | 'push' }
+  | { type: 'draw'; player: PlayerID; count: number; reason: 'endOfTurn' }
   | { type: 'reshuffle'; count: number }
   | { type: 'bagRefill'; count: number }
   | { type: 'endTriggered'; player: PlayerID }

@@ -40,7 +40,7 @@ describe('board actions', () => {
   it('refuses with the engine’s reason instead of sending an illegal move', () => {
     const c = client();
     const h = harness(c, '0');
-    const stale: MoveOption = { to: 'castelo', route: ['castelo'], steps: 1, color: 'red', payment: { red: 1, yellow: 0, green: 0, blue: 0 }, pushes: false };
+    const stale: MoveOption = { to: 'castelo', route: ['castelo'], steps: 1, color: 'red', payment: { red: 1, yellow: 0, green: 0, blue: 0 }, pushes: false, pushed: [] };
     h.act.move(stale, false, null);
     expect(h.refused).toEqual(['That route does not follow the rails from your tram to a stopping place.']);
     h.act.pickUp('none', null);
