@@ -53,7 +53,7 @@ function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvail
   const pay = choices.find((c) => c.key === ui.payKey)?.payment ?? null;
   const blocked = moveBlocked(G, ctx.currentPlayer, me, free);
   const count = Object.keys(moveOptions).length;
-  const pushed = opt?.pushes ? Object.keys(G.players).filter((p) => p !== me && opt.route.includes(G.players[p].position) && G.players[p].position !== 'rossio') : [];
+  const pushed = opt?.pushed ?? [];
   return (
     <div className="action-section">
       <h4>{free && actionsLeft(G, me) === 0 ? 'Free move' : 'Move your tram'}</h4>
