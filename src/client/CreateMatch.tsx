@@ -3,7 +3,7 @@
  * to run the bot seats, then open the match page.
  */
 import { useState } from 'react';
-import { GAME_NAME, describeError, lobby, saveName, saveSeat, seatBot } from './lobbyApi';
+import { GAME_NAME, describeError, lobby, saveName, saveSeat, seatBot, type StoredSeat } from './lobbyApi';
 import { navigate } from './route';
 import { PlayerCount, RulesFields, SeatRows, resizeSeats, toSetupData, type RulesChoice } from './SetupFields';
 import { botName, type SeatChoice } from './seats';
@@ -41,10 +41,12 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
       setBusy(false);
       return;
     }
+    let me: StoredSeat;
     try {
       const joined = await lobby.joinMatch(GAME_NAME, matchID, { playerID: '0', playerName: name });
+      me = { matchID, playerID: joined.playerID, credentials: joined.playerCredentials, playerName: name, joinedAt: Date.now() };
       saveName(name);
-      saveSeat({ matchID, playerID: joined.playerID, credentials: joined.playerCredentials, playerName: name, joinedAt: Date.now() });
+      saveSeat(me);
     } catch (err) {
       setError(describeError(err, 'join'));
       setBusy(false);
@@ -55,7 +57,7 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
     for (let i = 1; i < seats.length; i++) {
       if (seats[i].kind !== 'bot') continue;
       try {
-        await seatBot(matchID, i, seats[i].level);
+        await seatBot(matchID, i, seats[i].level, me);
       } catch (err) {
         failures.push(`${botName(i, seats[i].level)}: ${describeError(err, 'bot')}`);
       }

@@ -7,9 +7,10 @@ import { Client } from 'boardgame.io/react';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { LisbonTram28 } from '../game';
 import { GAME_NAME, describeError, forgetSeat, loadName, loadSeat, lobby, openSeats, saveName, saveSeat, type Match, type StoredSeat } from './lobbyApi';
-import { navigate, shareLink } from './route';
+import { navigate } from './route';
 import { seatColor } from './seats';
 import { OnlineBoard } from './OnlineBoard';
+import { MatchBar } from './MatchBar';
 
 /**
  * One boardgame.io React client for every online match, over socket.io to
@@ -88,7 +89,7 @@ export function OnlineMatch(props: { matchID: string }) {
 
   return (
     <div className="match-page" data-testid="match-page">
-      <MatchBar matchID={matchID} match={match} seat={seat} onLeft={() => setSeat(null)} onError={setError} />
+      <MatchBar matchID={matchID} match={match} seat={seat} onLeft={() => setSeat(null)} onError={setError} onChanged={() => void refresh()} />
       {notice && (
         <p className="notice" role="status">
           {notice}{' '}
@@ -136,72 +137,6 @@ export function OnlineMatch(props: { matchID: string }) {
           }}
           onWatch={() => setSpectate(true)}
         />
-      )}
-    </div>
-  );
-}
-
-/** Share link, seats and Leave. */
-function MatchBar(props: { matchID: string; match: Match | null; seat: StoredSeat | null; onLeft: () => void; onError: (e: string) => void }) {
-  const { matchID, match, seat } = props;
-  const [copied, setCopied] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const link = shareLink(matchID);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      props.onError('Could not copy the link: select it and copy it by hand.');
-    }
-  };
-  const leave = async () => {
-    if (!seat) return;
-    if (!window.confirm('Leave this match? Your seat is freed and someone else may take it.')) return;
-    setLeaving(true);
-    try {
-      await lobby.leaveMatch(GAME_NAME, matchID, { playerID: seat.playerID, credentials: seat.credentials });
-      forgetSeat(matchID);
-      props.onLeft();
-      navigate({ page: 'lobby' });
-    } catch (err) {
-      props.onError(describeError(err, 'leave'));
-    } finally {
-      setLeaving(false);
-    }
-  };
-  const waiting = match ? openSeats(match).length : 0;
-  return (
-    <div className="match-bar">
-      <div className="share">
-        <label className="label" htmlFor="share-link">
-          Invite with this link
-        </label>
-        <div className="share-row">
-          <input id="share-link" readOnly value={link} onFocus={(e) => e.target.select()} data-testid="share-link" />
-          <button type="button" onClick={() => void copy()} data-testid="copy-link">
-            {copied ? 'Copied' : 'Copy'}
-          </button>
-        </div>
-      </div>
-      <div className="seats-status" data-testid="seats-status">
-        {match?.players.map((p) => (
-          <span
-            key={p.id}
-            className={`seat-chip tram-${seatColor(p.id)}${p.name ? '' : ' empty'}${p.isConnected ? ' online' : ''}`}
-            title={p.name ? `${p.name}${p.isConnected ? ' (connected)' : ''}` : 'Open seat'}
-          >
-            {p.name ?? 'open'}
-            {seat && String(p.id) === seat.playerID ? ' (you)' : ''}
-          </span>
-        ))}
-        {waiting > 0 && <span className="muted">Waiting for {waiting} more</span>}
-      </div>
-      {seat && (
-        <button type="button" className="ghost danger" disabled={leaving} onClick={() => void leave()} data-testid="leave-match">
-          {leaving ? 'Leaving…' : 'Leave match'}
-        </button>
       )}
     </div>
   );

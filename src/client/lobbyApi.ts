@@ -147,9 +147,13 @@ export async function postJSON(path: string, body: unknown): Promise<unknown> {
   return data;
 }
 
-/** Ask the server to run a bot in a seat of an online match. */
-export async function seatBot(matchID: string, seat: number, level: BotLevel): Promise<void> {
-  await postJSON(`/bots/${encodeURIComponent(matchID)}`, { seat, level });
+/**
+ * Ask the server to run a bot in an open seat of an online match
+ * (server/bots.ts). Only a player seated in the match may ask, so the
+ * request carries that player's seat and credentials.
+ */
+export async function seatBot(matchID: string, seat: number, level: BotLevel, by: Pick<StoredSeat, 'playerID' | 'credentials'>): Promise<void> {
+  await postJSON(`/bots/${encodeURIComponent(matchID)}`, { seat, level, playerID: by.playerID, credentials: by.credentials });
 }
 
 /** Open seats of a match (no name yet). */

@@ -192,29 +192,44 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await context.close();
   }, 20_000);
 
-  it('asks the server to run the bot seats of a new match', async () => {
+  it('seats server bots from the new-match form and from the match page; they play', async () => {
     const { page, context } = await newContext(browser, errors, 'bots');
-    const asked: { url: string; body: unknown }[] = [];
-    // The contract with the server: POST /bots/:matchID { seat, level } per bot seat.
-    await context.route('**/bots/**', async (route) => {
-      asked.push({ url: route.request().url(), body: route.request().postDataJSON() });
-      await route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' });
+    const asked: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/bots/')) asked.push(r.postDataJSON());
     });
     await page.goto(`${server.url}/`);
     await page.getByTestId('player-name').fill('Dora');
     await page.getByTestId('create-players-3').click();
-    await page.getByTestId('create-kind-2').selectOption('bot');
-    await page.getByTestId('create-level-2').selectOption('hard');
+    await page.getByTestId('create-kind-1').selectOption('bot');
+    await page.getByTestId('create-level-1').selectOption('easy');
     await page.getByTestId('create-faceup-early').click();
+    await page.getByTestId('create-first').selectOption('1');
     await page.getByTestId('create-submit').click();
     await page.waitForURL(/#\/match\//, { timeout: UI_TIMEOUT });
     const id = decodeURIComponent(page.url().split('#/match/')[1]);
-    expect(asked).toEqual([{ url: `${server.url}/bots/${encodeURIComponent(id)}`, body: { seat: 2, level: 'hard' } }]);
-    const meta = (await server.db.fetch(id, { metadata: true })).metadata!;
-    expect(meta.setupData).toEqual({ faceUp: 'early', firstPlayer: 'random' });
-    expect(Object.keys(meta.players)).toHaveLength(3);
+    // The request carries the creator's seat and credentials (server/bots.ts).
+    expect(asked).toEqual([{ seat: 1, level: 'easy', playerID: '0', credentials: expect.any(String) }]);
+    let meta = (await server.db.fetch(id, { metadata: true })).metadata!;
+    expect(meta.setupData).toEqual({ faceUp: 'early', firstPlayer: 1 });
+    expect(meta.players[1].name).toBe('Bot (easy)');
+    expect(meta.players[2].name).toBeUndefined();
+
+    // The open seat gets a bot from the match page.
+    await page.getByTestId('add-bot-2').selectOption('normal', { timeout: UI_TIMEOUT });
+    await page.getByTestId('seats-status').getByText('Bot (normal)').waitFor({ timeout: UI_TIMEOUT });
+    meta = (await server.db.fetch(id, { metadata: true })).metadata!;
+    expect(meta.players[2].name).toBe('Bot (normal)');
+    await expect(page.getByTestId('add-bot-2').count()).resolves.toBe(0);
+
+    // Both bots take their turns; then it is Dora's.
+    await page.locator('[data-testid="turn-banner"].mine').waitFor({ timeout: 25_000 });
+    const st = (await server.db.fetch(id, { state: true })).state as State<GState>;
+    expect(st.ctx.currentPlayer).toBe('0');
+    expect(st.G.events.filter((e) => e.type === 'endTurn').map((e) => (e as { player: string }).player)).toEqual(['1', '2']);
+    await screenshot(page, 'online-after-bots');
     await context.close();
-  }, 20_000);
+  }, 40_000);
 
   it('explains an unknown match link', async () => {
     await ana.goto(`${server.url}/#/match/no-such-match`);

@@ -1,0 +1,115 @@
+/** The match page's top bar: share link, seats (with bots for open seats) and Leave. */
+import { useState } from 'react';
+import { GAME_NAME, describeError, forgetSeat, lobby, openSeats, seatBot, type Match, type StoredSeat } from './lobbyApi';
+import { navigate, shareLink } from './route';
+import { BOT_LEVELS, seatColor, type BotLevel } from './seats';
+
+/** Share link, seats and Leave. */
+export function MatchBar(props: {
+  matchID: string;
+  match: Match | null;
+  seat: StoredSeat | null;
+  onLeft: () => void;
+  onError: (e: string) => void;
+  /** The seats changed (a bot was added). */
+  onChanged: () => void;
+}) {
+  const { matchID, match, seat } = props;
+  const [copied, setCopied] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const link = shareLink(matchID);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      props.onError('Could not copy the link: select it and copy it by hand.');
+    }
+  };
+  const leave = async () => {
+    if (!seat) return;
+    if (!window.confirm('Leave this match? Your seat is freed and someone else may take it.')) return;
+    setLeaving(true);
+    try {
+      await lobby.leaveMatch(GAME_NAME, matchID, { playerID: seat.playerID, credentials: seat.credentials });
+      forgetSeat(matchID);
+      props.onLeft();
+      navigate({ page: 'lobby' });
+    } catch (err) {
+      props.onError(describeError(err, 'leave'));
+    } finally {
+      setLeaving(false);
+    }
+  };
+  const addBot = async (id: number, level: BotLevel) => {
+    if (!seat) return;
+    setAdding(true);
+    try {
+      await seatBot(matchID, id, level, seat);
+      props.onError('');
+      props.onChanged();
+    } catch (err) {
+      props.onError(describeError(err, 'bot'));
+    } finally {
+      setAdding(false);
+    }
+  };
+  const waiting = match ? openSeats(match).length : 0;
+  return (
+    <div className="match-bar">
+      <div className="share">
+        <label className="label" htmlFor="share-link">
+          Invite with this link
+        </label>
+        <div className="share-row">
+          <input id="share-link" readOnly value={link} onFocus={(e) => e.target.select()} data-testid="share-link" />
+          <button type="button" onClick={() => void copy()} data-testid="copy-link">
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+        </div>
+      </div>
+      <div className="seats-status" data-testid="seats-status">
+        {match?.players.map((p) => (
+          <span
+            key={p.id}
+            className={`seat-chip tram-${seatColor(p.id)}${p.name ? '' : ' empty'}${p.isConnected ? ' online' : ''}`}
+            title={p.name ? `${p.name}${p.isConnected ? ' (connected)' : ''}` : 'Open seat'}
+          >
+            {p.name ?? 'open'}
+            {seat && String(p.id) === seat.playerID ? ' (you)' : ''}
+          </span>
+        ))}
+        {seat &&
+          !match?.gameover &&
+          match?.players
+            .filter((p) => !p.name)
+            .map((p) => (
+              <select
+                key={`bot-${p.id}`}
+                className="add-bot"
+                aria-label={`Add a bot in seat ${p.id + 1}`}
+                data-testid={`add-bot-${p.id}`}
+                value=""
+                disabled={adding}
+                onChange={(e) => e.target.value && void addBot(p.id, e.target.value as BotLevel)}
+              >
+                <option value="">Bot in seat {p.id + 1}…</option>
+                {BOT_LEVELS.map((l) => (
+                  <option key={l} value={l}>
+                    {l[0].toUpperCase() + l.slice(1)} bot
+                  </option>
+                ))}
+              </select>
+            ))}
+        {waiting > 0 && <span className="muted">Waiting for {waiting} more</span>}
+      </div>
+      {seat && (
+        <button type="button" className="ghost danger" disabled={leaving} onClick={() => void leave()} data-testid="leave-match">
+          {leaving ? 'Leaving…' : 'Leave match'}
+        </button>
+      )}
+    </div>
+  );
+}
