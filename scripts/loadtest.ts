@@ -649,7 +649,7 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
 
   let killAtMoves: number | null = null;
   if (opts.killAt !== undefined) {
-    const perMatch = estimateMovesPerMatch(opts.players, 3, opts.seed);
+    const perMatch = estimateMovesPerMatch(opts.players, 10, opts.seed);
     killAtMoves = Math.max(1, Math.round(perMatch * opts.matches * opts.killAt));
     say(`~${perMatch.toFixed(0)} moves per match: kill -9 at ${killAtMoves} acknowledged moves`);
   }
