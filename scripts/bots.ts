@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
-import { parseBot, playGame, type GameResult } from '../src/bots/match';
+import { MAX_ROUNDS, parseBot, playGame, type GameResult } from '../src/bots/match';
 
 const HELP = `Usage: npm run bots -- [options]
 
@@ -25,6 +25,8 @@ Options:
   --seat-rotation    rotate the bots round the seats from game to game
   --time-budget      let MCTS stop at its per-level time budget (faster on a
                      slow machine, but results are no longer reproducible)
+  --max-rounds N     stop a game after N rounds; it counts as unfinished, won
+                     by nobody (default 250: bots can stall a game)
   --json FILE        write the raw per-game results to FILE
   --quiet            no progress bar
   --help             this text
@@ -41,6 +43,7 @@ interface Options {
   timeBudget: boolean;
   json: string | null;
   quiet: boolean;
+  maxRounds: number;
 }
 
 class UsageError extends Error {}
@@ -80,6 +83,9 @@ function parseArgs(argv: string[]): Options | 'help' {
       case '--workers':
         o.workers = int(flag, value(), 0, 64);
         break;
+      case '--max-rounds':
+        o.maxRounds = int(flag, value(), 1, 100_000);
+        break;
       case '--json':
         o.json = value();
         break;
@@ -118,6 +124,7 @@ function parseArgs(argv: string[]): Options | 'help' {
     timeBudget: o.timeBudget,
     json: o.json ?? null,
     quiet: o.quiet,
+    maxRounds: o.maxRounds ?? MAX_ROUNDS,
   };
 }
 
@@ -249,12 +256,12 @@ class Progress {
 }
 
 async function runAll(o: Options): Promise<GameResult[]> {
-  const jobs = Array.from({ length: o.games }, (_, g) => ({ game: g, bots: seating(o, g), seed: `${o.seed}:${g}`, budgetMs: o.timeBudget ? undefined : null }));
+  const jobs = Array.from({ length: o.games }, (_, g) => ({ game: g, bots: seating(o, g), seed: `${o.seed}:${g}`, budgetMs: o.timeBudget ? undefined : null, maxRounds: o.maxRounds }));
   const results: GameResult[] = new Array(o.games);
   const progress = new Progress(o.games, o.quiet);
   if (o.workers === 0) {
     for (const j of jobs) {
-      results[j.game] = await playGame(j.bots.map(parseBot), j.seed, j.game, j.budgetMs);
+      results[j.game] = await playGame(j.bots.map(parseBot), j.seed, j.game, j.budgetMs, j.maxRounds);
       progress.tick();
     }
     return results;
@@ -312,6 +319,8 @@ async function main(): Promise<void> {
     `${o.games} game(s), ${o.players} players, bots ${o.bots.join(',')}, seed ${o.seed}${o.seatRotation ? ', seat rotation' : ''}${o.timeBudget ? ', MCTS time budget' : ''}; ${fmtTime(secs)} on ${Math.min(o.workers, o.games) || 1} thread(s) (${cpus().length} cores)\n\n`,
   );
   process.stdout.write(table(rows) + '\n');
+  const unfinished = results.filter((r) => r.decidedBy === 'unfinished').length;
+  if (unfinished) process.stdout.write(`\n${unfinished} game(s) reached --max-rounds ${o.maxRounds} unfinished (no winner).\n`);
   if (o.json) {
     writeFileSync(o.json, JSON.stringify({ options: o, summary: rows, games: results }, null, 2));
     process.stderr.write(`Wrote ${o.json}\n`);

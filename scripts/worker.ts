@@ -9,7 +9,8 @@ interface Job {
   game: number;
   bots: string[];
   seed: string;
-  budgetMs: number | null;
+  budgetMs: number | null | undefined;
+  maxRounds: number;
 }
 
 parentPort!.on('message', async (job: Job | null) => {
@@ -17,7 +18,7 @@ parentPort!.on('message', async (job: Job | null) => {
     process.exit(0);
   }
   try {
-    const result = await playGame(job.bots.map(parseBot), job.seed, job.game, job.budgetMs);
+    const result = await playGame(job.bots.map(parseBot), job.seed, job.game, job.budgetMs, job.maxRounds);
     parentPort!.postMessage({ ok: true, result });
   } catch (e) {
     parentPort!.postMessage({ ok: false, game: job.game, error: e instanceof Error ? e.stack ?? e.message : String(e) });

@@ -9,6 +9,7 @@ import type { GameOver, GState, PlayerID } from '../game/types';
 import { actingPlayerOf, BOT_KINDS, BOT_LEVELS, chooseMove, type BotKind } from './index';
 import type { Level, SearchStats } from './mcts';
 import { Rng } from './rng';
+import { scoreOf } from '../game/selectors';
 
 /** A bot as named on the command line: `random`, `greedy`, `mcts`, `mcts:hard`... */
 export interface BotSpec {
@@ -60,6 +61,12 @@ export interface GameResult {
 
 /** Safety cap on moves per game. */
 export const MAX_MOVES = 20000;
+/**
+ * Default cap on rounds per game. Bots can stall a game: nothing forces a
+ * claim, hands have no limit, and a display of cards nobody can complete
+ * stays put. A game stopped by the cap counts as unfinished, won by nobody.
+ */
+export const MAX_ROUNDS = 250;
 
 /**
  * Play one game: seat i is played by `bots[i]`. The engine's seed and each
@@ -67,7 +74,7 @@ export const MAX_MOVES = 20000;
  * time budget is allowed (`budgetMs` a number, or undefined for each level's
  * own budget): then the search depends on the machine's speed.
  */
-export async function playGame(bots: BotSpec[], seed: string, game = 0, budgetMs: number | null | undefined = null): Promise<GameResult> {
+export async function playGame(bots: BotSpec[], seed: string, game = 0, budgetMs: number | null | undefined = null, maxRounds = MAX_ROUNDS): Promise<GameResult> {
   const numPlayers = bots.length;
   const cfg = { ...LisbonTram28, seed: `${seed}/engine` };
   const reducer = CreateGameReducer({ game: cfg });
@@ -75,7 +82,7 @@ export async function playGame(bots: BotSpec[], seed: string, game = 0, budgetMs
   const rngs = bots.map((_, i) => new Rng(`${seed}/seat${i}`));
   const times: number[][] = bots.map(() => []);
   let moves = 0;
-  while (!state.ctx.gameover && moves < MAX_MOVES) {
+  while (!state.ctx.gameover && moves < MAX_MOVES && state.ctx.turn <= maxRounds * numPlayers) {
     const pid = actingPlayerOf(state)!;
     const seat = Number(pid);
     const b = bots[seat];
@@ -103,14 +110,14 @@ export async function playGame(bots: BotSpec[], seed: string, game = 0, budgetMs
     moves,
     decidedBy: over ? over.decidedBy : 'unfinished',
     seats: bots.map((b, i) => {
-      const s = over?.scores[String(i)];
+      const s = over?.scores[String(i)] ?? { ...scoreOf(G, String(i)), rank: numPlayers };
       return {
         seat: String(i),
         bot: b.label,
-        score: s?.total ?? 0,
-        cardVP: s?.cardVP ?? 0,
-        connections: s?.connections ?? 0,
-        rank: s?.rank ?? numPlayers,
+        score: s.total,
+        cardVP: s.cardVP,
+        connections: s.connections,
+        rank: s.rank,
         win: over?.winner === String(i),
         decisionMs: times[i].map((t) => Math.round(t * 100) / 100),
       };
