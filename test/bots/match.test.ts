@@ -1,0 +1,21 @@
+/** The match runner: bot names, and the round cap for stalled games. */
+import { describe, expect, it } from 'vitest';
+import { parseBot, playGame } from '../../src/bots/match';
+
+describe('match runner', () => {
+  it('parses bot names and levels, and rejects unknown ones', () => {
+    expect(parseBot('mcts')).toEqual({ kind: 'mcts', level: 'normal', label: 'mcts:normal' });
+    expect(parseBot('mcts:hard').level).toBe('hard');
+    expect(parseBot('greedy').label).toBe('greedy');
+    expect(() => parseBot('greedy:hard')).toThrow(/Only mcts takes a level/);
+    expect(() => parseBot('alphazero')).toThrow(/Unknown bot/);
+    expect(() => parseBot('mcts:insane')).toThrow(/Unknown level/);
+  });
+
+  it('stops a game at the round cap: unfinished, won by nobody', async () => {
+    const r = await playGame([parseBot('random'), parseBot('random')], 'cap', 0, null, 3);
+    expect(r.decidedBy).toBe('unfinished');
+    expect(r.rounds).toBeLessThanOrEqual(4);
+    expect(r.seats.some((s) => s.win)).toBe(false);
+  });
+});
