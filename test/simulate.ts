@@ -10,24 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import type { Ctx, State } from 'boardgame.io';
 import { LisbonTram28 } from '../src/game';
+import { Rng } from '../src/bots/rng';
 import { enumerate } from '../src/game/ai';
 import { playerView } from '../src/game/view';
 import { CARDS } from '../src/game/data/cards';
 import { network } from '../src/game/network';
 import { total } from '../src/game/counts';
 import type { GameOver, GState } from '../src/game/types';
-
-/** A small seeded PRNG (mulberry32) for the test's own choices. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every broken invariant of a full state (empty when all hold). */
 export function invariantErrors(G: GState): string[] {
@@ -73,7 +62,7 @@ const reducer = CreateGameReducer({ game: LisbonTram28 });
 
 /** Play one seeded random game to the end; throws on any broken rule or refused move. */
 export function simulateGame(numPlayers: number, seed: number, maxSteps = 20000): SimResult {
-  const rnd = prng(seed);
+  const rnd = new Rng(seed);
   let state = InitializeGame({ game: { ...LisbonTram28, seed: `sim-${seed}` }, numPlayers }) as State<GState>;
   let steps = 0;
   while (!state.ctx.gameover) {
@@ -82,7 +71,7 @@ export function simulateGame(numPlayers: number, seed: number, maxSteps = 20000)
     const actor = G.pending ? G.pending.player : state.ctx.currentPlayer;
     const moves = enumerate(playerView(G, actor), state.ctx as Ctx, actor);
     if (moves.length === 0) throw new Error(`no move for ${actor} at step ${steps}`);
-    const m = moves[Math.floor(rnd() * moves.length)];
+    const m = moves[rnd.int(moves.length)];
     const next = reducer(state, {
       type: 'MAKE_MOVE',
       payload: { type: m.move, args: m.args, playerID: actor },

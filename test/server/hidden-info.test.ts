@@ -8,21 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Server } from 'boardgame.io/server';
 import type { Ctx, State } from 'boardgame.io';
 import { LisbonTram28 } from '../../src/game';
+import { Rng } from '../../src/bots/rng';
 import { actors, fullMatch, GAME, http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
 import { findLeaks, findStrings } from './leak-check';
 
 const MAX_MOVES = Number(process.env.LEAK_TEST_MAX_MOVES ?? 1500);
 
-/** A small seeded PRNG for choosing moves (mulberry32). */
-function prng(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let server: TestServer;
 beforeAll(async () => {
@@ -63,7 +54,7 @@ describe('hidden information', () => {
     await spectator.sync(matchID, null);
     for (let i = 0; i < numPlayers; i++) await players[i].sync(matchID, String(i), creds[i]);
 
-    const random = prng(28);
+    const random = new Rng(28);
     let moves = 0;
     let stateID = players[0].state!._stateID;
     while (moves < MAX_MOVES) {
@@ -76,7 +67,7 @@ describe('hidden information', () => {
       const own = players[Number(pid)].state as State;
       const options = LisbonTram28.ai!.enumerate(own.G, own.ctx, pid) as Array<{ move: string; args: unknown[] }>;
       expect(options.length, `no legal move for ${pid} at state ${stateID}`).toBeGreaterThan(0);
-      const choice = options[Math.floor(random() * options.length)];
+      const choice = options[random.int(options.length)];
       players[Number(pid)].move(matchID, pid, creds[Number(pid)], choice.move, choice.args ?? [], stateID);
       await spectator.waitFor(() => spectator.state!._stateID > stateID, 5000, `the update after ${choice.move}`);
       await Promise.all(players.map((p) => p.waitFor(() => p.state!._stateID > stateID, 5000, 'player update')));
