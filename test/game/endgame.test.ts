@@ -55,7 +55,8 @@ describe('the final round', () => {
     expect(over.winner).toBe('1');
   });
 
-  it('ends right away when the last player in the round triggers it', async () => {
+  /** 2 players; seat 0 passes, then seat 1 (last in the round) claims the card that deals the last face-up one. */
+  async function lastPlayerTriggers() {
     const G = clearBoard(startState(2));
     G.players['1'].position = 'carmo';
     setSeats(G, '1', { red: 2, blue: 1 });
@@ -64,20 +65,18 @@ describe('the final round', () => {
     const clients = seats(gameFrom(G), 2);
     expect(await act(clients[0], 'endTurn')).toBe(true);
     await claim(clients, 1, 'carmo-1');
+    return clients;
+  }
+
+  it('ends right away when the last player in the round triggers it', async () => {
+    const clients = await lastPlayerTriggers();
     expect(clients[0].getState()!.ctx.gameover).toBeUndefined();
     expect(await act(clients[1], 'endTurn')).toBe(true);
     expect((clients[0].getState()!.ctx.gameover as GameOver).winner).toBe('1');
   });
 
   it('draws the end-of-turn tickets only once for the turn that ends the game', async () => {
-    const G = clearBoard(startState(2));
-    G.players['1'].position = 'carmo';
-    setSeats(G, '1', { red: 2, blue: 1 });
-    setDisplay(G, ['carmo-1', 'se-1', 'ajuda-1']);
-    lastFaceUp(G);
-    const clients = seats(gameFrom(G), 2);
-    await act(clients[0], 'endTurn');
-    await claim(clients, 1, 'carmo-1');
+    const clients = await lastPlayerTriggers();
     await act(clients[1], 'endTurn');
     const s = clients[1].getState()!;
     expect(s.G.players['1'].handSize).toBe(4);
