@@ -27,7 +27,7 @@ export interface StorageOptions {
   dataDir: string;
   /** Connection URL for `postgres` storage. */
   databaseUrl?: string;
-  /** fsync each file write (file storage; default true). */
+  /** fsync each file write (file storage; default true unless FILE_FSYNC=0). */
   fsync?: boolean;
 }
 
@@ -39,7 +39,9 @@ export async function createStorage(
     case 'memory':
       return new MemoryStorage();
     case 'file': {
-      const db = new FileStorage({ dir: opts.dataDir, fsync: opts.fsync });
+      // FILE_FSYNC=0 skips fsync: still safe against a killed process, not against power loss.
+      const fsync = opts.fsync ?? process.env.FILE_FSYNC !== '0';
+      const db = new FileStorage({ dir: opts.dataDir, fsync });
       db.connect();
       return db;
     }
