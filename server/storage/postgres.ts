@@ -12,7 +12,15 @@
  * - `setState` replaces the state only when its stateID is newer than the
  *   stored one (`ON CONFLICT ... WHERE state_id < EXCLUDED.state_id`, which
  *   locks the row), and inserts its log entries whatever the order of arrival.
- * - `setMetadata` touches only the metadata columns.
+ * - `setMetadata` touches only the metadata columns. The lobby changes
+ *   metadata by read-modify-write (fetch, set one seat, write back), so two
+ *   players joining one match at once would each write back a copy holding
+ *   only their own seat. `fetch` therefore tags the metadata object it returns
+ *   with the version it read; when that object is written back and the row has
+ *   moved on since, the write is merged three ways (what this caller changed
+ *   since its read, seat by seat, applied over the row's current metadata) in a
+ *   transaction that locks the row. Untagged objects (such as the Master's
+ *   per-move `{ ...metadata, updatedAt }`) are written as they are.
  *
  * Why not bgio-postgres: it keeps the log as one JSON array that each move reads
  * and rewrites in full, reads the whole row (log and initial state included)
@@ -32,6 +40,55 @@ export interface PostgresStorageOptions {
 }
 
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Hidden tag on fetched metadata: the version and the JSON text it was read at. */
+const BASE = Symbol('bgio-postgres-metadata-base');
+
+interface Base {
+  version: number;
+  json: string;
+}
+
+type Tagged = Server.MatchData & { [BASE]?: Base };
+
+function tag(metadata: Server.MatchData, base: Base): Server.MatchData {
+  Object.defineProperty(metadata, BASE, { value: base, enumerable: false, configurable: true, writable: true });
+  return metadata;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Applies what `mine` changed since `base` over `theirs`: top-level fields one
+ * by one, and `players` seat by seat. A seat both sides changed takes `mine`.
+ */
+export function mergeMetadata(
+  base: Server.MatchData,
+  mine: Server.MatchData,
+  theirs: Server.MatchData,
+): Server.MatchData {
+  const out: Record<string, unknown> = { ...theirs };
+  const b = base as unknown as Record<string, unknown>;
+  const m = mine as unknown as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(b), ...Object.keys(m)])) {
+    if (key === 'players') continue;
+    if (!same(m[key], b[key])) {
+      if (m[key] === undefined) delete out[key];
+      else out[key] = m[key];
+    }
+  }
+  const players: Record<string, unknown> = { ...(theirs.players ?? {}) };
+  const bp = (base.players ?? {}) as Record<string, unknown>;
+  const mp = (mine.players ?? {}) as Record<string, unknown>;
+  for (const seat of new Set([...Object.keys(bp), ...Object.keys(mp)])) {
+    if (!same(mp[seat], bp[seat])) {
+      if (mp[seat] === undefined) delete players[seat];
+      else players[seat] = mp[seat];
+    }
+  }
+  out.players = players;
+  return out as unknown as Server.MatchData;
+}
 
 /** Splits a `schema` query parameter off a connection URL. */
 export function parseDatabaseUrl(url: string): { connectionString: string; schema?: string } {
@@ -69,6 +126,7 @@ export class PostgresStorage extends Async {
         id            text PRIMARY KEY,
         game_name     text,
         metadata      json,
+        meta_version  integer NOT NULL DEFAULT 0,
         initial_state json,
         state         json,
         state_id      integer NOT NULL DEFAULT -1,
@@ -81,7 +139,8 @@ export class PostgresStorage extends Async {
         idx       integer NOT NULL,
         entry     json    NOT NULL,
         PRIMARY KEY (match_id, state_id, idx)
-      );`);
+      );
+      ALTER TABLE ${this.match} ADD COLUMN IF NOT EXISTS meta_version integer NOT NULL DEFAULT 0;`);
   }
 
   /** Resolves when every write started so far for `matchID` has finished; rejects if one failed. */
@@ -169,11 +228,19 @@ export class PostgresStorage extends Async {
   }
 
   setMetadata(matchID: string, metadata: Server.MatchData): Promise<void> {
-    return this.track(matchID, this.query(
+    const base = (metadata as Tagged)[BASE];
+    if (base === undefined) return this.track(matchID, this.writeMetadata(matchID, metadata));
+    return this.track(matchID, this.mergeWriteMetadata(matchID, metadata, base));
+  }
+
+  /** Blind write of the metadata columns (bumps the version). */
+  private async writeMetadata(matchID: string, metadata: Server.MatchData): Promise<void> {
+    await this.pool.query(
       `INSERT INTO ${this.match} (id, game_name, metadata, gameover, updated_at)
        VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (id) DO UPDATE SET game_name = EXCLUDED.game_name,
-         metadata = EXCLUDED.metadata, gameover = EXCLUDED.gameover, updated_at = EXCLUDED.updated_at`,
+         metadata = EXCLUDED.metadata, gameover = EXCLUDED.gameover,
+         updated_at = EXCLUDED.updated_at, meta_version = ${this.match}.meta_version + 1`,
       [
         matchID,
         metadata.gameName,
@@ -181,7 +248,44 @@ export class PostgresStorage extends Async {
         metadata.gameover !== undefined,
         metadata.updatedAt,
       ],
-    ));
+    );
+  }
+
+  /** Writes a fetched-then-changed metadata object, merging if the row changed since the fetch. */
+  private async mergeWriteMetadata(matchID: string, metadata: Server.MatchData, base: Base): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const cur = await client.query(
+        `SELECT metadata::text AS json, meta_version FROM ${this.match} WHERE id = $1 FOR UPDATE`,
+        [matchID],
+      );
+      let next = metadata;
+      const row = cur.rows[0] as { json: string | null; meta_version: number } | undefined;
+      const merged = !!row && row.json !== null && row.meta_version !== base.version;
+      if (merged) next = mergeMetadata(JSON.parse(base.json), metadata, JSON.parse(row!.json!));
+      const json = JSON.stringify(next);
+      const r = await client.query(
+        `INSERT INTO ${this.match} (id, game_name, metadata, gameover, updated_at, meta_version)
+         VALUES ($1, $2, $3, $4, $5, 1)
+         ON CONFLICT (id) DO UPDATE SET game_name = EXCLUDED.game_name,
+           metadata = EXCLUDED.metadata, gameover = EXCLUDED.gameover,
+           updated_at = EXCLUDED.updated_at, meta_version = ${this.match}.meta_version + 1
+         RETURNING meta_version`,
+        [matchID, next.gameName, json, next.gameover !== undefined, next.updatedAt],
+      );
+      await client.query('COMMIT');
+      // The caller may change and write the same object again. After a merge the
+      // object lacks the others' changes, so its next write must merge again.
+      (metadata as Tagged)[BASE] = merged
+        ? { version: -1, json: JSON.stringify(metadata) }
+        : { version: r.rows[0].meta_version, json };
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
   }
 
   async fetch<O extends StorageAPI.FetchOpts>(
@@ -191,7 +295,7 @@ export class PostgresStorage extends Async {
     const result = {} as StorageAPI.FetchFields;
     const cols = [
       opts.state && 'state',
-      opts.metadata && 'metadata',
+      opts.metadata && 'metadata::text AS metadata_text, meta_version',
       opts.initialState && 'initial_state',
     ].filter(Boolean);
     const [row, logRows] = await Promise.all([
@@ -212,7 +316,10 @@ export class PostgresStorage extends Async {
     if (row) {
       // The row exists once metadata or state is written; absent fields stay undefined.
       if (opts.state && row.state !== null) result.state = row.state;
-      if (opts.metadata && row.metadata !== null) result.metadata = row.metadata;
+      if (opts.metadata && row.metadata_text !== null) {
+        const base = { version: row.meta_version, json: row.metadata_text };
+        result.metadata = tag(JSON.parse(row.metadata_text), base);
+      }
       if (opts.initialState && row.initial_state !== null) result.initialState = row.initial_state;
     }
     if (logRows) result.log = logRows.map((r: { entry: LogEntry }) => r.entry);

@@ -336,6 +336,35 @@ describe.skipIf(!PG_URL)('postgres storage (TEST_DATABASE_URL)', () => {
       }
     });
 
+    it('two lobby joins at once (fetch, set a seat, write back) both keep their seat', async () => {
+      const seats = { 0: { id: 0 }, 1: { id: 1 }, 2: { id: 2 }, 3: { id: 3 } };
+      await db.createMatch('joins', { initialState: makeState(0), metadata: makeMetadata({ players: seats }) });
+      const join = async (seat: 0 | 1 | 2 | 3) => {
+        const { metadata } = await db.fetch('joins', { metadata: true });
+        metadata.players[seat].name = `p${seat}`;
+        metadata.players[seat].credentials = `c${seat}`;
+        await db.setMetadata('joins', metadata);
+        return metadata;
+      };
+      const [m0] = await Promise.all([join(0), join(1), join(2), join(3)]);
+      let { metadata } = await db.fetch('joins', { metadata: true });
+      expect([0, 1, 2, 3].map((s) => metadata.players[s].credentials)).toEqual(['c0', 'c1', 'c2', 'c3']);
+      // Writing back the same (older) object again changes only what it changes.
+      m0.players[0].isConnected = true;
+      await db.setMetadata('joins', m0);
+      ({ metadata } = await db.fetch('joins', { metadata: true }));
+      expect([0, 1, 2, 3].map((s) => metadata.players[s].credentials)).toEqual(['c0', 'c1', 'c2', 'c3']);
+      expect(metadata.players[0].isConnected).toBe(true);
+      // A leave (a seat's name and credentials removed) is merged too.
+      const { metadata: leaving } = await db.fetch('joins', { metadata: true });
+      delete leaving.players[2].name;
+      delete leaving.players[2].credentials;
+      await db.setMetadata('joins', leaving);
+      ({ metadata } = await db.fetch('joins', { metadata: true }));
+      expect(metadata.players[2]).toEqual({ id: 2 });
+      expect(metadata.players[3].credentials).toBe('c3');
+    });
+
     it('whenWritten waits for writes in flight', async () => {
       const p = db.setState('race3', makeState(1), [entry(0)]);
       let settled = false;
