@@ -230,6 +230,25 @@ export function evaluate(G: GState, player: PlayerID): number {
   const seated = total(me.seats);
   const tickets = me.hand ? total(me.hand) : me.handSize;
   const late = G.endTriggered ? 0.2 : 1;
-  return s + progress + 0.08 * seated * late + 0.1 * Math.min(tickets, 14) * late + 0.6 * me.bonuses.length * late;
+  return s + progress + position(G, player) + 0.08 * seated * late + 0.1 * Math.min(tickets, 14) * late + 0.6 * me.bonuses.length * late;
+}
+
+/**
+ * Being on the way to what the player needs next: the monument of a card it
+ * can claim, else the most useful waiting passengers. Without it, a playout
+ * that ends before the tram arrives sees no point in setting off.
+ */
+function position(G: GState, player: PlayerID): number {
+  const me = G.players[player];
+  const p = plan(G, player);
+  const d = hops(G.side)[me.position];
+  const near = (n: NodeId) => Math.max(0, 1 - (d[n] ?? 20) / 12);
+  if (p.ready && p.card) return 0.3 * CARD_BY_ID[p.card].vp * near(CARD_BY_ID[p.card].monument);
+  let best = 0;
+  for (const s of network(G.side).stops) {
+    const g = G.stops[s];
+    if (total(g) > 0) best = Math.max(best, 0.3 * groupValue(G, player, g, p) * near(s));
+  }
+  return best;
 }
 
