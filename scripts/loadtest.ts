@@ -30,6 +30,7 @@ import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.
 import type { Ctx, Game, LogEntry, State, StorageAPI } from 'boardgame.io';
 import { LisbonTram28 } from '../src/game';
 import { createStorage, PostgresStorage } from '../server/storage';
+import { Rng } from '../src/bots/rng';
 
 export type StorageKind = 'file' | 'memory' | 'postgres';
 
@@ -99,16 +100,10 @@ const CACHE = path.join(ROOT, 'node_modules', '.cache', 'lisbon-loadtest');
 // ---------------------------------------------------------------------------
 // Small helpers
 
-/** Deterministic PRNG (mulberry32). */
+/** Deterministic PRNG: the bots' seeded generator, as a function. */
 export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = new Rng(seed);
+  return () => r.next();
 }
 
 function percentile(sorted: number[], p: number): number {
