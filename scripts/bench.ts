@@ -50,23 +50,29 @@ interface SpeedResult {
   enumerateShare: number;
 }
 
-function reducerGames(seconds: number): SpeedResult {
-  const rng = new Rng('bench-reducer');
+/** A way to play one random game: start it, and step it until it is over. */
+interface GameStepper {
+  start(seed: string): { G: GState; ctx: Ctx };
+  /** Applies the move to the running game and returns its new state. */
+  step(pid: string, move: string, args: unknown[]): { G: GState; ctx: Ctx };
+}
+
+/** Random 4-player games, for `seconds`, through one stepper; times `enumerate` separately. */
+function timeRandomGames(seconds: number, label: string, stepper: GameStepper): SpeedResult {
+  const rng = new Rng(label);
   let games = 0;
   let moves = 0;
   let tEnum = 0;
   const t0 = performance.now();
   while (performance.now() - t0 < seconds * 1000) {
-    const game = { ...LisbonTram28, seed: `bench${games}` };
-    const reducer = CreateGameReducer({ game });
-    let s = InitializeGame({ game, numPlayers: 4 }) as unknown as State;
+    let s = stepper.start(`bench${games}`);
     while (!s.ctx.gameover) {
       const pid = actingPlayer(s.ctx);
       const e0 = performance.now();
       const ms = enumerate(s.G, s.ctx, pid);
       tEnum += performance.now() - e0;
       const m = ms[rng.int(ms.length)];
-      s = reducer(s as never, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: pid } } as never) as unknown as State;
+      s = stepper.step(pid, m.move, m.args);
       moves++;
     }
     games++;
@@ -75,28 +81,37 @@ function reducerGames(seconds: number): SpeedResult {
   return { games, seconds: dt, gamesPerSecond: games / dt, movesPerGame: moves / games, movesPerSecond: moves / dt, enumerateShare: tEnum / 1000 / dt };
 }
 
+/** Through boardgame.io's reducer. */
+function reducerGames(seconds: number): SpeedResult {
+  let reducer: ReturnType<typeof CreateGameReducer>;
+  let s: State;
+  return timeRandomGames(seconds, 'bench-reducer', {
+    start(seed) {
+      const game = { ...LisbonTram28, seed };
+      reducer = CreateGameReducer({ game });
+      s = InitializeGame({ game, numPlayers: 4 }) as unknown as State;
+      return s as never;
+    },
+    step(pid, move, args) {
+      s = reducer(s as never, { type: 'MAKE_MOVE', payload: { type: move, args, playerID: pid } } as never) as unknown as State;
+      return s as never;
+    },
+  });
+}
+
+/** Through the pure rules functions alone (the bots' driver). */
 function driverGames(seconds: number): SpeedResult {
-  const rng = new Rng('bench-driver');
-  let games = 0;
-  let moves = 0;
-  let tEnum = 0;
-  const t0 = performance.now();
-  while (performance.now() - t0 < seconds * 1000) {
-    const game = { ...LisbonTram28, seed: `bench${games}` };
-    const sim = fromBgio(InitializeGame({ game, numPlayers: 4 }) as never);
-    while (!sim.ctx.gameover) {
-      const pid = actingPlayer(sim.ctx);
-      const e0 = performance.now();
-      const ms = enumerate(sim.G, sim.ctx as unknown as Ctx, pid);
-      tEnum += performance.now() - e0;
-      const m = ms[rng.int(ms.length)];
-      if (!applyMove(sim, pid, m.move, m.args)) throw new Error(`driver rejected ${m.move}`);
-      moves++;
-    }
-    games++;
-  }
-  const dt = (performance.now() - t0) / 1000;
-  return { games, seconds: dt, gamesPerSecond: games / dt, movesPerGame: moves / games, movesPerSecond: moves / dt, enumerateShare: tEnum / 1000 / dt };
+  let sim: ReturnType<typeof fromBgio>;
+  return timeRandomGames(seconds, 'bench-driver', {
+    start(seed) {
+      sim = fromBgio(InitializeGame({ game: { ...LisbonTram28, seed }, numPlayers: 4 }) as never);
+      return sim as never;
+    },
+    step(pid, move, args) {
+      if (!applyMove(sim, pid, move, args)) throw new Error(`driver rejected ${move}`);
+      return sim as never;
+    },
+  });
 }
 
 /** Positions from greedy games: every few decisions of the acting player. */
