@@ -88,20 +88,26 @@ export function simulateGame(numPlayers: number, seed: number, maxSteps = 20000)
 }
 
 /**
- * The simulation suite for one player count: `games` seeded random games.
- * Split by player count into separate files so vitest runs them in parallel.
+ * The simulation suite for one player count: `games` seeded random games in
+ * batches of 10, one test per batch. It yields to the event loop after every
+ * game so the vitest worker stays responsive; files split by player count run
+ * in parallel.
  */
-export function simulationSuite(numPlayers: number, games = 100): void {
+export function simulationSuite(numPlayers: number, games = 100, batch = 10): void {
   describe(`seeded random play, ${numPlayers} players (${numPlayers === 4 ? 'large' : 'small'} side)`, () => {
-    it(`plays ${games} games to the end with every enumerated move accepted and every invariant holding`, () => {
-      for (let seed = 1; seed <= games; seed++) {
-        const r = simulateGame(numPlayers, numPlayers * 1000 + seed);
-        const { scores, winner, order } = r.gameover;
-        expect(Object.keys(scores)).toHaveLength(numPlayers);
-        expect(scores[winner].rank).toBe(1);
-        expect(order[0]).toBe(winner);
-        for (let i = 1; i < order.length; i++) expect(scores[order[i - 1]].total).toBeGreaterThanOrEqual(scores[order[i]].total);
-      }
-    }, 900_000);
+    for (let first = 1; first <= games; first += batch) {
+      const last = Math.min(games, first + batch - 1);
+      it(`plays games ${first}–${last} to the end, every enumerated move accepted and every invariant holding`, async () => {
+        for (let seed = first; seed <= last; seed++) {
+          const r = simulateGame(numPlayers, numPlayers * 1000 + seed);
+          const { scores, winner, order } = r.gameover;
+          expect(Object.keys(scores)).toHaveLength(numPlayers);
+          expect(scores[winner].rank).toBe(1);
+          expect(order[0]).toBe(winner);
+          for (let i = 1; i < order.length; i++) expect(scores[order[i - 1]].total).toBeGreaterThanOrEqual(scores[order[i]].total);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }, 300_000);
+    }
   });
 }
