@@ -23,9 +23,10 @@
  * Santa Apolónia, Ajuda becomes a dead end beyond Jerónimos, and Panteão a
  * dead end beyond Alfama.
  *
- * Adding a node: add it to `nodes` with unique id and free x/y, connect it in
- * `rails`, give a junction its `through` pairs, then run `npm test`:
- * test/data.test.ts checks connectivity, ids and coordinates.
+ * Adding a node: name it once in `PLACES` (a junction needs no entry), put it
+ * on a side with `place(id, x, y)` or `junction(...)` at free coordinates,
+ * connect it in `rails`, give a junction its `through` pairs, then run
+ * `npm test`: test/game/data.test.ts checks connectivity, ids and spacing.
  */
 import type { BoardSide, MapNode } from './types';
 
