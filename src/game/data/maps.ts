@@ -24,7 +24,8 @@
  * dead end beyond Alfama.
  *
  * Adding a node: name it once in `PLACES` (a junction needs no entry), put it
- * on a side with `place(id, x, y)` or `junction(...)` at free coordinates,
+ * on a side with `place(id, x, y)` (a junction: its pairs in `SWITCHES`, then
+ * `junction(id, x, y)`) at free coordinates,
  * connect it in `rails`, give a junction its `through` pairs, then run
  * `npm test`: test/game/data.test.ts checks connectivity, ids and spacing.
  */
@@ -65,14 +66,24 @@ const PLACES = {
 
 /** A place of the network at the given drawing coordinates. */
 const place = (id: keyof typeof PLACES, x: number, y: number): MapNode => ({ id, ...PLACES[id], x, y });
-/** A junction (switch): passed over, continuing only along its `through` pairs. */
-const junction = (id: string, x: number, y: number, through: [string, string][]): MapNode => ({
+
+/** The switches: at each, the pairs of neighbours whose rails join (RULINGS "Movement"). */
+const SWITCHES = {
+  'j-belem': [['padrao', 'alcantara'], ['jeronimos', 'alcantara']],
+  'j-alcantara': [['alcantara', 'santos'], ['lapa', 'santos']],
+  'j-castelo': [['castelo', 'graca'], ['castelo', 'alfama']],
+  'j-comercio': [['praca-comercio', 'santa-apolonia'], ['se', 'santa-apolonia']],
+  'j-santos': [['santos', 'cais-sodre'], ['lapa', 'cais-sodre']],
+} satisfies Record<string, [string, string][]>;
+
+/** A junction (switch) at the given drawing coordinates: passed over, continuing only along its `through` pairs. */
+const junction = (id: keyof typeof SWITCHES, x: number, y: number): MapNode => ({
   id,
   name: 'Junction',
   kind: 'junction',
   x,
   y,
-  through,
+  through: SWITCHES[id],
 });
 
 /** The 4-player side. */
@@ -110,22 +121,10 @@ export const LARGE_SIDE: BoardSide = {
     place('graca', 900, 150),
     place('alfama', 920, 360),
     place('santa-apolonia', 950, 560),
-    junction('j-belem', 210, 560, [
-      ['padrao', 'alcantara'],
-      ['jeronimos', 'alcantara'],
-    ]),
-    junction('j-alcantara', 370, 560, [
-      ['alcantara', 'santos'],
-      ['lapa', 'santos'],
-    ]),
-    junction('j-castelo', 900, 250, [
-      ['castelo', 'graca'],
-      ['castelo', 'alfama'],
-    ]),
-    junction('j-comercio', 820, 560, [
-      ['praca-comercio', 'santa-apolonia'],
-      ['se', 'santa-apolonia'],
-    ]),
+    junction('j-belem', 210, 560),
+    junction('j-alcantara', 370, 560),
+    junction('j-castelo', 900, 250),
+    junction('j-comercio', 820, 560),
   ],
   rails: [
     ['torre-belem', 'padrao'],
@@ -201,18 +200,9 @@ export const SMALL_SIDE: BoardSide = {
     place('martim-moniz', 780, 170),
     place('graca', 900, 170),
     place('alfama', 920, 370),
-    junction('j-belem', 220, 540, [
-      ['padrao', 'alcantara'],
-      ['jeronimos', 'alcantara'],
-    ]),
-    junction('j-santos', 510, 540, [
-      ['santos', 'cais-sodre'],
-      ['lapa', 'cais-sodre'],
-    ]),
-    junction('j-castelo', 900, 270, [
-      ['castelo', 'graca'],
-      ['castelo', 'alfama'],
-    ]),
+    junction('j-belem', 220, 540),
+    junction('j-santos', 510, 540),
+    junction('j-castelo', 900, 270),
   ],
   rails: [
     ['torre-belem', 'padrao'],
