@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { GAME_NAME, describeError, lobby, saveName, saveSeat, seatBot, type StoredSeat } from './lobbyApi';
 import { navigate } from './route';
-import { PlayerCount, RulesFields, SeatRows, resizeSeats, toSetupData, type RulesChoice } from './SetupFields';
+import { FormFooter, PlayerCount, RulesFields, SeatRows, resizeSeats, toSetupData, type RulesChoice } from './SetupFields';
 import { botName, type SeatChoice } from './seats';
 
 const freshSeat = (): SeatChoice => ({ kind: 'human', level: 'normal', name: '' });
@@ -83,14 +83,7 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
           <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} data-testid="create-listed" />
           List it under open matches (otherwise only people with the link can join)
         </label>
-        {error && (
-          <p className="error" role="alert" data-testid="create-error">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="primary" disabled={busy} data-testid="create-submit">
-          {busy ? 'Creating…' : 'Create match'}
-        </button>
+        <FormFooter error={error} busy={busy} text="Create match" busyText="Creating…" testid="create" />
       </form>
     </section>
   );

@@ -11,6 +11,7 @@ import { navigate } from './route';
 import { seatColor } from './seats';
 import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
+import { FormFooter } from './SetupFields';
 
 /**
  * One boardgame.io React client for every online match, over socket.io to
@@ -199,14 +200,7 @@ function JoinPanel(props: { matchID: string; match: Match | null; onJoined: (s: 
               ))}
             </select>
           </label>
-          {error && (
-            <p className="error" role="alert" data-testid="join-error">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="primary" disabled={busy} data-testid="join-submit">
-            {busy ? 'Joining…' : 'Join'}
-          </button>
+          <FormFooter error={error} busy={busy} text="Join" busyText="Joining…" testid="join" />
         </form>
       )}
       <button type="button" className="ghost" onClick={props.onWatch} data-testid="watch">

@@ -1,6 +1,7 @@
 /**
  * Form pieces shared by the online "New match" form and the hot-seat setup:
- * player count, seats (human or bot with a level) and the rules options.
+ * player count, seats (human or bot with a level), the rules options and the
+ * form footer.
  */
 import type { SetupData } from '../game/types';
 import { BOT_LEVELS, seatColor, type BotLevel, type SeatChoice } from './seats';
@@ -18,27 +19,50 @@ export function toSetupData(rules: RulesChoice, numPlayers: number): SetupData {
   return { faceUp: rules.faceUp, firstPlayer };
 }
 
-/** 2, 3 or 4 players. */
-export function PlayerCount(props: { value: number; onChange: (n: number) => void; testid: string }) {
+/** A row of toggle buttons choosing one of `options` (a labelled radio group). */
+function Segmented<T extends string | number>(props: {
+  label: string;
+  ariaLabel: string;
+  options: readonly T[];
+  value: T;
+  onChange: (v: T) => void;
+  text: (v: T) => string;
+  testid: (v: T) => string;
+}) {
   return (
     <div className="field">
-      <span className="label">Players</span>
-      <div className="segmented" role="radiogroup" aria-label="Number of players">
-        {[2, 3, 4].map((n) => (
+      <span className="label">{props.label}</span>
+      <div className="segmented" role="radiogroup" aria-label={props.ariaLabel}>
+        {props.options.map((v) => (
           <button
-            key={n}
+            key={v}
             type="button"
             role="radio"
-            aria-checked={props.value === n}
-            className={props.value === n ? 'active' : ''}
-            data-testid={`${props.testid}-${n}`}
-            onClick={() => props.onChange(n)}
+            aria-checked={props.value === v}
+            className={props.value === v ? 'active' : ''}
+            data-testid={props.testid(v)}
+            onClick={() => props.onChange(v)}
           >
-            {n}
+            {props.text(v)}
           </button>
         ))}
       </div>
     </div>
+  );
+}
+
+/** 2, 3 or 4 players. */
+export function PlayerCount(props: { value: number; onChange: (n: number) => void; testid: string }) {
+  return (
+    <Segmented
+      label="Players"
+      ariaLabel="Number of players"
+      options={[2, 3, 4]}
+      value={props.value}
+      onChange={props.onChange}
+      text={String}
+      testid={(n) => `${props.testid}-${n}`}
+    />
   );
 }
 
@@ -113,24 +137,15 @@ export function RulesFields(props: { value: RulesChoice; numPlayers: number; onC
   const { value, onChange } = props;
   return (
     <>
-      <div className="field">
-        <span className="label">Face-up Monument cards (2/3/4 players)</span>
-        <div className="segmented" role="radiogroup" aria-label="Face-up Monument cards">
-          {(['final', 'early'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              role="radio"
-              aria-checked={value.faceUp === v}
-              className={value.faceUp === v ? 'active' : ''}
-              data-testid={`${props.testid}-faceup-${v}`}
-              onClick={() => onChange({ ...value, faceUp: v })}
-            >
-              {v === 'final' ? 'Final (18/15/12)' : 'Early (19/16/13)'}
-            </button>
-          ))}
-        </div>
-      </div>
+      <Segmented
+        label="Face-up Monument cards (2/3/4 players)"
+        ariaLabel="Face-up Monument cards"
+        options={['final', 'early'] as const}
+        value={value.faceUp}
+        onChange={(faceUp) => onChange({ ...value, faceUp })}
+        text={(v) => (v === 'final' ? 'Final (18/15/12)' : 'Early (19/16/13)')}
+        testid={(v) => `${props.testid}-faceup-${v}`}
+      />
       <label className="field">
         <span className="label">First player</span>
         <select
@@ -146,6 +161,22 @@ export function RulesFields(props: { value: RulesChoice; numPlayers: number; onC
           ))}
         </select>
       </label>
+    </>
+  );
+}
+
+/** The end of a lobby form: its error, if any, and the submit button (busy while the request runs). */
+export function FormFooter(props: { error: string | null | undefined; busy: boolean; text: string; busyText: string; testid: string }) {
+  return (
+    <>
+      {props.error && (
+        <p className="error" role="alert" data-testid={`${props.testid}-error`}>
+          {props.error}
+        </p>
+      )}
+      <button type="submit" className="primary" disabled={props.busy} data-testid={`${props.testid}-submit`}>
+        {props.busy ? props.busyText : props.text}
+      </button>
     </>
   );
 }
