@@ -21,18 +21,19 @@ export interface AiMove {
 /** Longest move a bot considers. */
 export const BOT_MAX_STEPS = 3;
 
-/** Whether a destination gives the player something to do there. */
-export function purposeful(G: GState, player: PlayerID, to: string): boolean {
+/** Whether a destination gives the player something to do there (`coned`: the monuments with a cone). */
+export function purposeful(G: GState, player: PlayerID, to: string, coned: Record<string, number> = cones(G)): boolean {
   const node = network(G.side).node[to];
   if (node.kind === 'stop') return total(G.stops[to]) > 0;
-  if (node.kind === 'monument') return !!cones(G)[to];
+  if (node.kind === 'monument') return !!coned[to];
   if (node.kind === 'bonus') return !G.players[player].bonuses.includes(boardOf(G, player).bonuses[node.color!]);
   return false;
 }
 
 function moveOptions(G: GState, current: PlayerID, player: PlayerID, free: boolean): MoveOption[] {
   const all = legalMoves(G, current, player, { free, maxSteps: BOT_MAX_STEPS });
-  const useful = all.filter((o) => purposeful(G, player, o.to));
+  const coned = cones(G);
+  const useful = all.filter((o) => purposeful(G, player, o.to, coned));
   return useful.length > 0 ? useful : all;
 }
 
