@@ -164,6 +164,7 @@ export function applyMove(sim: Sim, playerID: PlayerID, name: string, args: unkn
   const queued: (['endTurn'] | ['endStage'] | ['setActivePlayers', Record<PlayerID, string>])[] = [];
   const mc: MoveContext = {
     G: sim.G,
+    base: sim.G,
     ctx: ctx as unknown as Ctx,
     playerID,
     random,

@@ -21,6 +21,17 @@ const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): any => ({
   undoable: false,
 });
 
+/**
+ * Hands every move and hook the state as it was before the call (`base`),
+ * next to boardgame.io's Immer draft (`G`). Game plugins wrap outside the
+ * Immer plugin, so `context.G` is still the plain state here.
+ */
+const baseState = {
+  name: 'base-state',
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  fnWrap: (fn: any) => (context: any, ...args: unknown[]) => fn({ ...context, base: context.G }, ...args),
+};
+
 /** The game, registered under the name `lisbon-tram-28`. */
 export const LisbonTram28: Game<GState, Record<string, unknown>, SetupData> = {
   name: 'lisbon-tram-28',
@@ -30,6 +41,7 @@ export const LisbonTram28: Game<GState, Record<string, unknown>, SetupData> = {
   validateSetupData: (setupData, numPlayers) => validateSetupData(setupData, numPlayers),
   playerView: ({ G, playerID }) => playerView(G, playerID),
   disableUndo: true,
+  plugins: [baseState],
   moves: {
     move: serverMove(move),
     pickUp: serverMove(pickUp),

@@ -27,7 +27,15 @@ import { emptyStops, fitting, playerToRight } from './selectors';
 
 /** What boardgame.io hands a move. */
 export interface MoveContext {
+  /** The state to change: an Immer draft under boardgame.io, the plain state in the bots' driver. */
   G: GState;
+  /**
+   * The same state before this move, read-only and not a draft (see the
+   * `base-state` plugin in index.ts). Checks and other reads go here: every
+   * read through an Immer draft builds proxies, which made the rules several
+   * times slower under boardgame.io than on plain data.
+   */
+  base: GState;
   ctx: Ctx;
   playerID: PlayerID;
   random: RandomLike & { Die(n: number): number };
@@ -94,8 +102,8 @@ function advanceMove(mc: MoveContext, pm: PendingMove, res: Resolution & { choic
 
 /** Move your tram: one action and k same-colour tickets for k single moves, or the free move. */
 export function move(mc: MoveContext, args: unknown) {
-  const { G, ctx, playerID } = mc;
-  const checked = checkMove(G, ctx.currentPlayer, playerID, args);
+  const { G, base, ctx, playerID } = mc;
+  const checked = checkMove(base, ctx.currentPlayer, playerID, args);
   if (typeof checked === 'string') return INVALID_MOVE;
   const route = (args as { route: NodeId[] }).route.slice();
   if (checked.free) G.turn.freeMoveUsed = true;
@@ -109,15 +117,15 @@ export function move(mc: MoveContext, args: unknown) {
 
 /** A pushed tram's owner chooses the branch at a fork (outside their turn). */
 export function choosePushBranch(mc: MoveContext, args: unknown) {
-  const { G, playerID, events } = mc;
-  const options = legalPushBranches(G, playerID);
+  const { G, base, playerID, events } = mc;
+  const options = legalPushBranches(base, playerID);
   const path = (args as { path?: unknown } | null)?.path;
   if (!Array.isArray(path)) return INVALID_MOVE;
   const chosen = options.find((o) => samePath(o, path as NodeId[]));
-  if (!chosen || !G.pending || G.pending.kind !== 'pushBranch') return INVALID_MOVE;
-  const pm = G.pending.move;
-  const steps = splitRoute(G, network(G.side), G.players[pm.mover].position, pm.route)!;
-  const res = resolveMove(G, pm.mover, steps, [...pm.choices, chosen]);
+  if (!chosen || !base.pending || base.pending.kind !== 'pushBranch') return INVALID_MOVE;
+  const pm = base.pending.move;
+  const steps = splitRoute(base, network(base.side), base.players[pm.mover].position, pm.route)!;
+  const res = resolveMove(base, pm.mover, steps, [...pm.choices, chosen]);
   advanceMove(mc, pm, res);
   if (!G.pending) events.endStage();
 }
@@ -135,13 +143,13 @@ function seatGroup(mc: MoveContext, stop: NodeId, paid: ReturnType<typeof counts
 
 /** Pick up the whole group at your stop, optionally ringing the bell first. */
 export function pickUp(mc: MoveContext, args: unknown) {
-  const { G, ctx, playerID, random, events } = mc;
-  const checked = checkPickUp(G, ctx.currentPlayer, playerID, args);
+  const { G, base, ctx, playerID, random, events } = mc;
+  const checked = checkPickUp(base, ctx.currentPlayer, playerID, args);
   if (typeof checked === 'string') return INVALID_MOVE;
   const stop = G.players[playerID].position;
   G.turn.actions++;
   if (checked.bell === 'none') {
-    seatGroup(mc, stop, checked.pay ?? cheapestPayment(G.players[playerID].hand!, G.stops[stop])!);
+    seatGroup(mc, stop, checked.pay ?? cheapestPayment(base.players[playerID].hand!, base.stops[stop])!);
     return;
   }
   if (checked.bell === 'three') {
@@ -155,7 +163,7 @@ export function pickUp(mc: MoveContext, args: unknown) {
   const drawn = drawPassengers(G, random, 1, ctx.turn);
   for (const c of drawn) G.stops[stop][c]++;
   log(G, ctx.turn, { type: 'bell', player: playerID, stop, drawn, kept: drawn[0] ?? null });
-  const pay = cheapestPayment(G.players[playerID].hand!, G.stops[stop]);
+  const pay = cheapestPayment(base.players[playerID].hand!, counts(G.stops[stop]));
   if (!pay) {
     // Bell failure: nothing is picked up, no ticket is lost, the action is spent, the passenger stays.
     log(G, ctx.turn, { type: 'bellFailed', player: playerID, stop });
@@ -166,14 +174,14 @@ export function pickUp(mc: MoveContext, args: unknown) {
 
 /** Keep one of the passengers drawn with the draw-3 bonus, then pick up (or fail). */
 export function keepPassenger(mc: MoveContext, args: unknown) {
-  const { G, ctx, playerID, events } = mc;
+  const { G, base, ctx, playerID, events } = mc;
   const a = (args ?? {}) as { color?: unknown; pay?: unknown };
-  if (!isColor(a.color) || !legalBellChoices(G, playerID).includes(a.color)) return INVALID_MOVE;
-  const p = G.pending;
+  if (!isColor(a.color) || !legalBellChoices(base, playerID).includes(a.color)) return INVALID_MOVE;
+  const p = base.pending;
   if (!p || p.kind !== 'bellChoice') return INVALID_MOVE;
-  const group = counts(G.stops[p.stop]);
+  const group = counts(base.stops[p.stop]);
   group[a.color]++;
-  const hand = G.players[playerID].hand!;
+  const hand = base.players[playerID].hand!;
   let pay = null;
   if (a.pay !== undefined) {
     if (!isColorCounts(a.pay)) return INVALID_MOVE;
@@ -199,8 +207,8 @@ export function keepPassenger(mc: MoveContext, args: unknown) {
 
 /** Drop passengers at your monument to claim a displayed card. */
 export function dropOff(mc: MoveContext, args: unknown) {
-  const { G, ctx, playerID, random, events } = mc;
-  const checked = checkDropOff(G, ctx.currentPlayer, playerID, args);
+  const { G, base, ctx, playerID, random, events } = mc;
+  const checked = checkDropOff(base, ctx.currentPlayer, playerID, args);
   if (typeof checked === 'string') return INVALID_MOVE;
   const me = G.players[playerID];
   const card = CARD_BY_ID[checked.card];
@@ -214,7 +222,7 @@ export function dropOff(mc: MoveContext, args: unknown) {
 
   // The player to the right places 3 passengers from the bag on one empty stop of their choice.
   const right = playerToRight(ctx.playOrder, playerID);
-  const empties = emptyStops(G);
+  const empties = emptyStops(base); // the claim moves no tram and fills no stop
   if (empties.length === 0) {
     log(G, ctx.turn, { type: 'noEmptyStop', player: right });
   } else {
@@ -240,10 +248,10 @@ export function dropOff(mc: MoveContext, args: unknown) {
 
 /** The player to the right places the drawn passengers on an empty stop. */
 export function placePassengers(mc: MoveContext, args: unknown) {
-  const { G, ctx, playerID, events } = mc;
+  const { G, base, ctx, playerID, events } = mc;
   const stop = (args as { stop?: unknown } | null)?.stop;
-  if (typeof stop !== 'string' || !legalPlacements(G, playerID).includes(stop)) return INVALID_MOVE;
-  const p = G.pending;
+  if (typeof stop !== 'string' || !legalPlacements(base, playerID).includes(stop)) return INVALID_MOVE;
+  const p = base.pending;
   if (!p || p.kind !== 'placePassengers') return INVALID_MOVE;
   addInto(G.stops[stop], p.passengers);
   log(G, ctx.turn, { type: 'place', player: playerID, stop, passengers: p.passengers });
@@ -253,8 +261,8 @@ export function placePassengers(mc: MoveContext, args: unknown) {
 
 /** Take the bonus of the bonus stop your tram is on. */
 export function takeBonus(mc: MoveContext, args: unknown) {
-  const { G, ctx, playerID } = mc;
-  const checked = checkTakeBonus(G, ctx.currentPlayer, playerID, args);
+  const { G, base, ctx, playerID } = mc;
+  const checked = checkTakeBonus(base, ctx.currentPlayer, playerID, args);
   if (typeof checked === 'string') return INVALID_MOVE;
   G.turn.actions++;
   discardTickets(G, playerID, checked.payment);
@@ -264,7 +272,7 @@ export function takeBonus(mc: MoveContext, args: unknown) {
 
 /** End your turn early. */
 export function endTurn(mc: MoveContext) {
-  const { G, ctx, playerID, events } = mc;
-  if (turnBlocked(G, ctx.currentPlayer, playerID)) return INVALID_MOVE;
+  const { base, ctx, playerID, events } = mc;
+  if (turnBlocked(base, ctx.currentPlayer, playerID)) return INVALID_MOVE;
   events.endTurn();
 }

@@ -90,7 +90,7 @@ export function drawTickets(G: GState, random: RandomLike, player: PlayerID, n: 
   const secret = G.secret!;
   const hand = G.players[player].hand!;
   let drawn = 0;
-  for (let i = 0; i < n; i++) {
+  while (drawn < n) {
     if (secret.ticketDeck.length === 0) {
       const pile: Color[] = [];
       for (const c of COLORS) for (let k = 0; k < G.ticketDiscard[c]; k++) pile.push(c);
@@ -99,8 +99,13 @@ export function drawTickets(G: GState, random: RandomLike, player: PlayerID, n: 
       G.ticketDiscard = zero();
       log(G, turn, { type: 'reshuffle', count: pile.length });
     }
-    hand[secret.ticketDeck.shift()!]++;
-    drawn++;
+    // Take from the top with one slice rather than shift(): under Immer, shift()
+    // on a drafted array moves every card through the proxy.
+    const deck = secret.ticketDeck;
+    const k = Math.min(n - drawn, deck.length);
+    for (let i = 0; i < k; i++) hand[deck[i]]++;
+    secret.ticketDeck = deck.slice(k);
+    drawn += k;
   }
   G.players[player].handSize = total(hand);
   G.deckSize = secret.ticketDeck.length;
@@ -123,8 +128,9 @@ export function discardTickets(G: GState, player: PlayerID, paid: ColorCounts): 
  * Returns the card, or null when the deck is empty.
  */
 export function dealMonument(G: GState, slot: number): { card: string | null; triggered: boolean } {
-  const deck = G.secret!.monumentDeck;
-  const card = deck.shift() ?? null;
+  const card = G.secret!.monumentDeck[0] ?? null;
+  const deck = G.secret!.monumentDeck.slice(1);
+  G.secret!.monumentDeck = deck;
   G.display[slot] = card;
   let triggered = false;
   if (card) {
