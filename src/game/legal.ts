@@ -87,7 +87,8 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
   const maxSteps = free ? 1 : Math.min(query.maxSteps ?? 12, Math.max(...COLORS.map((c) => affordableCount(hand, c))));
   const out: MoveOption[] = [];
   const reached = new Set<NodeId>([start]);
-  let frontier: { at: NodeId; route: NodeId[] }[] = [{ at: start, route: [] }];
+  // Each entry keeps its single moves too: the same split `splitRoute` would make of `route`.
+  let frontier: { at: NodeId; route: NodeId[]; steps: NodeId[][] }[] = [{ at: start, route: [], steps: [] }];
   for (let k = 1; k <= maxSteps && frontier.length > 0; k++) {
     const pay = free ? null : cheapestMovePayment(hand, k);
     if (!free && !pay) break;
@@ -98,8 +99,8 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
         if (reached.has(to)) continue;
         reached.add(to);
         const route = [...f.route, ...p];
-        next.push({ at: to, route });
-        const steps = splitRoute(G, net, start, route)!;
+        const steps = [...f.steps, p];
+        next.push({ at: to, route, steps });
         const res = resolveMove(G, player, steps);
         if (res.status === 'illegal') continue;
         out.push({

@@ -75,20 +75,21 @@ export function onward(net: Network, from: NodeId, at: NodeId): NodeId[] {
 export function pathsToNextStop(G: Pick<GState, 'stops'>, net: Network, from: NodeId | null, at: NodeId): NodeId[][] {
   const out: NodeId[][] = [];
   const first = from === null ? net.neighbours[at] : onward(net, from, at);
-  const walk = (prev: NodeId, cur: NodeId, path: NodeId[], seen: Set<string>) => {
+  // `seen`: the rails used on the path so far (a path may not use one twice).
+  const walk = (prev: NodeId, cur: NodeId, path: NodeId[], seen: string[]) => {
     if (isStoppingPlace(G, net, cur)) {
       out.push(path);
       return;
     }
     for (const nxt of onward(net, prev, cur)) {
       const key = `${cur}>${nxt}`;
-      if (seen.has(key)) continue;
-      const s2 = new Set(seen);
-      s2.add(key);
-      walk(cur, nxt, [...path, nxt], s2);
+      if (seen.includes(key)) continue;
+      seen.push(key);
+      walk(cur, nxt, [...path, nxt], seen);
+      seen.pop();
     }
   };
-  for (const n of first) walk(at, n, [n], new Set([`${at}>${n}`]));
+  for (const n of first) walk(at, n, [n], [`${at}>${n}`]);
   return out;
 }
 
