@@ -20,8 +20,8 @@ export interface RandomLike {
 /** Distributive Omit, so each event variant keeps its own fields. */
 type EventBody = GameEvent extends infer E ? (E extends GameEvent ? Omit<E, 'id' | 'turn'> : never) : never;
 
-/** Events kept in `G.events` (it grows to twice this, then is trimmed back). */
-export const EVENT_LOG_SIZE = 30;
+/** Events kept in `G.events` (it grows to twice this, then is trimmed back). Every state sent to a player carries them, so the window is kept short: the board keeps its own longer history (LogView). */
+export const EVENT_LOG_SIZE = 16;
 
 /** Record a public event. */
 export function log(G: GState, turn: number, event: EventBody): void {
