@@ -8,6 +8,7 @@ import path from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import type { Game, Server as ServerTypes } from 'boardgame.io';
 import { Server, SocketIO } from 'boardgame.io/server';
+import { jsonParser } from './json-parser';
 import type Koa from 'koa';
 import type { ServerOptions as IOServerOptions } from 'socket.io';
 import { BotSeats } from './bots';
@@ -161,6 +162,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         cors: { origin: socketCorsOrigin(policy) },
         allowRequest: socketAllowRequest(policy),
         maxHttpBufferSize: 64 * 1024,
+        // The default parser minus its binary scan of every outgoing state (see json-parser.ts).
+        parser: jsonParser,
       } as IOServerOptions,
       // Send a move's update only after the storage has written it.
       pubSub: new PersistFirstPubSub(hooked.storage),
