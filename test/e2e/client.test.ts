@@ -29,6 +29,16 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
   let ana: Page;
   let bruno: Page;
 
+  /** Start a 2-player hot-seat game, Hana (first) and Hugo, and wait for the pass-the-device screen. */
+  async function startTwoHumanHotSeat(page: Page): Promise<void> {
+    await page.goto(`${server.url}/#/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Hana');
+    await page.getByTestId('hs-name-1').fill('Hugo');
+    await page.getByTestId('hs-first').selectOption('0');
+    await page.getByTestId('hs-start').click();
+    await page.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+  }
+
   /** The server's stored state of the match (full, unfiltered). */
   async function stored(): Promise<State<GState>> {
     const r = await server.db.fetch(matchID, { state: true });
@@ -239,13 +249,7 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
 
   it('plays hot-seat through the pass-the-device screen', async () => {
     const { page } = await newContext(browser, errors, 'hotseat');
-    await page.goto(`${server.url}/#/hotseat`);
-    await page.getByTestId('hs-name-0').fill('Hana');
-    await page.getByTestId('hs-name-1').fill('Hugo');
-    await page.getByTestId('hs-first').selectOption('0');
-    await page.getByTestId('hs-start').click();
-
-    await page.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+    await startTwoHumanHotSeat(page);
     await expect(page.getByTestId('pass-name').textContent()).resolves.toBe('Hana');
     await expect(page.getByTestId('hand').count()).resolves.toBe(0);
     await screenshot(page, 'hotseat-pass-device');
@@ -275,12 +279,7 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
 
   it('hands the device to a player who must decide outside their turn', async () => {
     const { page, context } = await newContext(browser, errors, 'hotseat-decision');
-    await page.goto(`${server.url}/#/hotseat`);
-    await page.getByTestId('hs-name-0').fill('Hana');
-    await page.getByTestId('hs-name-1').fill('Hugo');
-    await page.getByTestId('hs-first').selectOption('0');
-    await page.getByTestId('hs-start').click();
-    await page.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+    await startTwoHumanHotSeat(page);
 
     // Fix the position in the persisted local match (see fixture.ts), then resume it.
     const entries = JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [string, State<GState>][];
