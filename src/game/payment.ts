@@ -103,13 +103,29 @@ export function payments(hand: Partial<ColorCounts>, need: Partial<ColorCounts>,
   return results.slice(0, limit);
 }
 
+/**
+ * Substituted payments already worked out, by hand and need. The search in
+ * `payments` is the costly part of listing moves, and the same few hands are
+ * asked about again and again (every destination, every bot playout).
+ */
+const substituted = new Map<string, ColorCounts | null>();
+const SUBSTITUTED_MAX = 20000;
+
 /** The cheapest exact payment of `need` from `hand`, or null if the hand cannot pay. */
 export function cheapestPayment(hand: Partial<ColorCounts>, need: Partial<ColorCounts>): ColorCounts | null {
   if (total(need) === 0) return zero();
   // Fast path: the hand covers the need directly.
   if (covers(hand, need)) return counts(need);
-  const all = payments(hand, need, 1);
-  return all[0] ?? null;
+  const h = counts(hand);
+  const n = counts(need);
+  const key = `${h.red},${h.yellow},${h.green},${h.blue}/${n.red},${n.yellow},${n.green},${n.blue}`;
+  let best = substituted.get(key);
+  if (best === undefined) {
+    best = payments(h, n, 1)[0] ?? null;
+    if (substituted.size >= SUBSTITUTED_MAX) substituted.clear();
+    substituted.set(key, best);
+  }
+  return best && { ...best };
 }
 
 /** How many tickets of `color` the hand can provide, counting 3-for-1 substitutes. */

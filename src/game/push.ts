@@ -71,13 +71,16 @@ function simulate(G: GState, net: Network, mover: PlayerID, steps: NodeId[][], c
   const travel = (tram: PlayerID, start: NodeId, path: NodeId[]) => {
     inTransit.add(tram);
     const end = path[path.length - 1];
-    const index = new Map<NodeId, number>();
-    path.forEach((n, i) => index.set(n, i));
-    const blockers = Object.keys(pos)
-      .filter((t) => !inTransit.has(t) && pos[t] !== 'rossio' && index.has(pos[t]))
-      .sort((a, b) => index.get(pos[b])! - index.get(pos[a])! || a.localeCompare(b));
-    for (const b of blockers) {
-      const j = index.get(pos[b])!;
+    // Trams standing on the path, farthest first (ties: by id). Paths are a few nodes long.
+    let blockers: { tram: PlayerID; at: number }[] | null = null;
+    for (const t in pos) {
+      if (inTransit.has(t) || pos[t] === 'rossio') continue;
+      const at = path.lastIndexOf(pos[t]);
+      if (at >= 0) (blockers ??= []).push({ tram: t, at });
+    }
+    if (blockers && blockers.length > 1) blockers.sort((a, b) => b.at - a.at || a.tram.localeCompare(b.tram));
+    for (const { tram: b } of blockers ?? []) {
+      const j = path.lastIndexOf(pos[b]);
       let bpath: NodeId[];
       if (end === 'rossio') {
         bpath = path.slice(j + 1);

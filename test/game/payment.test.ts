@@ -43,4 +43,21 @@ describe('3-for-1 payments (RULINGS "Paying tickets")', () => {
     expect(affordableCount({ red: 1, blue: 7, green: 2 }, 'red')).toBe(3);
     expect(affordableCount({ red: 3 }, 'red')).toBe(3);
   });
+
+  it('answers a repeated question the same way, with a fresh object each time', () => {
+    const hand = { red: 1, yellow: 3, green: 6, blue: 0 };
+    const first = cheapestPayment(hand, { red: 2, blue: 1 })!;
+    expect(first).toEqual(payments(hand, { red: 2, blue: 1 }, 1)[0]);
+    first.green += 10; // a caller changing its copy must not change later answers
+    const again = cheapestPayment(hand, { red: 2, blue: 1 })!;
+    expect(again).not.toBe(first);
+    expect(again).toEqual(payments(hand, { red: 2, blue: 1 }, 1)[0]);
+    // Every hand of up to 6 tickets a colour, for a 2-ticket need: asked twice, the same as the full search.
+    for (let r = 0; r < 6; r += 2) for (let y = 0; y < 7; y += 3) for (let g = 0; g < 7; g += 2) for (let b = 0; b < 7; b += 3) {
+      const h = { red: r, yellow: y, green: g, blue: b };
+      const want = payments(h, { red: 1, green: 1 }, 1)[0] ?? null;
+      expect(cheapestPayment(h, { red: 1, green: 1 })).toEqual(want);
+      expect(cheapestPayment(h, { red: 1, green: 1 })).toEqual(want);
+    }
+  });
 });
