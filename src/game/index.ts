@@ -3,6 +3,8 @@
  * and import no React, DOM or Node modules.
  */
 import type { Game } from 'boardgame.io';
+import { INVALID_MOVE } from 'boardgame.io/core';
+import { produce } from 'immer';
 import { END_OF_TURN_DRAW } from './data/boards';
 import type { GState, SetupData } from './types';
 import { choosePushBranch, dropOff, endTurn, keepPassenger, move, pickUp, placePassengers, takeBonus, type MoveContext } from './moves';
@@ -12,11 +14,30 @@ import { gameOver } from './scoring';
 import { playerView } from './view';
 import { enumerate } from './ai';
 
+/**
+ * Run a move or hook on the state before the call (`base`, see below) with
+ * the project's own Immer (11), and hand boardgame.io the finished, frozen
+ * state. boardgame.io's bundled Immer 9 then drafts nothing: it copies every
+ * object it drafts through its property descriptors, which cost more than
+ * the rules themselves.
+ */
+function onBase(fn: (mc: MoveContext, args?: unknown) => unknown, mc: MoveContext, args?: unknown): GState | typeof INVALID_MOVE {
+  let invalid = false;
+  const next = produce(mc.base, (draft) => {
+    if (fn({ ...mc, G: draft as GState }, args) === INVALID_MOVE) invalid = true;
+  });
+  return invalid ? INVALID_MOVE : next;
+}
+
+/** A turn or phase hook run by `onBase`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const hook = (fn: (mc: MoveContext) => void) => (context: any): GState => onBase(fn, context) as GState;
+
 /** Wrap a move: server-only (it may read hidden piles or draw at random) and never undoable. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): any => ({
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  move: (mc: any, args?: unknown) => fn(mc as MoveContext, args),
+  move: (mc: any, args?: unknown) => onBase(fn, mc, args),
   client: false,
   undoable: false,
 });
@@ -53,9 +74,9 @@ export const LisbonTram28: Game<GState, Record<string, unknown>, SetupData> = {
     play: {
       start: true,
       // The final round is over: score (see endIf).
-      onEnd: ({ G }) => {
+      onEnd: hook(({ G }) => {
         G.finished = true;
-      },
+      }),
       turn: {
         order: {
           first: ({ G, ctx }) => ctx.playOrder.indexOf(G.firstPlayer),
@@ -66,16 +87,16 @@ export const LisbonTram28: Game<GState, Record<string, unknown>, SetupData> = {
             return G.endTriggered && ctx.playOrder[next] === G.firstPlayer ? undefined : next;
           },
         },
-        onBegin: ({ G }) => {
+        onBegin: hook(({ G }) => {
           G.turn = freshTurn();
-        },
-        onEnd: ({ G, ctx, random }) => {
-          if (G.turn.ended) return;
+        }),
+        onEnd: hook(({ G, base, ctx, random }) => {
+          if (base.turn.ended) return;
           G.turn.ended = true;
           const n = drawTickets(G, random, ctx.currentPlayer, END_OF_TURN_DRAW, ctx.turn);
           log(G, ctx.turn, { type: 'draw', player: ctx.currentPlayer, count: n, reason: 'endOfTurn' });
           log(G, ctx.turn, { type: 'endTurn', player: ctx.currentPlayer });
-        },
+        }),
         // Nothing left to do: no action, no free move, no decision pending.
         endIf: ({ G, ctx }) => !G.pending && actionsLeft(G, ctx.currentPlayer) === 0 && !freeMoveAvailable(G, ctx.currentPlayer),
         stages: {
