@@ -46,8 +46,8 @@ export interface MctsConfig {
 
 export const LEVELS: Record<Level, MctsConfig> = {
   easy: { iterations: 60, budgetMs: 250, determinizations: 1, playoutTurns: 1, epsilon: 0.3, temperature: 3 },
-  normal: { iterations: 300, budgetMs: 1000, determinizations: 2, playoutTurns: 1, epsilon: 0.1, temperature: 3 },
-  hard: { iterations: 1500, budgetMs: 3000, determinizations: 4, playoutTurns: 2, epsilon: 0.1, temperature: 3 },
+  normal: { iterations: 800, budgetMs: 1000, determinizations: 2, playoutTurns: 2, epsilon: 0.1, temperature: 3 },
+  hard: { iterations: 2400, budgetMs: 3000, determinizations: 4, playoutTurns: 2, epsilon: 0.1, temperature: 3 },
 };
 
 /** What one decision cost. */

@@ -1,16 +1,26 @@
 /**
  * `ai.enumerate`: the legal moves a bot may choose from, built only from the
- * legal-move functions. Payments are automatic to keep the branching sane;
- * moves are limited to 3 single moves and to destinations with a purpose
- * (waiting passengers, a cone, an untaken bonus), falling back to every
- * destination when none has one.
+ * legal-move functions. It is a subset, chosen so that every bot (random
+ * included) spends its actions on something:
+ *
+ * - payments are automatic, to keep the branching sane;
+ * - when a card can be claimed, only the claims are offered;
+ * - no pick-up where nothing fits;
+ * - moves go at most 3 single moves, to destinations where the player can
+ *   act on arrival (a stop with passengers that fit, a monument with a card
+ *   it can claim, a bonus it lacks and can still pay for); failing that, to
+ *   destinations with a purpose (waiting passengers, a cone, an untaken
+ *   bonus); failing that, anywhere.
  */
 import type { Ctx } from 'boardgame.io';
 import type { GState, PlayerID } from './types';
-import { total } from './counts';
+import { counts, covers, single, subInto, total } from './counts';
+import { CARD_BY_ID } from './data/cards';
+import type { ColorCounts } from './data/types';
+import { cheapestPayment } from './payment';
 import { network } from './network';
 import { boardOf, legalBellChoices, legalBonus, legalDropOffs, legalMoves, legalPickUps, legalPlacements, legalPushBranches, canEndTurn, type MoveOption } from './legal';
-import { cones } from './selectors';
+import { cones, fitting } from './selectors';
 
 /** A move as boardgame.io's bots take it. */
 export interface AiMove {
@@ -30,11 +40,29 @@ export function purposeful(G: GState, player: PlayerID, to: string, coned: Recor
   return false;
 }
 
+/** Whether the player could act at `to` on arriving there, paying the move with `paid`. */
+export function actionableAt(G: GState, player: PlayerID, to: string, paid: Partial<ColorCounts>, coned: Record<string, number>): boolean {
+  const node = network(G.side).node[to];
+  const me = G.players[player];
+  if (node.kind === 'stop') return total(fitting(G, player, G.stops[to])) > 0;
+  if (node.kind === 'monument') return !!coned[to] && G.display.some((id) => !!id && CARD_BY_ID[id].monument === to && covers(me.seats, CARD_BY_ID[id].need));
+  if (node.kind === 'bonus') {
+    if (me.bonuses.includes(boardOf(G, player).bonuses[node.color!])) return false;
+    const hand = counts(me.hand!);
+    subInto(hand, paid);
+    return cheapestPayment(hand, single(node.color!, 3)) !== null;
+  }
+  return false;
+}
+
+/** The destinations a bot considers, by the preference above. */
 function moveOptions(G: GState, current: PlayerID, player: PlayerID, free: boolean): MoveOption[] {
-  const all = legalMoves(G, current, player, { free, maxSteps: BOT_MAX_STEPS });
   const coned = cones(G);
-  const useful = all.filter((o) => purposeful(G, player, o.to, coned));
-  return useful.length > 0 ? useful : all;
+  const query = { free, maxSteps: BOT_MAX_STEPS };
+  const now = legalMoves(G, current, player, { ...query, only: (to, paid) => actionableAt(G, player, to, paid, coned) });
+  if (now.length > 0) return now;
+  const useful = legalMoves(G, current, player, { ...query, only: (to) => purposeful(G, player, to, coned) });
+  return useful.length > 0 ? useful : legalMoves(G, current, player, query);
 }
 
 /** Every move the bot may choose now, for `playerID`. */
@@ -52,6 +80,8 @@ export function enumerate(G: GState, ctx: Ctx, playerID: PlayerID): AiMove[] {
   for (const d of legalDropOffs(G, ctx.currentPlayer, playerID)) {
     for (const end of d.ends) out.push({ move: 'dropOff', args: [{ card: d.card, end }] });
   }
+  // A claim is the only way to score, and a card left on display may be gone next turn.
+  if (out.length > 0) return out;
   for (const o of legalPickUps(G, ctx.currentPlayer, playerID)) {
     if (total(o.fits) === 0) continue;
     out.push({ move: 'pickUp', args: [{ bell: o.bell }] });

@@ -61,6 +61,12 @@ export interface MoveQuery {
   free?: boolean;
   /** Longest move to consider (default: all the hand can pay, at most 12). */
   maxSteps?: number;
+  /**
+   * Only list destinations this accepts, given the payment the move would
+   * take. Routes still pass through the others; only the push resolution,
+   * the costly part, is skipped for them.
+   */
+  only?: (to: NodeId, payment: ColorCounts) => boolean;
 }
 
 /** Why a move action (or free move) cannot start now, or null. */
@@ -101,6 +107,8 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
         const route = [...f.route, ...p];
         const steps = [...f.steps, p];
         next.push({ at: to, route, steps });
+        const payment = pay ? pay.payment : counts();
+        if (query.only && !query.only(to, payment)) continue;
         const res = resolveMove(G, player, steps);
         if (res.status === 'illegal') continue;
         out.push({
@@ -108,7 +116,7 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
           route,
           steps: free ? 0 : k,
           color: pay ? pay.color : null,
-          payment: pay ? pay.payment : counts(),
+          payment,
           pushes: res.status === 'choice' || res.pushes.length > 0,
           pushed: res.status === 'choice' ? [res.owner] : [...new Set(res.pushes.map((p) => p.tram))],
         });

@@ -45,8 +45,10 @@ describe('rules driver', () => {
     expect(replay(2, 'd1', 5000).over).toBe(true);
   });
 
-  it('replays the first 400 moves of a random 4-player game exactly like the reducer', () => {
-    expect(replay(4, 'd4', 400).moves).toBe(400);
+  it('replays a whole random 4-player game exactly like the reducer', () => {
+    const r = replay(4, 'd4', 5000);
+    expect(r.over).toBe(true);
+    expect(r.moves).toBeGreaterThan(100);
   });
 
   it('rejects moves out of turn', () => {
