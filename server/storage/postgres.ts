@@ -22,6 +22,20 @@
  *   transaction that locks the row. Untagged objects (such as the Master's
  *   per-move `{ ...metadata, updatedAt }`) are written as they are.
  *
+ * Two savings on the per-move path, neither of which trusts memory over the
+ * database:
+ * - The latest state this process wrote (and the database confirmed), or
+ *   read, is kept per match. `fetch` still asks for the row's `state_id`, and
+ *   the state column only when it differs from the kept state's: a move reads
+ *   a few bytes instead of the whole state, and another process writing the
+ *   match is still seen at once.
+ * - The Master rewrites the metadata after every move only to bump
+ *   `updatedAt`. Such a write (the metadata as last read, apart from
+ *   `updatedAt`) only sets `updated_at` and the metadata's `updatedAt`, in one
+ *   batched statement up to a second later (and at `close`), so a crash can
+ *   leave `updatedAt` up to a second old. Every other metadata change is
+ *   written at once, as before.
+ *
  * Why not bgio-postgres: it keeps the log as one JSON array that each move reads
  * and rewrites in full, reads the whole row (log and initial state included)
  * for every fetch, and has a fixed table name.
@@ -57,6 +71,15 @@ function tag(metadata: Server.MatchData, base: Base): Server.MatchData {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The metadata apart from `updatedAt`, as text: equal keys mean only `updatedAt` changed. */
+function metadataKey(metadata: Server.MatchData): string {
+  const { updatedAt: _ignored, ...rest } = metadata;
+  return JSON.stringify(rest);
+}
+
+/** Matches whose latest state is kept in memory (the least recently used go first). */
+const KEPT_STATES = 2000;
 
 /**
  * Applies what `mine` changed since `base` over `theirs`: top-level fields one
@@ -105,6 +128,15 @@ export class PostgresStorage extends Async {
   private readonly match: string;
   private readonly log: string;
   private readonly pending = new Map<string, Set<Promise<unknown>>>();
+  /** Per match: the latest state known to be the stored one at its stateID. */
+  private readonly states = new Map<string, State>();
+  /** Per match: `metadataKey` of the metadata as last read or written. */
+  private readonly metaKeys = new Map<string, string>();
+  /** Deferred `updatedAt` bumps, by match. */
+  private readonly touches = new Map<string, number>();
+  private touchTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Prepared statement names, by SQL text (see `run`). */
+  private readonly statements = new Map<string, string>();
 
   constructor(opts: PostgresStorageOptions) {
     super();
@@ -162,12 +194,44 @@ export class PostgresStorage extends Async {
     return write;
   }
 
-  private async query(sql: string, params: unknown[]): Promise<void> {
-    await this.pool.query(sql, params);
+  /**
+   * Runs one of this adapter's statements as a named prepared statement, so
+   * each pooled connection parses and plans it once rather than on every move.
+   */
+  private run(text: string, values: unknown[]): Promise<pg.QueryResult> {
+    let name = this.statements.get(text);
+    if (name === undefined) this.statements.set(text, (name = `lisbon_${this.statements.size}`));
+    return this.pool.query({ name, text, values });
   }
 
-  /** Closes the pool. */
+  /** Remembers `state` as the stored state of the match. */
+  private keep(matchID: string, state: State): void {
+    this.states.delete(matchID);
+    this.states.set(matchID, state);
+    if (this.states.size > KEPT_STATES) this.states.delete(this.states.keys().next().value!);
+  }
+
+  /** Writes the deferred `updatedAt` bumps now, in one statement. */
+  async flush(): Promise<void> {
+    if (this.touchTimer) clearTimeout(this.touchTimer);
+    this.touchTimer = null;
+    if (this.touches.size === 0) return;
+    const ids = [...this.touches.keys()];
+    const ats = ids.map((id) => this.touches.get(id)!);
+    this.touches.clear();
+    await this.run(
+      `UPDATE ${this.match} AS m
+         SET updated_at = t.at,
+             metadata = jsonb_set(m.metadata::jsonb, '{updatedAt}', to_jsonb(t.at))::json
+       FROM unnest($1::text[], $2::bigint[]) AS t(id, at)
+       WHERE m.id = t.id AND m.metadata IS NOT NULL AND (m.updated_at IS NULL OR m.updated_at < t.at)`,
+      [ids, ats],
+    );
+  }
+
+  /** Writes the deferred bumps and closes the pool. */
   async close(): Promise<void> {
+    await this.flush().catch((err) => console.error(`postgres: updatedAt write failed: ${err.message}`));
     await this.pool.end();
   }
 
@@ -201,7 +265,11 @@ export class PostgresStorage extends Async {
         ],
       );
       await client.query('COMMIT');
+      this.keep(matchID, initialState);
+      this.metaKeys.set(matchID, metadataKey(metadata));
+      this.touches.delete(matchID);
     } catch (err) {
+      this.states.delete(matchID);
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     } finally {
@@ -210,32 +278,60 @@ export class PostgresStorage extends Async {
   }
 
   setState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<void> {
-    return this.track(matchID, this.query(
-      `WITH up AS (
-         INSERT INTO ${this.match} AS m (id, state, state_id) VALUES ($1, $2, $3)
-         ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, state_id = EXCLUDED.state_id
-           WHERE m.state_id < EXCLUDED.state_id
-         RETURNING 1
-       ), lg AS (
-         INSERT INTO ${this.log} (match_id, state_id, idx, entry)
-         SELECT $1, $3, e.ord, e.value FROM json_array_elements($4::json) WITH ORDINALITY AS e(value, ord)
-         ON CONFLICT DO NOTHING
-         RETURNING 1
-       )
-       SELECT (SELECT count(*) FROM up) AS updated, (SELECT count(*) FROM lg) AS logged`,
-      [matchID, JSON.stringify(state), state._stateID, JSON.stringify(deltalog ?? [])],
-    ));
+    return this.track(matchID, this.writeState(matchID, state, deltalog));
+  }
+
+  private async writeState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<void> {
+    let updated = false;
+    try {
+      const r = await this.run(
+        `WITH up AS (
+           INSERT INTO ${this.match} AS m (id, state, state_id) VALUES ($1, $2, $3)
+           ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, state_id = EXCLUDED.state_id
+             WHERE m.state_id < EXCLUDED.state_id
+           RETURNING 1
+         ), lg AS (
+           INSERT INTO ${this.log} (match_id, state_id, idx, entry)
+           SELECT $1, $3, e.ord, e.value FROM json_array_elements($4::json) WITH ORDINALITY AS e(value, ord)
+           ON CONFLICT DO NOTHING
+           RETURNING 1
+         )
+         SELECT (SELECT count(*) FROM up) AS updated, (SELECT count(*) FROM lg) AS logged`,
+        [matchID, JSON.stringify(state), state._stateID, JSON.stringify(deltalog ?? [])],
+      );
+      updated = Number(r.rows[0].updated) > 0;
+    } finally {
+      // Kept only when the row now holds this very state; a newer kept state stays.
+      const kept = this.states.get(matchID);
+      if (updated && (!kept || kept._stateID < state._stateID)) this.keep(matchID, state);
+      else if (!updated && kept && kept._stateID <= state._stateID) this.states.delete(matchID);
+    }
   }
 
   setMetadata(matchID: string, metadata: Server.MatchData): Promise<void> {
     const base = (metadata as Tagged)[BASE];
-    if (base === undefined) return this.track(matchID, this.writeMetadata(matchID, metadata));
-    return this.track(matchID, this.mergeWriteMetadata(matchID, metadata, base));
+    const key = metadataKey(metadata);
+    if (base === undefined && this.metaKeys.get(matchID) === key && typeof metadata.updatedAt === 'number') {
+      // Only `updatedAt` changed (see the file comment).
+      this.touches.set(matchID, Math.max(metadata.updatedAt, this.touches.get(matchID) ?? 0));
+      if (!this.touchTimer) {
+        this.touchTimer = setTimeout(() => {
+          this.touchTimer = null;
+          this.flush().catch((err) => console.error(`postgres: updatedAt write failed: ${err.message}`));
+        }, 1000);
+        this.touchTimer.unref();
+      }
+      return Promise.resolve();
+    }
+    this.metaKeys.delete(matchID);
+    const write = base === undefined ? this.writeMetadata(matchID, metadata) : this.mergeWriteMetadata(matchID, metadata, base);
+    // After a merge the row holds more than this object: the next read sets the key.
+    return this.track(matchID, write.then(() => void (base === undefined && this.metaKeys.set(matchID, key))));
   }
 
   /** Blind write of the metadata columns (bumps the version). */
   private async writeMetadata(matchID: string, metadata: Server.MatchData): Promise<void> {
-    await this.pool.query(
+    await this.run(
       `INSERT INTO ${this.match} (id, game_name, metadata, gameover, updated_at)
        VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (id) DO UPDATE SET game_name = EXCLUDED.game_name,
@@ -293,32 +389,36 @@ export class PostgresStorage extends Async {
     opts: O,
   ): Promise<StorageAPI.FetchResult<O>> {
     const result = {} as StorageAPI.FetchFields;
+    const kept = opts.state ? this.states.get(matchID) : undefined;
+    const params: unknown[] = [matchID];
+    if (kept) params.push(kept._stateID);
     const cols = [
-      opts.state && 'state',
+      // The state column only when the row moved past the kept state (see the file comment).
+      opts.state && (kept ? 'state_id, CASE WHEN state_id = $2 THEN NULL ELSE state END AS state' : 'state_id, state'),
       opts.metadata && 'metadata::text AS metadata_text, meta_version',
       opts.initialState && 'initial_state',
     ].filter(Boolean);
     const [row, logRows] = await Promise.all([
       cols.length > 0
-        ? this.pool
-            .query(`SELECT ${cols.join(', ')} FROM ${this.match} WHERE id = $1`, [matchID])
-            .then((r) => r.rows[0])
+        ? this.run(`SELECT ${cols.join(', ')} FROM ${this.match} WHERE id = $1`, params).then((r) => r.rows[0])
         : undefined,
       opts.log
-        ? this.pool
-            .query(
-              `SELECT entry FROM ${this.log} WHERE match_id = $1 ORDER BY state_id, idx`,
-              [matchID],
-            )
-            .then((r) => r.rows)
+        ? this.run(`SELECT entry FROM ${this.log} WHERE match_id = $1 ORDER BY state_id, idx`, [matchID]).then((r) => r.rows)
         : undefined,
     ]);
     if (row) {
       // The row exists once metadata or state is written; absent fields stay undefined.
-      if (opts.state && row.state !== null) result.state = row.state;
+      if (opts.state) {
+        if (kept && row.state_id === kept._stateID) result.state = kept;
+        else if (row.state !== null) {
+          result.state = row.state;
+          this.keep(matchID, row.state);
+        }
+      }
       if (opts.metadata && row.metadata_text !== null) {
         const base = { version: row.meta_version, json: row.metadata_text };
         result.metadata = tag(JSON.parse(row.metadata_text), base);
+        this.metaKeys.set(matchID, metadataKey(result.metadata));
       }
       if (opts.initialState && row.initial_state !== null) result.initialState = row.initial_state;
     }
@@ -327,6 +427,9 @@ export class PostgresStorage extends Async {
   }
 
   async wipe(matchID: string): Promise<void> {
+    this.states.delete(matchID);
+    this.metaKeys.delete(matchID);
+    this.touches.delete(matchID);
     await this.pool.query(
       `WITH d AS (DELETE FROM ${this.log} WHERE match_id = $1)
        DELETE FROM ${this.match} WHERE id = $1`,

@@ -291,6 +291,7 @@ describe.skipIf(!PG_URL)('postgres storage (TEST_DATABASE_URL)', () => {
       db = (await createStorage({ kind: 'postgres', dataDir: '', databaseUrl: url() })) as PostgresStorage;
     });
     afterAll(async () => {
+      await db.flush();
       await db.pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       await db.close();
     });
@@ -363,6 +364,54 @@ describe.skipIf(!PG_URL)('postgres storage (TEST_DATABASE_URL)', () => {
       ({ metadata } = await db.fetch('joins', { metadata: true }));
       expect(metadata.players[2]).toEqual({ id: 2 });
       expect(metadata.players[3].credentials).toBe('c3');
+    });
+
+    it("defers a move's updatedAt-only metadata write, and never lets it undo a seat change", async () => {
+      const row = async () =>
+        (await db.pool.query(`SELECT updated_at, metadata::text AS m FROM "${schema}".bgio_match WHERE id = 'touch'`)).rows[0];
+      await db.createMatch('touch', { initialState: makeState(0), metadata: makeMetadata({ updatedAt: 1000, players: { 0: { id: 0 }, 1: { id: 1 } } }) });
+      // What the Master does after each move: fetch, then write { ...metadata, updatedAt }.
+      const { metadata } = await db.fetch('touch', { metadata: true });
+      await db.setMetadata('touch', { ...metadata, updatedAt: 5000 });
+      expect(Number((await row()).updated_at)).toBe(1000); // not written yet
+      // Meanwhile the lobby seats a player (a fetched, changed object: written at once).
+      const { metadata: joined } = await db.fetch('touch', { metadata: true });
+      joined.players[1].name = 'Ana';
+      await db.setMetadata('touch', joined);
+      await db.flush(); // the deferred bump sets updatedAt alone
+      let stored = JSON.parse((await row()).m) as Server.MatchData;
+      expect(Number((await row()).updated_at)).toBe(5000);
+      expect(stored.updatedAt).toBe(5000);
+      expect(stored.players[1].name).toBe('Ana');
+      // The next move's bump, read back after the seat change.
+      const { metadata: next } = await db.fetch('touch', { metadata: true });
+      await db.setMetadata('touch', { ...next, updatedAt: 6000 });
+      await db.flush();
+      stored = JSON.parse((await row()).m) as Server.MatchData;
+      expect(stored.updatedAt).toBe(6000);
+      expect(stored.players[1].name).toBe('Ana');
+      // Any other change is written at once.
+      await db.setMetadata('touch', { ...stored, gameover: { winner: '1' }, updatedAt: 7000 });
+      expect(JSON.parse((await row()).m).gameover).toEqual({ winner: '1' });
+    });
+
+    it("reads a match's state column only when another writer moved it on", async () => {
+      const other = (await createStorage({ kind: 'postgres', dataDir: '', databaseUrl: url() })) as PostgresStorage;
+      try {
+        await db.createMatch('kept', { initialState: makeState(0), metadata: makeMetadata() });
+        const s1 = makeState(1);
+        await db.setState('kept', s1, [entry(0)]);
+        expect((await db.fetch('kept', { state: true })).state).toBe(s1); // the kept object: nothing read
+        await other.setState('kept', makeState(2, { by: 'other' }), [entry(1)]);
+        const seen = (await db.fetch('kept', { state: true })).state;
+        expect(seen._stateID).toBe(2);
+        expect(seen.G.by).toBe('other');
+        // A write the row refused (an older stateID) is not kept.
+        await db.setState('kept', makeState(2, { by: 'late' }), [entry(1, 'late')]);
+        expect((await db.fetch('kept', { state: true })).state.G.by).toBe('other');
+      } finally {
+        await other.close();
+      }
     });
 
     it('whenWritten waits for writes in flight', async () => {
