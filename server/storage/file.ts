@@ -39,6 +39,7 @@ import path from 'node:path';
 import { Async } from 'boardgame.io/internal';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
 import { filterMatchIDs } from './list-filter';
+import { metadataKey } from './metadata-key';
 
 export interface FileStorageOptions {
   /** Folder that holds the matches; created if missing. */
@@ -93,14 +94,14 @@ export class FileStorage extends Async {
       if (meta) {
         const matchID = folderToMatchID(name);
         this.metadata.set(matchID, meta);
-        this.metaKey.set(matchID, keyOf(meta));
+        this.metaKey.set(matchID, metadataKey(meta));
       }
     }
   }
 
   override async createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts): Promise<void> {
     this.metadata.set(matchID, opts.metadata);
-    this.metaKey.set(matchID, keyOf(opts.metadata));
+    this.metaKey.set(matchID, metadataKey(opts.metadata));
     this.states.set(matchID, opts.initialState);
     const dir = this.dirOf(matchID);
     await this.whenWritten(matchID).catch(() => undefined);
@@ -116,7 +117,7 @@ export class FileStorage extends Async {
 
   async setMetadata(matchID: string, metadata: Metadata): Promise<void> {
     this.metadata.set(matchID, metadata);
-    const key = keyOf(metadata);
+    const key = metadataKey(metadata);
     if (this.metaKey.get(matchID) === key) {
       // Only `updatedAt` changed (see the file comment).
       if (!this.metaTimers.has(matchID)) {
@@ -281,11 +282,6 @@ export function readLog(file: string, currentStateID: number): LogEntry[] {
 }
 
 /** The metadata without `updatedAt`, to tell a real change from a timestamp bump. */
-function keyOf(metadata: Metadata): string {
-  const { updatedAt: _ignored, ...rest } = metadata;
-  return JSON.stringify(rest);
-}
-
 /**
  * Opens `file` (creating its folder if missing), writes `text`, fdatasyncs if
  * asked, closes. Plain callbacks: far less work on the event loop per write

@@ -43,6 +43,7 @@
 import pg from 'pg';
 import { Async } from 'boardgame.io/internal';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
+import { metadataKey } from './metadata-key';
 
 export interface PostgresStorageOptions {
   /** postgres://user@host:port/db; a `schema` query parameter picks the schema. */
@@ -71,12 +72,6 @@ function tag(metadata: Server.MatchData, base: Base): Server.MatchData {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** The metadata apart from `updatedAt`, as text: equal keys mean only `updatedAt` changed. */
-function metadataKey(metadata: Server.MatchData): string {
-  const { updatedAt: _ignored, ...rest } = metadata;
-  return JSON.stringify(rest);
-}
 
 /** Matches whose latest state is kept in memory (the least recently used go first). */
 const KEPT_STATES = 2000;
@@ -229,9 +224,14 @@ export class PostgresStorage extends Async {
     );
   }
 
+  /** `flush`, logging a failure instead of throwing (a lost bump costs only `updatedAt`). */
+  private flushLogged(): Promise<void> {
+    return this.flush().catch((err) => console.error(`postgres: updatedAt write failed: ${err.message}`));
+  }
+
   /** Writes the deferred bumps and closes the pool. */
   async close(): Promise<void> {
-    await this.flush().catch((err) => console.error(`postgres: updatedAt write failed: ${err.message}`));
+    await this.flushLogged();
     await this.pool.end();
   }
 
@@ -310,23 +310,26 @@ export class PostgresStorage extends Async {
 
   setMetadata(matchID: string, metadata: Server.MatchData): Promise<void> {
     const base = (metadata as Tagged)[BASE];
+    if (base !== undefined) {
+      // After a merge the row holds more than this object: the next read sets the key.
+      this.metaKeys.delete(matchID);
+      return this.track(matchID, this.mergeWriteMetadata(matchID, metadata, base));
+    }
     const key = metadataKey(metadata);
-    if (base === undefined && this.metaKeys.get(matchID) === key && typeof metadata.updatedAt === 'number') {
+    if (this.metaKeys.get(matchID) === key && typeof metadata.updatedAt === 'number') {
       // Only `updatedAt` changed (see the file comment).
       this.touches.set(matchID, Math.max(metadata.updatedAt, this.touches.get(matchID) ?? 0));
       if (!this.touchTimer) {
         this.touchTimer = setTimeout(() => {
           this.touchTimer = null;
-          this.flush().catch((err) => console.error(`postgres: updatedAt write failed: ${err.message}`));
+          void this.flushLogged();
         }, 1000);
         this.touchTimer.unref();
       }
       return Promise.resolve();
     }
     this.metaKeys.delete(matchID);
-    const write = base === undefined ? this.writeMetadata(matchID, metadata) : this.mergeWriteMetadata(matchID, metadata, base);
-    // After a merge the row holds more than this object: the next read sets the key.
-    return this.track(matchID, write.then(() => void (base === undefined && this.metaKeys.set(matchID, key))));
+    return this.track(matchID, this.writeMetadata(matchID, metadata).then(() => void this.metaKeys.set(matchID, key)));
   }
 
   /** Blind write of the metadata columns (bumps the version). */

@@ -14,12 +14,11 @@
  */
 import type { Ctx } from 'boardgame.io';
 import type { GState, PlayerID } from './types';
-import { counts, covers, single, subInto, total } from './counts';
-import { CARD_BY_ID } from './data/cards';
+import { counts, single, subInto, total } from './counts';
 import type { ColorCounts } from './data/types';
 import { cheapestPayment } from './payment';
 import { network } from './network';
-import { boardOf, legalBellChoices, legalBonus, legalDropOffs, legalMoves, legalPickUps, legalPlacements, legalPushBranches, canEndTurn, type MoveOption } from './legal';
+import { boardOf, claimable, legalBellChoices, legalBonus, legalDropOffs, legalMoves, legalPickUps, legalPlacements, legalPushBranches, canEndTurn, type MoveOption } from './legal';
 import { cones, fitting } from './selectors';
 
 /** A move as boardgame.io's bots take it. */
@@ -40,25 +39,24 @@ export function purposeful(G: GState, player: PlayerID, to: string, coned: Recor
   return false;
 }
 
-/** Whether the player could act at `to` on arriving there, paying the move with `paid`. */
+/** Whether the player could act at `to` on arriving there, paying the move with `paid` (a purposeful place, and more). */
 export function actionableAt(G: GState, player: PlayerID, to: string, paid: Partial<ColorCounts>, coned: Record<string, number>): boolean {
+  if (!purposeful(G, player, to, coned)) return false;
   const node = network(G.side).node[to];
-  const me = G.players[player];
   if (node.kind === 'stop') return total(fitting(G, player, G.stops[to])) > 0;
-  if (node.kind === 'monument') return !!coned[to] && G.display.some((id) => !!id && CARD_BY_ID[id].monument === to && covers(me.seats, CARD_BY_ID[id].need));
-  if (node.kind === 'bonus') {
-    if (me.bonuses.includes(boardOf(G, player).bonuses[node.color!])) return false;
-    const hand = counts(me.hand!);
-    subInto(hand, paid);
-    return cheapestPayment(hand, single(node.color!, 3)) !== null;
-  }
-  return false;
+  if (node.kind === 'monument') return G.display.some((id) => claimable(G, player, id, to));
+  // A bonus stop: the bonus must still be affordable once the move is paid.
+  const hand = counts(G.players[player].hand!);
+  subInto(hand, paid);
+  return cheapestPayment(hand, single(node.color!, 3)) !== null;
 }
 
 /** The destinations a bot considers, by the preference above. */
 function moveOptions(G: GState, current: PlayerID, player: PlayerID, free: boolean): MoveOption[] {
   const coned = cones(G);
   const query = { free, maxSteps: BOT_MAX_STEPS };
+  // One search per preference: resolving only the actionable destinations is cheaper than
+  // resolving every purposeful one and filtering (measured), and the fallbacks are rarer.
   const now = legalMoves(G, current, player, { ...query, only: (to, paid) => actionableAt(G, player, to, paid, coned) });
   if (now.length > 0) return now;
   const useful = legalMoves(G, current, player, { ...query, only: (to) => purposeful(G, player, to, coned) });

@@ -263,6 +263,13 @@ export interface DropOffOption {
   ends: ('left' | 'right')[];
 }
 
+/** Whether the displayed card `id` could be claimed at `monument` with the passengers the player carries. */
+export function claimable(G: GState, player: PlayerID, id: CardId | null, monument: NodeId): boolean {
+  if (!id) return false;
+  const card = CARD_BY_ID[id];
+  return card.monument === monument && covers(G.players[player].seats, card.need);
+}
+
 /** Every card the player can claim now. */
 export function legalDropOffs(G: GState, currentPlayer: PlayerID, player: PlayerID): DropOffOption[] {
   if (actionBlocked(G, currentPlayer, player)) return [];
@@ -270,9 +277,7 @@ export function legalDropOffs(G: GState, currentPlayer: PlayerID, player: Player
   if (!cones(G)[me.position]) return [];
   const out: DropOffOption[] = [];
   G.display.forEach((id, slot) => {
-    if (!id) return;
-    const card = CARD_BY_ID[id];
-    if (card.monument !== me.position || !covers(me.seats, card.need)) return;
+    if (!id || !claimable(G, player, id, me.position)) return;
     out.push({ card: id, slot, ends: me.row.length === 0 ? ['left'] : ['left', 'right'] });
   });
   return out;

@@ -163,7 +163,7 @@ export function pickUp(mc: MoveContext, args: unknown) {
   const drawn = drawPassengers(G, random, 1, ctx.turn);
   for (const c of drawn) G.stops[stop][c]++;
   log(G, ctx.turn, { type: 'bell', player: playerID, stop, drawn, kept: drawn[0] ?? null });
-  const pay = cheapestPayment(base.players[playerID].hand!, counts(G.stops[stop]));
+  const pay = cheapestPayment(base.players[playerID].hand!, G.stops[stop]);
   if (!pay) {
     // Bell failure: nothing is picked up, no ticket is lost, the action is spent, the passenger stays.
     log(G, ctx.turn, { type: 'bellFailed', player: playerID, stop });
