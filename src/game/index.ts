@@ -4,7 +4,6 @@
  */
 import type { Game } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
-import { produce } from 'immer';
 import { END_OF_TURN_DRAW } from './data/boards';
 import type { GState, SetupData } from './types';
 import { choosePushBranch, dropOff, endTurn, keepPassenger, move, pickUp, placePassengers, takeBonus, type MoveContext } from './moves';
@@ -13,20 +12,43 @@ import { actionsLeft, freeMoveAvailable } from './selectors';
 import { gameOver } from './scoring';
 import { playerView } from './view';
 import { enumerate } from './ai';
+import { fork, freezeState } from './fork';
 
 /**
- * Run a move or hook on the state before the call (`base`, see below) with
- * the project's own Immer (11), and hand boardgame.io the finished, frozen
- * state. boardgame.io's bundled Immer 9 then drafts nothing: it copies every
- * object it drafts through its property descriptors, which cost more than
- * the rules themselves.
+ * Run a move or hook on a fresh copy of the state before the call (`base`,
+ * see below) and hand boardgame.io the result, frozen. boardgame.io wraps
+ * every call in its bundled Immer 9, which then has nothing to draft or
+ * walk: drafting, and even our own Immer 11, cost more than the rules.
  */
 function onBase(fn: (mc: MoveContext, args?: unknown) => unknown, mc: MoveContext, args?: unknown): GState | typeof INVALID_MOVE {
-  let invalid = false;
-  const next = produce(mc.base, (draft) => {
-    if (fn({ ...mc, G: draft as GState }, args) === INVALID_MOVE) invalid = true;
-  });
-  return invalid ? INVALID_MOVE : next;
+  const G = fork(mc.base);
+  if (fn({ ...mc, G, events: mc.events && withoutTraces(mc.events) }, args) === INVALID_MOVE) return INVALID_MOVE;
+  return freezeState(G);
+}
+
+/** Run `call` without capturing stack traces. */
+function untraced(call: () => void): void {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    call();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/**
+ * boardgame.io's events plugin builds an `Error` on every event call, only
+ * to have a stack trace ready for its own error messages; capturing it
+ * through boardgame.io's wrappers cost as much as the rest of the move.
+ * Our events are called only where they are legal, so the trace is skipped.
+ */
+function withoutTraces(events: MoveContext['events']): MoveContext['events'] {
+  return {
+    endTurn: () => untraced(() => events.endTurn()),
+    endStage: () => untraced(() => events.endStage()),
+    setActivePlayers: (arg) => untraced(() => events.setActivePlayers(arg)),
+  };
 }
 
 /** A turn or phase hook run by `onBase`. */

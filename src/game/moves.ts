@@ -27,13 +27,12 @@ import { emptyStops, fitting, playerToRight } from './selectors';
 
 /** What boardgame.io hands a move. */
 export interface MoveContext {
-  /** The state to change: an Immer draft under boardgame.io, the plain state in the bots' driver. */
+  /** The state to change: a fresh copy of `base` under boardgame.io (fork.ts), the plain state in the bots' driver. */
   G: GState;
   /**
-   * The same state before this move, read-only and not a draft (see the
-   * `base-state` plugin in index.ts). Checks and other reads go here: every
-   * read through an Immer draft builds proxies, which made the rules several
-   * times slower under boardgame.io than on plain data.
+   * The same state before this move, read-only (see the `base-state` plugin
+   * in index.ts). Checks and other reads go here, which keeps them correct
+   * whether `G` is a copy or, in the bots' driver, `base` itself.
    */
   base: GState;
   ctx: Ctx;
@@ -199,7 +198,8 @@ export function keepPassenger(mc: MoveContext, args: unknown) {
   const stop = p.stop;
   G.pending = null;
   const last = G.events[G.events.length - 1];
-  if (last && last.type === 'bell' && last.kept === null) last.kept = kept;
+  // Logged events are shared between states (see fork.ts): replace, never edit.
+  if (last && last.type === 'bell' && last.kept === null) G.events[G.events.length - 1] = { ...last, kept };
   if (!pay) log(G, ctx.turn, { type: 'bellFailed', player: playerID, stop });
   else seatGroup(mc, stop, pay);
   events.endStage();

@@ -1,0 +1,92 @@
+/**
+ * Moves run on `fork(state)` (src/game/fork.ts): a copy whose every object is
+ * new, except the logged events, which are shared and never changed. Outside
+ * production every state a move or hook makes is frozen whole, so a rule that
+ * writes to shared data throws instead of changing an earlier state.
+ */
+import { describe, expect, it } from 'vitest';
+import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
+import { LisbonTram28 } from '../../src/game';
+import { enumerate } from '../../src/game/ai';
+import { deepFreeze, fork, freezeState } from '../../src/game/fork';
+import { actingPlayer } from '../../src/bots/driver';
+import { Rng } from '../../src/bots/rng';
+import type { GState } from '../../src/game/types';
+
+/** States of one seeded random 4-player game through boardgame.io's reducer, every `every` steps. */
+function statesOfAGame(seed: string, every: number): GState[] {
+  const game = { ...LisbonTram28, seed };
+  const reducer = CreateGameReducer({ game });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let s: any = InitializeGame({ game, numPlayers: 4 });
+  const rng = new Rng(seed);
+  const out: GState[] = [];
+  for (let step = 0; !s.ctx.gameover; step++) {
+    const pid = actingPlayer(s.ctx);
+    const ms = enumerate(s.G, s.ctx, pid);
+    const m = ms[rng.int(ms.length)];
+    s = reducer(s, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: pid } });
+    if (step % every === 0 || s.G.pending) out.push(s.G);
+  }
+  return out;
+}
+
+/** Every object and array in `v`, with its path, not descending into `skip`ped paths. */
+function objects(v: unknown, path: string, skip: (path: string) => boolean, out: [string, object][] = []): [string, object][] {
+  if (typeof v !== 'object' || v === null || skip(path)) return out;
+  out.push([path, v]);
+  for (const [k, x] of Object.entries(v)) objects(x, `${path}.${k}`, skip, out);
+  return out;
+}
+
+const isEventEntry = (path: string) => /^G\.events\.\d+$/.test(path);
+
+describe('fork and freezeState', () => {
+  const states = statesOfAGame('fork-test', 7);
+
+  it('the states boardgame.io keeps are frozen all through (outside production)', () => {
+    expect(states.length).toBeGreaterThan(30);
+    for (const G of states) {
+      for (const [path, o] of objects(G, 'G', () => false)) expect(Object.isFrozen(o), path).toBe(true);
+    }
+  });
+
+  it('a fork equals its state, shares only the logged events, and can be changed anywhere else', () => {
+    let pendingSeen = 0;
+    for (const G of states) {
+      const copy = fork(G);
+      expect(copy).toEqual(G);
+      if (G.pending) pendingSeen++;
+      G.events.forEach((e, i) => expect(copy.events[i]).toBe(e));
+      for (const [path, o] of objects(copy, 'G', isEventEntry)) {
+        expect(Object.isFrozen(o), path).toBe(false);
+        // Nothing in the fork is an object of the original state.
+        expect(objects(G, 'G', isEventEntry).some(([, x]) => x === o), path).toBe(false);
+      }
+    }
+    expect(pendingSeen).toBeGreaterThan(0);
+  });
+
+  it('writing to a shared event throws instead of changing an earlier state', () => {
+    const G = states.find((s) => s.events.length > 0)!;
+    const copy = fork(G);
+    const before = JSON.stringify(G.events[0]);
+    expect(() => {
+      (copy.events[0] as { turn: number }).turn = -1;
+    }).toThrow(TypeError);
+    expect(JSON.stringify(G.events[0])).toBe(before);
+  });
+
+  it('freezes what a move made and skips what was frozen already', () => {
+    const G = fork(states[states.length - 1]);
+    G.turn.pushRewarded.push('1');
+    const frozen = freezeState(G);
+    expect(frozen).toBe(G);
+    for (const [path, o] of objects(G, 'G', () => false)) expect(Object.isFrozen(o), path).toBe(true);
+    // deepFreeze stops at frozen objects: an unfrozen object under a frozen one stays as it was.
+    const inner = { n: 1 };
+    const outer = Object.freeze({ inner });
+    deepFreeze({ outer });
+    expect(Object.isFrozen(inner)).toBe(false);
+  });
+});
