@@ -52,15 +52,13 @@ export function actionableAt(G: GState, player: PlayerID, to: string, paid: Part
 }
 
 /** The destinations a bot considers, by the preference above. */
-function moveOptions(G: GState, current: PlayerID, player: PlayerID, free: boolean): MoveOption[] {
-  const coned = cones(G);
-  const query = { free, maxSteps: BOT_MAX_STEPS };
+function moveOptions(G: GState, current: PlayerID, player: PlayerID, free: boolean, coned: Record<string, number>): MoveOption[] {
   // One search per preference: resolving only the actionable destinations is cheaper than
   // resolving every purposeful one and filtering (measured), and the fallbacks are rarer.
-  const now = legalMoves(G, current, player, { ...query, only: (to, paid) => actionableAt(G, player, to, paid, coned) });
+  const now = legalMoves(G, current, player, { free, maxSteps: BOT_MAX_STEPS, only: (to, paid) => actionableAt(G, player, to, paid, coned) });
   if (now.length > 0) return now;
-  const useful = legalMoves(G, current, player, { ...query, only: (to) => purposeful(G, player, to, coned) });
-  return useful.length > 0 ? useful : legalMoves(G, current, player, query);
+  const useful = legalMoves(G, current, player, { free, maxSteps: BOT_MAX_STEPS, only: (to) => purposeful(G, player, to, coned) });
+  return useful.length > 0 ? useful : legalMoves(G, current, player, { free, maxSteps: BOT_MAX_STEPS });
 }
 
 /** Every move the bot may choose now, for `playerID`. */
@@ -85,8 +83,9 @@ export function enumerate(G: GState, ctx: Ctx, playerID: PlayerID): AiMove[] {
     out.push({ move: 'pickUp', args: [{ bell: o.bell }] });
   }
   if (legalBonus(G, ctx.currentPlayer, playerID)) out.push({ move: 'takeBonus', args: [{}] });
-  for (const o of moveOptions(G, ctx.currentPlayer, playerID, true)) out.push({ move: 'move', args: [{ route: o.route, free: true }] });
-  for (const o of moveOptions(G, ctx.currentPlayer, playerID, false)) out.push({ move: 'move', args: [{ route: o.route }] });
+  const coned = cones(G);
+  for (const o of moveOptions(G, ctx.currentPlayer, playerID, true, coned)) out.push({ move: 'move', args: [{ route: o.route, free: true }] });
+  for (const o of moveOptions(G, ctx.currentPlayer, playerID, false, coned)) out.push({ move: 'move', args: [{ route: o.route }] });
   if (canEndTurn(G, ctx.currentPlayer, playerID)) out.push({ move: 'endTurn', args: [] });
   return out;
 }

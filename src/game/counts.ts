@@ -13,9 +13,7 @@ export function counts(partial: Partial<ColorCounts> = {}): ColorCounts {
 
 /** Sum of all colours. */
 export function total(c: Partial<ColorCounts>): number {
-  let n = 0;
-  for (const k of COLORS) n += c[k] ?? 0;
-  return n;
+  return (c.red ?? 0) + (c.yellow ?? 0) + (c.green ?? 0) + (c.blue ?? 0);
 }
 
 /** a += b, in place. */

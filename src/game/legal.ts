@@ -8,10 +8,10 @@ import { CARD_BY_ID } from './data/cards';
 import { COLORS, type BonusKind, type Color, type ColorCounts } from './data/types';
 import type { CardId, GState, NodeId, PlayerID } from './types';
 import { counts, covers, isColorCounts, single, total } from './counts';
-import { network, singleMoves, splitRoute } from './network';
+import { network, singleMoves, splitRoute, stopMask } from './network';
 import { affordableCount, cheapestPayment, isExactPayment } from './payment';
 import { resolveMove, type PushRecord } from './push';
-import { actionsLeft, cones, draw3Available, fitting, freeMoveAvailable } from './selectors';
+import { actionsLeft, cones, draw3Available, fitting, freeMoveAvailable, playerIds } from './selectors';
 
 /** Why the acting player may not take a normal action now, or null. */
 export function turnBlocked(G: GState, currentPlayer: PlayerID, player: PlayerID): string | null {
@@ -28,15 +28,42 @@ export function actionBlocked(G: GState, currentPlayer: PlayerID, player: Player
 
 // ---------------------------------------------------------------- move
 
-/** The cheapest way to pay `steps` tickets of one colour, over all colours. */
-export function cheapestMovePayment(hand: Partial<ColorCounts>, steps: number): { color: Color; payment: ColorCounts } | null {
-  let best: { color: Color; payment: ColorCounts } | null = null;
+type MovePayment = { color: Color; payment: ColorCounts };
+
+/** Substituted move payments already worked out, by hand and length (see `movePaymentKey`). */
+const movePayments = new Map<number, MovePayment | null>();
+const MOVE_PAYMENTS_MAX = 20000;
+
+/** A number naming a hand (at most 63 tickets a colour) and a move length, or -1. */
+function movePaymentKey(hand: Partial<ColorCounts>, steps: number): number {
+  let key = steps;
   for (const c of COLORS) {
-    if (affordableCount(hand, c) < steps) continue;
-    const p = cheapestPayment(hand, single(c, steps));
-    if (p && (!best || total(p) < total(best.payment))) best = { color: c, payment: p };
+    const n = hand[c] ?? 0;
+    if (n > 63) return -1;
+    key = key * 64 + n;
   }
-  return best;
+  return key;
+}
+
+/** The cheapest way to pay `steps` tickets of one colour, over all colours. */
+export function cheapestMovePayment(hand: Partial<ColorCounts>, steps: number): MovePayment | null {
+  // Paying in one colour directly costs `steps`, which nothing beats: the first such colour wins.
+  for (const c of COLORS) if ((hand[c] ?? 0) >= steps) return { color: c, payment: single(c, steps) };
+  const key = movePaymentKey(hand, steps);
+  let best = key >= 0 ? movePayments.get(key) : undefined;
+  if (best === undefined) {
+    best = null;
+    for (const c of COLORS) {
+      if (affordableCount(hand, c) < steps) continue;
+      const p = cheapestPayment(hand, single(c, steps));
+      if (p && (!best || total(p) < total(best.payment))) best = { color: c, payment: p };
+    }
+    if (key >= 0) {
+      if (movePayments.size >= MOVE_PAYMENTS_MAX) movePayments.clear();
+      movePayments.set(key, best);
+    }
+  }
+  return best && { color: best.color, payment: { ...best.payment } };
 }
 
 /** A reachable destination of a move action (or the free move). */
@@ -89,37 +116,51 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
   const hand = G.players[player].hand;
   if (!hand) return [];
   const net = network(G.side);
+  const mask = stopMask(G, net);
   const start = G.players[player].position;
-  const maxSteps = free ? 1 : Math.min(query.maxSteps ?? 12, Math.max(...COLORS.map((c) => affordableCount(hand, c))));
+  let maxSteps = 1;
+  if (!free) {
+    let most = 0;
+    for (const c of COLORS) most = Math.max(most, affordableCount(hand, c));
+    maxSteps = Math.min(query.maxSteps ?? 12, most);
+  }
+  // Where the other trams stand (never counting Rossio): a route that meets none of them pushes nothing.
+  const trams: NodeId[] = [];
+  for (const id of playerIds(G)) if (id !== player && G.players[id].position !== 'rossio') trams.push(G.players[id].position);
   const out: MoveOption[] = [];
-  const reached = new Set<NodeId>([start]);
-  // Each entry keeps its single moves too: the same split `splitRoute` would make of `route`.
-  let frontier: { at: NodeId; route: NodeId[]; steps: NodeId[][] }[] = [{ at: start, route: [], steps: [] }];
+  const reached = new Uint8Array(net.side.nodes.length);
+  reached[net.index.get(start)!] = 1;
+  // A search tree: each place reached keeps its last single move and where that started.
+  // Routes are spelled out only for the destinations listed.
+  type Reach = { at: NodeId; step: NodeId[]; prev: Reach | null; meets: boolean };
+  let frontier: Reach[] = [{ at: start, step: [], prev: null, meets: false }];
   for (let k = 1; k <= maxSteps && frontier.length > 0; k++) {
     const pay = free ? null : cheapestMovePayment(hand, k);
     if (!free && !pay) break;
-    const next: typeof frontier = [];
+    const next: Reach[] = [];
     for (const f of frontier) {
-      for (const p of singleMoves(G, net, f.at)) {
+      for (const p of singleMoves(G, net, f.at, mask)) {
         const to = p[p.length - 1];
-        if (reached.has(to)) continue;
-        reached.add(to);
-        const route = [...f.route, ...p];
-        const steps = [...f.steps, p];
-        next.push({ at: to, route, steps });
+        const i = net.index.get(to)!;
+        if (reached[i]) continue;
+        reached[i] = 1;
+        const r: Reach = { at: to, step: p, prev: f, meets: f.meets || p.some((n) => trams.includes(n)) };
+        if (k < maxSteps) next.push(r);
         const payment = pay ? pay.payment : counts();
         if (query.only && !query.only(to, payment)) continue;
-        const res = resolveMove(G, player, steps);
-        if (res.status === 'illegal') continue;
-        out.push({
-          to,
-          route,
-          steps: free ? 0 : k,
-          color: pay ? pay.color : null,
-          payment,
-          pushes: res.status === 'choice' || res.pushes.length > 0,
-          pushed: res.status === 'choice' ? [res.owner] : [...new Set(res.pushes.map((p) => p.tram))],
-        });
+        // The single moves, first to last (`splitRoute` would make the same split of the route).
+        const steps: NodeId[][] = new Array(k);
+        for (let x: Reach = r, i = k - 1; i >= 0; x = x.prev!, i--) steps[i] = x.step;
+        const route: NodeId[] = [];
+        for (const step of steps) for (const n of step) route.push(n);
+        const option: MoveOption = { to, route, steps: free ? 0 : k, color: pay ? pay.color : null, payment, pushes: false, pushed: [] };
+        if (r.meets) {
+          const res = resolveMove(G, player, steps);
+          if (res.status === 'illegal') continue;
+          option.pushes = res.status === 'choice' || res.pushes.length > 0;
+          option.pushed = res.status === 'choice' ? [res.owner] : [...new Set(res.pushes.map((p) => p.tram))];
+        }
+        out.push(option);
       }
     }
     frontier = next;

@@ -89,7 +89,8 @@ function advanceMove(mc: MoveContext, pm: PendingMove, res: Resolution & { choic
       player: res.owner,
       tram: res.owner,
       from: res.from,
-      options: res.options,
+      // Copies: the paths may be shared with network.ts's memo.
+      options: res.options.map((o) => [...o]),
       move: { ...pm, choices: res.choices },
     };
     waitFor(events, res.owner, 'pushBranch');

@@ -15,7 +15,18 @@ export interface Network {
   /** For junctions: allowed continuations, keyed "from>at". */
   continuation: Record<string, NodeId[]>;
   stops: NodeId[];
+  /** Each node's index in `side.nodes`. */
+  index: Map<NodeId, number>;
+  /** 2 to the number of tram stops: the span of a stop mask. */
+  maskSpan: number;
+  /** `pathsToNextStop` results, by start and which tram stops hold passengers (see there). */
+  paths: Map<number, NodeId[][]>;
+  /** `singleMoves` results, keyed the same way. */
+  moves: Map<number, NodeId[][]>;
 }
+
+/** Memo entries kept per side before the memo starts afresh. */
+const PATHS_MAX = 20000;
 
 const cache: Partial<Record<SideId, Network>> = {};
 
@@ -46,7 +57,19 @@ export function network(side: SideId): Network {
       continuation[`${from}>${n.id}`] = outs;
     }
   }
-  const net: Network = { side: s, node, neighbours, continuation, stops: s.nodes.filter((n) => n.kind === 'stop').map((n) => n.id) };
+  const net: Network = {
+    side: s,
+    node,
+    neighbours,
+    continuation,
+    stops: s.nodes.filter((n) => n.kind === 'stop').map((n) => n.id),
+    index: new Map(s.nodes.map((n, i) => [n.id, i])),
+    maskSpan: 2 ** s.nodes.filter((n) => n.kind === 'stop').length,
+    paths: new Map(),
+    moves: new Map(),
+  };
+  // pathsToNextStop's numeric memo key must stay exact.
+  if ((s.nodes.length + 1) ** 2 * net.maskSpan > Number.MAX_SAFE_INTEGER) throw new Error(`side ${s.id} is too large for the path memo`);
   cache[side] = net;
   return net;
 }
@@ -71,8 +94,15 @@ export function onward(net: Network, from: NodeId, at: NodeId): NodeId[] {
  * All ways to travel from `at` (entered from `from`, or setting off freely
  * when `from` is null) to the first stopping place. Each path lists the nodes
  * after `at`, ending at the stopping place.
+ *
+ * The answer depends only on the rails and on which tram stops hold
+ * passengers, so it is remembered by those. The arrays returned are shared:
+ * callers copy before they change anything.
  */
-export function pathsToNextStop(G: Pick<GState, 'stops'>, net: Network, from: NodeId | null, at: NodeId): NodeId[][] {
+export function pathsToNextStop(G: Pick<GState, 'stops'>, net: Network, from: NodeId | null, at: NodeId, mask = stopMask(G, net)): NodeId[][] {
+  const key = pathKey(net, from, at, mask);
+  const hit = net.paths.get(key);
+  if (hit) return hit;
   const out: NodeId[][] = [];
   const first = from === null ? net.neighbours[at] : onward(net, from, at);
   // `seen`: the rails used on the path so far (a path may not use one twice).
@@ -82,20 +112,46 @@ export function pathsToNextStop(G: Pick<GState, 'stops'>, net: Network, from: No
       return;
     }
     for (const nxt of onward(net, prev, cur)) {
-      const key = `${cur}>${nxt}`;
-      if (seen.includes(key)) continue;
-      seen.push(key);
+      const rail = `${cur}>${nxt}`;
+      if (seen.includes(rail)) continue;
+      seen.push(rail);
       walk(cur, nxt, [...path, nxt], seen);
       seen.pop();
     }
   };
   for (const n of first) walk(at, n, [n], [`${at}>${n}`]);
+  remember(net.paths, key, out);
   return out;
 }
 
-/** The single moves from a node: paths to each next stopping place, excluding a return to the start. */
-export function singleMoves(G: Pick<GState, 'stops'>, net: Network, at: NodeId): NodeId[][] {
-  return pathsToNextStop(G, net, null, at).filter((p) => p[p.length - 1] !== at);
+/** Which tram stops hold passengers, one bit each: with the rails, all that decides where a single move ends. */
+export function stopMask(G: Pick<GState, 'stops'>, net: Network): number {
+  let mask = 0;
+  for (const s of net.stops) {
+    const c = G.stops[s];
+    mask = mask * 2 + (c.red + c.yellow + c.green + c.blue > 0 ? 1 : 0);
+  }
+  return mask;
+}
+
+/** The memo key of a start (`from` may be null) under a stop mask; exact (checked in `network`). */
+function pathKey(net: Network, from: NodeId | null, at: NodeId, mask: number): number {
+  return ((from === null ? 0 : net.index.get(from)! + 1) * net.side.nodes.length + net.index.get(at)!) * net.maskSpan + mask;
+}
+
+function remember(memo: Map<number, NodeId[][]>, key: number, value: NodeId[][]): void {
+  if (memo.size >= PATHS_MAX) memo.clear();
+  memo.set(key, value);
+}
+
+/** The single moves from a node: paths to each next stopping place, excluding a return to the start. Shared arrays, as above. */
+export function singleMoves(G: Pick<GState, 'stops'>, net: Network, at: NodeId, mask = stopMask(G, net)): NodeId[][] {
+  const key = pathKey(net, null, at, mask);
+  const hit = net.moves.get(key);
+  if (hit) return hit;
+  const out = pathsToNextStop(G, net, null, at, mask).filter((p) => p[p.length - 1] !== at);
+  remember(net.moves, key, out);
+  return out;
 }
 
 /**

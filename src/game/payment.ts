@@ -108,8 +108,18 @@ export function payments(hand: Partial<ColorCounts>, need: Partial<ColorCounts>,
  * `payments` is the costly part of listing moves, and the same few hands are
  * asked about again and again (every destination, every bot playout).
  */
-const substituted = new Map<string, ColorCounts | null>();
+const substituted = new Map<number, ColorCounts | null>();
 const SUBSTITUTED_MAX = 20000;
+
+/** A number naming a hand and a need (at most 63 tickets a colour in each), or -1. */
+function paymentKey(h: ColorCounts, n: ColorCounts): number {
+  let key = 0;
+  for (const c of COLORS) {
+    if (h[c] > 63 || n[c] > 63) return -1;
+    key = key * 4096 + h[c] * 64 + n[c];
+  }
+  return key;
+}
 
 /** The cheapest exact payment of `need` from `hand`, or null if the hand cannot pay. */
 export function cheapestPayment(hand: Partial<ColorCounts>, need: Partial<ColorCounts>): ColorCounts | null {
@@ -118,12 +128,14 @@ export function cheapestPayment(hand: Partial<ColorCounts>, need: Partial<ColorC
   if (covers(hand, need)) return counts(need);
   const h = counts(hand);
   const n = counts(need);
-  const key = `${h.red},${h.yellow},${h.green},${h.blue}/${n.red},${n.yellow},${n.green},${n.blue}`;
-  let best = substituted.get(key);
+  const key = paymentKey(h, n);
+  let best = key >= 0 ? substituted.get(key) : undefined;
   if (best === undefined) {
     best = payments(h, n, 1)[0] ?? null;
-    if (substituted.size >= SUBSTITUTED_MAX) substituted.clear();
-    substituted.set(key, best);
+    if (key >= 0) {
+      if (substituted.size >= SUBSTITUTED_MAX) substituted.clear();
+      substituted.set(key, best);
+    }
   }
   return best && { ...best };
 }

@@ -17,7 +17,8 @@
  * replayed exactly once the choice is made.
  */
 import type { GState, NodeId, PlayerID } from './types';
-import { network, pathsToNextStop, type Network } from './network';
+import { network, pathsToNextStop, stopMask, type Network } from './network';
+import { playerIds } from './selectors';
 
 /** One tram pushed from one node to another. */
 export interface PushRecord {
@@ -35,90 +36,111 @@ export type Resolution =
 
 const MAX_PUSHES = 24;
 
-class NeedChoice {
-  constructor(
-    readonly owner: PlayerID,
-    readonly from: NodeId,
-    readonly options: NodeId[][],
-  ) {}
-}
-class Illegal {
-  constructor(readonly reason: string) {}
+/** Whether two paths are the same nodes in the same order. */
+function samePath(a: readonly NodeId[], b: readonly NodeId[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
-const key = (p: readonly NodeId[]) => p.join('>');
-
-/** Replay a move with the given branch choices; stops at the first open choice. */
-function simulate(G: GState, net: Network, mover: PlayerID, steps: NodeId[][], choices: NodeId[][]): Resolution {
-  const pos: Record<PlayerID, NodeId> = {};
-  for (const id in G.players) pos[id] = G.players[id].position;
+/**
+ * Replay a move with the given branch choices; stops at the first open
+ * choice. Hot in the bots' move lists, so it allocates little and stops by
+ * setting `halt` rather than by throwing.
+ */
+function simulate(G: GState, net: Network, mask: number, mover: PlayerID, steps: NodeId[][], choices: NodeId[][]): Resolution {
+  // Trams by index, in id order: where each stands, and whether it is moving now.
+  const ids = playerIds(G);
+  const at = ids.map((id) => G.players[id].position);
+  const moving = ids.map(() => false);
   const pushes: PushRecord[] = [];
-  const inTransit = new Set<PlayerID>();
   let used = 0;
+  let halt: Resolution | null = null;
 
-  const choose = (owner: PlayerID, from: NodeId, options: NodeId[][]): NodeId[] => {
-    if (options.length === 0) throw new Illegal(`the tram at ${net.node[from].name} would have nowhere to be pushed`);
+  /** The branch taken by the tram pushed from `from`, or null (and `halt` set). */
+  const choose = (owner: PlayerID, from: NodeId, options: NodeId[][]): NodeId[] | null => {
     if (options.length === 1) return options[0];
+    if (options.length === 0) {
+      halt = { status: 'illegal', reason: `the tram at ${net.node[from].name} would have nowhere to be pushed` };
+      return null;
+    }
     if (used < choices.length) {
-      const want = key(choices[used++]);
-      const hit = options.find((o) => key(o) === want);
-      if (!hit) throw new Illegal('that branch is not one of the options');
-      return hit;
+      const want = choices[used++];
+      for (const o of options) if (samePath(o, want)) return o;
+      halt = { status: 'illegal', reason: 'that branch is not one of the options' };
+      return null;
     }
-    throw new NeedChoice(owner, from, options);
+    halt = { status: 'choice', owner, from, options };
+    return null;
   };
 
-  const travel = (tram: PlayerID, start: NodeId, path: NodeId[]) => {
-    inTransit.add(tram);
+  /** Move tram `i` along `path`, pushing what stands on it; false when halted. */
+  const travel = (i: number, path: NodeId[]): boolean => {
+    const start = at[i];
+    moving[i] = true;
     const end = path[path.length - 1];
-    // Trams standing on the path, farthest first (ties: by id). Paths are a few nodes long.
-    let blockers: { tram: PlayerID; at: number }[] | null = null;
-    for (const t in pos) {
-      if (inTransit.has(t) || pos[t] === 'rossio') continue;
-      const at = path.lastIndexOf(pos[t]);
-      if (at >= 0) (blockers ??= []).push({ tram: t, at });
+    // Trams standing on the path, farthest first (ties: by id order). Paths are a few nodes long.
+    let blockers: { tram: number; on: number }[] | null = null;
+    for (let t = 0; t < ids.length; t++) {
+      if (moving[t] || at[t] === 'rossio') continue;
+      const on = path.lastIndexOf(at[t]);
+      if (on >= 0) (blockers ??= []).push({ tram: t, on });
     }
-    if (blockers && blockers.length > 1) blockers.sort((a, b) => b.at - a.at || a.tram.localeCompare(b.tram));
-    for (const { tram: b } of blockers ?? []) {
-      const j = path.lastIndexOf(pos[b]);
-      let bpath: NodeId[];
-      if (end === 'rossio') {
-        bpath = path.slice(j + 1);
-      } else {
-        const prev = path.length >= 2 ? path[path.length - 2] : start;
-        const beyond = pathsToNextStop(G, net, prev, end);
-        bpath = [...path.slice(j + 1), ...choose(b, pos[b], beyond)];
+    if (blockers) {
+      if (blockers.length > 1) blockers.sort((a, b) => b.on - a.on || a.tram - b.tram);
+      for (const { tram: b } of blockers) {
+        const j = path.lastIndexOf(at[b]);
+        let bpath: NodeId[];
+        if (end === 'rossio') {
+          bpath = path.slice(j + 1);
+        } else {
+          const prev = path.length >= 2 ? path[path.length - 2] : start;
+          const branch = choose(ids[b], at[b], pathsToNextStop(G, net, prev, end, mask));
+          if (!branch) return false;
+          bpath = path.slice(j + 1).concat(branch);
+        }
+        pushes.push({ tram: ids[b], from: at[b], to: bpath[bpath.length - 1], path: bpath });
+        if (pushes.length > MAX_PUSHES) {
+          halt = { status: 'illegal', reason: 'too many pushes' };
+          return false;
+        }
+        if (!travel(b, bpath)) return false;
       }
-      pushes.push({ tram: b, from: pos[b], to: bpath[bpath.length - 1], path: bpath });
-      if (pushes.length > MAX_PUSHES) throw new Illegal('too many pushes');
-      travel(b, pos[b], bpath);
     }
-    pos[tram] = end;
-    inTransit.delete(tram);
+    at[i] = end;
+    moving[i] = false;
+    return true;
   };
 
-  try {
-    for (const step of steps) travel(mover, pos[mover], step);
-  } catch (e) {
-    if (e instanceof NeedChoice) return { status: 'choice', owner: e.owner, from: e.from, options: e.options };
-    if (e instanceof Illegal) return { status: 'illegal', reason: e.reason };
-    throw e;
+  const m = ids.indexOf(mover);
+  for (const step of steps) if (!travel(m, step)) return halt!;
+  const positions: Record<PlayerID, NodeId> = {};
+  for (let i = 0; i < ids.length; i++) {
+    positions[ids[i]] = at[i];
+    if (at[i] === 'rossio') continue;
+    for (let k = i + 1; k < ids.length; k++) {
+      if (at[k] === at[i]) return { status: 'illegal', reason: 'two trams would share a stop' };
+    }
   }
-  const seen = new Set<NodeId>();
-  for (const t in pos) {
-    if (pos[t] === 'rossio') continue;
-    if (seen.has(pos[t])) return { status: 'illegal', reason: 'two trams would share a stop' };
-    seen.add(pos[t]);
-  }
-  return { status: 'done', positions: pos, pushes };
+  return { status: 'done', positions, pushes };
 }
 
 /** Whether some sequence of further choices completes the move. */
-function completes(G: GState, net: Network, mover: PlayerID, steps: NodeId[][], choices: NodeId[][]): boolean {
-  const r = simulate(G, net, mover, steps, choices);
+function completes(G: GState, net: Network, mask: number, mover: PlayerID, steps: NodeId[][], choices: NodeId[][]): boolean {
+  const r = simulate(G, net, mask, mover, steps, choices);
   if (r.status === 'done') return true;
   if (r.status === 'illegal') return false;
-  return r.options.some((o) => completes(G, net, mover, steps, [...choices, o]));
+  return r.options.some((o) => completes(G, net, mask, mover, steps, [...choices, o]));
+}
+
+/** Whether another tram stands on the route (outside Rossio). */
+function routeHitsTram(G: GState, mover: PlayerID, steps: NodeId[][]): boolean {
+  for (const id of playerIds(G)) {
+    const at = G.players[id].position;
+    if (id === mover || at === 'rossio') continue;
+    for (const step of steps) if (step.includes(at)) return true;
+  }
+  return false;
 }
 
 /**
@@ -129,19 +151,18 @@ function completes(G: GState, net: Network, mover: PlayerID, steps: NodeId[][], 
 export function resolveMove(G: GState, mover: PlayerID, steps: NodeId[][], choices: NodeId[][] = []): Resolution & { choices: NodeId[][] } {
   const net = network(G.side);
   // Fast path: no other tram stands anywhere on the route, so nothing is pushed.
-  const others = new Set<NodeId>();
-  for (const id in G.players) if (id !== mover && G.players[id].position !== 'rossio') others.add(G.players[id].position);
-  if (!steps.some((step) => step.some((n) => others.has(n)))) {
+  if (!routeHitsTram(G, mover, steps)) {
     const positions: Record<PlayerID, NodeId> = {};
-    for (const id in G.players) positions[id] = G.players[id].position;
+    for (const id of playerIds(G)) positions[id] = G.players[id].position;
     positions[mover] = steps[steps.length - 1][steps[steps.length - 1].length - 1];
     return { status: 'done', positions, pushes: [], choices };
   }
+  const mask = stopMask(G, net);
   let made = [...choices];
   for (;;) {
-    const r = simulate(G, net, mover, steps, made);
+    const r = simulate(G, net, mask, mover, steps, made);
     if (r.status !== 'choice') return { ...r, choices: made };
-    const viable = r.options.filter((o) => completes(G, net, mover, steps, [...made, o]));
+    const viable = r.options.filter((o) => completes(G, net, mask, mover, steps, [...made, o]));
     if (viable.length === 0) {
       return { status: 'illegal', reason: `the tram at ${net.node[r.from].name} would have nowhere to be pushed`, choices: made };
     }

@@ -6,6 +6,13 @@ import type { CardId, GState, NodeId, PlayerID } from './types';
 import { total } from './counts';
 import { network } from './network';
 
+const PLAYER_IDS = [0, 1, 2, 3, 4].map((n) => Array.from({ length: n }, (_, i) => String(i)));
+
+/** The player ids, '0' to numPlayers - 1, in seat order (a shared array: do not change it). Faster than walking `G.players` by key. */
+export function playerIds(G: Pick<GState, 'numPlayers'>): readonly PlayerID[] {
+  return PLAYER_IDS[G.numPlayers] ?? Array.from({ length: G.numPlayers }, (_, i) => String(i));
+}
+
 /** Seats per colour on a player's board: 2, or 4 with the +2 seats bonus. */
 export function seatCapacity(G: GState, player: PlayerID): number {
   return G.players[player].bonuses.includes('seats') ? SEATS.withBonus : SEATS.base;

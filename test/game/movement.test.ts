@@ -139,3 +139,29 @@ describe('pushing (rulebook p.8)', () => {
     expect(opts.every((o) => o.steps <= 2)).toBe(true);
   });
 });
+
+describe('the single-move memo (network.ts)', () => {
+  it('answers by the rails and the occupied stops alone: the same as working it out afresh, for every start and many boards', () => {
+    for (const side of ['large', 'small'] as const) {
+      const net = network(side);
+      const G = clearBoard(startState(side === 'large' ? 4 : 2));
+      let x = 12345;
+      const rand = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+      const boards = Array.from({ length: 40 }, () => net.stops.map(() => rand() < 0.5));
+      const setBoard = (b: boolean[]) => net.stops.forEach((s, i) => setStop(G, s, b[i] ? { red: 1 } : {}));
+      // Worked out afresh, with an empty memo, board by board.
+      const afresh = boards.map((b) => {
+        setBoard(b);
+        net.paths.clear();
+        net.moves.clear();
+        return net.side.nodes.map((n) => structuredClone(singleMoves(G, net, n.id)));
+      });
+      // Asked again with the memo holding every board's answers: each board still gets its own.
+      boards.forEach((b, k) => {
+        setBoard(b);
+        net.side.nodes.forEach((n, i) => expect(singleMoves(G, net, n.id), `${side} board ${k} ${n.id}`).toEqual(afresh[k][i]));
+      });
+      expect(new Set(afresh.map((a) => JSON.stringify(a))).size).toBeGreaterThan(20);
+    }
+  });
+});

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { affordableCount, cheapestPayment, isExactPayment, payments } from '../../src/game/payment';
-import { counts, total } from '../../src/game/counts';
+import { counts, single, total } from '../../src/game/counts';
+import { cheapestMovePayment } from '../../src/game/legal';
+import { COLORS } from '../../src/game/data/types';
 
 describe('3-for-1 payments (RULINGS "Paying tickets")', () => {
   it.each([
@@ -58,6 +60,24 @@ describe('3-for-1 payments (RULINGS "Paying tickets")', () => {
       const want = payments(h, { red: 1, green: 1 }, 1)[0] ?? null;
       expect(cheapestPayment(h, { red: 1, green: 1 })).toEqual(want);
       expect(cheapestPayment(h, { red: 1, green: 1 })).toEqual(want);
+    }
+  });
+
+  it('pays a move in the cheapest colour: the first colour paying directly, else the fewest tickets with substitutes', () => {
+    for (let r = 0; r < 8; r++) for (let y = 0; y < 8; y += 3) for (let g = 0; g < 8; g += 2) for (let b = 0; b < 8; b += 4) {
+      const hand = { red: r, yellow: y, green: g, blue: b };
+      for (let steps = 1; steps <= 4; steps++) {
+        // The full search, colour by colour: the first colour with the fewest tickets wins.
+        let want: { color: string; payment: ReturnType<typeof counts> } | null = null;
+        for (const c of COLORS) {
+          const p = payments(hand, single(c, steps), 1)[0];
+          if (p && (!want || total(p) < total(want.payment))) want = { color: c, payment: p };
+        }
+        const got = cheapestMovePayment(hand, steps);
+        expect(got, JSON.stringify({ hand, steps })).toEqual(want);
+        if (got) got.payment.red += 100; // the caller's copy
+        expect(cheapestMovePayment(hand, steps)).toEqual(want);
+      }
     }
   });
 });
