@@ -109,9 +109,9 @@ export const LisbonTram28: Game<GState, Record<string, unknown>, SetupData> = {
             return G.endTriggered && ctx.playOrder[next] === G.firstPlayer ? undefined : next;
           },
         },
-        onBegin: hook(({ G }) => {
-          G.turn = freshTurn();
-        }),
+        // Only the turn record changes: a new root over the same parts, not a whole fork.
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        onBegin: ({ base }: any) => freezeState({ ...(base as GState), turn: freshTurn() }),
         onEnd: hook(({ G, base, ctx, random }) => {
           if (base.turn.ended) return;
           G.turn.ended = true;
