@@ -7,12 +7,15 @@
  *    src/bots/driver.ts on a plain G. Both pick uniformly among
  *    `ai.enumerate`'s moves with the same seeded generator, and the time spent
  *    inside `enumerate` is reported separately.
+ *    A minimal game through the same reducer measures boardgame.io's own cost
+ *    per action, and so the most games per second the reducer could reach.
  * 2. MCTS at each level: iterations per second and decision time (median,
  *    p95) on positions taken from greedy games, with the level's time budget
  *    (as in the browser and on the server) and with the iteration cap only (as
  *    in `npm run bots`).
  *
- * Options: --seconds N (per speed test, default 10), --positions N (per
+ * Options: --seconds N (per speed test, default 10), --warmup N (seconds
+ * played first and not counted, default 3), --positions N (per
  * player count, default 10), --out FILE (default bench-results.json).
  */
 import { writeFileSync } from 'node:fs';
@@ -33,6 +36,7 @@ function arg(name: string, def: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : def;
 }
 const SECONDS = Number(arg('--seconds', '10'));
+const WARMUP = Number(arg('--warmup', '3'));
 const POSITIONS = Number(arg('--positions', '10'));
 const OUT = arg('--out', 'bench-results.json');
 
@@ -57,12 +61,27 @@ interface GameStepper {
   step(pid: string, move: string, args: unknown[]): { G: GState; ctx: Ctx };
 }
 
-/** Random 4-player games, for `seconds`, through one stepper; times `enumerate` separately. */
-function timeRandomGames(seconds: number, label: string, stepper: GameStepper): SpeedResult {
+/**
+ * Random 4-player games, for `seconds`, through one stepper; times `enumerate`
+ * separately. Games played during the first `warmup` seconds are not counted:
+ * V8 compiles the hot paths and the rules' memos fill in that time.
+ */
+function timeRandomGames(seconds: number, warmup: number, label: string, stepper: GameStepper): SpeedResult {
   const rng = new Rng(label);
   let games = 0;
   let moves = 0;
   let tEnum = 0;
+  let seed = 0;
+  const tw = performance.now();
+  while (performance.now() - tw < warmup * 1000) {
+    let s = stepper.start(`warmup${seed++}`);
+    while (!s.ctx.gameover) {
+      const pid = actingPlayer(s.ctx);
+      const ms = enumerate(s.G, s.ctx, pid);
+      const m = ms[rng.int(ms.length)];
+      s = stepper.step(pid, m.move, m.args);
+    }
+  }
   const t0 = performance.now();
   while (performance.now() - t0 < seconds * 1000) {
     let s = stepper.start(`bench${games}`);
@@ -85,7 +104,7 @@ function timeRandomGames(seconds: number, label: string, stepper: GameStepper): 
 function reducerGames(seconds: number): SpeedResult {
   let reducer: ReturnType<typeof CreateGameReducer>;
   let s: State;
-  return timeRandomGames(seconds, 'bench-reducer', {
+  return timeRandomGames(seconds, WARMUP, 'bench-reducer', {
     start(seed) {
       const game = { ...LisbonTram28, seed };
       reducer = CreateGameReducer({ game });
@@ -102,7 +121,7 @@ function reducerGames(seconds: number): SpeedResult {
 /** Through the pure rules functions alone (the bots' driver). */
 function driverGames(seconds: number): SpeedResult {
   let sim: ReturnType<typeof fromBgio>;
-  return timeRandomGames(seconds, 'bench-driver', {
+  return timeRandomGames(seconds, WARMUP, 'bench-driver', {
     start(seed) {
       sim = fromBgio(InitializeGame({ game: { ...LisbonTram28, seed }, numPlayers: 4 }) as never);
       return sim as never;
@@ -112,6 +131,48 @@ function driverGames(seconds: number): SpeedResult {
       return sim as never;
     },
   });
+}
+
+/**
+ * boardgame.io's own cost per action: a minimal 4-player game (one counter,
+ * no hooks; like ours, each move returns a frozen new root, and the turn
+ * passes after 2 or 3 actions, about our 2.6) through the same reducer, for
+ * `seconds`. Dividing its actions per second by ours per game gives the most
+ * random games per second the reducer could reach if our rules and
+ * `enumerate` cost nothing.
+ */
+function reducerFloor(seconds: number): { actionsPerSecond: number; usPerAction: number } {
+  const plain = {
+    name: 'base-state',
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    fnWrap: (fn: any) => (context: any, ...args: unknown[]) => fn({ ...context, base: context.G }, ...args),
+  };
+  const game = {
+    name: 'floor',
+    plugins: [plain],
+    setup: () => ({ n: 0 }),
+    moves: { act: ({ base }: { base: { n: number } }) => Object.freeze({ n: base.n + 1 }) },
+    turn: { endIf: ({ G }: { G: { n: number } }) => G.n % 5 === 0 || G.n % 5 === 2 },
+    endIf: ({ G }: { G: { n: number } }) => (G.n >= 400 ? { winner: '0' } : undefined),
+  };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const reducer = CreateGameReducer({ game: game as any });
+  let actions = 0;
+  const run = (until: number, count: boolean) => {
+    while (performance.now() < until) {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      let s = InitializeGame({ game: game as any, numPlayers: 4 }) as unknown as State;
+      while (!s.ctx.gameover) {
+        s = reducer(s as never, { type: 'MAKE_MOVE', payload: { type: 'act', args: [], playerID: s.ctx.currentPlayer } } as never) as unknown as State;
+        if (count) actions++;
+      }
+    }
+  };
+  run(performance.now() + 1000, false);
+  const t0 = performance.now();
+  run(t0 + seconds * 1000, true);
+  const dt = (performance.now() - t0) / 1000;
+  return { actionsPerSecond: actions / dt, usPerAction: (1e6 * dt) / actions };
 }
 
 /** Positions from greedy games: every few decisions of the acting player. */
@@ -173,7 +234,7 @@ async function main(): Promise<void> {
   if (process.env.NODE_ENV !== 'production') process.stderr.write('bench: warning: NODE_ENV is not "production".\n');
   const load0 = loadavg()[0];
   console.log(`Machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, load average ${load0.toFixed(2)}, Node ${process.version}, NODE_ENV=${process.env.NODE_ENV}`);
-  console.log(`\n1. Random 4-player games (${SECONDS} s each)`);
+  console.log(`\n1. Random 4-player games (${SECONDS} s each, after ${WARMUP} s of warm-up)`);
   const red = reducerGames(SECONDS);
   console.log(
     `   boardgame.io reducer: ${red.gamesPerSecond.toFixed(2)} games/s (${red.games} games, ${red.movesPerGame.toFixed(0)} moves/game, ${red.movesPerSecond.toFixed(0)} moves/s, ${(100 * red.enumerateShare).toFixed(0)}% of the time in enumerate)`,
@@ -183,6 +244,11 @@ async function main(): Promise<void> {
     `   pure rules (driver):  ${drv.gamesPerSecond.toFixed(2)} games/s (${drv.games} games, ${drv.movesPerGame.toFixed(0)} moves/game, ${drv.movesPerSecond.toFixed(0)} moves/s, ${(100 * drv.enumerateShare).toFixed(0)}% of the time in enumerate)`,
   );
   const ratio = drv.gamesPerSecond / red.gamesPerSecond;
+  const floor = reducerFloor(Math.max(2, SECONDS / 2));
+  const ceiling = floor.actionsPerSecond / red.movesPerGame;
+  console.log(
+    `   boardgame.io alone:   ${floor.usPerAction.toFixed(0)} us per action of a minimal game (${floor.actionsPerSecond.toFixed(0)} actions/s): at ${red.movesPerGame.toFixed(0)} moves/game, at most ${ceiling.toFixed(1)} games/s even if the rules cost nothing`,
+  );
   console.log(`   ratio pure/reducer: ${ratio.toFixed(2)}x; target >= 20 games/s through the reducer: ${red.gamesPerSecond >= 20 ? 'met' : 'NOT met'}`);
 
   console.log(`\n2. MCTS decisions (${POSITIONS} positions from greedy games, 2 and 4 players)`);
@@ -208,7 +274,7 @@ async function main(): Promise<void> {
       {
         date: new Date().toISOString(),
         machine: { cores: cpus().length, model: cpus()[0]?.model, node: process.version, loadAverage: [load0, load1] },
-        randomGames: { reducer: red, pureRules: drv, ratio },
+        randomGames: { seconds: SECONDS, warmupSeconds: WARMUP, reducer: red, pureRules: drv, ratio, boardgameioAlone: { ...floor, ceilingGamesPerSecond: ceiling } },
         mcts,
         levels: LEVELS,
       },
