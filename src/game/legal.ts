@@ -8,7 +8,7 @@ import { CARD_BY_ID } from './data/cards';
 import { COLORS, type BonusKind, type Color, type ColorCounts } from './data/types';
 import type { CardId, GState, NodeId, PlayerID } from './types';
 import { counts, covers, isColorCounts, single, total } from './counts';
-import { network, singleMoves, splitRoute, stopMask } from './network';
+import { network, samePath, singleMoves, splitRoute, stopMask } from './network';
 import { affordableCount, cheapestPayment, isExactPayment } from './payment';
 import { resolveMove, type PushRecord } from './push';
 import { actionsLeft, cones, draw3Available, fitting, freeMoveAvailable, playerIds } from './selectors';
@@ -141,9 +141,9 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
     for (const f of frontier) {
       for (const p of singleMoves(G, net, f.at, mask)) {
         const to = p[p.length - 1];
-        const i = net.index.get(to)!;
-        if (reached[i]) continue;
-        reached[i] = 1;
+        const node = net.index.get(to)!;
+        if (reached[node]) continue;
+        reached[node] = 1;
         const r: Reach = { at: to, step: p, prev: f, meets: f.meets || p.some((n) => trams.includes(n)) };
         if (k < maxSteps) next.push(r);
         const payment = pay ? pay.payment : counts();
@@ -409,7 +409,5 @@ export function canEndTurn(G: GState, currentPlayer: PlayerID, player: PlayerID)
   return turnBlocked(G, currentPlayer, player) === null;
 }
 
-/** Whether two paths are the same. */
-export function samePath(a: readonly NodeId[], b: readonly NodeId[]): boolean {
-  return a.length === b.length && a.every((n, i) => n === b[i]);
-}
+/** Whether two paths are the same (network.ts; listed here with the other move helpers). */
+export { samePath };

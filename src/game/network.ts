@@ -85,6 +85,13 @@ export function isStoppingPlace(G: Pick<GState, 'stops'>, net: Network, id: Node
   return true;
 }
 
+/** Whether two paths are the same nodes in the same order. */
+export function samePath(a: readonly NodeId[], b: readonly NodeId[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** The rails leaving `at` when arriving from `from` (rail continuity). */
 export function onward(net: Network, from: NodeId, at: NodeId): NodeId[] {
   return net.continuation[`${from}>${at}`] ?? [];

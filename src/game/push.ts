@@ -17,7 +17,7 @@
  * replayed exactly once the choice is made.
  */
 import type { GState, NodeId, PlayerID } from './types';
-import { network, pathsToNextStop, stopMask, type Network } from './network';
+import { network, pathsToNextStop, samePath, stopMask, type Network } from './network';
 import { playerIds } from './selectors';
 
 /** One tram pushed from one node to another. */
@@ -35,13 +35,6 @@ export type Resolution =
   | { status: 'illegal'; reason: string };
 
 const MAX_PUSHES = 24;
-
-/** Whether two paths are the same nodes in the same order. */
-function samePath(a: readonly NodeId[], b: readonly NodeId[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /**
  * Replay a move with the given branch choices; stops at the first open
