@@ -7,15 +7,18 @@
  * - when a card can be claimed, only the claims are offered;
  * - no pick-up where nothing fits;
  * - moves go at most 3 single moves, to destinations where the player can
- *   act on arrival (a stop with passengers that fit, a monument with a card
- *   it can claim, a bonus it lacks and can still pay for); failing that, to
- *   destinations with a purpose (waiting passengers, a cone, an untaken
- *   bonus); failing that, anywhere.
+ *   act on arrival (a stop with passengers that fit and that a displayed
+ *   card needs, a monument with a card it can claim, a bonus it lacks and
+ *   can still pay for); failing that, to destinations with a purpose
+ *   (waiting passengers, a cone, an untaken bonus); failing that, anywhere;
+ * - ending the turn early only when no pick-up, bonus or move has a use
+ *   there and then (a claim, a useful group, an affordable bonus).
  */
 import type { Ctx } from 'boardgame.io';
 import type { GState, PlayerID } from './types';
 import { counts, single, subInto, total } from './counts';
-import type { ColorCounts } from './data/types';
+import { COLORS, type ColorCounts } from './data/types';
+import { CARD_BY_ID } from './data/cards';
 import { cheapestPayment } from './payment';
 import { network } from './network';
 import { boardOf, claimable, legalBellChoices, legalBonus, legalDropOffs, legalMoves, legalPickUps, legalPlacements, legalPushBranches, canEndTurn, type MoveOption } from './legal';
@@ -43,7 +46,7 @@ export function purposeful(G: GState, player: PlayerID, to: string, coned: Recor
 export function actionableAt(G: GState, player: PlayerID, to: string, paid: Partial<ColorCounts>, coned: Record<string, number>): boolean {
   if (!purposeful(G, player, to, coned)) return false;
   const node = network(G.side).node[to];
-  if (node.kind === 'stop') return total(fitting(G, player, G.stops[to])) > 0;
+  if (node.kind === 'stop') return wanted(G, player, G.stops[to]);
   if (node.kind === 'monument') return G.display.some((id) => claimable(G, player, id, to));
   // A bonus stop: the bonus must still be affordable once the move is paid.
   const hand = counts(G.players[player].hand!);
@@ -51,14 +54,26 @@ export function actionableAt(G: GState, player: PlayerID, to: string, paid: Part
   return cheapestPayment(hand, single(node.color!, 3)) !== null;
 }
 
-/** The destinations a bot considers, by the preference above. */
-function moveOptions(G: GState, current: PlayerID, player: PlayerID, free: boolean, coned: Record<string, number>): MoveOption[] {
+/** Whether some of a waiting group would find a seat and is of a colour a displayed card needs more of than the player carries. */
+export function wanted(G: GState, player: PlayerID, group: ColorCounts): boolean {
+  const fit = fitting(G, player, group);
+  const seats = G.players[player].seats;
+  for (const id of G.display) {
+    if (!id) continue;
+    const need = CARD_BY_ID[id].need;
+    for (const c of COLORS) if ((need[c] ?? 0) > seats[c] && fit[c] > 0) return true;
+  }
+  return false;
+}
+
+/** The destinations a bot considers, by the preference above, and whether they are actionable ones. */
+function moveOptions(G: GState, current: PlayerID, player: PlayerID, free: boolean, coned: Record<string, number>): { options: MoveOption[]; actionable: boolean } {
   // One search per preference: resolving only the actionable destinations is cheaper than
   // resolving every purposeful one and filtering (measured), and the fallbacks are rarer.
   const now = legalMoves(G, current, player, { free, maxSteps: BOT_MAX_STEPS, only: (to, paid) => actionableAt(G, player, to, paid, coned) });
-  if (now.length > 0) return now;
+  if (now.length > 0) return { options: now, actionable: true };
   const useful = legalMoves(G, current, player, { free, maxSteps: BOT_MAX_STEPS, only: (to) => purposeful(G, player, to, coned) });
-  return useful.length > 0 ? useful : legalMoves(G, current, player, { free, maxSteps: BOT_MAX_STEPS });
+  return { options: useful.length > 0 ? useful : legalMoves(G, current, player, { free, maxSteps: BOT_MAX_STEPS }), actionable: false };
 }
 
 /** Every move the bot may choose now, for `playerID`. */
@@ -82,10 +97,16 @@ export function enumerate(G: GState, ctx: Ctx, playerID: PlayerID): AiMove[] {
     if (total(o.fits) === 0) continue;
     out.push({ move: 'pickUp', args: [{ bell: o.bell }] });
   }
-  if (legalBonus(G, ctx.currentPlayer, playerID)) out.push({ move: 'takeBonus', args: [{}] });
+  const bonus = legalBonus(G, ctx.currentPlayer, playerID);
+  if (bonus) out.push({ move: 'takeBonus', args: [{}] });
+  // Something to do here and now: a group a card needs, a bonus, a move with a use on arrival.
+  let useNow = !!bonus || (out.length > 0 && wanted(G, playerID, G.stops[G.players[playerID].position]));
   const coned = cones(G);
-  for (const o of moveOptions(G, ctx.currentPlayer, playerID, true, coned)) out.push({ move: 'move', args: [{ route: o.route, free: true }] });
-  for (const o of moveOptions(G, ctx.currentPlayer, playerID, false, coned)) out.push({ move: 'move', args: [{ route: o.route }] });
-  if (canEndTurn(G, ctx.currentPlayer, playerID)) out.push({ move: 'endTurn', args: [] });
+  for (const free of [true, false]) {
+    const { options, actionable } = moveOptions(G, ctx.currentPlayer, playerID, free, coned);
+    if (actionable) useNow = true;
+    for (const o of options) out.push({ move: 'move', args: [free ? { route: o.route, free: true } : { route: o.route }] });
+  }
+  if (!useNow && canEndTurn(G, ctx.currentPlayer, playerID)) out.push({ move: 'endTurn', args: [] });
   return out;
 }

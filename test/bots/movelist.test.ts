@@ -1,0 +1,47 @@
+/**
+ * What `ai.enumerate` offers the bots on hand-built positions (src/game/RULES.md,
+ * "The bots' move list"): moves to stops only where a displayed card needs the
+ * passengers, and ending the turn early only when nothing has a use now.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Ctx } from 'boardgame.io';
+import { clearBoard, setDisplay, setHand, setStop, startState } from '../helpers';
+import { enumerate } from '../../src/game/ai';
+import type { GState } from '../../src/game/types';
+
+/** Tram 0 at Carmo, one red ticket (one single move), padrao-1 (2 yellow) and torre-belem-1 (2 blue, 1 yellow) on display. */
+function position(baixa: Record<string, number>): GState {
+  const G = clearBoard(startState(4));
+  G.players['0'].position = 'carmo';
+  setHand(G, '0', { red: 1 });
+  setDisplay(G, ['padrao-1', 'torre-belem-1']);
+  setStop(G, 'baixa', baixa);
+  return G;
+}
+
+const ctx = { currentPlayer: '0', numPlayers: 4, playOrder: ['0', '1', '2', '3'], turn: 1 } as unknown as Ctx;
+const destinations = (G: GState) =>
+  enumerate(G, ctx, '0')
+    .filter((m) => m.move === 'move')
+    .map((m) => (m.args[0] as { route: string[] }).route.at(-1));
+const offersEndTurn = (G: GState) => enumerate(G, ctx, '0').some((m) => m.move === 'endTurn');
+
+describe("the bots' move list", () => {
+  it('heads for passengers a displayed card needs, and does not offer to end the turn instead', () => {
+    const G = position({ yellow: 1 });
+    expect(destinations(G)).toEqual(['baixa']);
+    expect(offersEndTurn(G)).toBe(false);
+  });
+
+  it('treats passengers no displayed card needs as a place with a purpose only, and then offers to end the turn', () => {
+    const G = position({ red: 1 });
+    expect(destinations(G)).toEqual(['baixa']);
+    expect(offersEndTurn(G)).toBe(true);
+  });
+
+  it('offers to end the turn when nothing at all has a purpose', () => {
+    const G = position({});
+    expect(destinations(G).sort()).toEqual(['castelo', 'chiado', 'rossio']);
+    expect(offersEndTurn(G)).toBe(true);
+  });
+});
