@@ -22,7 +22,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Ctx } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
-import { LisbonTram28 } from '../src/game/index';
+import { baseState, LisbonTram28 } from '../src/game/index';
 import { enumerate } from '../src/game/ai';
 import type { GState } from '../src/game/types';
 import { actingPlayerOf, chooseMove, LEVELS, type Level, type SearchStats } from '../src/bots/index';
@@ -68,23 +68,11 @@ interface GameStepper {
  */
 function timeRandomGames(seconds: number, warmup: number, label: string, stepper: GameStepper): SpeedResult {
   const rng = new Rng(label);
-  let games = 0;
-  let moves = 0;
   let tEnum = 0;
-  let seed = 0;
-  const tw = performance.now();
-  while (performance.now() - tw < warmup * 1000) {
-    let s = stepper.start(`warmup${seed++}`);
-    while (!s.ctx.gameover) {
-      const pid = actingPlayer(s.ctx);
-      const ms = enumerate(s.G, s.ctx, pid);
-      const m = ms[rng.int(ms.length)];
-      s = stepper.step(pid, m.move, m.args);
-    }
-  }
-  const t0 = performance.now();
-  while (performance.now() - t0 < seconds * 1000) {
-    let s = stepper.start(`bench${games}`);
+  /** Plays one game to the end; returns its moves. */
+  const play = (seed: string): number => {
+    let moves = 0;
+    let s = stepper.start(seed);
     while (!s.ctx.gameover) {
       const pid = actingPlayer(s.ctx);
       const e0 = performance.now();
@@ -94,8 +82,15 @@ function timeRandomGames(seconds: number, warmup: number, label: string, stepper
       s = stepper.step(pid, m.move, m.args);
       moves++;
     }
-    games++;
-  }
+    return moves;
+  };
+  const tw = performance.now();
+  for (let w = 0; performance.now() - tw < warmup * 1000; w++) play(`warmup${w}`);
+  tEnum = 0;
+  let games = 0;
+  let moves = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < seconds * 1000) moves += play(`bench${games++}`);
   const dt = (performance.now() - t0) / 1000;
   return { games, seconds: dt, gamesPerSecond: games / dt, movesPerGame: moves / games, movesPerSecond: moves / dt, enumerateShare: tEnum / 1000 / dt };
 }
@@ -142,14 +137,9 @@ function driverGames(seconds: number): SpeedResult {
  * `enumerate` cost nothing.
  */
 function reducerFloor(seconds: number): { actionsPerSecond: number; usPerAction: number } {
-  const plain = {
-    name: 'base-state',
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    fnWrap: (fn: any) => (context: any, ...args: unknown[]) => fn({ ...context, base: context.G }, ...args),
-  };
   const game = {
     name: 'floor',
-    plugins: [plain],
+    plugins: [baseState],
     setup: () => ({ n: 0 }),
     moves: { act: ({ base }: { base: { n: number } }) => Object.freeze({ n: base.n + 1 }) },
     turn: { endIf: ({ G }: { G: { n: number } }) => G.n % 5 === 0 || G.n % 5 === 2 },

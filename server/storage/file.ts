@@ -281,7 +281,6 @@ export function readLog(file: string, currentStateID: number): LogEntry[] {
   return kept.flatMap(([, entries]) => entries);
 }
 
-/** The metadata without `updatedAt`, to tell a real change from a timestamp bump. */
 /**
  * Opens `file` (creating its folder if missing), writes `text`, fdatasyncs if
  * asked, closes. Plain callbacks: far less work on the event loop per write

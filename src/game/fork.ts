@@ -15,8 +15,7 @@
  */
 import type { ColorCounts } from './data/types';
 import type { GState, PlayerState } from './types';
-
-const counts = (c: ColorCounts): ColorCounts => ({ red: c.red, yellow: c.yellow, green: c.green, blue: c.blue });
+import { counts } from './counts';
 
 /** A plain-data deep copy (for the small, rarely present `pending`). */
 function copyTree<T>(v: T): T {

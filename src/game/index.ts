@@ -69,7 +69,7 @@ const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): any => ({
  * next to boardgame.io's Immer draft (`G`). Game plugins wrap outside the
  * Immer plugin, so `context.G` is still the plain state here.
  */
-const baseState = {
+export const baseState = {
   name: 'base-state',
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   fnWrap: (fn: any) => (context: any, ...args: unknown[]) => fn({ ...context, base: context.G }, ...args),
@@ -109,9 +109,9 @@ export const LisbonTram28: Game<GState, Record<string, unknown>, SetupData> = {
             return G.endTriggered && ctx.playOrder[next] === G.firstPlayer ? undefined : next;
           },
         },
-        // Only the turn record changes: a new root over the same parts, not a whole fork.
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        onBegin: ({ base }: any) => freezeState({ ...(base as GState), turn: freshTurn() }),
+        onBegin: hook(({ G }) => {
+          G.turn = freshTurn();
+        }),
         onEnd: hook(({ G, base, ctx, random }) => {
           if (base.turn.ended) return;
           G.turn.ended = true;

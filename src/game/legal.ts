@@ -30,40 +30,18 @@ export function actionBlocked(G: GState, currentPlayer: PlayerID, player: Player
 
 type MovePayment = { color: Color; payment: ColorCounts };
 
-/** Substituted move payments already worked out, by hand and length (see `movePaymentKey`). */
-const movePayments = new Map<number, MovePayment | null>();
-const MOVE_PAYMENTS_MAX = 20000;
-
-/** A number naming a hand (at most 63 tickets a colour) and a move length, or -1. */
-function movePaymentKey(hand: Partial<ColorCounts>, steps: number): number {
-  let key = steps;
-  for (const c of COLORS) {
-    const n = hand[c] ?? 0;
-    if (n > 63) return -1;
-    key = key * 64 + n;
-  }
-  return key;
-}
-
 /** The cheapest way to pay `steps` tickets of one colour, over all colours. */
 export function cheapestMovePayment(hand: Partial<ColorCounts>, steps: number): MovePayment | null {
   // Paying in one colour directly costs `steps`, which nothing beats: the first such colour wins.
   for (const c of COLORS) if ((hand[c] ?? 0) >= steps) return { color: c, payment: single(c, steps) };
-  const key = movePaymentKey(hand, steps);
-  let best = key >= 0 ? movePayments.get(key) : undefined;
-  if (best === undefined) {
-    best = null;
-    for (const c of COLORS) {
-      if (affordableCount(hand, c) < steps) continue;
-      const p = cheapestPayment(hand, single(c, steps));
-      if (p && (!best || total(p) < total(best.payment))) best = { color: c, payment: p };
-    }
-    if (key >= 0) {
-      if (movePayments.size >= MOVE_PAYMENTS_MAX) movePayments.clear();
-      movePayments.set(key, best);
-    }
+  // Otherwise substitutes (cheapestPayment remembers those).
+  let best: MovePayment | null = null;
+  for (const c of COLORS) {
+    if (affordableCount(hand, c) < steps) continue;
+    const p = cheapestPayment(hand, single(c, steps));
+    if (p && (!best || total(p) < total(best.payment))) best = { color: c, payment: p };
   }
-  return best && { color: best.color, payment: { ...best.payment } };
+  return best;
 }
 
 /** A reachable destination of a move action (or the free move). */

@@ -57,14 +57,15 @@ export function network(side: SideId): Network {
       continuation[`${from}>${n.id}`] = outs;
     }
   }
+  const stops = s.nodes.filter((n) => n.kind === 'stop').map((n) => n.id);
   const net: Network = {
     side: s,
     node,
     neighbours,
     continuation,
-    stops: s.nodes.filter((n) => n.kind === 'stop').map((n) => n.id),
+    stops,
     index: new Map(s.nodes.map((n, i) => [n.id, i])),
-    maskSpan: 2 ** s.nodes.filter((n) => n.kind === 'stop').length,
+    maskSpan: 2 ** stops.length,
     paths: new Map(),
     moves: new Map(),
   };
