@@ -7,7 +7,8 @@
  * a frozen array.
  *
  * The copy is shallow where the rules never write (the logged events, the
- * immutable setup fields) and fresh everywhere else. Outside production, `freezeState`
+ * ticket and Monument decks, the immutable setup fields) and fresh
+ * everywhere else. Outside production, `freezeState`
  * freezes every object a move created, so a rule that writes to something `fork`
  * shares throws at once ("Cannot assign to read only property") instead of
  * changing an earlier state: the test suite plays many whole games, which
@@ -56,7 +57,8 @@ export function fork(G: GState): GState {
     pending: G.pending && copyTree(G.pending),
     // Logged events are never changed: the entries are shared.
     events: [...G.events],
-    secret: G.secret && { ticketDeck: [...G.secret.ticketDeck], monumentDeck: [...G.secret.monumentDeck] },
+    // The decks are only ever replaced (drawn by slicing, reshuffled into a new array), never changed: shared.
+    secret: G.secret && { ticketDeck: G.secret.ticketDeck, monumentDeck: G.secret.monumentDeck },
   };
 }
 

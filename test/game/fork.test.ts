@@ -1,6 +1,7 @@
 /**
  * Moves run on `fork(state)` (src/game/fork.ts): a copy whose every object is
- * new, except the logged events, which are shared and never changed. Outside
+ * new, except the logged events and the two decks, which are shared and only
+ * ever replaced. Outside
  * production every state a move or hook makes is frozen whole, so a rule that
  * writes to shared data throws instead of changing an earlier state.
  */
@@ -39,7 +40,8 @@ function objects(v: unknown, path: string, skip: (path: string) => boolean, out:
   return out;
 }
 
-const isEventEntry = (path: string) => /^G\.events\.\d+$/.test(path);
+/** What a fork shares with its state: the logged events and the decks. */
+const isShared = (path: string) => /^G\.events\.\d+$/.test(path) || /^G\.secret\.(ticketDeck|monumentDeck)$/.test(path);
 
 describe('fork and freezeState', () => {
   const states = statesOfAGame('fork-test', 7);
@@ -51,17 +53,19 @@ describe('fork and freezeState', () => {
     }
   });
 
-  it('a fork equals its state, shares only the logged events, and can be changed anywhere else', () => {
+  it('a fork equals its state, shares only the logged events and the decks, and can be changed anywhere else', () => {
     let pendingSeen = 0;
     for (const G of states) {
       const copy = fork(G);
       expect(copy).toEqual(G);
       if (G.pending) pendingSeen++;
       G.events.forEach((e, i) => expect(copy.events[i]).toBe(e));
-      for (const [path, o] of objects(copy, 'G', isEventEntry)) {
+      expect(copy.secret!.ticketDeck).toBe(G.secret!.ticketDeck);
+      expect(copy.secret!.monumentDeck).toBe(G.secret!.monumentDeck);
+      for (const [path, o] of objects(copy, 'G', isShared)) {
         expect(Object.isFrozen(o), path).toBe(false);
         // Nothing in the fork is an object of the original state.
-        expect(objects(G, 'G', isEventEntry).some(([, x]) => x === o), path).toBe(false);
+        expect(objects(G, 'G', isShared).some(([, x]) => x === o), path).toBe(false);
       }
     }
     expect(pendingSeen).toBeGreaterThan(0);
@@ -75,6 +79,17 @@ describe('fork and freezeState', () => {
       (copy.events[0] as { turn: number }).turn = -1;
     }).toThrow(TypeError);
     expect(JSON.stringify(G.events[0])).toBe(before);
+  });
+
+  it('changing a shared deck in place throws: the rules may only replace it', () => {
+    const G = states[0];
+    const copy = fork(G);
+    const deck = [...G.secret!.ticketDeck];
+    expect(() => copy.secret!.ticketDeck.shift()).toThrow(TypeError);
+    expect(() => copy.secret!.monumentDeck.push('x')).toThrow(TypeError);
+    expect(G.secret!.ticketDeck).toEqual(deck);
+    copy.secret!.ticketDeck = deck.slice(1);
+    expect(G.secret!.ticketDeck).toEqual(deck);
   });
 
   it('freezes what a move made and skips what was frozen already', () => {
