@@ -6,11 +6,12 @@
  * - payments are automatic, to keep the branching sane;
  * - when a card can be claimed, only the claims are offered;
  * - no pick-up where nothing fits;
- * - moves go at most 3 single moves, to destinations where the player can
- *   act on arrival (a stop with passengers that fit and that a displayed
- *   card needs, a monument with a card it can claim, a bonus it lacks and
- *   can still pay for); failing that, to destinations with a purpose
- *   (waiting passengers, a cone, an untaken bonus); failing that, anywhere;
+ * - moves go at most 3 single moves, to the best-ranked destinations
+ *   (`moveRank`): a monument with a card it can claim; failing that, places
+ *   where it can act on arrival (a stop with passengers that fit and that a
+ *   displayed card needs, a bonus it lacks and can still pay for); failing
+ *   that, places with a purpose (waiting passengers, a cone, an untaken
+ *   bonus); failing that, anywhere;
  * - ending the turn early only when no pick-up, bonus or move has a use
  *   there and then (a claim, a useful group, an affordable bonus).
  */
@@ -21,7 +22,7 @@ import { COLORS, type ColorCounts } from './data/types';
 import { CARD_BY_ID } from './data/cards';
 import { cheapestPayment } from './payment';
 import { network } from './network';
-import { boardOf, claimable, legalBellChoices, legalBonus, legalDropOffs, legalMoves, legalPickUps, legalPlacements, legalPushBranches, canEndTurn, type MoveOption } from './legal';
+import { boardOf, claimable, legalBellChoices, legalBonus, legalDropOffs, legalMoves, legalPickUps, legalPlacements, legalPushBranches, canEndTurn } from './legal';
 import { cones, fitting } from './selectors';
 
 /** A move as boardgame.io's bots take it. */
@@ -42,16 +43,23 @@ export function purposeful(G: GState, player: PlayerID, to: string, coned: Recor
   return false;
 }
 
-/** Whether the player could act at `to` on arriving there, paying the move with `paid` (a purposeful place, and more). */
-export function actionableAt(G: GState, player: PlayerID, to: string, paid: Partial<ColorCounts>, coned: Record<string, number>): boolean {
-  if (!purposeful(G, player, to, coned)) return false;
+/**
+ * How much a destination is worth heading for (`paid`: what the move costs,
+ * `coned`: the monuments with a cone): 3 for a monument with a card the player
+ * can claim; 2 for a place where the player can act on arrival (a stop with
+ * passengers that fit and that a displayed card needs, a bonus it lacks and
+ * can still pay for once the move is paid); 1 for any other place with a
+ * purpose; 0 for the rest.
+ */
+export function moveRank(G: GState, player: PlayerID, to: string, paid: Partial<ColorCounts>, coned: Record<string, number>): number {
+  if (!purposeful(G, player, to, coned)) return 0;
   const node = network(G.side).node[to];
-  if (node.kind === 'stop') return wanted(G, player, G.stops[to]);
-  if (node.kind === 'monument') return G.display.some((id) => claimable(G, player, id, to));
+  if (node.kind === 'monument') return G.display.some((id) => claimable(G, player, id, to)) ? 3 : 1;
+  if (node.kind === 'stop') return wanted(G, player, G.stops[to]) ? 2 : 1;
   // A bonus stop: the bonus must still be affordable once the move is paid.
   const hand = counts(G.players[player].hand!);
   subInto(hand, paid);
-  return cheapestPayment(hand, single(node.color!, 3)) !== null;
+  return cheapestPayment(hand, single(node.color!, 3)) !== null ? 2 : 1;
 }
 
 /** Whether some of a waiting group would find a seat and is of a colour a displayed card needs more of than the player carries. */
@@ -64,16 +72,6 @@ export function wanted(G: GState, player: PlayerID, group: ColorCounts): boolean
     for (const c of COLORS) if ((need[c] ?? 0) > seats[c] && fit[c] > 0) return true;
   }
   return false;
-}
-
-/** The destinations a bot considers, by the preference above, and whether they are actionable ones. */
-function moveOptions(G: GState, current: PlayerID, player: PlayerID, free: boolean, coned: Record<string, number>): { options: MoveOption[]; actionable: boolean } {
-  // One search per preference: resolving only the actionable destinations is cheaper than
-  // resolving every purposeful one and filtering (measured), and the fallbacks are rarer.
-  const now = legalMoves(G, current, player, { free, maxSteps: BOT_MAX_STEPS, only: (to, paid) => actionableAt(G, player, to, paid, coned) });
-  if (now.length > 0) return { options: now, actionable: true };
-  const useful = legalMoves(G, current, player, { free, maxSteps: BOT_MAX_STEPS, only: (to) => purposeful(G, player, to, coned) });
-  return { options: useful.length > 0 ? useful : legalMoves(G, current, player, { free, maxSteps: BOT_MAX_STEPS }), actionable: false };
 }
 
 /** Every move the bot may choose now, for `playerID`. */
@@ -102,9 +100,11 @@ export function enumerate(G: GState, ctx: Ctx, playerID: PlayerID): AiMove[] {
   // Something to do here and now: a group a card needs, a bonus, a move with a use on arrival.
   let useNow = !!bonus || (out.length > 0 && wanted(G, playerID, G.stops[G.players[playerID].position]));
   const coned = cones(G);
+  const rank = (to: string, paid: ColorCounts) => moveRank(G, playerID, to, paid, coned);
   for (const free of [true, false]) {
-    const { options, actionable } = moveOptions(G, ctx.currentPlayer, playerID, free, coned);
-    if (actionable) useNow = true;
+    // Only the best-ranked destinations: one search ranks every place reached, and pushes are resolved for the best only.
+    const options = legalMoves(G, ctx.currentPlayer, playerID, { free, maxSteps: BOT_MAX_STEPS, rank });
+    if (options.length > 0 && rank(options[0].to, options[0].payment) >= 2) useNow = true;
     for (const o of options) out.push({ move: 'move', args: [free ? { route: o.route, free: true } : { route: o.route }] });
   }
   if (!useNow && canEndTurn(G, ctx.currentPlayer, playerID)) out.push({ move: 'endTurn', args: [] });

@@ -30,6 +30,9 @@ export function actionBlocked(G: GState, currentPlayer: PlayerID, player: Player
 
 type MovePayment = { color: Color; payment: ColorCounts };
 
+/** What the free move pays, as `MoveQuery.rank` sees it (read-only). */
+const NO_PAYMENT: ColorCounts = Object.freeze(counts());
+
 /** The cheapest way to pay `steps` tickets of one colour, over all colours. */
 export function cheapestMovePayment(hand: Partial<ColorCounts>, steps: number): MovePayment | null {
   // Paying in one colour directly costs `steps`, which nothing beats: the first such colour wins.
@@ -67,11 +70,13 @@ export interface MoveQuery {
   /** Longest move to consider (default: all the hand can pay, at most 12). */
   maxSteps?: number;
   /**
-   * Only list destinations this accepts, given the payment the move would
-   * take. Routes still pass through the others; only the push resolution,
-   * the costly part, is skipped for them.
+   * Rank each destination, given the payment the move would take: only the
+   * destinations of the highest rank that has a legal one are listed, and a
+   * negative rank is never listed. Routes still pass through every place;
+   * the push resolution, the costly part, runs only for the ranks looked at.
+   * Without it every destination has rank 0.
    */
-  only?: (to: NodeId, payment: ColorCounts) => boolean;
+  rank?: (to: NodeId, payment: ColorCounts) => number;
 }
 
 /** Why a move action (or free move) cannot start now, or null. */
@@ -105,13 +110,14 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
   // Where the other trams stand (never counting Rossio): a route that meets none of them pushes nothing.
   const trams: NodeId[] = [];
   for (const id of playerIds(G)) if (id !== player && G.players[id].position !== 'rossio') trams.push(G.players[id].position);
-  const out: MoveOption[] = [];
   const reached = new Uint8Array(net.side.nodes.length);
   reached[net.index.get(start)!] = 1;
   // A search tree: each place reached keeps its last single move and where that started.
   // Routes are spelled out only for the destinations listed.
-  type Reach = { at: NodeId; step: NodeId[]; prev: Reach | null; meets: boolean };
-  let frontier: Reach[] = [{ at: start, step: [], prev: null, meets: false }];
+  type Reach = { at: NodeId; step: NodeId[]; prev: Reach | null; meets: boolean; k: number; pay: MovePayment | null; rank: number };
+  const found: Reach[] = [];
+  const ranks: number[] = [];
+  let frontier: Reach[] = [{ at: start, step: [], prev: null, meets: false, k: 0, pay: null, rank: -1 }];
   for (let k = 1; k <= maxSteps && frontier.length > 0; k++) {
     const pay = free ? null : cheapestMovePayment(hand, k);
     if (!free && !pay) break;
@@ -122,28 +128,40 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
         const node = net.index.get(to)!;
         if (reached[node]) continue;
         reached[node] = 1;
-        const r: Reach = { at: to, step: p, prev: f, meets: f.meets || p.some((n) => trams.includes(n)) };
+        const rank = query.rank ? query.rank(to, pay ? pay.payment : NO_PAYMENT) : 0;
+        const r: Reach = { at: to, step: p, prev: f, meets: f.meets || p.some((n) => trams.includes(n)), k, pay, rank };
         if (k < maxSteps) next.push(r);
-        const payment = pay ? pay.payment : counts();
-        if (query.only && !query.only(to, payment)) continue;
-        // The single moves, first to last (`splitRoute` would make the same split of the route).
-        const steps: NodeId[][] = new Array(k);
-        for (let x: Reach = r, i = k - 1; i >= 0; x = x.prev!, i--) steps[i] = x.step;
-        const route: NodeId[] = [];
-        for (const step of steps) for (const n of step) route.push(n);
-        const option: MoveOption = { to, route, steps: free ? 0 : k, color: pay ? pay.color : null, payment, pushes: false, pushed: [] };
-        if (r.meets) {
-          const res = resolveMove(G, player, steps);
-          if (res.status === 'illegal') continue;
-          option.pushes = res.status === 'choice' || res.pushes.length > 0;
-          option.pushed = res.status === 'choice' ? [res.owner] : [...new Set(res.pushes.map((p) => p.tram))];
-        }
-        out.push(option);
+        if (rank < 0) continue;
+        found.push(r);
+        if (!ranks.includes(rank)) ranks.push(rank);
       }
     }
     frontier = next;
   }
-  return out;
+  // Best rank first; within a rank, in the order reached (nearest first).
+  ranks.sort((a, b) => b - a);
+  for (const rank of ranks) {
+    const out: MoveOption[] = [];
+    for (const r of found) {
+      if (r.rank !== rank) continue;
+      const k = r.k;
+      // The single moves, first to last (`splitRoute` would make the same split of the route).
+      const steps: NodeId[][] = new Array(k);
+      for (let x: Reach = r, i = k - 1; i >= 0; x = x.prev!, i--) steps[i] = x.step;
+      const route: NodeId[] = [];
+      for (const step of steps) for (const n of step) route.push(n);
+      const option: MoveOption = { to: r.at, route, steps: free ? 0 : k, color: r.pay ? r.pay.color : null, payment: r.pay ? r.pay.payment : counts(), pushes: false, pushed: [] };
+      if (r.meets) {
+        const res = resolveMove(G, player, steps);
+        if (res.status === 'illegal') continue;
+        option.pushes = res.status === 'choice' || res.pushes.length > 0;
+        option.pushed = res.status === 'choice' ? [res.owner] : [...new Set(res.pushes.map((p) => p.tram))];
+      }
+      out.push(option);
+    }
+    if (out.length > 0) return out;
+  }
+  return [];
 }
 
 /** A checked move: what it costs and how its pushes resolve. */

@@ -1,11 +1,12 @@
 /**
  * What `ai.enumerate` offers the bots on hand-built positions (src/game/RULES.md,
- * "The bots' move list"): moves to stops only where a displayed card needs the
- * passengers, and ending the turn early only when nothing has a use now.
+ * "The bots' move list"): only the monument with a card to claim when one is in
+ * reach, moves to stops only where a displayed card needs the passengers, and
+ * ending the turn early only when nothing has a use now.
  */
 import { describe, expect, it } from 'vitest';
 import type { Ctx } from 'boardgame.io';
-import { clearBoard, setDisplay, setHand, setStop, startState } from '../helpers';
+import { clearBoard, setDisplay, setHand, setSeats, setStop, startState } from '../helpers';
 import { enumerate } from '../../src/game/ai';
 import type { GState } from '../../src/game/types';
 
@@ -37,6 +38,16 @@ describe("the bots' move list", () => {
     const G = position({ red: 1 });
     expect(destinations(G)).toEqual(['baixa']);
     expect(offersEndTurn(G)).toBe(true);
+  });
+
+  it('heads only for a card it can claim when one is in reach, before any passengers', () => {
+    const G = position({ yellow: 1 });
+    setHand(G, '0', { red: 2 }); // Castelo is two single moves away, beyond Baixa's passengers
+    setDisplay(G, ['padrao-1', 'castelo-2']);
+    expect(destinations(G)).toEqual(['baixa']);
+    setSeats(G, '0', { blue: 2 });
+    expect(destinations(G)).toEqual(['castelo']);
+    expect(offersEndTurn(G)).toBe(false);
   });
 
   it('offers to end the turn when nothing at all has a purpose', () => {
