@@ -16,14 +16,13 @@
  *   there and then (a claim, a useful group, an affordable bonus).
  */
 import type { Ctx } from 'boardgame.io';
-import type { GState, PlayerID } from './types';
-import { counts, single, subInto, total } from './counts';
-import { COLORS, type ColorCounts } from './data/types';
+import type { GState, NodeId, PlayerID } from './types';
+import { total } from './counts';
+import { COLORS, type Color, type ColorCounts } from './data/types';
 import { CARD_BY_ID } from './data/cards';
-import { cheapestPayment } from './payment';
 import { network } from './network';
 import { boardOf, claimable, legalBellChoices, legalBonus, legalDropOffs, legalMoves, legalPickUps, legalPlacements, legalPushBranches, canEndTurn } from './legal';
-import { cones, fitting } from './selectors';
+import { cones, seatCapacity } from './selectors';
 
 /** A move as boardgame.io's bots take it. */
 export interface AiMove {
@@ -34,44 +33,54 @@ export interface AiMove {
 /** Longest move a bot considers. */
 export const BOT_MAX_STEPS = 3;
 
-/** Whether a destination gives the player something to do there (`coned`: the monuments with a cone). */
-export function purposeful(G: GState, player: PlayerID, to: string, coned: Record<string, number> = cones(G)): boolean {
-  const node = network(G.side).node[to];
-  if (node.kind === 'stop') return total(G.stops[to]) > 0;
-  if (node.kind === 'monument') return !!coned[to];
-  if (node.kind === 'bonus') return !G.players[player].bonuses.includes(boardOf(G, player).bonuses[node.color!]);
+/**
+ * How much each destination is worth heading for, for `player` in this
+ * position: 3 for a monument with a card the player can claim; 2 for a place
+ * where the player can act on arrival (a stop with passengers that fit and
+ * that a displayed card needs more of than the player carries, a bonus it
+ * lacks and can still pay for once the move is paid); 1 for any other place
+ * with a purpose (waiting passengers, a cone, an untaken bonus); 0 for the
+ * rest. What does not depend on the destination is worked out once, here:
+ * the returned function is called for every place a move search reaches.
+ */
+export function moveRanker(G: GState, player: PlayerID, useful = wantedColors(G, player)): (to: NodeId, paid: Partial<ColorCounts>) => number {
+  const me = G.players[player];
+  const net = network(G.side);
+  const coned = cones(G);
+  const claimAt = new Set<NodeId>();
+  for (const id of G.display) if (id && claimable(G, player, id, CARD_BY_ID[id].monument)) claimAt.add(CARD_BY_ID[id].monument);
+  const bonuses = boardOf(G, player).bonuses;
+  const hand = me.hand;
+  return (to, paid) => {
+    const node = net.node[to];
+    if (node.kind === 'monument') return claimAt.has(to) ? 3 : coned[to] ? 1 : 0;
+    if (node.kind === 'stop') return wanted(useful, G.stops[to]) ? 2 : total(G.stops[to]) > 0 ? 1 : 0;
+    if (node.kind !== 'bonus' || me.bonuses.includes(bonuses[node.color!])) return 0;
+    // The bonus must still be affordable once the move is paid: 3 of its colour, substitutes counted.
+    const color = node.color!;
+    let can = (hand?.[color] ?? 0) - (paid[color] ?? 0);
+    for (const d of COLORS) if (d !== color) can += Math.floor(((hand?.[d] ?? 0) - (paid[d] ?? 0)) / 3);
+    return can >= 3 ? 2 : 1;
+  };
+}
+
+/** Whether a waiting group holds a passenger of a wanted colour (see `wantedColors`). */
+function wanted(useful: Record<Color, boolean>, group: ColorCounts): boolean {
+  for (const c of COLORS) if (useful[c] && group[c] > 0) return true;
   return false;
 }
 
-/**
- * How much a destination is worth heading for (`paid`: what the move costs,
- * `coned`: the monuments with a cone): 3 for a monument with a card the player
- * can claim; 2 for a place where the player can act on arrival (a stop with
- * passengers that fit and that a displayed card needs, a bonus it lacks and
- * can still pay for once the move is paid); 1 for any other place with a
- * purpose; 0 for the rest.
- */
-export function moveRank(G: GState, player: PlayerID, to: string, paid: Partial<ColorCounts>, coned: Record<string, number>): number {
-  if (!purposeful(G, player, to, coned)) return 0;
-  const node = network(G.side).node[to];
-  if (node.kind === 'monument') return G.display.some((id) => claimable(G, player, id, to)) ? 3 : 1;
-  if (node.kind === 'stop') return wanted(G, player, G.stops[to]) ? 2 : 1;
-  // A bonus stop: the bonus must still be affordable once the move is paid.
-  const hand = counts(G.players[player].hand!);
-  subInto(hand, paid);
-  return cheapestPayment(hand, single(node.color!, 3)) !== null ? 2 : 1;
-}
-
-/** Whether some of a waiting group would find a seat and is of a colour a displayed card needs more of than the player carries. */
-export function wanted(G: GState, player: PlayerID, group: ColorCounts): boolean {
-  const fit = fitting(G, player, group);
+/** The colours of which a passenger would find a seat and a displayed card needs more than the player carries. */
+export function wantedColors(G: GState, player: PlayerID): Record<Color, boolean> {
   const seats = G.players[player].seats;
+  const cap = seatCapacity(G, player);
+  const out = { red: false, yellow: false, green: false, blue: false };
   for (const id of G.display) {
     if (!id) continue;
     const need = CARD_BY_ID[id].need;
-    for (const c of COLORS) if ((need[c] ?? 0) > seats[c] && fit[c] > 0) return true;
+    for (const c of COLORS) if ((need[c] ?? 0) > seats[c] && seats[c] < cap) out[c] = true;
   }
-  return false;
+  return out;
 }
 
 /** Every move the bot may choose now, for `playerID`. */
@@ -97,10 +106,10 @@ export function enumerate(G: GState, ctx: Ctx, playerID: PlayerID): AiMove[] {
   }
   const bonus = legalBonus(G, ctx.currentPlayer, playerID);
   if (bonus) out.push({ move: 'takeBonus', args: [{}] });
+  const useful = wantedColors(G, playerID);
   // Something to do here and now: a group a card needs, a bonus, a move with a use on arrival.
-  let useNow = !!bonus || (out.length > 0 && wanted(G, playerID, G.stops[G.players[playerID].position]));
-  const coned = cones(G);
-  const rank = (to: string, paid: ColorCounts) => moveRank(G, playerID, to, paid, coned);
+  let useNow = !!bonus || (out.length > 0 && wanted(useful, G.stops[G.players[playerID].position]));
+  const rank = moveRanker(G, playerID, useful);
   for (const free of [true, false]) {
     // Only the best-ranked destinations: one search ranks every place reached, and pushes are resolved for the best only.
     const options = legalMoves(G, ctx.currentPlayer, playerID, { free, maxSteps: BOT_MAX_STEPS, rank });
