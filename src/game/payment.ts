@@ -5,7 +5,7 @@
  * every payment is exact.
  */
 import { COLORS, type Color, type ColorCounts } from './data/types';
-import { counts, covers, total, zero } from './counts';
+import { counts, total, zero } from './counts';
 
 /**
  * Whether `pay` settles `need` exactly: each colour d pays some tickets of d
@@ -49,14 +49,20 @@ export function isExactPayment(need: Partial<ColorCounts>, pay: Partial<ColorCou
 }
 
 /**
- * Every exact payment of `need` that `hand` can afford, cheapest first.
- * Ties are broken towards spending the colours the hand holds most of.
+ * Exact payments of `need` that `hand` can afford, cheapest first (up to
+ * `limit`): `cheapestPayment`'s first, then others the search finds, ties
+ * broken towards spending the colours the hand holds most of.
  */
 export function payments(hand: Partial<ColorCounts>, need: Partial<ColorCounts>, limit = 64): ColorCounts[] {
   const h = counts(hand);
   const n = counts(need);
   const results: ColorCounts[] = [];
   const seen = new Set<string>();
+  // The cheapest, most balanced payment comes first (the search below stops after a few, and so may miss it).
+  const best = cheapestPayment(h, n);
+  if (!best) return [];
+  results.push(best);
+  seen.add(COLORS.map((c) => best[c]).join(','));
   // Choose direct payments x_c <= min(need_c, hand_c), then fill each shortfall unit with 3 of another colour.
   const direct = zero();
   const shortfalls: Color[] = [];
@@ -104,40 +110,38 @@ export function payments(hand: Partial<ColorCounts>, need: Partial<ColorCounts>,
 }
 
 /**
- * Substituted payments already worked out, by hand and need. The search in
- * `payments` is the costly part of listing moves, and the same few hands are
- * asked about again and again (every destination, every bot playout).
+ * The cheapest exact payment of `need` from `hand`, or null if the hand cannot
+ * pay; ties keep the hand most balanced (the least sum of squared counts left).
+ *
+ * Paying a ticket directly costs 1 and a substitute 3, so the cheapest payment
+ * pays every colour directly as far as the hand allows, and the rest in threes.
+ * That maximal direct part is also always possible when any payment is: a
+ * colour with a shortfall has no ticket left to substitute for another, and a
+ * payment that paid less directly can be rearranged to pay more. The threes
+ * then come, one at a time, from the colour with the most tickets left (ties
+ * in colour order), which is what keeps the hand most balanced.
+ * test/game/payment.test.ts checks all this against the full search of `payments`.
  */
-const substituted = new Map<number, ColorCounts | null>();
-const SUBSTITUTED_MAX = 20000;
-
-/** A number naming a hand and a need (at most 63 tickets a colour in each), or -1. */
-function paymentKey(h: ColorCounts, n: ColorCounts): number {
-  let key = 0;
-  for (const c of COLORS) {
-    if (h[c] > 63 || n[c] > 63) return -1;
-    key = key * 4096 + h[c] * 64 + n[c];
-  }
-  return key;
-}
-
-/** The cheapest exact payment of `need` from `hand`, or null if the hand cannot pay. */
 export function cheapestPayment(hand: Partial<ColorCounts>, need: Partial<ColorCounts>): ColorCounts | null {
-  if (total(need) === 0) return zero();
-  // Fast path: the hand covers the need directly.
-  if (covers(hand, need)) return counts(need);
-  const h = counts(hand);
-  const n = counts(need);
-  const key = paymentKey(h, n);
-  let best = key >= 0 ? substituted.get(key) : undefined;
-  if (best === undefined) {
-    best = payments(h, n, 1)[0] ?? null;
-    if (key >= 0) {
-      if (substituted.size >= SUBSTITUTED_MAX) substituted.clear();
-      substituted.set(key, best);
-    }
+  const pay = zero();
+  const left = zero();
+  let shortfall = 0;
+  for (const c of COLORS) {
+    const h = hand[c] ?? 0;
+    const n = need[c] ?? 0;
+    const direct = Math.min(h, n);
+    pay[c] = direct;
+    left[c] = h - direct;
+    shortfall += n - direct;
   }
-  return best && { ...best };
+  for (; shortfall > 0; shortfall--) {
+    let from: Color | null = null;
+    for (const c of COLORS) if (left[c] >= 3 && (from === null || left[c] > left[from])) from = c;
+    if (from === null) return null;
+    left[from] -= 3;
+    pay[from] += 3;
+  }
+  return pay;
 }
 
 /** How many tickets of `color` the hand can provide, counting 3-for-1 substitutes. */
