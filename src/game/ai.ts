@@ -7,20 +7,21 @@
  * - when a card can be claimed, only the claims are offered;
  * - no pick-up where nothing fits;
  * - moves go at most 3 single moves, to the best-ranked destinations
- *   (`moveRank`): a monument with a card it can claim; failing that, places
- *   where it can act on arrival (a stop with passengers that fit and that a
- *   displayed card needs, a bonus it lacks and can still pay for); failing
- *   that, places with a purpose (waiting passengers, a cone, an untaken
- *   bonus); failing that, anywhere;
+ *   (`moveRanker`): a monument with a card it can claim; failing that,
+ *   places where it can act on arrival (a stop with passengers that fit,
+ *   that a displayed card needs and that it can pay for, a bonus it lacks
+ *   and can still pay for); failing that, places with a purpose (waiting
+ *   passengers, a cone, an untaken bonus); failing that, anywhere;
  * - ending the turn early only when no pick-up, bonus or move has a use
  *   there and then (a claim, a useful group, an affordable bonus).
  */
 import type { Ctx } from 'boardgame.io';
 import type { GState, NodeId, PlayerID } from './types';
-import { total } from './counts';
+import { counts, single, subInto, total } from './counts';
 import { COLORS, type Color, type ColorCounts } from './data/types';
 import { CARD_BY_ID } from './data/cards';
 import { network } from './network';
+import { cheapestPayment } from './payment';
 import { boardOf, claimable, legalBellChoices, legalBonus, legalDropOffs, legalMoves, legalPickUps, legalPlacements, legalPushBranches, canEndTurn } from './legal';
 import { cones, seatCapacity } from './selectors';
 
@@ -37,8 +38,9 @@ export const BOT_MAX_STEPS = 3;
  * How much each destination is worth heading for, for `player` in this
  * position: 3 for a monument with a card the player can claim; 2 for a place
  * where the player can act on arrival (a stop with passengers that fit and
- * that a displayed card needs more of than the player carries, a bonus it
- * lacks and can still pay for once the move is paid); 1 for any other place
+ * that a displayed card needs more of than the player carries, and a hand that
+ * can pay for the whole group once the move is paid; a bonus it lacks and can
+ * still pay for once the move is paid); 1 for any other place
  * with a purpose (waiting passengers, a cone, an untaken bonus); 0 for the
  * rest. What does not depend on the destination is worked out once, here:
  * the returned function is called for every place a move search reaches.
@@ -54,14 +56,23 @@ export function moveRanker(G: GState, player: PlayerID, useful = wantedColors(G,
   return (to, paid) => {
     const node = net.node[to];
     if (node.kind === 'monument') return claimAt.has(to) ? 3 : coned[to] ? 1 : 0;
-    if (node.kind === 'stop') return wanted(useful, G.stops[to]) ? 2 : total(G.stops[to]) > 0 ? 1 : 0;
+    if (node.kind === 'stop') {
+      const group = G.stops[to];
+      if (total(group) === 0) return 0;
+      // Passengers a card needs, and a hand that can still pay for the whole group once the move is paid.
+      return wanted(useful, group) && cheapestPayment(afterPaying(hand!, paid), group) ? 2 : 1;
+    }
     if (node.kind !== 'bonus' || me.bonuses.includes(bonuses[node.color!])) return 0;
-    // The bonus must still be affordable once the move is paid: 3 of its colour, substitutes counted.
-    const color = node.color!;
-    let can = (hand?.[color] ?? 0) - (paid[color] ?? 0);
-    for (const d of COLORS) if (d !== color) can += Math.floor(((hand?.[d] ?? 0) - (paid[d] ?? 0)) / 3);
-    return can >= 3 ? 2 : 1;
+    // The bonus must still be affordable once the move is paid.
+    return cheapestPayment(afterPaying(hand!, paid), single(node.color!, 3)) ? 2 : 1;
   };
+}
+
+/** What is left of a hand once `paid` is paid. */
+function afterPaying(hand: ColorCounts, paid: Partial<ColorCounts>): ColorCounts {
+  const left = counts(hand);
+  subInto(left, paid);
+  return left;
 }
 
 /** Whether a waiting group holds a passenger of a wanted colour (see `wantedColors`). */

@@ -1,8 +1,9 @@
 /**
  * What `ai.enumerate` offers the bots on hand-built positions (src/game/RULES.md,
  * "The bots' move list"): only the monument with a card to claim when one is in
- * reach, moves to stops only where a displayed card needs the passengers, and
- * ending the turn early only when nothing has a use now.
+ * reach, moves to stops only where a displayed card needs the passengers and
+ * the hand can pay for them, and ending the turn early only when nothing has a
+ * use now.
  */
 import { describe, expect, it } from 'vitest';
 import type { Ctx } from 'boardgame.io';
@@ -10,11 +11,11 @@ import { clearBoard, setDisplay, setHand, setSeats, setStop, startState } from '
 import { enumerate } from '../../src/game/ai';
 import type { GState } from '../../src/game/types';
 
-/** Tram 0 at Carmo, one red ticket (one single move), padrao-1 (2 yellow) and torre-belem-1 (2 blue, 1 yellow) on display. */
-function position(baixa: Record<string, number>): GState {
+/** Tram 0 at Carmo; one red and one yellow ticket (one single move, then a yellow passenger paid); padrao-1 (2 yellow) and torre-belem-1 (2 blue, 1 yellow) on display. */
+function position(baixa: Record<string, number>, hand: Record<string, number> = { red: 1, yellow: 1 }): GState {
   const G = clearBoard(startState(4));
   G.players['0'].position = 'carmo';
-  setHand(G, '0', { red: 1 });
+  setHand(G, '0', hand);
   setDisplay(G, ['padrao-1', 'torre-belem-1']);
   setStop(G, 'baixa', baixa);
   return G;
@@ -34,6 +35,12 @@ describe("the bots' move list", () => {
     expect(offersEndTurn(G)).toBe(false);
   });
 
+  it('treats passengers it could not pay for once the move is paid as a place with a purpose only, and then offers to end the turn', () => {
+    const G = position({ yellow: 1 }, { red: 1 });
+    expect(destinations(G)).toEqual(['baixa']);
+    expect(offersEndTurn(G)).toBe(true);
+  });
+
   it('treats passengers no displayed card needs as a place with a purpose only, and then offers to end the turn', () => {
     const G = position({ red: 1 });
     expect(destinations(G)).toEqual(['baixa']);
@@ -42,7 +49,7 @@ describe("the bots' move list", () => {
 
   it('heads only for a card it can claim when one is in reach, before any passengers', () => {
     const G = position({ yellow: 1 });
-    setHand(G, '0', { red: 2 }); // Castelo is two single moves away, beyond Baixa's passengers
+    setHand(G, '0', { red: 2, yellow: 1 }); // Castelo is two single moves away, beyond Baixa's passengers
     setDisplay(G, ['padrao-1', 'castelo-2']);
     expect(destinations(G)).toEqual(['baixa']);
     setSeats(G, '0', { blue: 2 });
