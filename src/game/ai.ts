@@ -5,7 +5,8 @@
  *
  * - payments are automatic, to keep the branching sane;
  * - when a card can be claimed, only the claims are offered;
- * - no pick-up where nothing fits;
+ * - no pick-up where nothing fits, or where the hand cannot pay for the
+ *   group (ringing the bell would then fail too);
  * - moves go at most 3 single moves, to the best-ranked destinations
  *   (`moveRanker`): a monument with a card it can claim; failing that,
  *   places where it can act on arrival (a stop with passengers that fit,
@@ -111,8 +112,11 @@ export function enumerate(G: GState, ctx: Ctx, playerID: PlayerID): AiMove[] {
   }
   // A claim is the only way to score, and a card left on display may be gone next turn.
   if (out.length > 0) return out;
-  for (const o of legalPickUps(G, ctx.currentPlayer, playerID)) {
-    if (total(o.fits) === 0) continue;
+  const pickUps = legalPickUps(G, ctx.currentPlayer, playerID);
+  // A group the hand cannot pay for is no cheaper with one more passenger: the bell would fail too.
+  const affordable = pickUps.some((o) => o.bell === 'none');
+  for (const o of pickUps) {
+    if (total(o.fits) === 0 || !affordable) continue;
     out.push({ move: 'pickUp', args: [{ bell: o.bell }] });
   }
   const bonus = legalBonus(G, ctx.currentPlayer, playerID);

@@ -57,6 +57,18 @@ describe("the bots' move list", () => {
     expect(offersEndTurn(G)).toBe(false);
   });
 
+  it('offers no pick-up, bell or not, of a group the hand cannot pay for', () => {
+    const pickUps = (hand: Record<string, number>) => {
+      const G = position({ yellow: 1 }, hand);
+      G.players['0'].position = 'baixa';
+      return enumerate(G, ctx, '0')
+        .filter((m) => m.move === 'pickUp')
+        .map((m) => (m.args[0] as { bell: string }).bell);
+    };
+    expect(pickUps({ red: 1, yellow: 1 })).toEqual(['none', 'one']);
+    expect(pickUps({ red: 2 })).toEqual([]);
+  });
+
   it('offers to end the turn when nothing at all has a purpose', () => {
     const G = position({});
     expect(destinations(G).sort()).toEqual(['castelo', 'chiado', 'rossio']);
