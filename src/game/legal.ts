@@ -37,7 +37,7 @@ const NO_PAYMENT: ColorCounts = Object.freeze(counts());
 export function cheapestMovePayment(hand: Partial<ColorCounts>, steps: number): MovePayment | null {
   // Paying in one colour directly costs `steps`, which nothing beats: the first such colour wins.
   for (const c of COLORS) if ((hand[c] ?? 0) >= steps) return { color: c, payment: single(c, steps) };
-  // Otherwise substitutes (cheapestPayment remembers those).
+  // Otherwise the colour whose payment with substitutes takes the fewest tickets.
   let best: MovePayment | null = null;
   for (const c of COLORS) {
     if (affordableCount(hand, c) < steps) continue;
