@@ -18,11 +18,11 @@
  */
 import type { Ctx } from 'boardgame.io';
 import type { GState, NodeId, PlayerID } from './types';
-import { counts, single, subInto, total } from './counts';
+import { single, total } from './counts';
 import { COLORS, type Color, type ColorCounts } from './data/types';
 import { CARD_BY_ID } from './data/cards';
 import { network } from './network';
-import { cheapestPayment } from './payment';
+import { canPay } from './payment';
 import { boardOf, claimable, legalBellChoices, legalBonus, legalDropOffs, legalMoves, legalPickUps, legalPlacements, legalPushBranches, canEndTurn } from './legal';
 import { cones, seatCapacity } from './selectors';
 
@@ -61,20 +61,16 @@ export function moveRanker(G: GState, player: PlayerID, useful = wantedColors(G,
       const group = G.stops[to];
       if (total(group) === 0) return 0;
       // Passengers a card needs, and a hand that can still pay for the whole group once the move is paid.
-      return wanted(useful, group) && cheapestPayment(afterPaying(hand!, paid), group) ? 2 : 1;
+      return wanted(useful, group) && canPay(hand!, group, paid) ? 2 : 1;
     }
     if (node.kind !== 'bonus' || me.bonuses.includes(bonuses[node.color!])) return 0;
     // The bonus must still be affordable once the move is paid.
-    return cheapestPayment(afterPaying(hand!, paid), single(node.color!, 3)) ? 2 : 1;
+    return canPay(hand!, bonusCost[node.color!], paid) ? 2 : 1;
   };
 }
 
-/** What is left of a hand once `paid` is paid. */
-function afterPaying(hand: ColorCounts, paid: Partial<ColorCounts>): ColorCounts {
-  const left = counts(hand);
-  subInto(left, paid);
-  return left;
-}
+/** What a bonus costs, by the colour of its stop. */
+const bonusCost: Record<Color, ColorCounts> = { red: single('red', 3), yellow: single('yellow', 3), green: single('green', 3), blue: single('blue', 3) };
 
 /** Whether a waiting group holds a passenger of a wanted colour (see `wantedColors`). */
 function wanted(useful: Record<Color, boolean>, group: ColorCounts): boolean {

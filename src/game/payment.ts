@@ -144,6 +144,24 @@ export function cheapestPayment(hand: Partial<ColorCounts>, need: Partial<ColorC
   return pay;
 }
 
+/**
+ * Whether `hand`, less the tickets in `spent`, can pay `need` (as
+ * `cheapestPayment` would find a payment, without building it): after paying
+ * every colour directly as far as it goes, the tickets left must hold a three
+ * for every passenger or ticket still due.
+ */
+export function canPay(hand: Partial<ColorCounts>, need: Partial<ColorCounts>, spent: Partial<ColorCounts> = {}): boolean {
+  let threes = 0;
+  let shortfall = 0;
+  for (const c of COLORS) {
+    const h = (hand[c] ?? 0) - (spent[c] ?? 0);
+    const n = need[c] ?? 0;
+    if (h >= n) threes += Math.floor((h - n) / 3);
+    else shortfall += n - h;
+  }
+  return threes >= shortfall;
+}
+
 /** How many tickets of `color` the hand can provide, counting 3-for-1 substitutes. */
 export function affordableCount(hand: Partial<ColorCounts>, color: Color): number {
   const h = counts(hand);

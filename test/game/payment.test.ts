@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affordableCount, cheapestPayment, isExactPayment, payments } from '../../src/game/payment';
+import { affordableCount, canPay, cheapestPayment, isExactPayment, payments } from '../../src/game/payment';
 import { counts, single, total } from '../../src/game/counts';
 import { cheapestMovePayment } from '../../src/game/legal';
 import { COLORS } from '../../src/game/data/types';
@@ -47,7 +47,7 @@ describe('3-for-1 payments (RULINGS "Paying tickets")', () => {
     expect(affordableCount({ red: 3 }, 'red')).toBe(3);
   });
 
-  it('pays with the fewest tickets, ties keeping the hand most balanced, exactly as a brute-force search over every payment', () => {
+  it('pays with the fewest tickets, ties keeping the hand most balanced, and knows when it can pay, exactly as a brute-force search over every payment', () => {
     /** Every affordable exact payment, the hard way: each vector up to the hand, checked by isExactPayment. */
     const brute = (hand: ReturnType<typeof counts>, need: ReturnType<typeof counts>) => {
       const out: ReturnType<typeof counts>[] = [];
@@ -69,6 +69,12 @@ describe('3-for-1 payments (RULINGS "Paying tickets")', () => {
       const all = brute(hand, need);
       const got = cheapestPayment(hand, need);
       const what = JSON.stringify({ hand, need });
+      expect(canPay(hand, need), what).toBe(all.length > 0);
+      // Less what a move took first: the same answer as paying from what is left.
+      const spent = counts({ red: Math.min(hand.red, 2), blue: Math.min(hand.blue, 1) });
+      const rest = counts(hand);
+      for (const c of COLORS) rest[c] -= spent[c];
+      expect(canPay(hand, need, spent), what).toBe(brute(rest, need).length > 0);
       if (all.length === 0) {
         expect(got, what).toBeNull();
         expect(payments(hand, need), what).toEqual([]);
