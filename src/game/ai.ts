@@ -79,7 +79,7 @@ function wanted(useful: Record<Color, boolean>, group: ColorCounts): boolean {
 }
 
 /** The colours of which a passenger would find a seat and a displayed card needs more than the player carries. */
-export function wantedColors(G: GState, player: PlayerID): Record<Color, boolean> {
+function wantedColors(G: GState, player: PlayerID): Record<Color, boolean> {
   const seats = G.players[player].seats;
   const cap = seatCapacity(G, player);
   const out = { red: false, yellow: false, green: false, blue: false };
