@@ -38,13 +38,13 @@ export const BOT_MAX_STEPS = 3;
 /**
  * How much each destination is worth heading for, for `player` in this
  * position: 3 for a monument with a card the player can claim; 2 for a place
- * where the player can act on arrival (a stop with passengers that fit and
- * that a displayed card needs more of than the player carries, and a hand that
- * can pay for the whole group once the move is paid; a bonus it lacks and can
- * still pay for once the move is paid); 1 for any other place
- * with a purpose (waiting passengers, a cone, an untaken bonus); 0 for the
- * rest. What does not depend on the destination is worked out once, here:
- * the returned function is called for every place a move search reaches.
+ * where the player can act on arrival (a stop with passengers that fit, that
+ * a displayed card needs more of than the player carries, and that the hand
+ * can pay for once the move is paid; a bonus it lacks and can still pay for
+ * once the move is paid); 1 for any other place with a purpose (waiting
+ * passengers, a cone, an untaken bonus); 0 for the rest. What does not
+ * depend on the destination is worked out once, here: the returned function
+ * is called for every place a move search reaches.
  */
 export function moveRanker(G: GState, player: PlayerID, useful = wantedColors(G, player)): (to: NodeId, paid: Partial<ColorCounts>) => number {
   const me = G.players[player];
