@@ -110,8 +110,9 @@ export function payments(hand: Partial<ColorCounts>, need: Partial<ColorCounts>,
 }
 
 /**
- * The cheapest exact payment of `need` from `hand`, or null if the hand cannot
- * pay; ties keep the hand most balanced (the least sum of squared counts left).
+ * The cheapest exact payment of `need` from `hand` less the tickets in
+ * `spent` (say, what a move takes first), or null if it cannot pay; ties keep
+ * the hand most balanced (the least sum of squared counts left).
  *
  * Paying a ticket directly costs 1 and a substitute 3, so the cheapest payment
  * pays every colour directly as far as the hand allows, and the rest in threes.
@@ -120,14 +121,15 @@ export function payments(hand: Partial<ColorCounts>, need: Partial<ColorCounts>,
  * payment that paid less directly can be rearranged to pay more. The threes
  * then come, one at a time, from the colour with the most tickets left (ties
  * in colour order), which is what keeps the hand most balanced.
- * test/game/payment.test.ts checks all this against the full search of `payments`.
+ * test/game/payment.test.ts checks all this against a brute-force search over
+ * every payment.
  */
-export function cheapestPayment(hand: Partial<ColorCounts>, need: Partial<ColorCounts>): ColorCounts | null {
+export function cheapestPayment(hand: Partial<ColorCounts>, need: Partial<ColorCounts>, spent: Partial<ColorCounts> = {}): ColorCounts | null {
   const pay = zero();
   const left = zero();
   let shortfall = 0;
   for (const c of COLORS) {
-    const h = hand[c] ?? 0;
+    const h = (hand[c] ?? 0) - (spent[c] ?? 0);
     const n = need[c] ?? 0;
     const direct = Math.min(h, n);
     pay[c] = direct;
@@ -144,22 +146,9 @@ export function cheapestPayment(hand: Partial<ColorCounts>, need: Partial<ColorC
   return pay;
 }
 
-/**
- * Whether `hand`, less the tickets in `spent`, can pay `need` (as
- * `cheapestPayment` would find a payment, without building it): after paying
- * every colour directly as far as it goes, the tickets left must hold a three
- * for every passenger or ticket still due.
- */
+/** Whether `hand`, less the tickets in `spent`, can pay `need`. */
 export function canPay(hand: Partial<ColorCounts>, need: Partial<ColorCounts>, spent: Partial<ColorCounts> = {}): boolean {
-  let threes = 0;
-  let shortfall = 0;
-  for (const c of COLORS) {
-    const h = (hand[c] ?? 0) - (spent[c] ?? 0);
-    const n = need[c] ?? 0;
-    if (h >= n) threes += Math.floor((h - n) / 3);
-    else shortfall += n - h;
-  }
-  return threes >= shortfall;
+  return cheapestPayment(hand, need, spent) !== null;
 }
 
 /** How many tickets of `color` the hand can provide, counting 3-for-1 substitutes. */
