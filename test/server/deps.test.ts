@@ -1,7 +1,8 @@
 /**
  * Installed dependency floors: every copy of socket.io, engine.io and ws in
  * node_modules must be past its public remote-crash CVE (koa-socket-2@2
- * brings socket.io 3.1.2 / engine.io 4.1.2 / ws 7.4.6 unless overridden).
+ * brings socket.io 3.1.2 / engine.io 4.1.2 / ws 7.4.6 unless overridden), and
+ * @koa/cors (boardgame.io asks for ^3) past its high advisory.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 const FLOORS: Record<string, [number, number, number]> = {
   'socket.io': [4, 6, 2], // CVE-2024-38355
+  '@koa/cors': [5, 0, 0], // GHSA-qxrj-hx23-xp82 (high): reflects any Origin
   'engine.io': [6, 2, 1], // CVE-2022-41940
   ws: [8, 17, 1], // CVE-2024-37890
 };
