@@ -17,11 +17,17 @@ try {
 }
 const counts = report.metadata?.vulnerabilities;
 if (!counts) {
-  console.log(`audit: the registry did not answer (${String(report.message ?? report.error?.summary ?? 'no report').replace(/\s*-?\s*\S+:\/\/\S+/g, '').slice(0, 200)}); skipped`);
+  console.log(
+    `audit: the registry did not answer (${String(report.message ?? report.error?.summary ?? 'no report')
+      .replace(/\s*-?\s*\S+:\/\/\S+/g, '')
+      .slice(0, 200)}); skipped`,
+  );
   process.exit(0);
 }
 const serious = (counts.high ?? 0) + (counts.critical ?? 0);
-console.log(`audit: ${counts.critical ?? 0} critical, ${counts.high ?? 0} high, ${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low`);
+console.log(
+  `audit: ${counts.critical ?? 0} critical, ${counts.high ?? 0} high, ${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low`,
+);
 if (serious > 0) {
   for (const [name, v] of Object.entries(report.vulnerabilities ?? {})) {
     if (v.severity === 'high' || v.severity === 'critical') console.log(`  ${v.severity}: ${name} ${v.range ?? ''}`);

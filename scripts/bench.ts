@@ -92,7 +92,14 @@ function timeRandomGames(seconds: number, warmup: number, label: string, stepper
   const t0 = performance.now();
   while (performance.now() - t0 < seconds * 1000) moves += play(`bench${games++}`);
   const dt = (performance.now() - t0) / 1000;
-  return { games, seconds: dt, gamesPerSecond: games / dt, movesPerGame: moves / games, movesPerSecond: moves / dt, enumerateShare: tEnum / 1000 / dt };
+  return {
+    games,
+    seconds: dt,
+    gamesPerSecond: games / dt,
+    movesPerGame: moves / games,
+    movesPerSecond: moves / dt,
+    enumerateShare: tEnum / 1000 / dt,
+  };
 }
 
 /** Through boardgame.io's reducer. */
@@ -104,11 +111,14 @@ function reducerGames(seconds: number): SpeedResult {
       const game = { ...LisbonTram28, seed };
       reducer = CreateGameReducer({ game });
       s = InitializeGame({ game, numPlayers: 4 }) as unknown as State;
-      return s as never;
+      return s;
     },
     step(pid, move, args) {
-      s = reducer(s as never, { type: 'MAKE_MOVE', payload: { type: move, args, playerID: pid } } as never) as unknown as State;
-      return s as never;
+      s = reducer(
+        s as never,
+        { type: 'MAKE_MOVE', payload: { type: move, args, playerID: pid } } as never,
+      ) as unknown as State;
+      return s;
     },
   });
 }
@@ -153,7 +163,10 @@ function reducerFloor(seconds: number): { actionsPerSecond: number; usPerAction:
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       let s = InitializeGame({ game: game as any, numPlayers: 4 }) as unknown as State;
       while (!s.ctx.gameover) {
-        s = reducer(s as never, { type: 'MAKE_MOVE', payload: { type: 'act', args: [], playerID: s.ctx.currentPlayer } } as never) as unknown as State;
+        s = reducer(
+          s as never,
+          { type: 'MAKE_MOVE', payload: { type: 'act', args: [], playerID: s.ctx.currentPlayer } } as never,
+        ) as unknown as State;
         if (count) actions++;
       }
     }
@@ -178,7 +191,10 @@ async function positions(numPlayers: number, count: number): Promise<{ state: St
       const pid = actingPlayerOf(s)!;
       if (k++ % 9 === 4 && enumerate(s.G, s.ctx, pid).length > 1) out.push({ state: s, pid });
       const m = (await chooseMove(s, pid, 'greedy', 'normal', `g${k}`))!;
-      s = reducer(s as never, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: pid } } as never) as unknown as State;
+      s = reducer(
+        s as never,
+        { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: pid } } as never,
+      ) as unknown as State;
     }
   }
   return out;
@@ -223,7 +239,9 @@ async function mctsBench(pos: { state: State; pid: string }[], level: Level, bud
 async function main(): Promise<void> {
   if (process.env.NODE_ENV !== 'production') process.stderr.write('bench: warning: NODE_ENV is not "production".\n');
   const load0 = loadavg()[0];
-  console.log(`Machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, load average ${load0.toFixed(2)}, Node ${process.version}, NODE_ENV=${process.env.NODE_ENV}`);
+  console.log(
+    `Machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, load average ${load0.toFixed(2)}, Node ${process.version}, NODE_ENV=${process.env.NODE_ENV}`,
+  );
   console.log(`\n1. Random 4-player games (${SECONDS} s each, after ${WARMUP} s of warm-up)`);
   const red = reducerGames(SECONDS);
   console.log(
@@ -239,7 +257,9 @@ async function main(): Promise<void> {
   console.log(
     `   boardgame.io alone:   ${floor.usPerAction.toFixed(0)} us per action of a minimal game (${floor.actionsPerSecond.toFixed(0)} actions/s): at ${red.movesPerGame.toFixed(0)} moves/game, at most ${ceiling.toFixed(1)} games/s even if the rules cost nothing`,
   );
-  console.log(`   ratio pure/reducer: ${ratio.toFixed(2)}x; target >= 20 games/s through the reducer: ${red.gamesPerSecond >= 20 ? 'met' : 'NOT met'}`);
+  console.log(
+    `   ratio pure/reducer: ${ratio.toFixed(2)}x; target >= 20 games/s through the reducer: ${red.gamesPerSecond >= 20 ? 'met' : 'NOT met'}`,
+  );
 
   console.log(`\n2. MCTS decisions (${POSITIONS} positions from greedy games, 2 and 4 players)`);
   const pos = [...(await positions(2, POSITIONS)), ...(await positions(4, POSITIONS))];
@@ -255,7 +275,9 @@ async function main(): Promise<void> {
     }
   }
   const normal = mcts.filter((r) => r.level === 'normal');
-  console.log(`   target: mcts normal median decision <= 1.5 s: ${normal.every((r) => r.medianMs <= 1500) ? 'met' : 'NOT met'}`);
+  console.log(
+    `   target: mcts normal median decision <= 1.5 s: ${normal.every((r) => r.medianMs <= 1500) ? 'met' : 'NOT met'}`,
+  );
   const load1 = loadavg()[0];
   console.log(`\nLoad average at the end: ${load1.toFixed(2)} (figures are lower when other work shares the cores).`);
   writeFileSync(
@@ -264,7 +286,14 @@ async function main(): Promise<void> {
       {
         date: new Date().toISOString(),
         machine: { cores: cpus().length, model: cpus()[0]?.model, node: process.version, loadAverage: [load0, load1] },
-        randomGames: { seconds: SECONDS, warmupSeconds: WARMUP, reducer: red, pureRules: drv, ratio, boardgameioAlone: { ...floor, ceilingGamesPerSecond: ceiling } },
+        randomGames: {
+          seconds: SECONDS,
+          warmupSeconds: WARMUP,
+          reducer: red,
+          pureRules: drv,
+          ratio,
+          boardgameioAlone: { ...floor, ceilingGamesPerSecond: ceiling },
+        },
         mcts,
         levels: LEVELS,
       },

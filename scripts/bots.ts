@@ -49,7 +49,11 @@ interface Options {
 class UsageError extends Error {}
 
 function parseArgs(argv: string[]): Options | 'help' {
-  const o: Partial<Options> & { seatRotation: boolean; timeBudget: boolean; quiet: boolean } = { seatRotation: false, timeBudget: false, quiet: false };
+  const o: Partial<Options> & { seatRotation: boolean; timeBudget: boolean; quiet: boolean } = {
+    seatRotation: false,
+    timeBudget: false,
+    quiet: false,
+  };
   const int = (flag: string, v: string | undefined, min: number, max: number) => {
     if (v === undefined || !/^\d+$/.test(v)) throw new UsageError(`${flag} needs a whole number.`);
     const n = Number(v);
@@ -58,10 +62,14 @@ function parseArgs(argv: string[]): Options | 'help' {
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const [flag, inline] =
+      a.startsWith('--') && a.includes('=')
+        ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
+        : [a, undefined];
     const value = () => {
       const v = inline ?? argv[++i];
-      if (v === undefined || (inline === undefined && v.startsWith('--'))) throw new UsageError(`${flag} needs a value.`);
+      if (v === undefined || (inline === undefined && v.startsWith('--')))
+        throw new UsageError(`${flag} needs a value.`);
       return v;
     };
     switch (flag) {
@@ -72,7 +80,10 @@ function parseArgs(argv: string[]): Options | 'help' {
         o.players = int(flag, value(), 2, 4);
         break;
       case '--bots':
-        o.bots = value().split(',').map((s) => s.trim()).filter(Boolean);
+        o.bots = value()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         break;
       case '--games':
         o.games = int(flag, value(), 1, 1_000_000);
@@ -106,7 +117,10 @@ function parseArgs(argv: string[]): Options | 'help' {
   const players = o.players ?? (bots.length === 1 ? 2 : bots.length);
   if (players < 2 || players > 4) throw new UsageError('A game needs 2 to 4 players: give 2 to 4 bots, or --players.');
   if (bots.length === 1) bots = new Array(players).fill(bots[0]);
-  if (bots.length !== players) throw new UsageError(`--bots lists ${bots.length} bot(s) for ${players} players: give one per seat (or a single bot).`);
+  if (bots.length !== players)
+    throw new UsageError(
+      `--bots lists ${bots.length} bot(s) for ${players} players: give one per seat (or a single bot).`,
+    );
   for (const b of bots) {
     try {
       parseBot(b);
@@ -188,7 +202,8 @@ export function summarize(results: GameResult[]): BotSummary[] {
   const mean = (a: number[]) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0);
   return [...by.entries()].map(([bot, e]) => {
     const m = mean(e.scores);
-    const sd = e.scores.length > 1 ? Math.sqrt(e.scores.reduce((s, x) => s + (x - m) ** 2, 0) / (e.scores.length - 1)) : 0;
+    const sd =
+      e.scores.length > 1 ? Math.sqrt(e.scores.reduce((s, x) => s + (x - m) ** 2, 0) / (e.scores.length - 1)) : 0;
     const times = e.times.slice().sort((a, b) => a - b);
     return {
       bot,
@@ -210,7 +225,19 @@ export function summarize(results: GameResult[]): BotSummary[] {
 function table(rows: BotSummary[]): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(1)} ms`);
-  const head = ['bot', 'games', 'wins', 'win rate', '95% CI', 'score', 'sd', 'conn.', 'rounds', 'median/decision', 'p95/decision'];
+  const head = [
+    'bot',
+    'games',
+    'wins',
+    'win rate',
+    '95% CI',
+    'score',
+    'sd',
+    'conn.',
+    'rounds',
+    'median/decision',
+    'p95/decision',
+  ];
   const body = rows.map((r) => [
     r.bot,
     String(r.games),
@@ -256,7 +283,13 @@ class Progress {
 }
 
 async function runAll(o: Options): Promise<GameResult[]> {
-  const jobs = Array.from({ length: o.games }, (_, g) => ({ game: g, bots: seating(o, g), seed: `${o.seed}:${g}`, budgetMs: o.timeBudget ? undefined : null, maxRounds: o.maxRounds }));
+  const jobs = Array.from({ length: o.games }, (_, g) => ({
+    game: g,
+    bots: seating(o, g),
+    seed: `${o.seed}:${g}`,
+    budgetMs: o.timeBudget ? undefined : null,
+    maxRounds: o.maxRounds,
+  }));
   const results: GameResult[] = new Array(o.games);
   const progress = new Progress(o.games, o.quiet);
   if (o.workers === 0) {
@@ -310,7 +343,8 @@ async function main(): Promise<void> {
     process.stdout.write(HELP + '\n');
     return;
   }
-  if (process.env.NODE_ENV !== 'production') process.stderr.write('bots: warning: NODE_ENV is not "production"; boardgame.io runs ~3x slower.\n');
+  if (process.env.NODE_ENV !== 'production')
+    process.stderr.write('bots: warning: NODE_ENV is not "production"; boardgame.io runs ~3x slower.\n');
   const t0 = Date.now();
   const results = await runAll(o);
   const secs = (Date.now() - t0) / 1000;
@@ -320,7 +354,8 @@ async function main(): Promise<void> {
   );
   process.stdout.write(table(rows) + '\n');
   const unfinished = results.filter((r) => r.decidedBy === 'unfinished').length;
-  if (unfinished) process.stdout.write(`\n${unfinished} game(s) reached --max-rounds ${o.maxRounds} unfinished (no winner).\n`);
+  if (unfinished)
+    process.stdout.write(`\n${unfinished} game(s) reached --max-rounds ${o.maxRounds} unfinished (no winner).\n`);
   if (o.json) {
     writeFileSync(o.json, JSON.stringify({ options: o, summary: rows, games: results }, null, 2));
     process.stderr.write(`Wrote ${o.json}\n`);

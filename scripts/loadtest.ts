@@ -423,7 +423,10 @@ export class Bot {
       if (source === 'update') return; // an older broadcast overtaken by a sync
       // A sync older than what this client already saw: an acknowledged state was lost.
       this.stats.rollbacks++;
-      this.stats.error('rollback', `${this.seat.matchID}/${this.seat.playerID} saw ${this.maxSeen}, server has ${state._stateID}`);
+      this.stats.error(
+        'rollback',
+        `${this.seat.matchID}/${this.seat.playerID} saw ${this.maxSeen}, server has ${state._stateID}`,
+      );
     }
     this.state = state;
     this.maxSeen = Math.max(this.maxSeen, state._stateID);
@@ -472,7 +475,7 @@ export class Bot {
   private schedule() {
     if (this.done || this.paused || this.inflight || this.thinkTimer || !this.state) return;
     const { G, ctx } = this.state;
-    const moves = GAME.ai!.enumerate(G, ctx as Ctx, this.seat.playerID) as Array<{
+    const moves = GAME.ai!.enumerate(G, ctx, this.seat.playerID) as Array<{
       move?: string;
       event?: string;
       args?: unknown[];
@@ -486,15 +489,18 @@ export class Bot {
     };
     if (this.thinkMs > 0) {
       const at = this.state._stateID;
-      this.thinkTimer = setTimeout(() => {
-        // The state moved on while thinking: choose again.
-        if (this.state && this.state._stateID !== at) {
-          this.thinkTimer = null;
-          this.schedule();
-          return;
-        }
-        send();
-      }, this.thinkMs * (0.5 + this.random()));
+      this.thinkTimer = setTimeout(
+        () => {
+          // The state moved on while thinking: choose again.
+          if (this.state && this.state._stateID !== at) {
+            this.thinkTimer = null;
+            this.schedule();
+            return;
+          }
+          send();
+        },
+        this.thinkMs * (0.5 + this.random()),
+      );
     } else {
       send();
     }
@@ -517,7 +523,10 @@ export class Bot {
     const f = this.inflight;
     if (!f || this.done) return;
     if (!Bot.serverDown && !this.reconnecting) {
-      this.stats.error('no-ack', `${this.seat.matchID}/${this.seat.playerID} ${f.move} at ${f.stateID} (rejected by the server?)`);
+      this.stats.error(
+        'no-ack',
+        `${this.seat.matchID}/${this.seat.playerID} ${f.move} at ${f.stateID} (rejected by the server?)`,
+      );
     }
     this.socket.emit('sync', this.seat.matchID, this.seat.playerID, this.seat.credentials, this.numPlayers);
     f.timer = setTimeout(() => this.onAckTimeout(), ACK_TIMEOUT_MS);
@@ -542,7 +551,10 @@ export class Bot {
 // Verification against storage
 
 /** Checks that every acknowledged move of every bot is in the stored log, at its place. */
-export async function verifyAgainstStorage(db: StorageAPI.Async | StorageAPI.Sync, bots: Bot[]): Promise<{ matchesChecked: number; problems: string[] }> {
+export async function verifyAgainstStorage(
+  db: StorageAPI.Async | StorageAPI.Sync,
+  bots: Bot[],
+): Promise<{ matchesChecked: number; problems: string[] }> {
   const problems: string[] = [];
   const byMatch = new Map<string, Bot[]>();
   for (const b of bots) byMatch.set(b.seat.matchID, [...(byMatch.get(b.seat.matchID) ?? []), b]);
@@ -558,17 +570,27 @@ export async function verifyAgainstStorage(db: StorageAPI.Async | StorageAPI.Syn
     const first = r.initialState?._stateID ?? 0;
     const expected = Array.from({ length: r.state._stateID - first }, (_, i) => first + i);
     if (JSON.stringify(ids) !== JSON.stringify(expected)) {
-      problems.push(`${matchID}: log stateIDs are not ${first}..${r.state._stateID - 1} in order (${ids.length} distinct)`);
+      problems.push(
+        `${matchID}: log stateIDs are not ${first}..${r.state._stateID - 1} in order (${ids.length} distinct)`,
+      );
     }
     const moveAt = new Map<number, LogEntry>();
     for (const e of r.log) if (e.action.type === 'MAKE_MOVE' && !moveAt.has(e._stateID)) moveAt.set(e._stateID, e);
     for (const b of group) {
-      if (b.maxSeen > r.state._stateID) problems.push(`${matchID}/${b.seat.playerID}: saw state ${b.maxSeen}, stored ${r.state._stateID}`);
+      if (b.maxSeen > r.state._stateID)
+        problems.push(`${matchID}/${b.seat.playerID}: saw state ${b.maxSeen}, stored ${r.state._stateID}`);
       for (const m of b.acked) {
         const e = moveAt.get(m.stateID);
-        const p = e?.action.payload as { type: string; args: unknown[]; playerID: string } | undefined;
-        if (!p || p.type !== m.move || p.playerID !== b.seat.playerID || JSON.stringify(p.args) !== JSON.stringify(m.args)) {
-          problems.push(`${matchID}/${b.seat.playerID}: acknowledged ${m.move} at ${m.stateID} missing from the stored log`);
+        const p = e?.action.payload;
+        if (
+          !p ||
+          p.type !== m.move ||
+          p.playerID !== b.seat.playerID ||
+          JSON.stringify(p.args) !== JSON.stringify(m.args)
+        ) {
+          problems.push(
+            `${matchID}/${b.seat.playerID}: acknowledged ${m.move} at ${m.stateID} missing from the stored log`,
+          );
         }
       }
     }
@@ -586,7 +608,7 @@ export function estimateMovesPerMatch(players: number, games = 3, seed = 1): num
     const random = rng(seed * 1000 + g);
     const game = ProcessGameConfig({ ...GAME, seed: `estimate-${seed}-${g}` });
     const reducer = CreateGameReducer({ game });
-    let state = InitializeGame({ game, numPlayers: players }) as State;
+    let state = InitializeGame({ game, numPlayers: players });
     let moves = 0;
     while (state.ctx.gameover === undefined && moves < 20_000) {
       let acted = false;
@@ -658,7 +680,11 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
       if (!opts.keepData) cleanups.push(() => fs.rmSync(dataDir!, { recursive: true, force: true }));
     }
     if (opts.storage === 'postgres') {
-      const base = databaseUrl ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+      const base =
+        databaseUrl ??
+        process.env.DATABASE_URL ??
+        process.env.TEST_DATABASE_URL ??
+        'postgres://postgres@127.0.0.1:5432/test';
       assertLoopback(base.replace(/^postgres(ql)?:/, 'http:'));
       if (!/[?&]schema=/.test(base)) {
         pgSchema = `loadtest_${process.pid}_${Date.now().toString(36)}`;
@@ -695,7 +721,9 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
     const BATCH = 10;
     for (let i = 0; i < opts.matches; i += BATCH) {
       const n = Math.min(BATCH, opts.matches - i);
-      seatsPerMatch.push(...(await Promise.all(Array.from({ length: n }, (_, k) => createAndJoin(url, opts.players, `bot${i + k}`)))));
+      seatsPerMatch.push(
+        ...(await Promise.all(Array.from({ length: n }, (_, k) => createAndJoin(url, opts.players, `bot${i + k}`)))),
+      );
     }
     say(`${opts.matches} matches created and joined in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -832,24 +860,54 @@ function parseArgs(argv: string[]): LoadOptions & { json?: string } {
       return x;
     };
     switch (a) {
-      case '--matches': o.matches = Number(v()); break;
-      case '--players': o.players = Number(v()); break;
-      case '--storage': o.storage = v() as StorageKind; break;
-      case '--url': o.url = v(); break;
-      case '--kill-at': o.killAt = Number(v()); break;
-      case '--timeout': o.timeoutSec = Number(v()); break;
-      case '--think-ms': o.thinkMs = Number(v()); break;
-      case '--seed': o.seed = Number(v()); break;
-      case '--data-dir': o.dataDir = v(); break;
-      case '--database-url': o.databaseUrl = v(); break;
-      case '--keep-data': o.keepData = true; break;
-      case '--json': o.json = v(); break;
-      case '--quiet': o.verbose = false; break;
-      case '--server-entry': o.serverEntry = path.resolve(v()); break;
-      default: throw new Error(`unknown option ${a}`);
+      case '--matches':
+        o.matches = Number(v());
+        break;
+      case '--players':
+        o.players = Number(v());
+        break;
+      case '--storage':
+        o.storage = v() as StorageKind;
+        break;
+      case '--url':
+        o.url = v();
+        break;
+      case '--kill-at':
+        o.killAt = Number(v());
+        break;
+      case '--timeout':
+        o.timeoutSec = Number(v());
+        break;
+      case '--think-ms':
+        o.thinkMs = Number(v());
+        break;
+      case '--seed':
+        o.seed = Number(v());
+        break;
+      case '--data-dir':
+        o.dataDir = v();
+        break;
+      case '--database-url':
+        o.databaseUrl = v();
+        break;
+      case '--keep-data':
+        o.keepData = true;
+        break;
+      case '--json':
+        o.json = v();
+        break;
+      case '--quiet':
+        o.verbose = false;
+        break;
+      case '--server-entry':
+        o.serverEntry = path.resolve(v());
+        break;
+      default:
+        throw new Error(`unknown option ${a}`);
     }
   }
-  if (!['file', 'memory', 'postgres'].includes(o.storage)) throw new Error(`--storage must be file, memory or postgres`);
+  if (!['file', 'memory', 'postgres'].includes(o.storage))
+    throw new Error(`--storage must be file, memory or postgres`);
   if (!(o.players >= 2 && o.players <= 4)) throw new Error('--players must be 2 to 4');
   if (!(o.matches >= 1 && o.matches <= 1000)) throw new Error('--matches must be 1 to 1000');
   if (!(o.timeoutSec > 0 && o.timeoutSec <= 3600)) throw new Error('--timeout must be 1 to 3600 s');

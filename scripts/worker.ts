@@ -21,6 +21,10 @@ parentPort!.on('message', async (job: Job | null) => {
     const result = await playGame(job.bots.map(parseBot), job.seed, job.game, job.budgetMs, job.maxRounds);
     parentPort!.postMessage({ ok: true, result });
   } catch (e) {
-    parentPort!.postMessage({ ok: false, game: job.game, error: e instanceof Error ? e.stack ?? e.message : String(e) });
+    parentPort!.postMessage({
+      ok: false,
+      game: job.game,
+      error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+    });
   }
 });

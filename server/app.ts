@@ -175,7 +175,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     db: hooked.storage,
     transport,
     origins: [...policy.origins],
-    authenticateCredentials: authenticateCredentials as ServerTypes.AuthenticateCredentials,
+    authenticateCredentials: authenticateCredentials,
   });
 
   const io = (server.app as unknown as { _io: import('socket.io').Server })._io;

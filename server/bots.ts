@@ -36,9 +36,16 @@ async function fetchMatch(db: AnyStorage, matchID: string, opts: StorageAPI.Fetc
   return isSyncStorage(db) ? db.fetch(matchID, opts) : db.fetch(matchID, opts);
 }
 
-function isBot(p: ServerTypes.PlayerMetadata | undefined): p is ServerTypes.PlayerMetadata & { data: BotData; credentials: string } {
+function isBot(
+  p: ServerTypes.PlayerMetadata | undefined,
+): p is ServerTypes.PlayerMetadata & { data: BotData; credentials: string } {
   const data = p?.data as Partial<BotData> | undefined;
-  return !!data && typeof data.bot === 'string' && (BOT_LEVELS as readonly string[]).includes(data.bot) && typeof p?.credentials === 'string';
+  return (
+    !!data &&
+    typeof data.bot === 'string' &&
+    (BOT_LEVELS as readonly string[]).includes(data.bot) &&
+    typeof p?.credentials === 'string'
+  );
 }
 
 function sameSecret(a: unknown, b: unknown): boolean {
@@ -63,7 +70,9 @@ export class BotSeats {
   /** Start bot clients against the server at `url`, resuming every unfinished match with bot seats. */
   async start(url: string): Promise<void> {
     this.url = url;
-    const ids = await (isSyncStorage(this.db) ? this.db.listMatches({ gameName: this.game.name }) : this.db.listMatches({ gameName: this.game.name }));
+    const ids = await (isSyncStorage(this.db)
+      ? this.db.listMatches({ gameName: this.game.name })
+      : this.db.listMatches({ gameName: this.game.name }));
     for (const matchID of ids) {
       const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
       if (!metadata || metadata.gameover !== undefined) continue;
@@ -95,7 +104,8 @@ export class BotSeats {
       const seat = typeof body.seat === 'number' ? String(body.seat) : body.seat;
       if (typeof seat !== 'string' || !/^\d{1,2}$/.test(seat)) fail(400, 'seat must be a seat number');
       const level = body.level ?? 'normal';
-      if (typeof level !== 'string' || !(BOT_LEVELS as readonly string[]).includes(level)) fail(400, `level must be one of ${BOT_LEVELS.join(', ')}`);
+      if (typeof level !== 'string' || !(BOT_LEVELS as readonly string[]).includes(level))
+        fail(400, `level must be one of ${BOT_LEVELS.join(', ')}`);
       await this.seat(m[1], seat, level as Level, body.playerID, body.credentials);
       ctx.status = 200;
       ctx.body = { matchID: m[1], seat, level };
@@ -107,13 +117,20 @@ export class BotSeats {
     const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
     if (!metadata || metadata.gameName !== this.game.name) fail(404, 'No such match');
     if (metadata.gameover !== undefined) fail(409, 'The match is over');
-    const requester = typeof playerID === 'string' || typeof playerID === 'number' ? metadata.players[Number(playerID)] : undefined;
-    if (!requester?.name || !sameSecret(credentials, requester.credentials)) fail(403, 'Only a player seated in this match may add a bot (send your playerID and credentials)');
+    const requester =
+      typeof playerID === 'string' || typeof playerID === 'number' ? metadata.players[Number(playerID)] : undefined;
+    if (!requester?.name || !sameSecret(credentials, requester.credentials))
+      fail(403, 'Only a player seated in this match may add a bot (send your playerID and credentials)');
     const target = metadata.players[Number(seat)];
     if (!target) fail(400, 'No such seat in this match');
     if (target.name) fail(409, 'That seat is taken');
     const botCredentials = randomBytes(16).toString('hex');
-    metadata.players[Number(seat)] = { ...target, name: `Bot (${level})`, credentials: botCredentials, data: { bot: level } };
+    metadata.players[Number(seat)] = {
+      ...target,
+      name: `Bot (${level})`,
+      credentials: botCredentials,
+      data: { bot: level },
+    };
     metadata.updatedAt = Date.now();
     await (isSyncStorage(this.db) ? this.db.setMetadata(matchID, metadata) : this.db.setMetadata(matchID, metadata));
     this.log('info', 'bot seated', { matchID, seat, level });
@@ -152,7 +169,9 @@ export class BotSeats {
       try {
         const started = Date.now();
         const choice =
-          refused >= MAX_REFUSED ? { move: 'endTurn', args: [] } : await chooseMove(state, seat, 'mcts', level, `${matchID}:${seat}:${state._stateID}`);
+          refused >= MAX_REFUSED
+            ? { move: 'endTurn', args: [] }
+            : await chooseMove(state, seat, 'mcts', level, `${matchID}:${seat}:${state._stateID}`);
         const wait = THINK_MS - (Date.now() - started);
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const fresh = client.getState();

@@ -106,7 +106,7 @@ function setupData(ctx: Koa.Context, game: Game, out: Body, players: number): vo
   if (!game.validateSetupData) return;
   let problem: string | undefined;
   try {
-    problem = game.validateSetupData(out.setupData as never, players);
+    problem = game.validateSetupData(out.setupData, players);
   } catch {
     problem = 'setupData is not valid for this game';
   }
@@ -231,7 +231,7 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
     const checked: Body = {};
     checks[route](ctx, body, checked);
     if (route === 'playAgain' && checked.setupData !== undefined) {
-      const players = (checked.numPlayers as number | undefined) ?? (await fetchPlayerCount(db, matchID!));
+      const players = (checked.numPlayers as number | undefined) ?? (await fetchPlayerCount(db, matchID));
       if (players === undefined) fail(404, `Match ${matchID} not found`);
       setupData(ctx, game, checked, players);
     }

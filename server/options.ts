@@ -62,7 +62,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   if (!['file', 'memory', 'postgres'].includes(storage)) {
     throw new Error(`--storage must be file, memory or postgres, got "${storage}"`);
   }
-  if (storage === 'postgres' && !databaseUrl) throw new Error('--storage postgres needs --database-url or DATABASE_URL');
+  if (storage === 'postgres' && !databaseUrl)
+    throw new Error('--storage postgres needs --database-url or DATABASE_URL');
   const port = pick(values.port, 'PORT');
   const bodyLimit = pick(values['body-limit'], 'BODY_LIMIT');
   const origins = pick(values.origins, 'ORIGINS');
@@ -75,7 +76,12 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       storage,
       dataDir: pick(values['data-dir'], 'DATA_DIR') ?? 'data',
       databaseUrl,
-      origins: origins ? origins.split(',').map((o) => o.trim()).filter(Boolean) : [],
+      origins: origins
+        ? origins
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+        : [],
       publicDir: pick(values['public-dir'], 'PUBLIC_DIR') ?? 'public',
       bodyLimit: bodyLimit === undefined ? 16 * 1024 : integer('--body-limit', bodyLimit, 256, 1024 * 1024),
     },

@@ -39,8 +39,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 const isMatchID = (v: unknown): v is string => typeof v === 'string' && MATCH_ID.test(v);
 const isSeat = (v: unknown): v is string => typeof v === 'string' && SEAT.test(v);
-const isCredentials = (v: unknown): v is string =>
-  typeof v === 'string' && v.length > 0 && v.length <= MAX_CREDENTIALS;
+const isCredentials = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_CREDENTIALS;
 
 /**
  * Event names a client may send: only those the game opts into with
@@ -63,7 +62,7 @@ export function moveNames(game: Game): Set<string> {
 function withoutRandom<T>(state: T): T {
   if (!isPlainObject(state) || !isPlainObject(state.plugins) || !('random' in state.plugins)) return state;
   const { random: _random, ...plugins } = state.plugins;
-  return { ...state, plugins } as T;
+  return { ...state, plugins };
 }
 
 /** Checks one incoming packet; true lets it through. */
@@ -100,12 +99,15 @@ export function createPacketCheck(game: Game, db: AnyStorage): PacketCheck {
     if (credentials !== undefined && credentials !== null && !isCredentials(credentials)) return false;
     const metadata = await fetchMetadata(matchID);
     if (!metadata || metadata.gameName !== game.name) return false;
-    return playerID === undefined || playerID === null || Object.prototype.hasOwnProperty.call(metadata.players, playerID);
+    return (
+      playerID === undefined || playerID === null || Object.prototype.hasOwnProperty.call(metadata.players, playerID)
+    );
   };
 
   const checkChat = (args: unknown[]): boolean => {
     const [matchID, message, credentials] = args;
-    if (args.length !== 3 || !isMatchID(matchID) || !isPlainObject(message) || !isCredentials(credentials)) return false;
+    if (args.length !== 3 || !isMatchID(matchID) || !isPlainObject(message) || !isCredentials(credentials))
+      return false;
     if (!isSeat(message.sender) || typeof message.id !== 'string' || message.id.length > MAX_NAME) return false;
     const size = JSON.stringify(message.payload ?? null)?.length ?? 0;
     return size <= MAX_CHAT;
@@ -136,7 +138,7 @@ function sanitiseOutgoing(socket: Socket, game: Game): void {
   const filter = getFilterPlayerView(game as any);
   const publicView = (matchID: string, initial: State | undefined) => {
     if (!initial) return initial;
-    const filtered = filter(null as unknown as string, { type: 'update', args: [matchID, initial] } as any) as any;
+    const filtered = filter(null, { type: 'update', args: [matchID, initial] } as any) as any;
     return withoutRandom(filtered.args[1] as State);
   };
   const emit = socket.emit.bind(socket) as (ev: string, ...args: unknown[]) => boolean;
@@ -167,7 +169,10 @@ export function guardNamespace(nsp: Namespace, game: Game, db: AnyStorage): void
       const verdict = check(packet as Packet);
       if (verdict === true) return pass();
       if (verdict === false) return;
-      verdict.then((ok) => ok && pass(), () => undefined);
+      verdict.then(
+        (ok) => ok && pass(),
+        () => undefined,
+      );
     });
     next();
   });

@@ -84,7 +84,7 @@ export function setDisplay(G: GState, cards: string[]): void {
   const rest = all.filter((c) => !cards.includes(c));
   G.display = [...cards];
   G.secret!.monumentDeck = rest;
-  G.monumentTop = G.faceUpLeft > 0 ? rest[0] ?? null : null;
+  G.monumentTop = G.faceUpLeft > 0 ? (rest[0] ?? null) : null;
 }
 
 /** Move a card from wherever it is into a player's row (for scoring scenarios). */
@@ -102,7 +102,7 @@ export function giveCard(G: GState, pid: PlayerID, card: string): void {
     else G.faceDownLeft--;
   }
   G.players[pid].row.push(card);
-  G.monumentTop = G.faceUpLeft > 0 ? G.secret!.monumentDeck[0] ?? null : null;
+  G.monumentTop = G.faceUpLeft > 0 ? (G.secret!.monumentDeck[0] ?? null) : null;
 }
 
 /** The game, starting from a prepared state. */
@@ -132,7 +132,11 @@ export function soloClient(game: Game<GState>, numPlayers: number) {
 export const flush = () => new Promise((r) => setTimeout(r, 0));
 
 /** Make a move as a seat and wait for the master; returns whether the state changed. */
-export async function act(client: ReturnType<typeof seats>[number], move: string, ...args: unknown[]): Promise<boolean> {
+export async function act(
+  client: ReturnType<typeof seats>[number],
+  move: string,
+  ...args: unknown[]
+): Promise<boolean> {
   const before = client.getState()!._stateID;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   (client.moves as any)[move](...args);

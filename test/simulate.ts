@@ -69,14 +69,15 @@ export function simulateGame(numPlayers: number, seed: number, maxSteps = 20000)
     if (steps >= maxSteps) throw new Error(`game ${seed} did not end in ${maxSteps} steps`);
     const G = state.G;
     const actor = G.pending ? G.pending.player : state.ctx.currentPlayer;
-    const moves = enumerate(playerView(G, actor), state.ctx as Ctx, actor);
+    const moves = enumerate(playerView(G, actor), state.ctx, actor);
     if (moves.length === 0) throw new Error(`no move for ${actor} at step ${steps}`);
     const m = moves[rnd.int(moves.length)];
     const next = reducer(state, {
       type: 'MAKE_MOVE',
       payload: { type: m.move, args: m.args, playerID: actor },
     } as never) as State<GState>;
-    if (next._stateID === state._stateID) throw new Error(`enumerated move refused at step ${steps}: ${JSON.stringify(m)}`);
+    if (next._stateID === state._stateID)
+      throw new Error(`enumerated move refused at step ${steps}: ${JSON.stringify(m)}`);
     const errors = invariantErrors(next.G);
     if (errors.length) throw new Error(`step ${steps} (${m.move}): ${errors.join('; ')}`);
     // Continue from a JSON round-tripped copy, as the server does from storage. (boardgame.io's
@@ -104,7 +105,8 @@ export function simulationSuite(numPlayers: number, games = 100, batch = 10): vo
           expect(Object.keys(scores)).toHaveLength(numPlayers);
           expect(scores[winner].rank).toBe(1);
           expect(order[0]).toBe(winner);
-          for (let i = 1; i < order.length; i++) expect(scores[order[i - 1]].total).toBeGreaterThanOrEqual(scores[order[i]].total);
+          for (let i = 1; i < order.length; i++)
+            expect(scores[order[i - 1]].total).toBeGreaterThanOrEqual(scores[order[i]].total);
           await new Promise((resolve) => setImmediate(resolve));
         }
       }, 300_000);

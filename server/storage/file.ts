@@ -162,8 +162,7 @@ export class FileStorage extends Async {
     const dir = this.dirOf(matchID);
     // One write() per line, led by a newline so that a line torn by a crash
     // stays on a line of its own and is skipped on read.
-    const line =
-      deltalog && deltalog.length > 0 ? '\n' + JSON.stringify([state._stateID, deltalog]) : null;
+    const line = deltalog && deltalog.length > 0 ? '\n' + JSON.stringify([state._stateID, deltalog]) : null;
     const text = JSON.stringify(state);
     await this.enqueue(`s:${matchID}`, async () => {
       if (line !== null) {
@@ -173,10 +172,7 @@ export class FileStorage extends Async {
     });
   }
 
-  async fetch<O extends StorageAPI.FetchOpts>(
-    matchID: string,
-    opts: O,
-  ): Promise<StorageAPI.FetchResult<O>> {
+  async fetch<O extends StorageAPI.FetchOpts>(matchID: string, opts: O): Promise<StorageAPI.FetchResult<O>> {
     const result = {} as StorageAPI.FetchFields;
     const dir = this.dirOf(matchID);
     const state = opts.state || opts.log ? this.loadState(matchID) : undefined;
@@ -187,7 +183,7 @@ export class FileStorage extends Async {
     if (opts.initialState) {
       result.initialState = this.readJSON<State>(path.join(dir, 'initial.json')) as State;
     }
-    return result as StorageAPI.FetchResult<O>;
+    return result;
   }
 
   async wipe(matchID: string): Promise<void> {
@@ -299,9 +295,7 @@ function writeFile(file: string, flags: 'a' | 'w', text: string, sync: boolean):
     };
     fs.open(file, flags, (err, fd) => {
       if (err?.code !== 'ENOENT') return opened(err, fd);
-      fs.mkdir(path.dirname(file), { recursive: true }, (merr) =>
-        merr ? reject(merr) : fs.open(file, flags, opened),
-      );
+      fs.mkdir(path.dirname(file), { recursive: true }, (merr) => (merr ? reject(merr) : fs.open(file, flags, opened)));
     });
   });
 }

@@ -32,9 +32,7 @@ export interface StorageOptions {
 }
 
 /** Creates and connects the storage of the given kind. */
-export async function createStorage(
-  opts: StorageOptions,
-): Promise<StorageAPI.Async | StorageAPI.Sync> {
+export async function createStorage(opts: StorageOptions): Promise<StorageAPI.Async | StorageAPI.Sync> {
   switch (opts.kind) {
     case 'memory':
       return new MemoryStorage();

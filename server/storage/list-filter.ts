@@ -2,10 +2,7 @@
 import type { Server, StorageAPI } from 'boardgame.io';
 
 /** Returns the IDs of the matches whose metadata passes `opts` (same rules as boardgame.io's InMemory). */
-export function filterMatchIDs(
-  metadata: Map<string, Server.MatchData>,
-  opts?: StorageAPI.ListMatchesOpts,
-): string[] {
+export function filterMatchIDs(metadata: Map<string, Server.MatchData>, opts?: StorageAPI.ListMatchesOpts): string[] {
   const ids: string[] = [];
   for (const [id, m] of metadata) {
     if (opts?.gameName !== undefined && m.gameName !== opts.gameName) continue;

@@ -40,7 +40,7 @@ export class MemoryStorage extends Sync {
     if (opts.metadata) result.metadata = this.metadata.get(matchID) as Server.MatchData;
     if (opts.log) result.log = [...(this.log.get(matchID) ?? [])];
     if (opts.initialState) result.initialState = this.initial.get(matchID) as State;
-    return result as StorageAPI.FetchResult<O>;
+    return result;
   }
 
   wipe(matchID: string): void {

@@ -31,9 +31,7 @@ export class PersistFirstPubSub<T> implements GenericPubSub<T> {
   constructor(private readonly storage: Storage) {}
 
   publish(channelId: string, payload: T): void {
-    const matchID = channelId.startsWith(CHANNEL_PREFIX)
-      ? channelId.slice(CHANNEL_PREFIX.length)
-      : channelId;
+    const matchID = channelId.startsWith(CHANNEL_PREFIX) ? channelId.slice(CHANNEL_PREFIX.length) : channelId;
     const prev = this.tails.get(channelId) ?? Promise.resolve();
     // `then` runs after the current synchronous block, so setState has been called.
     const next = prev

@@ -329,7 +329,10 @@ export class PostgresStorage extends Async {
       return Promise.resolve();
     }
     this.metaKeys.delete(matchID);
-    return this.track(matchID, this.writeMetadata(matchID, metadata).then(() => void this.metaKeys.set(matchID, key)));
+    return this.track(
+      matchID,
+      this.writeMetadata(matchID, metadata).then(() => void this.metaKeys.set(matchID, key)),
+    );
   }
 
   /** Blind write of the metadata columns (bumps the version). */
@@ -340,13 +343,7 @@ export class PostgresStorage extends Async {
        ON CONFLICT (id) DO UPDATE SET game_name = EXCLUDED.game_name,
          metadata = EXCLUDED.metadata, gameover = EXCLUDED.gameover,
          updated_at = EXCLUDED.updated_at, meta_version = ${this.match}.meta_version + 1`,
-      [
-        matchID,
-        metadata.gameName,
-        JSON.stringify(metadata),
-        metadata.gameover !== undefined,
-        metadata.updatedAt,
-      ],
+      [matchID, metadata.gameName, JSON.stringify(metadata), metadata.gameover !== undefined, metadata.updatedAt],
     );
   }
 
@@ -362,7 +359,7 @@ export class PostgresStorage extends Async {
       let next = metadata;
       const row = cur.rows[0] as { json: string | null; meta_version: number } | undefined;
       const merged = !!row && row.json !== null && row.meta_version !== base.version;
-      if (merged) next = mergeMetadata(JSON.parse(base.json), metadata, JSON.parse(row!.json!));
+      if (merged) next = mergeMetadata(JSON.parse(base.json), metadata, JSON.parse(row.json!));
       const json = JSON.stringify(next);
       const r = await client.query(
         `INSERT INTO ${this.match} (id, game_name, metadata, gameover, updated_at, meta_version)
@@ -387,10 +384,7 @@ export class PostgresStorage extends Async {
     }
   }
 
-  async fetch<O extends StorageAPI.FetchOpts>(
-    matchID: string,
-    opts: O,
-  ): Promise<StorageAPI.FetchResult<O>> {
+  async fetch<O extends StorageAPI.FetchOpts>(matchID: string, opts: O): Promise<StorageAPI.FetchResult<O>> {
     const result = {} as StorageAPI.FetchFields;
     const kept = opts.state ? this.states.get(matchID) : undefined;
     const params: unknown[] = [matchID];
@@ -406,7 +400,9 @@ export class PostgresStorage extends Async {
         ? this.run(`SELECT ${cols.join(', ')} FROM ${this.match} WHERE id = $1`, params).then((r) => r.rows[0])
         : undefined,
       opts.log
-        ? this.run(`SELECT entry FROM ${this.log} WHERE match_id = $1 ORDER BY state_id, idx`, [matchID]).then((r) => r.rows)
+        ? this.run(`SELECT entry FROM ${this.log} WHERE match_id = $1 ORDER BY state_id, idx`, [matchID]).then(
+            (r) => r.rows,
+          )
         : undefined,
     ]);
     if (row) {
@@ -426,7 +422,7 @@ export class PostgresStorage extends Async {
       if (opts.initialState && row.initial_state !== null) result.initialState = row.initial_state;
     }
     if (logRows) result.log = logRows.map((r: { entry: LogEntry }) => r.entry);
-    return result as StorageAPI.FetchResult<O>;
+    return result;
   }
 
   async wipe(matchID: string): Promise<void> {
@@ -459,10 +455,7 @@ export class PostgresStorage extends Async {
       params.push(opts.where.updatedAfter);
       where.push(`updated_at > $${params.length}`);
     }
-    const r = await this.pool.query(
-      `SELECT id FROM ${this.match} WHERE ${where.join(' AND ')} ORDER BY id`,
-      params,
-    );
+    const r = await this.pool.query(`SELECT id FROM ${this.match} WHERE ${where.join(' AND ')} ORDER BY id`, params);
     return r.rows.map((row: { id: string }) => row.id);
   }
 }

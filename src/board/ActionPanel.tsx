@@ -10,12 +10,28 @@ import type { Ctx } from 'boardgame.io';
 import type { GState, NodeId, PlayerID } from '../game/types';
 import type { MoveOption } from '../game/legal';
 import type { Actions } from './actions';
-import { bonusBlocked, canEndTurn, legalBonus, legalDropOffs, legalPickUps, moveBlocked, pickUpBlocked } from '../game/legal';
+import {
+  bonusBlocked,
+  canEndTurn,
+  legalBonus,
+  legalDropOffs,
+  legalPickUps,
+  moveBlocked,
+  pickUpBlocked,
+} from '../game/legal';
 import { actionsLeft, cones } from '../game/selectors';
 import { network } from '../game/network';
 import { CARD_BY_ID } from '../game/data/cards';
 import { counts, single, total } from '../game/counts';
-import { BONUS_LABEL, connectionGain, groupPaymentChoices, movePaymentChoices, nodeName, playerLabel, staying } from './logic';
+import {
+  BONUS_LABEL,
+  connectionGain,
+  groupPaymentChoices,
+  movePaymentChoices,
+  nodeName,
+  playerLabel,
+  staying,
+} from './logic';
 import { PaymentPicker } from './PaymentPicker';
 import { MonumentCard } from './MonumentCard';
 import { Decision } from './Decision';
@@ -59,10 +75,20 @@ function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvail
       <h4>{free && actionsLeft(G, me) === 0 ? 'Free move' : 'Move your tram'}</h4>
       {freeAvailable && actionsLeft(G, me) > 0 && (
         <div className="mode-toggle" role="group">
-          <button type="button" className={!free ? 'on' : ''} onClick={() => setUi({ mode: 'action', selected: null, payKey: null })} data-testid="mode-action">
+          <button
+            type="button"
+            className={!free ? 'on' : ''}
+            onClick={() => setUi({ mode: 'action', selected: null, payKey: null })}
+            data-testid="mode-action"
+          >
             Move (1 action)
           </button>
-          <button type="button" className={free ? 'on' : ''} onClick={() => setUi({ mode: 'free', selected: null, payKey: null })} data-testid="mode-free">
+          <button
+            type="button"
+            className={free ? 'on' : ''}
+            onClick={() => setUi({ mode: 'free', selected: null, payKey: null })}
+            data-testid="mode-free"
+          >
             ★ Free move
           </button>
         </div>
@@ -80,16 +106,33 @@ function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvail
       ) : (
         <div className="move-detail" data-testid="move-detail">
           <p>
-            To <b>{nodeName(G.side, opt.to)}</b>: {opt.steps === 0 ? 'free move' : `${opt.steps} move${opt.steps > 1 ? 's' : ''}, ${opt.steps} ticket${opt.steps > 1 ? 's' : ''} of one colour`}
+            To <b>{nodeName(G.side, opt.to)}</b>:{' '}
+            {opt.steps === 0
+              ? 'free move'
+              : `${opt.steps} move${opt.steps > 1 ? 's' : ''}, ${opt.steps} ticket${opt.steps > 1 ? 's' : ''} of one colour`}
           </p>
-          {!free && <PaymentPicker choices={choices} value={ui.payKey} onChange={(k) => setUi({ payKey: k })} testId="move-pay" />}
+          {!free && (
+            <PaymentPicker
+              choices={choices}
+              value={ui.payKey}
+              onChange={(k) => setUi({ payKey: k })}
+              testId="move-pay"
+            />
+          )}
           {opt.pushes && (
             <p className="warn" data-testid="push-warning">
-              <BellIcon /> This move rings the bell and pushes {pushed.length ? pushed.map((p) => playerLabel(G, p, names)).join(', ') : 'another tram'} further along the line. Everyone involved draws 1 ticket (once per turn).
+              <BellIcon /> This move rings the bell and pushes{' '}
+              {pushed.length ? pushed.map((p) => playerLabel(G, p, names)).join(', ') : 'another tram'} further along
+              the line. Everyone involved draws 1 ticket (once per turn).
             </p>
           )}
           <div className="buttons">
-            <button type="button" className="primary" onClick={() => act.move(opt, free, pay)} data-testid="confirm-move">
+            <button
+              type="button"
+              className="primary"
+              onClick={() => act.move(opt, free, pay)}
+              data-testid="confirm-move"
+            >
               {opt.pushes ? 'Ring the bell and move' : 'Confirm move'}
             </button>
             <button type="button" onClick={() => setUi({ selected: null, payKey: null })} data-testid="cancel-move">
@@ -122,12 +165,28 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
         <h4>Pick up passengers at {node.name}</h4>
         {total(group) > 0 && (
           <p>
-            Waiting: <Dots c={group} /> {fits && total(staying(group, fits)) > 0 && <span className="muted">— no seat for <Dots c={staying(group, fits)} />, they would stay</span>}
+            Waiting: <Dots c={group} />{' '}
+            {fits && total(staying(group, fits)) > 0 && (
+              <span className="muted">
+                — no seat for <Dots c={staying(group, fits)} />, they would stay
+              </span>
+            )}
           </p>
         )}
         {reason && options.length === 0 && <p className="muted">{reason}</p>}
-        {none && <PaymentPicker choices={choices} value={ui.pickPayKey} onChange={(k) => setUi({ pickPayKey: k })} testId="pickup-pay" />}
-        {options.length > 0 && !none && <p className="warn">You cannot pay for this whole group, so ringing the bell would fail and spend the action.</p>}
+        {none && (
+          <PaymentPicker
+            choices={choices}
+            value={ui.pickPayKey}
+            onChange={(k) => setUi({ pickPayKey: k })}
+            testId="pickup-pay"
+          />
+        )}
+        {options.length > 0 && !none && (
+          <p className="warn">
+            You cannot pay for this whole group, so ringing the bell would fail and spend the action.
+          </p>
+        )}
         <div className="buttons">
           {none && (
             <button type="button" className="primary" onClick={() => act.pickUp('none', pay)} data-testid="pickup-none">
@@ -135,17 +194,32 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
             </button>
           )}
           {one && (
-            <button type="button" onClick={() => act.pickUp('one', null)} data-testid="pickup-bell" title="Draw 1 random passenger from the bag and add it to the group first. If you then cannot pay for everyone, you pick up nothing, keep your tickets, and lose the action.">
+            <button
+              type="button"
+              onClick={() => act.pickUp('one', null)}
+              data-testid="pickup-bell"
+              title="Draw 1 random passenger from the bag and add it to the group first. If you then cannot pay for everyone, you pick up nothing, keep your tickets, and lose the action."
+            >
               <BellIcon /> Ring the bell (+1 passenger)
             </button>
           )}
           {three && (
-            <button type="button" onClick={() => act.pickUp('three', null)} data-testid="pickup-three" title="Draw 3 passengers from the bag, keep 1 and add it to the group.">
+            <button
+              type="button"
+              onClick={() => act.pickUp('three', null)}
+              data-testid="pickup-three"
+              title="Draw 3 passengers from the bag, keep 1 and add it to the group."
+            >
               <BellIcon /> Bell: draw 3, keep 1
             </button>
           )}
         </div>
-        {(one || three) && <p className="hint">The bell adds one passenger to the group: you then pay one more ticket. If you cannot, nothing is picked up and the action is lost.</p>}
+        {(one || three) && (
+          <p className="hint">
+            The bell adds one passenger to the group: you then pay one more ticket. If you cannot, nothing is picked up
+            and the action is lost.
+          </p>
+        )}
       </div>
     );
   }
@@ -159,10 +233,13 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
         {!hasCone && <p className="muted">No cone here: no Monument card can be claimed at {node.name} right now.</p>}
         {hasCone && drops.length === 0 && (
           <p className="muted">
-            {actionsLeft(G, me) === 0 ? 'You have no actions left this turn.' : 'You do not carry the passengers these cards need:'}{' '}
+            {actionsLeft(G, me) === 0
+              ? 'You have no actions left this turn.'
+              : 'You do not carry the passengers these cards need:'}{' '}
             {here.map((id) => (
               <span key={id}>
-                {nodeName(G.side, CARD_BY_ID[id].monument)} ({CARD_BY_ID[id].vp} VP) needs <Dots c={CARD_BY_ID[id].need} />{' '}
+                {nodeName(G.side, CARD_BY_ID[id].monument)} ({CARD_BY_ID[id].vp} VP) needs{' '}
+                <Dots c={CARD_BY_ID[id].need} />{' '}
               </span>
             ))}
           </p>
@@ -174,7 +251,13 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
               {d.ends.map((end) => {
                 const gain = connectionGain(G.players[me].row, d.card, end);
                 return (
-                  <button type="button" key={end} className="primary" onClick={() => act.dropOff(d.card, end)} data-testid={`dropoff-${d.card}-${end}`}>
+                  <button
+                    type="button"
+                    key={end}
+                    className="primary"
+                    onClick={() => act.dropOff(d.card, end)}
+                    data-testid={`dropoff-${d.card}-${end}`}
+                  >
                     {G.players[me].row.length === 0 ? 'Claim' : `Claim, place ${end}`}
                     {gain > 0 ? ` (+${gain} link${gain > 1 ? 's' : ''})` : ''}
                   </button>
@@ -197,9 +280,15 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
         {option ? (
           <>
             <p>
-              Take the <b>{BONUS_LABEL[option.bonus].long}</b> bonus for 3 {option.color} tickets. <span className="muted">{BONUS_LABEL[option.bonus].help}</span>
+              Take the <b>{BONUS_LABEL[option.bonus].long}</b> bonus for 3 {option.color} tickets.{' '}
+              <span className="muted">{BONUS_LABEL[option.bonus].help}</span>
             </p>
-            <PaymentPicker choices={choices} value={ui.bonusPayKey} onChange={(k) => setUi({ bonusPayKey: k })} testId="bonus-pay" />
+            <PaymentPicker
+              choices={choices}
+              value={ui.bonusPayKey}
+              onChange={(k) => setUi({ bonusPayKey: k })}
+              testId="bonus-pay"
+            />
             <div className="buttons">
               <button type="button" className="primary" onClick={() => act.takeBonus(pay)} data-testid="take-bonus">
                 Take bonus
@@ -248,9 +337,13 @@ export function ActionPanel(props: Props) {
             End turn — draw 4 tickets
           </button>
         )}
-        {left > 0 && <span className="muted"> {left} action{left > 1 ? 's' : ''} unused</span>}
+        {left > 0 && (
+          <span className="muted">
+            {' '}
+            {left} action{left > 1 ? 's' : ''} unused
+          </span>
+        )}
       </div>
     </section>
   );
 }
-

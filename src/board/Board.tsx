@@ -48,7 +48,14 @@ import './board.css';
 /** Props: boardgame.io's board props, plus optional player names. */
 export type LisbonBoardProps = BoardProps<GState> & { playerNames?: Record<string, string> };
 
-const EMPTY_UI: UiState = { mode: 'action', selected: null, hovered: null, payKey: null, pickPayKey: null, bonusPayKey: null };
+const EMPTY_UI: UiState = {
+  mode: 'action',
+  selected: null,
+  hovered: null,
+  payKey: null,
+  pickPayKey: null,
+  bonusPayKey: null,
+};
 /** How long to wait for the server before reporting a move it did not apply. */
 const REFUSAL_MS = 4000;
 
@@ -106,15 +113,19 @@ export function Board(props: LisbonBoardProps) {
 
   const cur = ctx.currentPlayer;
   const myTurn = me !== null && me === cur && !G.pending && !ctx.gameover;
-  const freeAvailable = myTurn && freeMoveAvailable(G, me!);
+  const freeAvailable = myTurn && freeMoveAvailable(G, me);
   // With no actions left, the free move is the only move: show it.
-  const mode: UiState['mode'] = freeAvailable && (ui.mode === 'free' || actionsLeft(G, me!) === 0) ? 'free' : 'action';
-  const moveOptions = useMemo(() => (myTurn ? destinationMap(legalMoves(G, cur, me!, { free: mode === 'free' })) : {}), [G, cur, me, myTurn, mode]);
+  const mode: UiState['mode'] = freeAvailable && (ui.mode === 'free' || actionsLeft(G, me) === 0) ? 'free' : 'action';
+  const moveOptions = useMemo(
+    () => (myTurn ? destinationMap(legalMoves(G, cur, me, { free: mode === 'free' })) : {}),
+    [G, cur, me, myTurn, mode],
+  );
 
   const act: Actions = makeActions(G, ctx, me, moves as MoveCalls, toast, send);
 
   const overlay: MapOverlay = { spot };
-  if (G.pending?.kind === 'pushBranch') overlay.pendingRoute = { from: G.players[G.pending.move.mover].position, route: G.pending.move.route };
+  if (G.pending?.kind === 'pushBranch')
+    overlay.pendingRoute = { from: G.players[G.pending.move.mover].position, route: G.pending.move.route };
   if (myTurn) {
     overlay.destinations = moveOptions;
     overlay.selected = ui.selected;
@@ -149,7 +160,17 @@ export function Board(props: LisbonBoardProps) {
           </div>
         </div>
         <aside className="lt-side">
-          <ActionPanel G={G} ctx={ctx} me={me} names={names} ui={{ ...ui, mode }} setUi={setUi} act={act} moveOptions={moveOptions} freeAvailable={freeAvailable} />
+          <ActionPanel
+            G={G}
+            ctx={ctx}
+            me={me}
+            names={names}
+            ui={{ ...ui, mode }}
+            setUi={setUi}
+            act={act}
+            moveOptions={moveOptions}
+            freeAvailable={freeAvailable}
+          />
           {me !== null && <Hand G={G} id={me} />}
           <Help />
           <LogView G={G} ctx={ctx} names={names} />
@@ -164,7 +185,12 @@ export function Board(props: LisbonBoardProps) {
       </div>
       {over && !hideOver && <GameOverView G={G} over={over} names={names} onClose={() => setHideOver(true)} />}
       {over && hideOver && (
-        <button type="button" className="primary reopen-scores" onClick={() => setHideOver(false)} data-testid="show-scores">
+        <button
+          type="button"
+          className="primary reopen-scores"
+          onClick={() => setHideOver(false)}
+          data-testid="show-scores"
+        >
           Final scores
         </button>
       )}

@@ -22,7 +22,17 @@ const WHAT: Record<NonNullable<GState['pending']>['kind'], string> = {
 };
 
 /** The prompt for a pending decision. */
-export function Decision({ G, me, names, act }: { G: GState; me: PlayerID | null; names: Record<PlayerID, string>; act: Actions }) {
+export function Decision({
+  G,
+  me,
+  names,
+  act,
+}: {
+  G: GState;
+  me: PlayerID | null;
+  names: Record<PlayerID, string>;
+  act: Actions;
+}) {
   const p = G.pending!;
   if (p.player !== me) {
     return (
@@ -44,12 +54,24 @@ export function Decision({ G, me, names, act }: { G: GState; me: PlayerID | null
     const options = legalPushBranches(G, me);
     return (
       <section className="actions decision mine" data-testid="decision">
-        <h4><BellIcon size={18} /> {playerLabel(G, p.move.mover, names)} is pushing your tram!</h4>
-        <p>It is pushed from {nodeName(G.side, p.from)} and the rails fork. Choose where it goes (or click a path on the map):</p>
+        <h4>
+          <BellIcon size={18} /> {playerLabel(G, p.move.mover, names)} is pushing your tram!
+        </h4>
+        <p>
+          It is pushed from {nodeName(G.side, p.from)} and the rails fork. Choose where it goes (or click a path on the
+          map):
+        </p>
         <div className="buttons column">
           {options.map((path, i) => (
-            <button type="button" key={i} className="primary" onClick={() => act.branch(path)} data-testid={`branch-${i}`}>
-              <span className="swatch" style={{ background: BRANCH_COLORS[i % BRANCH_COLORS.length] }} /> To {nodeName(G.side, path[path.length - 1])}
+            <button
+              type="button"
+              key={i}
+              className="primary"
+              onClick={() => act.branch(path)}
+              data-testid={`branch-${i}`}
+            >
+              <span className="swatch" style={{ background: BRANCH_COLORS[i % BRANCH_COLORS.length] }} /> To{' '}
+              {nodeName(G.side, path[path.length - 1])}
               {via(path) && <span className="muted"> via {via(path)}</span>}
             </button>
           ))}
@@ -80,9 +102,12 @@ export function Decision({ G, me, names, act }: { G: GState; me: PlayerID | null
   const hand = G.players[me].hand ?? {};
   return (
     <section className="actions decision mine" data-testid="decision">
-      <h4><BellIcon size={18} /> Keep one passenger</h4>
+      <h4>
+        <BellIcon size={18} /> Keep one passenger
+      </h4>
       <p>
-        You drew <Dots c={Object.fromEntries(choices.map((c) => [c, p.drawn.filter((d) => d === c).length]))} /> from the bag. Keep one: it joins the group at {nodeName(G.side, p.stop)}; the others go back to the bag.
+        You drew <Dots c={Object.fromEntries(choices.map((c) => [c, p.drawn.filter((d) => d === c).length]))} /> from
+        the bag. Keep one: it joins the group at {nodeName(G.side, p.stop)}; the others go back to the bag.
       </p>
       <div className="buttons column">
         {choices.map((c) => {
@@ -90,8 +115,17 @@ export function Decision({ G, me, names, act }: { G: GState; me: PlayerID | null
           const pay = cheapestPayment(hand, group);
           const stays = staying(group, fitting(G, me, group));
           return (
-            <button type="button" key={c} onClick={() => act.keep(c)} data-testid={`keep-${c}`} className={pay ? 'primary' : ''}>
-              Keep {c} — {pay ? `pay ${describeCounts(pay)}${total(stays) ? `; ${describeCounts(stays)} stay (no seat)` : ''}` : 'you cannot pay: nothing is picked up'}
+            <button
+              type="button"
+              key={c}
+              onClick={() => act.keep(c)}
+              data-testid={`keep-${c}`}
+              className={pay ? 'primary' : ''}
+            >
+              Keep {c} —{' '}
+              {pay
+                ? `pay ${describeCounts(pay)}${total(stays) ? `; ${describeCounts(stays)} stay (no seat)` : ''}`
+                : 'you cannot pay: nothing is picked up'}
             </button>
           );
         })}

@@ -6,11 +6,23 @@ import { playerLabel, tieBreakText, TRAM_STYLE } from './logic';
 import { CardRow } from './MonumentCard';
 
 /** The final scores overlay. */
-export function GameOverView({ G, over, names, onClose }: { G: GState; over: GameOver; names: Record<PlayerID, string>; onClose?: () => void }) {
+export function GameOverView({
+  G,
+  over,
+  names,
+  onClose,
+}: {
+  G: GState;
+  over: GameOver;
+  names: Record<PlayerID, string>;
+  onClose?: () => void;
+}) {
   return (
     <div className="gameover-backdrop">
       <section className="gameover" data-testid="gameover" role="dialog" aria-label="Final scores">
-        <h2><TrophyIcon /> {playerLabel(G, over.winner, names)} wins!</h2>
+        <h2>
+          <TrophyIcon /> {playerLabel(G, over.winner, names)} wins!
+        </h2>
         <p className="tiebreak" data-testid="tiebreak">
           {tieBreakText(over, G, names)}
         </p>
@@ -34,7 +46,8 @@ export function GameOverView({ G, over, names, onClose }: { G: GState; over: Gam
                 <tr key={id} data-testid={`final-${id}`} className={id === over.winner ? 'winner' : ''}>
                   <td>{s.rank}</td>
                   <td>
-                    <span className="tram-chip" style={{ background: st.fill, borderColor: st.stroke }} /> {playerLabel(G, id, names)}
+                    <span className="tram-chip" style={{ background: st.fill, borderColor: st.stroke }} />{' '}
+                    {playerLabel(G, id, names)}
                   </td>
                   <td>
                     <CardRow row={G.players[id].row} side={G.side} empty="none" />

@@ -28,8 +28,18 @@ export function LogView({ G, ctx, names }: { G: GState; ctx: Ctx; names: Record<
         turns.map((t) => (
           <div key={t.turn} className="log-turn">
             <div className="log-turn-head">
-              {t.player !== null && G.players[t.player] && <span className="tram-chip" style={{ background: TRAM_STYLE[G.players[t.player].color].fill, borderColor: TRAM_STYLE[G.players[t.player].color].stroke }} />}
-              {t.turn === 0 ? 'Setup' : `Turn ${t.turn}${t.player !== null ? ` · ${playerLabel(G, t.player, names)}` : ''}`}
+              {t.player !== null && G.players[t.player] && (
+                <span
+                  className="tram-chip"
+                  style={{
+                    background: TRAM_STYLE[G.players[t.player].color].fill,
+                    borderColor: TRAM_STYLE[G.players[t.player].color].stroke,
+                  }}
+                />
+              )}
+              {t.turn === 0
+                ? 'Setup'
+                : `Turn ${t.turn}${t.player !== null ? ` · ${playerLabel(G, t.player, names)}` : ''}`}
             </div>
             <ol>
               {t.lines.map((l) => (

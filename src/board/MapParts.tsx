@@ -99,9 +99,17 @@ export function Rails({ G }: { G: GState }) {
 export function River() {
   return (
     <g className="river" aria-hidden="true">
-      <path d="M-1000 606 L0 608 C 120 598, 240 616, 360 606 S 600 598, 720 608 S 900 616, 1000 604 L2000 604 L2000 700 L-1000 700 Z" className="river-water" />
-      <path d="M40 624 q 20 -6 40 0 t 40 0 M300 630 q 20 -6 40 0 t 40 0 M620 622 q 20 -6 40 0 t 40 0 M860 630 q 20 -6 40 0 t 40 0" className="river-wave" />
-      <text x={500} y={634} className="river-label">Rio Tejo</text>
+      <path
+        d="M-1000 606 L0 608 C 120 598, 240 616, 360 606 S 600 598, 720 608 S 900 616, 1000 604 L2000 604 L2000 700 L-1000 700 Z"
+        className="river-water"
+      />
+      <path
+        d="M40 624 q 20 -6 40 0 t 40 0 M300 630 q 20 -6 40 0 t 40 0 M620 622 q 20 -6 40 0 t 40 0 M860 630 q 20 -6 40 0 t 40 0"
+        className="river-wave"
+      />
+      <text x={500} y={634} className="river-label">
+        Rio Tejo
+      </text>
     </g>
   );
 }
@@ -116,10 +124,28 @@ function Cone({ x, y }: { x: number; y: number }) {
   );
 }
 
-export function Tram({ x, y, G, id, current, names }: { x: number; y: number; G: GState; id: PlayerID; current: boolean; names: Record<PlayerID, string> }) {
+export function Tram({
+  x,
+  y,
+  G,
+  id,
+  current,
+  names,
+}: {
+  x: number;
+  y: number;
+  G: GState;
+  id: PlayerID;
+  current: boolean;
+  names: Record<PlayerID, string>;
+}) {
   const st = TRAM_STYLE[G.players[id].color];
   return (
-    <g transform={`translate(${x} ${y})`} className={`tram${current ? ' tram-current' : ''}`} data-testid={`tram-${id}`}>
+    <g
+      transform={`translate(${x} ${y})`}
+      className={`tram${current ? ' tram-current' : ''}`}
+      data-testid={`tram-${id}`}
+    >
       <title>{`${playerLabel(G, id, names)}'s tram`}</title>
       {current && <rect x={-19} y={-13} width={38} height={26} rx={8} className="tram-glow" />}
       <rect x={-15} y={-10} width={30} height={20} rx={5} fill={st.fill} stroke={st.stroke} strokeWidth={2.5} />
@@ -134,7 +160,19 @@ export function Tram({ x, y, G, id, current, names }: { x: number; y: number; G:
   );
 }
 
-export function NodeMark({ n, G, viewer, coneCount, occupied }: { n: MapNode; G: GState; viewer: PlayerID; coneCount: number; occupied: boolean }) {
+export function NodeMark({
+  n,
+  G,
+  viewer,
+  coneCount,
+  occupied,
+}: {
+  n: MapNode;
+  G: GState;
+  viewer: PlayerID;
+  coneCount: number;
+  occupied: boolean;
+}) {
   const label = shortName(n);
   // Keep labels inside the view box near its edges.
   const lx = Math.min(940, n.x);
@@ -155,7 +193,10 @@ export function NodeMark({ n, G, viewer, coneCount, occupied }: { n: MapNode; G:
       return (
         <g>
           <circle cx={n.x} cy={n.y} r={17} className="monument" />
-          <path d={`M${n.x - 8} ${n.y + 7} h16 M${n.x - 6} ${n.y + 5} v-9 M${n.x} ${n.y + 5} v-9 M${n.x + 6} ${n.y + 5} v-9 M${n.x - 8} ${n.y - 5} l8 -5 l8 5 z`} className="monument-glyph" />
+          <path
+            d={`M${n.x - 8} ${n.y + 7} h16 M${n.x - 6} ${n.y + 5} v-9 M${n.x} ${n.y + 5} v-9 M${n.x + 6} ${n.y + 5} v-9 M${n.x - 8} ${n.y - 5} l8 -5 l8 5 z`}
+            className="monument-glyph"
+          />
           {Array.from({ length: coneCount }, (_, i) => (
             <Cone key={i} x={n.x + 20 + i * 13} y={n.y - 12} />
           ))}
@@ -190,7 +231,14 @@ export function NodeMark({ n, G, viewer, coneCount, occupied }: { n: MapNode; G:
             <g className="passengers">
               <rect x={n.x - w / 2} y={ty} width={w} height={14} rx={7} className="passenger-tray" />
               {waiting.map((c, i) => (
-                <circle key={i} cx={n.x - w / 2 + 8.5 + i * 11} cy={ty + 7} r={4.6} fill={COLOR_HEX[c]} className="passenger" />
+                <circle
+                  key={i}
+                  cx={n.x - w / 2 + 8.5 + i * 11}
+                  cy={ty + 7}
+                  r={4.6}
+                  fill={COLOR_HEX[c]}
+                  className="passenger"
+                />
               ))}
             </g>
           )}

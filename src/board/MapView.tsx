@@ -81,8 +81,18 @@ export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
       <rect x={-1000} y={-200} width={3000} height={1040} className="map-bg" />
       <River />
       <Rails G={G} />
-      {routeOpt && start && <path d={pathD(routePoints(G.side, start, routeOpt.route))} className={`route${overlay.selected === shownRoute ? ' route-selected' : ''}`} />}
-      {overlay.pendingRoute && <path d={pathD(routePoints(G.side, overlay.pendingRoute.from, overlay.pendingRoute.route))} className="route route-pending" />}
+      {routeOpt && start && (
+        <path
+          d={pathD(routePoints(G.side, start, routeOpt.route))}
+          className={`route${overlay.selected === shownRoute ? ' route-selected' : ''}`}
+        />
+      )}
+      {overlay.pendingRoute && (
+        <path
+          d={pathD(routePoints(G.side, overlay.pendingRoute.from, overlay.pendingRoute.route))}
+          className="route route-pending"
+        />
+      )}
       {overlay.branches?.map((b, i) => (
         <path
           key={i}
@@ -104,7 +114,17 @@ export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
         const offs = tramOffsets(ids.length, 34);
         return ids.map((id, i) => {
           const a = animated[id];
-          return <Tram key={id} G={G} id={id} names={names} current={id === currentPlayer} x={a ? a.x : n.x + offs[i]} y={a ? a.y : n.kind === 'rossio' ? n.y : n.y - TRAM_LIFT} />;
+          return (
+            <Tram
+              key={id}
+              G={G}
+              id={id}
+              names={names}
+              current={id === currentPlayer}
+              x={a ? a.x : n.x + offs[i]}
+              y={a ? a.y : n.kind === 'rossio' ? n.y : n.y - TRAM_LIFT}
+            />
+          );
         });
       })}
       {Object.values(dests).map((o) => {
@@ -131,11 +151,19 @@ export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
           </g>
         );
       })}
-      {overlay.spot && net.node[overlay.spot] && <circle cx={net.node[overlay.spot].x} cy={net.node[overlay.spot].y} r={30} className="spot" />}
+      {overlay.spot && net.node[overlay.spot] && (
+        <circle cx={net.node[overlay.spot].x} cy={net.node[overlay.spot].y} r={30} className="spot" />
+      )}
       {overlay.placements?.map((s) => {
         const n = net.node[s];
         return (
-          <g key={s} className="place" data-testid={`place-${s}`} aria-label={`Place the passengers at ${n.name}`} {...activate(() => overlay.onPlace?.(s))}>
+          <g
+            key={s}
+            className="place"
+            data-testid={`place-${s}`}
+            aria-label={`Place the passengers at ${n.name}`}
+            {...activate(() => overlay.onPlace?.(s))}
+          >
             <title>{`Place the passengers at ${n.name}`}</title>
             <circle cx={n.x} cy={n.y} r={22} className="place-ring" />
           </g>

@@ -26,14 +26,32 @@ function EdgeHalves({ edge, side }: { edge: Edge; side: 'left' | 'right' }) {
 }
 
 /** One Monument card; `mini` for player rows. */
-export function MonumentCard({ id, side, mini, highlight, testId }: { id: string; side: SideId; mini?: boolean; highlight?: boolean; testId?: string }) {
+export function MonumentCard({
+  id,
+  side,
+  mini,
+  highlight,
+  testId,
+}: {
+  id: string;
+  side: SideId;
+  mini?: boolean;
+  highlight?: boolean;
+  testId?: string;
+}) {
   const card = CARD_BY_ID[id];
   if (!card) return null;
   return (
-    <div className={`mcard${mini ? ' mini' : ''}${highlight ? ' highlight' : ''}`} data-testid={testId} title={`${nodeName(side, card.monument)}: ${card.vp} VP`}>
+    <div
+      className={`mcard${mini ? ' mini' : ''}${highlight ? ' highlight' : ''}`}
+      data-testid={testId}
+      title={`${nodeName(side, card.monument)}: ${card.vp} VP`}
+    >
       <EdgeHalves edge={card.left} side="left" />
       <EdgeHalves edge={card.right} side="right" />
-      <div className={`mcard-name${nodeName(side, card.monument).length > 16 ? ' long' : ''}`}>{nodeName(side, card.monument)}</div>
+      <div className={`mcard-name${nodeName(side, card.monument).length > 16 ? ' long' : ''}`}>
+        {nodeName(side, card.monument)}
+      </div>
       <div className="mcard-vp" aria-label={`${card.vp} victory points`}>
         {card.vp}
         <small>VP</small>

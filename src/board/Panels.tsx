@@ -37,7 +37,11 @@ export function DisplayPanel({ G, onSpot }: { G: GState; onSpot?: (monument: str
         <div className="display-row">
           {G.display.map((id, slot) =>
             id ? (
-              <div key={slot} onMouseEnter={() => onSpot?.(CARD_BY_ID[id].monument)} onMouseLeave={() => onSpot?.(null)}>
+              <div
+                key={slot}
+                onMouseEnter={() => onSpot?.(CARD_BY_ID[id].monument)}
+                onMouseLeave={() => onSpot?.(null)}
+              >
                 <MonumentCard id={id} side={G.side} testId={`display-${id}`} />
               </div>
             ) : (
@@ -47,11 +51,18 @@ export function DisplayPanel({ G, onSpot }: { G: GState; onSpot?: (monument: str
             ),
           )}
         </div>
-        <p className="hint">Cones on the map ({Object.values(coneCount).reduce((a, b) => a + b, 0)}) mark where these cards can be claimed. Point at a card to find its monument.</p>
+        <p className="hint">
+          Cones on the map ({Object.values(coneCount).reduce((a, b) => a + b, 0)}) mark where these cards can be
+          claimed. Point at a card to find its monument.
+        </p>
       </div>
       <div className="display-deck">
         <h3>Next card</h3>
-        {G.monumentTop ? <MonumentCard id={G.monumentTop} side={G.side} testId="monument-top" /> : <div className="mcard empty-slot">face down</div>}
+        {G.monumentTop ? (
+          <MonumentCard id={G.monumentTop} side={G.side} testId="monument-top" />
+        ) : (
+          <div className="mcard empty-slot">face down</div>
+        )}
         <div className="deck-counts" data-testid="monument-counts">
           <span>{G.faceUpLeft} face-up</span>
           <span>{G.faceDownLeft} face-down</span>
@@ -90,7 +101,11 @@ function Seats({ G, id }: { G: GState; id: PlayerID }) {
       {COLORS.map((c) => (
         <span key={c} className="seat-group" title={`${seats[c]} of ${cap} ${c} seats taken`}>
           {Array.from({ length: cap }, (_, i) => (
-            <span key={i} className={`seat${i < seats[c] ? ' filled' : ''}`} style={{ borderColor: COLOR_HEX[c], background: i < seats[c] ? COLOR_HEX[c] : undefined }} />
+            <span
+              key={i}
+              className={`seat${i < seats[c] ? ' filled' : ''}`}
+              style={{ borderColor: COLOR_HEX[c], background: i < seats[c] ? COLOR_HEX[c] : undefined }}
+            />
           ))}
         </span>
       ))}
@@ -107,7 +122,12 @@ function Bonuses({ G, id }: { G: GState; id: PlayerID }) {
         const b = board.bonuses[c];
         const has = owned.includes(b);
         return (
-          <span key={c} className={`bonus-tag${has ? ' owned' : ''}`} style={{ borderColor: COLOR_HEX[c], background: has ? COLOR_HEX[c] : undefined }} title={`${c} elevator: ${BONUS_LABEL[b].help}${has ? ' (owned)' : ''}`}>
+          <span
+            key={c}
+            className={`bonus-tag${has ? ' owned' : ''}`}
+            style={{ borderColor: COLOR_HEX[c], background: has ? COLOR_HEX[c] : undefined }}
+            title={`${c} elevator: ${BONUS_LABEL[b].help}${has ? ' (owned)' : ''}`}
+          >
             {has ? '✓ ' : ''}
             {BONUS_LABEL[b].short}
           </span>
@@ -118,25 +138,51 @@ function Bonuses({ G, id }: { G: GState; id: PlayerID }) {
 }
 
 /** One player's panel. */
-export function PlayerPanel({ G, ctx, id, names, viewer }: { G: GState; ctx: Ctx; id: PlayerID; names: Record<PlayerID, string>; viewer: PlayerID | null }) {
+export function PlayerPanel({
+  G,
+  ctx,
+  id,
+  names,
+  viewer,
+}: {
+  G: GState;
+  ctx: Ctx;
+  id: PlayerID;
+  names: Record<PlayerID, string>;
+  viewer: PlayerID | null;
+}) {
   const p = G.players[id];
   const st = TRAM_STYLE[p.color];
   const score = scoreOf(G, id);
   const current = ctx.currentPlayer === id;
   return (
-    <section className={`player-panel${current ? ' current' : ''}${viewer === id ? ' me' : ''}`} data-testid={`player-${id}`} style={{ borderColor: st.fill === '#fbfbf7' ? '#9a9a9a' : st.fill }}>
+    <section
+      className={`player-panel${current ? ' current' : ''}${viewer === id ? ' me' : ''}`}
+      data-testid={`player-${id}`}
+      style={{ borderColor: st.fill === '#fbfbf7' ? '#9a9a9a' : st.fill }}
+    >
       <header>
         <span className="tram-chip" style={{ background: st.fill, borderColor: st.stroke }} />
         <b className="player-name">{playerLabel(G, id, names)}</b>
         {names[id] && <span className="muted"> ({p.color})</span>}
         {viewer === id && <span className="you">you</span>}
-        {G.firstPlayer === id && <span className="first" title="First player">1st</span>}
-        <span className="score" data-testid={`score-${id}`} title={`${score.cardVP} VP from cards + ${score.connections} connections`}>
+        {G.firstPlayer === id && (
+          <span className="first" title="First player">
+            1st
+          </span>
+        )}
+        <span
+          className="score"
+          data-testid={`score-${id}`}
+          title={`${score.cardVP} VP from cards + ${score.connections} connections`}
+        >
           {score.total} VP
         </span>
       </header>
       <div className="panel-line">
-        <span title="Tickets in hand"><TicketIcon /> {p.handSize} tickets</span>
+        <span title="Tickets in hand">
+          <TicketIcon /> {p.handSize} tickets
+        </span>
         <span className="muted">
           cards {score.cardVP} + links {score.connections}
         </span>
@@ -157,7 +203,12 @@ export function Hand({ G, id }: { G: GState; id: PlayerID }) {
       <h3>Your tickets ({total(hand)})</h3>
       <div className="hand-groups">
         {COLORS.map((c) => (
-          <div key={c} className={`ticket-group${hand[c] === 0 ? ' none' : ''}`} data-testid={`hand-${c}`} title={`${hand[c]} ${c} tickets`}>
+          <div
+            key={c}
+            className={`ticket-group${hand[c] === 0 ? ' none' : ''}`}
+            data-testid={`hand-${c}`}
+            title={`${hand[c]} ${c} tickets`}
+          >
             <span className="ticket" style={{ background: COLOR_HEX[c] }}>
               {hand[c]}
             </span>

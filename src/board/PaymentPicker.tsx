@@ -7,13 +7,27 @@ import { COLOR_HEX, type PayChoice } from './logic';
 export function PaymentChips({ choice }: { choice: PayChoice }) {
   return (
     <span className="pay-chips">
-      {COLORS.flatMap((c) => Array.from({ length: choice.payment[c] }, (_, i) => <span key={`${c}${i}`} className="mini-ticket" style={{ background: COLOR_HEX[c] }} />))}
+      {COLORS.flatMap((c) =>
+        Array.from({ length: choice.payment[c] }, (_, i) => (
+          <span key={`${c}${i}`} className="mini-ticket" style={{ background: COLOR_HEX[c] }} />
+        )),
+      )}
     </span>
   );
 }
 
 /** Choose how to pay; `value` null means the automatic (cheapest) payment. */
-export function PaymentPicker({ choices, value, onChange, testId }: { choices: PayChoice[]; value: string | null; onChange: (key: string | null) => void; testId: string }) {
+export function PaymentPicker({
+  choices,
+  value,
+  onChange,
+  testId,
+}: {
+  choices: PayChoice[];
+  value: string | null;
+  onChange: (key: string | null) => void;
+  testId: string;
+}) {
   const [open, setOpen] = React.useState(false);
   if (choices.length === 0) return null;
   const current = choices.find((c) => c.key === value) ?? choices[0];
@@ -32,7 +46,13 @@ export function PaymentPicker({ choices, value, onChange, testId }: { choices: P
           {choices.slice(0, 10).map((c, i) => (
             <li key={c.key}>
               <label>
-                <input type="radio" name={testId} checked={c.key === current.key} onChange={() => onChange(i === 0 ? null : c.key)} data-testid={`${testId}-${c.key}`} />
+                <input
+                  type="radio"
+                  name={testId}
+                  checked={c.key === current.key}
+                  onChange={() => onChange(i === 0 ? null : c.key)}
+                  data-testid={`${testId}-${c.key}`}
+                />
                 <PaymentChips choice={c} /> {c.label}
                 {i === 0 && <span className="muted"> (cheapest)</span>}
               </label>

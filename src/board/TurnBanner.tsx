@@ -7,7 +7,19 @@ import { actionsLeft, draw3Available, freeMoveAvailable, maxActions, scoreOf } f
 import { playerLabel, TRAM_STYLE } from './logic';
 
 /** The banner across the top of the board. */
-export function TurnBanner({ G, ctx, me, names, offline }: { G: GState; ctx: Ctx; me: PlayerID | null; names: Record<PlayerID, string>; offline?: boolean }) {
+export function TurnBanner({
+  G,
+  ctx,
+  me,
+  names,
+  offline,
+}: {
+  G: GState;
+  ctx: Ctx;
+  me: PlayerID | null;
+  names: Record<PlayerID, string>;
+  offline?: boolean;
+}) {
   const cur = ctx.currentPlayer;
   const st = TRAM_STYLE[G.players[cur].color];
   const mine = me === cur;
@@ -33,7 +45,11 @@ export function TurnBanner({ G, ctx, me, names, offline }: { G: GState; ctx: Ctx
             </span>
           </span>
           {freeMoveAvailable(G, cur) && <span className="badge">★ Free move ready</span>}
-          {draw3Available(G, cur) && <span className="badge"><BellIcon size={12} /> Draw-3 ready</span>}
+          {draw3Available(G, cur) && (
+            <span className="badge">
+              <BellIcon size={12} /> Draw-3 ready
+            </span>
+          )}
           {G.pending && (
             <span className="badge wait">
               {G.pending.player === me ? 'Your decision!' : `Waiting for ${playerLabel(G, G.pending.player, names)}`}
@@ -47,7 +63,11 @@ export function TurnBanner({ G, ctx, me, names, offline }: { G: GState; ctx: Ctx
         </span>
       )}
       {G.endTriggered && !ctx.gameover && (
-        <span className="final-round" data-testid="final-round" title="The last face-up Monument card is out: the round is completed, then the game ends.">
+        <span
+          className="final-round"
+          data-testid="final-round"
+          title="The last face-up Monument card is out: the round is completed, then the game ends."
+        >
           Final round
         </span>
       )}
@@ -55,7 +75,11 @@ export function TurnBanner({ G, ctx, me, names, offline }: { G: GState; ctx: Ctx
         {ctx.playOrder.map((id) => {
           const ps = TRAM_STYLE[G.players[id].color];
           return (
-            <span key={id} className={`banner-score${id === cur ? ' current' : ''}`} title={`${playerLabel(G, id, names)}: ${scoreOf(G, id).total} VP, ${G.players[id].handSize} tickets`}>
+            <span
+              key={id}
+              className={`banner-score${id === cur ? ' current' : ''}`}
+              title={`${playerLabel(G, id, names)}: ${scoreOf(G, id).total} VP, ${G.players[id].handSize} tickets`}
+            >
               <span className="tram-chip" style={{ background: ps.fill, borderColor: ps.stroke }} />
               <span className="pname">{playerLabel(G, id, names)}</span> <b>{scoreOf(G, id).total}</b> VP
             </span>

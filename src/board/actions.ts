@@ -79,11 +79,13 @@ export function makeActions(
       send('end turn', () => moves.endTurn());
     },
     branch(path) {
-      if (!legalPushBranches(G, who).some((o) => samePath(o, path))) return refuse('That branch is not one of your options.');
+      if (!legalPushBranches(G, who).some((o) => samePath(o, path)))
+        return refuse('That branch is not one of your options.');
       send('choose branch', () => moves.choosePushBranch({ path }));
     },
     place(stop) {
-      if (!legalPlacements(G, who).includes(stop)) return refuse('Passengers can only go on one of the highlighted empty tram stops.');
+      if (!legalPlacements(G, who).includes(stop))
+        return refuse('Passengers can only go on one of the highlighted empty tram stops.');
       send('place passengers', () => moves.placePassengers({ stop }));
     },
     keep(color) {

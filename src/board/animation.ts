@@ -57,7 +57,10 @@ export function pointAt(points: readonly { x: number; y: number }[], t: number):
 }
 
 /** Where each animated tram is at `elapsed` ms, or nothing once its journeys are done. */
-export function animatedPositions(anims: readonly TramAnimation[], elapsed: number): Record<PlayerID, { x: number; y: number }> {
+export function animatedPositions(
+  anims: readonly TramAnimation[],
+  elapsed: number,
+): Record<PlayerID, { x: number; y: number }> {
   const out: Record<PlayerID, { x: number; y: number }> = {};
   const lastEnd: Record<PlayerID, number> = {};
   for (const a of anims) lastEnd[a.player] = Math.max(lastEnd[a.player] ?? 0, a.delay + a.duration);

@@ -9,7 +9,11 @@ import { total } from '../game/counts';
 import { BONUS_LABEL, cardLabel, describeCounts, joinNames, nodeName, playerLabel } from './logic';
 
 /** One readable line for a public event, or null for events the log leaves out. */
-export function formatEvent(ev: GameEvent, G: Pick<GState, 'players' | 'side'>, names: Record<PlayerID, string> = {}): string | null {
+export function formatEvent(
+  ev: GameEvent,
+  G: Pick<GState, 'players' | 'side'>,
+  names: Record<PlayerID, string> = {},
+): string | null {
   const who = (id: PlayerID) => playerLabel(G, id, names);
   const at = (id: NodeId) => nodeName(G.side, id);
   switch (ev.type) {
@@ -41,7 +45,9 @@ export function formatEvent(ev: GameEvent, G: Pick<GState, 'players' | 'side'>, 
     case 'noEmptyStop':
       return `No tram stop was empty, so ${who(ev.player)} placed no new passengers`;
     case 'refill':
-      return ev.card ? `${cardLabel(G.side, ev.card)} joined the Monument display` : 'The Monument deck is empty: a display slot stays empty';
+      return ev.card
+        ? `${cardLabel(G.side, ev.card)} joined the Monument display`
+        : 'The Monument deck is empty: a display slot stays empty';
     case 'bonus':
       return `${who(ev.player)} took the ${BONUS_LABEL[ev.bonus].long} bonus, paying ${describeCounts(ev.paid)}`;
     case 'draw':
@@ -67,7 +73,11 @@ export const LOG_HISTORY = 400;
  * appended, known ids are replaced by their latest version (a draw-3 bell
  * event learns which passenger was kept), and the oldest drop off past `cap`.
  */
-export function mergeEvents(history: readonly GameEvent[], incoming: readonly GameEvent[], cap = LOG_HISTORY): GameEvent[] {
+export function mergeEvents(
+  history: readonly GameEvent[],
+  incoming: readonly GameEvent[],
+  cap = LOG_HISTORY,
+): GameEvent[] {
   const byId = new Map<number, GameEvent>();
   for (const ev of history) byId.set(ev.id, ev);
   for (const ev of incoming) byId.set(ev.id, ev);
@@ -100,7 +110,11 @@ export function logTurns(
       g.player = ev.player;
       continue;
     }
-    if (g.player === null && (ev.type === 'move' || ev.type === 'pickUp' || ev.type === 'bonus' || ev.type === 'claim' || ev.type === 'draw')) g.player = ev.player;
+    if (
+      g.player === null &&
+      (ev.type === 'move' || ev.type === 'pickUp' || ev.type === 'bonus' || ev.type === 'claim' || ev.type === 'draw')
+    )
+      g.player = ev.player;
     const text = formatEvent(ev, G, names);
     if (text) g.lines.push({ id: ev.id, text, kind: ev.type });
   }

@@ -38,7 +38,11 @@ export const BONUS_LABEL: Record<BonusKind, { short: string; long: string; help:
   freeMove: { short: 'Free move', long: 'Free move', help: 'One move per turn with no ticket and no action.' },
   seats: { short: '+2 seats', long: '+2 seats per colour', help: 'Carry 4 passengers of each colour.' },
   extraAction: { short: '+1 action', long: '+1 action', help: '3 actions per turn.' },
-  draw3: { short: 'Draw 3', long: 'Bell: draw 3, keep 1', help: 'When ringing the bell to pick up, draw 3 and keep 1 (once per turn).' },
+  draw3: {
+    short: 'Draw 3',
+    long: 'Bell: draw 3, keep 1',
+    help: 'When ringing the bell to pick up, draw 3 and keep 1 (once per turn).',
+  },
 };
 
 /** "pink" -> "Pink". */
@@ -124,7 +128,11 @@ function choice(payment: ColorCounts, label: string): PayChoice {
  * hand can afford (substitutes count), the engine's `payments` list. Each
  * payment appears once, cheapest first.
  */
-export function movePaymentChoices(hand: Partial<ColorCounts> | null, steps: number, auto?: Partial<ColorCounts>): PayChoice[] {
+export function movePaymentChoices(
+  hand: Partial<ColorCounts> | null,
+  steps: number,
+  auto?: Partial<ColorCounts>,
+): PayChoice[] {
   if (!hand || steps <= 0) return [];
   const seen = new Map<string, PayChoice>();
   for (const c of COLORS) {
@@ -137,7 +145,10 @@ export function movePaymentChoices(hand: Partial<ColorCounts> | null, steps: num
       seen.set(key, choice(p, label));
     }
   }
-  return autoFirst([...seen.values()].sort((a, b) => a.tickets - b.tickets || a.key.localeCompare(b.key)), auto);
+  return autoFirst(
+    [...seen.values()].sort((a, b) => a.tickets - b.tickets || a.key.localeCompare(b.key)),
+    auto,
+  );
 }
 
 /** Put the engine's automatic payment first: the picker's default must be what the engine pays without `pay`. */
@@ -214,7 +225,10 @@ export function tieBreakText(over: GameOver, G: Pick<GState, 'players'>, names: 
  * A fingerprint of the state a move must change: new events, a new pending
  * decision, a new turn or stage. Used to notice a move the server refused.
  */
-export function stateFingerprint(G: Pick<GState, 'nextEventId' | 'pending' | 'turn'>, ctx: Pick<Ctx, 'turn' | 'currentPlayer'>): string {
+export function stateFingerprint(
+  G: Pick<GState, 'nextEventId' | 'pending' | 'turn'>,
+  ctx: Pick<Ctx, 'turn' | 'currentPlayer'>,
+): string {
   return `${G.nextEventId}|${ctx.turn}|${ctx.currentPlayer}|${G.turn.actions}|${JSON.stringify(G.pending)}`;
 }
 

@@ -9,7 +9,11 @@ import type { GState, PlayerID } from '../game/types';
 import { animatedPositions, animationsSince } from './animation';
 
 function reducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /** Positions of trams currently in motion (drawn instead of their node). */

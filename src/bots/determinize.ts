@@ -69,7 +69,7 @@ export function searchState(view: GState, ctx: Ctx, playerID: string, rng: Rng):
   delete (rest as { _random?: unknown })._random;
   return {
     G,
-    ctx: { ...rest, gameover: ctx.gameover } as Ctx,
+    ctx: { ...rest, gameover: ctx.gameover },
     plugins: { random: { data: { seed: rng.seed() } }, log: { data: {} }, events: { data: {} } },
     _undo: [],
     _redo: [],

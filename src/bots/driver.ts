@@ -9,7 +9,17 @@
  * boardgame.io's reducer (same seed, same moves, same final state).
  */
 import type { Ctx } from 'boardgame.io';
-import { choosePushBranch, dropOff, endTurn, keepPassenger, move, pickUp, placePassengers, takeBonus, type MoveContext } from '../game/moves';
+import {
+  choosePushBranch,
+  dropOff,
+  endTurn,
+  keepPassenger,
+  move,
+  pickUp,
+  placePassengers,
+  takeBonus,
+  type MoveContext,
+} from '../game/moves';
 import { END_OF_TURN_DRAW } from '../game/data/boards';
 import { drawTickets, freshTurn, log } from '../game/state';
 import { actionsLeft, freeMoveAvailable } from '../game/selectors';
@@ -102,7 +112,10 @@ export function toBgio(sim: Sim, base: BgioState): BgioState {
  * the driver (same results, see test/bots/driver.test.ts; no Immer, no
  * plugins). Returns the state unchanged when the move is rejected.
  */
-export function fastReducer(state: BgioState, action: { type: string; payload: { type: string; args?: unknown[]; playerID: PlayerID } }): BgioState {
+export function fastReducer(
+  state: BgioState,
+  action: { type: string; payload: { type: string; args?: unknown[]; playerID: PlayerID } },
+): BgioState {
   if (action.type !== 'MAKE_MOVE') return state;
   const sim = fromBgio(state, false);
   if (!applyMove(sim, action.payload.playerID, action.payload.type, action.payload.args ?? [])) return state;
@@ -189,7 +202,10 @@ export function applyMove(sim: Sim, playerID: PlayerID, name: string, args: unkn
   }
   const G = sim.G;
   // turn.endIf: nothing left to do.
-  if (endTurnNow || (!G.pending && actionsLeft(G, ctx.currentPlayer) === 0 && !freeMoveAvailable(G, ctx.currentPlayer))) {
+  if (
+    endTurnNow ||
+    (!G.pending && actionsLeft(G, ctx.currentPlayer) === 0 && !freeMoveAvailable(G, ctx.currentPlayer))
+  ) {
     endTheTurn(sim, random);
   }
   return true;

@@ -27,7 +27,8 @@ export function hops(side: GState['side']): Record<NodeId, Record<NodeId, number
     let frontier = [src];
     while (frontier.length) {
       const nxt: NodeId[] = [];
-      for (const a of frontier) for (const b of net.neighbours[a]) if (d[b] === undefined) (d[b] = d[a] + 1), nxt.push(b);
+      for (const a of frontier)
+        for (const b of net.neighbours[a]) if (d[b] === undefined) ((d[b] = d[a] + 1), nxt.push(b));
       frontier = nxt;
     }
     out[src] = d;
@@ -114,7 +115,7 @@ function goal(G: GState, player: PlayerID, p: Plan): NodeId | null {
     const g = G.stops[s];
     if (total(g) === 0) continue;
     const v = groupValue(G, player, g, p) - 0.25 * (d[s] ?? 20);
-    if (v > bestV) (bestV = v), (best = s);
+    if (v > bestV) ((bestV = v), (best = s));
   }
   return best ?? p.monument;
 }
@@ -126,7 +127,12 @@ const BONUS_VALUE: Record<string, number> = { extraAction: 9, freeMove: 7, seats
  * of view. `endTurn` scores 0: moves that do not beat it are not worth
  * their tickets.
  */
-export function scoreMoves(G: GState, ctx: Pick<Ctx, 'currentPlayer'>, player: PlayerID, moves: readonly AiMove[]): number[] {
+export function scoreMoves(
+  G: GState,
+  ctx: Pick<Ctx, 'currentPlayer'>,
+  player: PlayerID,
+  moves: readonly AiMove[],
+): number[] {
   if (moves.length <= 1) return moves.map(() => 0);
   const me = G.players[player];
   const p = plan(G, player);
@@ -187,11 +193,13 @@ export function scoreMoves(G: GState, ctx: Pick<Ctx, 'currentPlayer'>, player: P
       case 'placePassengers': {
         const stop = a.stop as NodeId;
         const pend = G.pending;
-        const group = pend && pend.kind === 'placePassengers' ? pend.passengers : { red: 0, yellow: 0, green: 0, blue: 0 };
+        const group =
+          pend && pend.kind === 'placePassengers' ? pend.passengers : { red: 0, yellow: 0, green: 0, blue: 0 };
         const mine = groupValue(G, player, group, p);
         // Useful to me: close to my tram. Otherwise: far from the others.
         let nearestOther = 99;
-        for (const id in G.players) if (id !== player) nearestOther = Math.min(nearestOther, d[G.players[id].position]?.[stop] ?? 20);
+        for (const id in G.players)
+          if (id !== player) nearestOther = Math.min(nearestOther, d[G.players[id].position]?.[stop] ?? 20);
         return mine > 1 ? -(d[here]?.[stop] ?? 20) : nearestOther;
       }
       case 'keepPassenger': {
@@ -230,7 +238,14 @@ export function evaluate(G: GState, player: PlayerID): number {
   const seated = total(me.seats);
   const tickets = me.hand ? total(me.hand) : me.handSize;
   const late = G.endTriggered ? 0.2 : 1;
-  return s + progress + position(G, player) + 0.08 * seated * late + 0.1 * Math.min(tickets, 14) * late + 0.6 * me.bonuses.length * late;
+  return (
+    s +
+    progress +
+    position(G, player) +
+    0.08 * seated * late +
+    0.1 * Math.min(tickets, 14) * late +
+    0.6 * me.bonuses.length * late
+  );
 }
 
 /**
@@ -251,4 +266,3 @@ function position(G: GState, player: PlayerID): number {
   }
   return best;
 }
-

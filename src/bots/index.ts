@@ -46,7 +46,7 @@ export function greedyMove(view: GState, ctx: Ctx, playerID: PlayerID, rng: Rng)
   let pick: AiMove | null = null;
   for (let i = 0; i < moves.length; i++) {
     const v = s[i] + rng.next() * 1e-6;
-    if (v > best) (best = v), (pick = moves[i]);
+    if (v > best) ((best = v), (pick = moves[i]));
   }
   return pick;
 }
@@ -54,7 +54,9 @@ export function greedyMove(view: GState, ctx: Ctx, playerID: PlayerID, rng: Rng)
 /** The random bot: boardgame.io's RandomBot over the legal moves. */
 export async function randomMove(view: GState, ctx: Ctx, playerID: PlayerID, seed: string): Promise<AiMove | null> {
   const bot = new RandomBot({ enumerate: (G: GState, c: Ctx, p: PlayerID) => enumerate(G, c, p), seed });
-  const { action } = (await bot.play({ G: view, ctx } as never, playerID)) as { action?: { payload: { type: string; args: unknown[] } } };
+  const { action } = (await bot.play({ G: view, ctx }, playerID)) as {
+    action?: { payload: { type: string; args: unknown[] } };
+  };
   return action ? { move: action.payload.type, args: action.payload.args ?? [] } : null;
 }
 
@@ -94,7 +96,16 @@ export async function chooseMove(
   let m: AiMove | null;
   if (kind === 'random') m = await randomMove(view, ctx, playerID, s);
   else if (kind === 'greedy') m = greedyMove(view, ctx, playerID, new Rng(s));
-  else return mctsMove(view, ctx, playerID, LEVELS[level], s, stats, options.budgetMs === undefined ? LEVELS[level].budgetMs : options.budgetMs);
+  else
+    return mctsMove(
+      view,
+      ctx,
+      playerID,
+      LEVELS[level],
+      s,
+      stats,
+      options.budgetMs === undefined ? LEVELS[level].budgetMs : options.budgetMs,
+    );
   if (stats) Object.assign(stats, { iterations: 0, ms: Date.now() - t0 });
   return m;
 }

@@ -74,7 +74,13 @@ export const MAX_ROUNDS = 250;
  * time budget is allowed (`budgetMs` a number, or undefined for each level's
  * own budget): then the search depends on the machine's speed.
  */
-export async function playGame(bots: BotSpec[], seed: string, game = 0, budgetMs: number | null | undefined = null, maxRounds = MAX_ROUNDS): Promise<GameResult> {
+export async function playGame(
+  bots: BotSpec[],
+  seed: string,
+  game = 0,
+  budgetMs: number | null | undefined = null,
+  maxRounds = MAX_ROUNDS,
+): Promise<GameResult> {
   const numPlayers = bots.length;
   const cfg = { ...LisbonTram28, seed: `${seed}/engine` };
   const reducer = CreateGameReducer({ game: cfg });
@@ -91,9 +97,14 @@ export async function playGame(bots: BotSpec[], seed: string, game = 0, budgetMs
     const m = await chooseMove(state, pid, b.kind, b.level, rngs[seat].seed(), { stats, budgetMs });
     times[seat].push(performance.now() - t0);
     if (!m) throw new Error(`Bot ${b.label} (seat ${pid}) found no move at turn ${state.ctx.turn}.`);
-    const next = reducer(state as never, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: pid } } as never) as unknown as { G: GState; ctx: Ctx };
+    const next = reducer(
+      state as never,
+      { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: pid } } as never,
+    ) as unknown as { G: GState; ctx: Ctx };
     if (next === (state as unknown)) {
-      throw new Error(`The engine rejected ${b.label}'s move ${m.move} ${JSON.stringify(m.args)} (seat ${pid}, turn ${state.ctx.turn}).`);
+      throw new Error(
+        `The engine rejected ${b.label}'s move ${m.move} ${JSON.stringify(m.args)} (seat ${pid}, turn ${state.ctx.turn}).`,
+      );
     }
     state = next;
     moves++;

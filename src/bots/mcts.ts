@@ -81,7 +81,9 @@ interface MctsInternals {
 type MctsBase = new (opts: ConstructorParameters<typeof MCTSBot>[0]) => MctsInternals;
 
 const yieldNow: () => Promise<void> =
-  typeof setImmediate === 'function' ? () => new Promise((r) => setImmediate(r)) : () => new Promise((r) => setTimeout(r, 0));
+  typeof setImmediate === 'function'
+    ? () => new Promise((r) => setImmediate(r))
+    : () => new Promise((r) => setTimeout(r, 0));
 
 const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
@@ -142,7 +144,9 @@ export class LisbonMctsBot extends (MCTSBot as unknown as MctsBase) {
     while (done < cap && now() < deadline) {
       const leaf = this.select(root);
       const child = this.expand(leaf);
-      const result = child.state.ctx.gameover ? rewards(child.state.G, child.state.ctx.gameover, this.cfg.temperature) : this.playout(child);
+      const result = child.state.ctx.gameover
+        ? rewards(child.state.G, child.state.ctx.gameover, this.cfg.temperature)
+        : this.playout(child);
       this.backpropagate(child, result);
       done++;
       // Stop early once the most visited move can no longer be overtaken.
@@ -153,7 +157,7 @@ export class LisbonMctsBot extends (MCTSBot as unknown as MctsBase) {
         let v1 = 0;
         let v2 = 0;
         for (const c of root.children) {
-          if (c.visits > v1) (v2 = v1), (v1 = c.visits);
+          if (c.visits > v1) ((v2 = v1), (v1 = c.visits));
           else if (c.visits > v2) v2 = c.visits;
         }
         if (root.actions.length === 0 && v1 - v2 > left) break;
@@ -169,7 +173,11 @@ export class LisbonMctsBot extends (MCTSBot as unknown as MctsBase) {
 }
 
 /** Per-player rewards in [0, 1]: the winner at the end, else a soft lead over the best opponent. */
-export function rewards(G: GState, gameover: { winner: PlayerID; scores: Record<PlayerID, { total: number }> } | undefined, temperature: number): Rewards {
+export function rewards(
+  G: GState,
+  gameover: { winner: PlayerID; scores: Record<PlayerID, { total: number }> } | undefined,
+  temperature: number,
+): Rewards {
   const out: Rewards = {};
   const ids = Object.keys(G.players);
   if (gameover) {

@@ -29,7 +29,13 @@ export function App() {
         </nav>
       </header>
       <main>
-        {route.page === 'match' ? <OnlineMatch key={route.matchID} matchID={route.matchID} /> : route.page === 'hotseat' ? <HotSeat /> : <Lobby />}
+        {route.page === 'match' ? (
+          <OnlineMatch key={route.matchID} matchID={route.matchID} />
+        ) : route.page === 'hotseat' ? (
+          <HotSeat />
+        ) : (
+          <Lobby />
+        )}
       </main>
     </div>
   );

@@ -5,7 +5,15 @@
 import { useState } from 'react';
 import { GAME_NAME, describeError, lobby, saveName, saveSeat, seatBot, type StoredSeat } from './lobbyApi';
 import { navigate } from './route';
-import { FormFooter, PlayerCount, RulesFields, SeatRows, resizeSeats, toSetupData, type RulesChoice } from './SetupFields';
+import {
+  FormFooter,
+  PlayerCount,
+  RulesFields,
+  SeatRows,
+  resizeSeats,
+  toSetupData,
+  type RulesChoice,
+} from './SetupFields';
 import { botName, type SeatChoice } from './seats';
 
 const freshSeat = (): SeatChoice => ({ kind: 'human', level: 'normal', name: '' });
@@ -35,7 +43,11 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
     setError('');
     let matchID: string;
     try {
-      ({ matchID } = await lobby.createMatch(GAME_NAME, { numPlayers, setupData: toSetupData(rules, numPlayers), unlisted: !listed }));
+      ({ matchID } = await lobby.createMatch(GAME_NAME, {
+        numPlayers,
+        setupData: toSetupData(rules, numPlayers),
+        unlisted: !listed,
+      }));
     } catch (err) {
       setError(describeError(err, 'create'));
       setBusy(false);
@@ -44,7 +56,13 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
     let me: StoredSeat;
     try {
       const joined = await lobby.joinMatch(GAME_NAME, matchID, { playerID: '0', playerName: name });
-      me = { matchID, playerID: joined.playerID, credentials: joined.playerCredentials, playerName: name, joinedAt: Date.now() };
+      me = {
+        matchID,
+        playerID: joined.playerID,
+        credentials: joined.playerCredentials,
+        playerName: name,
+        joinedAt: Date.now(),
+      };
       saveName(name);
       saveSeat(me);
     } catch (err) {
@@ -62,7 +80,11 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
         failures.push(`${botName(i, seats[i].level)}: ${describeError(err, 'bot')}`);
       }
     }
-    if (failures.length) sessionStorage.setItem(`lt28:notice:${matchID}`, `Some bots could not be seated; those seats stay open for people. ${failures.join(' ')}`);
+    if (failures.length)
+      sessionStorage.setItem(
+        `lt28:notice:${matchID}`,
+        `Some bots could not be seated; those seats stay open for people. ${failures.join(' ')}`,
+      );
     setBusy(false);
     navigate({ page: 'match', matchID });
   };
@@ -80,7 +102,12 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
         <SeatRows seats={seats} onChange={setSeats} humanLabel="open" firstIsYou={props.name} testid="create" />
         <RulesFields value={rules} numPlayers={numPlayers} onChange={setRules} testid="create" />
         <label className="check">
-          <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} data-testid="create-listed" />
+          <input
+            type="checkbox"
+            checked={listed}
+            onChange={(e) => setListed(e.target.checked)}
+            data-testid="create-listed"
+          />
           List it under open matches (otherwise only people with the link can join)
         </label>
         <FormFooter error={error} busy={busy} text="Create match" busyText="Creating…" testid="create" />

@@ -45,7 +45,8 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
     const game = hotSeatGame(config.setupData);
     // Persisted, so a reload resumes the game (see hotseatStore.ts).
     const multiplayer = Local({ persist: true, storageKey: HOTSEAT_STORAGE_KEY });
-    const make = (playerID?: string) => Client<GState>({ game, numPlayers: config.numPlayers, multiplayer, matchID, playerID, debug: false });
+    const make = (playerID?: string) =>
+      Client<GState>({ game, numPlayers: config.numPlayers, multiplayer, matchID, playerID, debug: false });
     return {
       clients: config.seats.map((_, i): SeatClient => make(String(i))),
       // Sees no hand: shown while bots play before any human has taken the device.
@@ -74,7 +75,9 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
   const state = clients[0].getState();
   const acting = state ? waitingFor(state.G, state.ctx.currentPlayer) : '0';
   const actingSeat = config.seats[Number(acting)];
-  const humans = config.seats.map((s, i) => (s.kind === 'human' ? String(i) : null)).filter((s): s is string => s !== null);
+  const humans = config.seats
+    .map((s, i) => (s.kind === 'human' ? String(i) : null))
+    .filter((s): s is string => s !== null);
   const single = humans.length <= 1;
   const over = !!state?.ctx.gameover;
   // Whose board is on screen: the only human, else the last human who took the device (none yet: no hand shown).
@@ -95,7 +98,10 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
       if (!s || s._stateID !== stateID) return;
       let choice = null;
       try {
-        choice = failures.current > 0 ? randomMove(s.G, s.ctx, acting) : await chooseBotMove(s.G, s.ctx, acting, actingSeat.level, `${matchID}:${stateID}`);
+        choice =
+          failures.current > 0
+            ? randomMove(s.G, s.ctx, acting)
+            : await chooseBotMove(s.G, s.ctx, acting, actingSeat.level, `${matchID}:${stateID}`);
       } catch (err) {
         console.warn(`bot ${acting} failed to choose; playing a random legal move`, err);
         choice = randomMove(s.G, s.ctx, acting);
@@ -136,7 +142,11 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
       <div className="match-bar">
         <div className="seats-status">
           {config.seats.map((s, i) => (
-            <span key={i} className={`seat-chip tram-${seatColor(i)}${String(i) === acting && !over ? ' acting' : ''}`} data-testid={`hs-seat-${i}`}>
+            <span
+              key={i}
+              className={`seat-chip tram-${seatColor(i)}${String(i) === acting && !over ? ' acting' : ''}`}
+              data-testid={`hs-seat-${i}`}
+            >
               {config.names[String(i)]}
               {String(i) === acting && !over && s.kind === 'bot' ? ' · thinking…' : ''}
             </span>
@@ -161,7 +171,12 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
       {needPass ? (
         <PassDevice seat={acting} name={config.names[acting]} reason={reason} onReady={() => setShown(acting)} />
       ) : (
-        <SeatBoard key={viewer ?? 'spectator'} client={viewer === null ? spectator : clients[Number(viewer)]} matchID={matchID} names={config.names} />
+        <SeatBoard
+          key={viewer ?? 'spectator'}
+          client={viewer === null ? spectator : clients[Number(viewer)]}
+          matchID={matchID}
+          names={config.names}
+        />
       )}
     </div>
   );

@@ -34,7 +34,9 @@ export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void }) {
   return (
     <section className="card narrow" data-testid="hotseat-setup">
       <h2>Hot-seat game</h2>
-      <p className="muted">Everyone plays on this device. Between turns, the screen hides the hand until the next player is ready.</p>
+      <p className="muted">
+        Everyone plays on this device. Between turns, the screen hides the hand until the next player is ready.
+      </p>
       <form
         onSubmit={(e) => {
           e.preventDefault();

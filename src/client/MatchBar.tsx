@@ -1,6 +1,15 @@
 /** The match page's top bar: share link, seats (with bots for open seats) and Leave. */
 import { useState } from 'react';
-import { GAME_NAME, describeError, forgetSeat, lobby, openSeats, seatBot, type Match, type StoredSeat } from './lobbyApi';
+import {
+  GAME_NAME,
+  describeError,
+  forgetSeat,
+  lobby,
+  openSeats,
+  seatBot,
+  type Match,
+  type StoredSeat,
+} from './lobbyApi';
 import { navigate, shareLink } from './route';
 import { BOT_LEVELS, seatColor, type BotLevel } from './seats';
 
@@ -106,7 +115,13 @@ export function MatchBar(props: {
         {waiting > 0 && <span className="muted">Waiting for {waiting} more</span>}
       </div>
       {seat && (
-        <button type="button" className="ghost danger" disabled={leaving} onClick={() => void leave()} data-testid="leave-match">
+        <button
+          type="button"
+          className="ghost danger"
+          disabled={leaving}
+          onClick={() => void leave()}
+          data-testid="leave-match"
+        >
           {leaving ? 'Leaving…' : 'Leave match'}
         </button>
       )}

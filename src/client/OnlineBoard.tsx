@@ -13,7 +13,8 @@ const TITLE = 'Lisbon Tram 28 Online';
 export function OnlineBoard(props: GameBoardProps) {
   const names: Record<string, string> = {};
   for (const p of props.matchData ?? []) if (p.name) names[String(p.id)] = p.name;
-  const mine = props.playerID != null && !props.ctx.gameover && waitingFor(props.G, props.ctx.currentPlayer) === props.playerID;
+  const mine =
+    props.playerID != null && !props.ctx.gameover && waitingFor(props.G, props.ctx.currentPlayer) === props.playerID;
   useEffect(() => {
     document.title = mine ? `(Your move) ${TITLE}` : TITLE;
     return () => {

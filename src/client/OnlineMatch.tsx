@@ -6,7 +6,19 @@ import { useCallback, useEffect, useState } from 'react';
 import { Client } from 'boardgame.io/react';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { LisbonTram28 } from '../game';
-import { GAME_NAME, describeError, forgetSeat, loadName, loadSeat, lobby, openSeats, saveName, saveSeat, type Match, type StoredSeat } from './lobbyApi';
+import {
+  GAME_NAME,
+  describeError,
+  forgetSeat,
+  loadName,
+  loadSeat,
+  lobby,
+  openSeats,
+  saveName,
+  saveSeat,
+  type Match,
+  type StoredSeat,
+} from './lobbyApi';
 import { navigate } from './route';
 import { seatColor } from './seats';
 import { OnlineBoard } from './OnlineBoard';
@@ -21,7 +33,10 @@ import { FormFooter } from './SetupFields';
 const OnlineClient = Client({
   game: LisbonTram28,
   board: OnlineBoard,
-  multiplayer: SocketIO({ server: window.location.origin, socketOpts: { transports: ['websocket', 'polling'], tryAllTransports: true } }),
+  multiplayer: SocketIO({
+    server: window.location.origin,
+    socketOpts: { transports: ['websocket', 'polling'], tryAllTransports: true },
+  }),
   debug: false,
   loading: () => (
     <div className="board-loading" data-testid="board-loading">
@@ -86,11 +101,23 @@ export function OnlineMatch(props: { matchID: string }) {
   }
 
   // The server no longer lists this browser's name in its seat: the seat was released.
-  const released = !!(seat && match && fetchedAt > seat.joinedAt && match.players.find((p) => String(p.id) === seat.playerID)?.name !== seat.playerName);
+  const released = !!(
+    seat &&
+    match &&
+    fetchedAt > seat.joinedAt &&
+    match.players.find((p) => String(p.id) === seat.playerID)?.name !== seat.playerName
+  );
 
   return (
     <div className="match-page" data-testid="match-page">
-      <MatchBar matchID={matchID} match={match} seat={seat} onLeft={() => setSeat(null)} onError={setError} onChanged={() => void refresh()} />
+      <MatchBar
+        matchID={matchID}
+        match={match}
+        seat={seat}
+        onLeft={() => setSeat(null)}
+        onError={setError}
+        onChanged={() => void refresh()}
+      />
       {notice && (
         <p className="notice" role="status">
           {notice}{' '}
@@ -112,7 +139,8 @@ export function OnlineMatch(props: { matchID: string }) {
       )}
       {released && (
         <p className="error" role="alert" data-testid="seat-released">
-          Seat {Number(seat!.playerID) + 1} is no longer held by {seat!.playerName}. It may have been released from another browser.{' '}
+          Seat {Number(seat.playerID) + 1} is no longer held by {seat.playerName}. It may have been released from
+          another browser.{' '}
           <button
             className="ghost small"
             onClick={() => {
@@ -144,7 +172,12 @@ export function OnlineMatch(props: { matchID: string }) {
 }
 
 /** For a visitor: pick a name and an open seat, or watch. */
-function JoinPanel(props: { matchID: string; match: Match | null; onJoined: (s: StoredSeat) => void; onWatch: () => void }) {
+function JoinPanel(props: {
+  matchID: string;
+  match: Match | null;
+  onJoined: (s: StoredSeat) => void;
+  onWatch: () => void;
+}) {
   const { matchID, match } = props;
   const [name, setName] = useState(loadName);
   const [choice, setChoice] = useState<string>('');
@@ -161,7 +194,13 @@ function JoinPanel(props: { matchID: string; match: Match | null; onJoined: (s: 
     setError('');
     try {
       const joined = await lobby.joinMatch(GAME_NAME, matchID, { playerID: seatID, playerName: n });
-      const s: StoredSeat = { matchID, playerID: joined.playerID, credentials: joined.playerCredentials, playerName: n, joinedAt: Date.now() };
+      const s: StoredSeat = {
+        matchID,
+        playerID: joined.playerID,
+        credentials: joined.playerCredentials,
+        playerName: n,
+        joinedAt: Date.now(),
+      };
       saveName(n);
       saveSeat(s);
       props.onJoined(s);
@@ -188,7 +227,13 @@ function JoinPanel(props: { matchID: string; match: Match | null; onJoined: (s: 
         >
           <label className="field">
             <span className="label">Your name</span>
-            <input data-testid="join-name" value={name} maxLength={24} onChange={(e) => setName(e.target.value)} placeholder="e.g. Ana" />
+            <input
+              data-testid="join-name"
+              value={name}
+              maxLength={24}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="e.g. Ana"
+            />
           </label>
           <label className="field">
             <span className="label">Seat</span>

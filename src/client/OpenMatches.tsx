@@ -1,6 +1,17 @@
 /** The lobby's list of open matches (refreshed every few seconds) and the player's own seats. */
 import { useCallback, useEffect, useState } from 'react';
-import { GAME_NAME, allSeats, describeError, forgetSeat, lobby, openSeats, saveName, saveSeat, type Match, type StoredSeat } from './lobbyApi';
+import {
+  GAME_NAME,
+  allSeats,
+  describeError,
+  forgetSeat,
+  lobby,
+  openSeats,
+  saveName,
+  saveSeat,
+  type Match,
+  type StoredSeat,
+} from './lobbyApi';
 import { hrefOf, navigate } from './route';
 import { seatColor } from './seats';
 
@@ -57,7 +68,13 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
     try {
       const joined = await lobby.joinMatch(GAME_NAME, m.matchID, { playerID: String(seat), playerName: name });
       saveName(name);
-      saveSeat({ matchID: m.matchID, playerID: joined.playerID, credentials: joined.playerCredentials, playerName: name, joinedAt: Date.now() });
+      saveSeat({
+        matchID: m.matchID,
+        playerID: joined.playerID,
+        credentials: joined.playerCredentials,
+        playerName: name,
+        joinedAt: Date.now(),
+      });
       navigate({ page: 'match', matchID: m.matchID });
     } catch (err) {
       setError(describeError(err, 'join'));
@@ -87,7 +104,11 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
           <li key={m.matchID} className="match-row" data-testid={`open-${m.matchID}`}>
             <div className="match-seats" aria-label="Seats">
               {m.players.map((p) => (
-                <span key={p.id} className={`seat-chip tram-${seatColor(p.id)}${p.name ? '' : ' empty'}`} title={p.name ?? 'Open seat'}>
+                <span
+                  key={p.id}
+                  className={`seat-chip tram-${seatColor(p.id)}${p.name ? '' : ' empty'}`}
+                  title={p.name ?? 'Open seat'}
+                >
                   {p.name ?? 'open'}
                 </span>
               ))}
@@ -95,7 +116,13 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
             <div className="match-meta">
               {m.players.length} players · {rulesText(m)} · created {ago(m.createdAt)}
             </div>
-            <button type="button" className="primary small" disabled={joining === m.matchID} onClick={() => void join(m)} data-testid={`join-${m.matchID}`}>
+            <button
+              type="button"
+              className="primary small"
+              disabled={joining === m.matchID}
+              onClick={() => void join(m)}
+              data-testid={`join-${m.matchID}`}
+            >
               {joining === m.matchID ? 'Joining…' : 'Join'}
             </button>
           </li>
@@ -119,7 +146,11 @@ export function MyMatches() {
             <div className="match-meta">
               {s.playerName} in seat {Number(s.playerID) + 1} · joined {ago(s.joinedAt)}
             </div>
-            <a className="button primary small" href={hrefOf({ page: 'match', matchID: s.matchID })} data-testid={`resume-${s.matchID}`}>
+            <a
+              className="button primary small"
+              href={hrefOf({ page: 'match', matchID: s.matchID })}
+              data-testid={`resume-${s.matchID}`}
+            >
               Resume
             </a>
             <button

@@ -76,7 +76,8 @@ export function SeatRows(props: {
   firstIsYou?: string;
   testid: string;
 }) {
-  const set = (i: number, patch: Partial<SeatChoice>) => props.onChange(props.seats.map((s, j) => (j === i ? { ...s, ...patch } : s)));
+  const set = (i: number, patch: Partial<SeatChoice>) =>
+    props.onChange(props.seats.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   return (
     <div className="field">
       <span className="label">Seats</span>
@@ -88,7 +89,9 @@ export function SeatRows(props: {
               <span className={`tram-dot tram-${seatColor(i)}`} aria-hidden />
               <span className="seat-no">Seat {i + 1}</span>
               {locked ? (
-                <span className="seat-you">{props.firstIsYou?.trim() ? `You (${props.firstIsYou.trim()})` : 'You'}</span>
+                <span className="seat-you">
+                  {props.firstIsYou?.trim() ? `You (${props.firstIsYou.trim()})` : 'You'}
+                </span>
               ) : (
                 <select
                   aria-label={`Seat ${i + 1} player`}
@@ -133,7 +136,12 @@ export function SeatRows(props: {
 }
 
 /** Face-up variant and first player. */
-export function RulesFields(props: { value: RulesChoice; numPlayers: number; onChange: (r: RulesChoice) => void; testid: string }) {
+export function RulesFields(props: {
+  value: RulesChoice;
+  numPlayers: number;
+  onChange: (r: RulesChoice) => void;
+  testid: string;
+}) {
   const { value, onChange } = props;
   return (
     <>
@@ -151,7 +159,9 @@ export function RulesFields(props: { value: RulesChoice; numPlayers: number; onC
         <select
           data-testid={`${props.testid}-first`}
           value={String(value.firstPlayer)}
-          onChange={(e) => onChange({ ...value, firstPlayer: e.target.value === 'random' ? 'random' : Number(e.target.value) })}
+          onChange={(e) =>
+            onChange({ ...value, firstPlayer: e.target.value === 'random' ? 'random' : Number(e.target.value) })
+          }
         >
           <option value="random">Random</option>
           {Array.from({ length: props.numPlayers }, (_, i) => (
@@ -166,7 +176,13 @@ export function RulesFields(props: { value: RulesChoice; numPlayers: number; onC
 }
 
 /** The end of a lobby form: its error, if any, and the submit button (busy while the request runs). */
-export function FormFooter(props: { error: string | null | undefined; busy: boolean; text: string; busyText: string; testid: string }) {
+export function FormFooter(props: {
+  error: string | null | undefined;
+  busy: boolean;
+  text: string;
+  busyText: string;
+  testid: string;
+}) {
   return (
     <>
       {props.error && (

@@ -4,11 +4,15 @@ import type { BotRequest, BotResponse } from './hotseatBot';
 
 /** Start answering requests (called in the worker only). */
 export function serveBots(): void {
-  const scope = self as unknown as { onmessage: ((e: MessageEvent<BotRequest>) => void) | null; postMessage(m: BotResponse): void };
+  const scope = self as unknown as {
+    onmessage: ((e: MessageEvent<BotRequest>) => void) | null;
+    postMessage(m: BotResponse): void;
+  };
   scope.onmessage = (e) => {
     const { id, G, ctx, playerID, level, seed } = e.data;
     chooseMove({ G, ctx }, playerID, 'mcts', level, seed).then(
-      (m) => scope.postMessage({ id, move: m ? { move: m.move, args: Array.isArray(m.args) ? m.args : [m.args] } : null }),
+      (m) =>
+        scope.postMessage({ id, move: m ? { move: m.move, args: Array.isArray(m.args) ? m.args : [m.args] } : null }),
       (err: unknown) => scope.postMessage({ id, error: err instanceof Error ? err.message : String(err) }),
     );
   };

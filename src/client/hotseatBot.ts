@@ -78,14 +78,26 @@ function getWorker(): Worker | null {
   return worker;
 }
 
-async function chooseHere(G: GState, ctx: Ctx, playerID: string, level: BotLevel, seed: string): Promise<BotChoice | null> {
+async function chooseHere(
+  G: GState,
+  ctx: Ctx,
+  playerID: string,
+  level: BotLevel,
+  seed: string,
+): Promise<BotChoice | null> {
   const { chooseMove } = await import('../bots');
   const m = await chooseMove({ G, ctx }, playerID, 'mcts', level, seed);
   return m ? { move: m.move, args: Array.isArray(m.args) ? m.args : [m.args] } : null;
 }
 
 /** The MCTS bot's choice for this seat at this level (its time budget grows with the level). */
-export async function chooseBotMove(G: GState, ctx: Ctx, playerID: string, level: BotLevel, seed: string): Promise<BotChoice | null> {
+export async function chooseBotMove(
+  G: GState,
+  ctx: Ctx,
+  playerID: string,
+  level: BotLevel,
+  seed: string,
+): Promise<BotChoice | null> {
   const w = getWorker();
   if (!w) return chooseHere(G, ctx, playerID, level, seed);
   const id = ++nextId;

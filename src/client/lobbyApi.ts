@@ -90,7 +90,7 @@ function serverDetail(details: unknown): string {
   if (typeof details === 'string') return details.trim().slice(0, 200);
   if (details && typeof details === 'object') {
     const d = details as Record<string, unknown>;
-    for (const k of ['error', 'message', 'detail']) if (typeof d[k] === 'string') return (d[k] as string).slice(0, 200);
+    for (const k of ['error', 'message', 'detail']) if (typeof d[k] === 'string') return d[k].slice(0, 200);
   }
   return '';
 }
@@ -102,14 +102,16 @@ export function describeError(err: unknown, action: LobbyAction): string {
     const status = Number(/(\d{3})/.exec(err.message)?.[1] ?? 0);
     const detail = serverDetail(err.details);
     const suffix = detail ? ` (server: ${detail})` : '';
-    if ((status === 404 || status === 405) && action === 'bot') return `${what}: this server does not run bots in online matches yet.`;
+    if ((status === 404 || status === 405) && action === 'bot')
+      return `${what}: this server does not run bots in online matches yet.`;
     if (status === 404) {
       return action === 'list' || action === 'create'
         ? `${what}: the server does not offer this game.${suffix}`
         : `${what}: this match does not exist any more.${suffix}`;
     }
     if (status === 409) return `${what}: that seat was just taken by someone else. Pick another seat.${suffix}`;
-    if (status === 403 || status === 401) return `${what}: the server did not accept this browser's credentials for the seat.${suffix}`;
+    if (status === 403 || status === 401)
+      return `${what}: the server did not accept this browser's credentials for the seat.${suffix}`;
     if (status === 429) return `${what}: too many requests. Wait a moment and try again.${suffix}`;
     if (status >= 500) return `${what}: the server had a problem (HTTP ${status}). Try again in a moment.${suffix}`;
     if (status === 400) return `${what}: the server refused the request${detail ? `: ${detail}` : '.'}`;
@@ -152,8 +154,18 @@ export async function postJSON(path: string, body: unknown): Promise<unknown> {
  * (server/bots.ts). Only a player seated in the match may ask, so the
  * request carries that player's seat and credentials.
  */
-export async function seatBot(matchID: string, seat: number, level: BotLevel, by: Pick<StoredSeat, 'playerID' | 'credentials'>): Promise<void> {
-  await postJSON(`/bots/${encodeURIComponent(matchID)}`, { seat, level, playerID: by.playerID, credentials: by.credentials });
+export async function seatBot(
+  matchID: string,
+  seat: number,
+  level: BotLevel,
+  by: Pick<StoredSeat, 'playerID' | 'credentials'>,
+): Promise<void> {
+  await postJSON(`/bots/${encodeURIComponent(matchID)}`, {
+    seat,
+    level,
+    playerID: by.playerID,
+    credentials: by.credentials,
+  });
 }
 
 /** Open seats of a match (no name yet). */

@@ -23,7 +23,18 @@ import { COLORS, type Color, type ColorCounts } from './data/types';
 import { CARD_BY_ID } from './data/cards';
 import { network } from './network';
 import { canPay } from './payment';
-import { boardOf, claimable, legalBellChoices, legalBonus, legalDropOffs, legalMoves, legalPickUps, legalPlacements, legalPushBranches, canEndTurn } from './legal';
+import {
+  boardOf,
+  claimable,
+  legalBellChoices,
+  legalBonus,
+  legalDropOffs,
+  legalMoves,
+  legalPickUps,
+  legalPlacements,
+  legalPushBranches,
+  canEndTurn,
+} from './legal';
 import { cones, seatCapacity } from './selectors';
 
 /** A move as boardgame.io's bots take it. */
@@ -46,12 +57,17 @@ export const BOT_MAX_STEPS = 3;
  * depend on the destination is worked out once, here: the returned function
  * is called for every place a move search reaches.
  */
-export function moveRanker(G: GState, player: PlayerID, useful = wantedColors(G, player)): (to: NodeId, paid: Partial<ColorCounts>) => number {
+export function moveRanker(
+  G: GState,
+  player: PlayerID,
+  useful = wantedColors(G, player),
+): (to: NodeId, paid: Partial<ColorCounts>) => number {
   const me = G.players[player];
   const net = network(G.side);
   const coned = cones(G);
   const claimAt = new Set<NodeId>();
-  for (const id of G.display) if (id && claimable(G, player, id, CARD_BY_ID[id].monument)) claimAt.add(CARD_BY_ID[id].monument);
+  for (const id of G.display)
+    if (id && claimable(G, player, id, CARD_BY_ID[id].monument)) claimAt.add(CARD_BY_ID[id].monument);
   const bonuses = boardOf(G, player).bonuses;
   const hand = me.hand;
   return (to, paid) => {
@@ -70,7 +86,12 @@ export function moveRanker(G: GState, player: PlayerID, useful = wantedColors(G,
 }
 
 /** What a bonus costs, by the colour of its stop. */
-const bonusCost: Record<Color, ColorCounts> = { red: single('red', 3), yellow: single('yellow', 3), green: single('green', 3), blue: single('blue', 3) };
+const bonusCost: Record<Color, ColorCounts> = {
+  red: single('red', 3),
+  yellow: single('yellow', 3),
+  green: single('green', 3),
+  blue: single('blue', 3),
+};
 
 /** Whether a waiting group holds a passenger of a wanted colour (see `wantedColors`). */
 function wanted(useful: Record<Color, boolean>, group: ColorCounts): boolean {
@@ -97,8 +118,10 @@ export function enumerate(G: GState, ctx: Ctx, playerID: PlayerID): AiMove[] {
   if (G.finished) return [];
   if (p) {
     if (p.player !== playerID) return [];
-    if (p.kind === 'pushBranch') return legalPushBranches(G, playerID).map((path) => ({ move: 'choosePushBranch', args: [{ path }] }));
-    if (p.kind === 'placePassengers') return legalPlacements(G, playerID).map((stop) => ({ move: 'placePassengers', args: [{ stop }] }));
+    if (p.kind === 'pushBranch')
+      return legalPushBranches(G, playerID).map((path) => ({ move: 'choosePushBranch', args: [{ path }] }));
+    if (p.kind === 'placePassengers')
+      return legalPlacements(G, playerID).map((stop) => ({ move: 'placePassengers', args: [{ stop }] }));
     return legalBellChoices(G, playerID).map((color) => ({ move: 'keepPassenger', args: [{ color }] }));
   }
   if (playerID !== ctx.currentPlayer) return [];
@@ -125,7 +148,8 @@ export function enumerate(G: GState, ctx: Ctx, playerID: PlayerID): AiMove[] {
     // Only the best-ranked destinations: one search ranks every place reached, and pushes are resolved for the best only.
     const options = legalMoves(G, ctx.currentPlayer, playerID, { free, maxSteps: BOT_MAX_STEPS, rank });
     if (options.length > 0 && rank(options[0].to, options[0].payment) >= 2) useNow = true;
-    for (const o of options) out.push({ move: 'move', args: [free ? { route: o.route, free: true } : { route: o.route }] });
+    for (const o of options)
+      out.push({ move: 'move', args: [free ? { route: o.route, free: true } : { route: o.route }] });
   }
   if (!useNow && canEndTurn(G, ctx.currentPlayer, playerID)) out.push({ move: 'endTurn', args: [] });
   return out;

@@ -53,7 +53,13 @@ export function fork(G: GState): GState {
     passengerDiscard: counts(G.passengerDiscard),
     ticketDiscard: counts(G.ticketDiscard),
     display: [...G.display],
-    turn: { actions: t.actions, freeMoveUsed: t.freeMoveUsed, draw3Used: t.draw3Used, pushRewarded: [...t.pushRewarded], ended: t.ended },
+    turn: {
+      actions: t.actions,
+      freeMoveUsed: t.freeMoveUsed,
+      draw3Used: t.draw3Used,
+      pushRewarded: [...t.pushRewarded],
+      ended: t.ended,
+    },
     pending: G.pending && copyTree(G.pending),
     // Logged events are never changed: the entries are shared.
     events: [...G.events],

@@ -6,7 +6,17 @@ import type { Game } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
 import { END_OF_TURN_DRAW } from './data/boards';
 import type { GState, SetupData } from './types';
-import { choosePushBranch, dropOff, endTurn, keepPassenger, move, pickUp, placePassengers, takeBonus, type MoveContext } from './moves';
+import {
+  choosePushBranch,
+  dropOff,
+  endTurn,
+  keepPassenger,
+  move,
+  pickUp,
+  placePassengers,
+  takeBonus,
+  type MoveContext,
+} from './moves';
 import { drawTickets, freshTurn, log, setupState, validateSetupData } from './state';
 import { actionsLeft, freeMoveAvailable } from './selectors';
 import { gameOver } from './scoring';
@@ -20,7 +30,11 @@ import { fork, freezeState } from './fork';
  * every call in its bundled Immer 9, which then has nothing to draft or
  * walk: drafting, and even our own Immer 11, cost more than the rules.
  */
-function onBase(fn: (mc: MoveContext, args?: unknown) => unknown, mc: MoveContext, args?: unknown): GState | typeof INVALID_MOVE {
+function onBase(
+  fn: (mc: MoveContext, args?: unknown) => unknown,
+  mc: MoveContext,
+  args?: unknown,
+): GState | typeof INVALID_MOVE {
   const G = fork(mc.base);
   if (fn({ ...mc, G, events: mc.events && withoutTraces(mc.events) }, args) === INVALID_MOVE) return INVALID_MOVE;
   return freezeState(G);
@@ -53,7 +67,10 @@ function withoutTraces(events: MoveContext['events']): MoveContext['events'] {
 
 /** A turn or phase hook run by `onBase`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const hook = (fn: (mc: MoveContext) => void) => (context: any): GState => onBase(fn, context) as GState;
+const hook =
+  (fn: (mc: MoveContext) => void) =>
+  (context: any): GState =>
+    onBase(fn, context) as GState;
 
 /** Wrap a move: server-only (it may read hidden piles or draw at random) and never undoable. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -72,7 +89,10 @@ const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): any => ({
 export const baseState = {
   name: 'base-state',
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  fnWrap: (fn: any) => (context: any, ...args: unknown[]) => fn({ ...context, base: context.G }, ...args),
+  fnWrap:
+    (fn: any) =>
+    (context: any, ...args: unknown[]) =>
+      fn({ ...context, base: context.G }, ...args),
 };
 
 /** The game, registered under the name `lisbon-tram-28`. */
@@ -120,7 +140,8 @@ export const LisbonTram28: Game<GState, Record<string, unknown>, SetupData> = {
           log(G, ctx.turn, { type: 'endTurn', player: ctx.currentPlayer });
         }),
         // Nothing left to do: no action, no free move, no decision pending.
-        endIf: ({ G, ctx }) => !G.pending && actionsLeft(G, ctx.currentPlayer) === 0 && !freeMoveAvailable(G, ctx.currentPlayer),
+        endIf: ({ G, ctx }) =>
+          !G.pending && actionsLeft(G, ctx.currentPlayer) === 0 && !freeMoveAvailable(G, ctx.currentPlayer),
         stages: {
           pushBranch: { moves: { choosePushBranch: serverMove(choosePushBranch) } },
           placePassengers: { moves: { placePassengers: serverMove(placePassengers) } },

@@ -23,7 +23,10 @@ export function turnBlocked(G: GState, currentPlayer: PlayerID, player: PlayerID
 
 /** Why the player cannot spend an action now, or null. */
 export function actionBlocked(G: GState, currentPlayer: PlayerID, player: PlayerID): string | null {
-  return turnBlocked(G, currentPlayer, player) ?? (actionsLeft(G, player) <= 0 ? 'You have no actions left this turn.' : null);
+  return (
+    turnBlocked(G, currentPlayer, player) ??
+    (actionsLeft(G, player) <= 0 ? 'You have no actions left this turn.' : null)
+  );
 }
 
 // ---------------------------------------------------------------- move
@@ -109,12 +112,21 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
   }
   // Where the other trams stand (never counting Rossio): a route that meets none of them pushes nothing.
   const trams: NodeId[] = [];
-  for (const id of playerIds(G)) if (id !== player && G.players[id].position !== 'rossio') trams.push(G.players[id].position);
+  for (const id of playerIds(G))
+    if (id !== player && G.players[id].position !== 'rossio') trams.push(G.players[id].position);
   const reached = new Uint8Array(net.side.nodes.length);
   reached[net.index.get(start)!] = 1;
   // A search tree: each place reached keeps its last single move and where that started.
   // Routes are spelled out only for the destinations listed.
-  type Reach = { at: NodeId; step: NodeId[]; prev: Reach | null; meets: boolean; k: number; pay: MovePayment | null; rank: number };
+  type Reach = {
+    at: NodeId;
+    step: NodeId[];
+    prev: Reach | null;
+    meets: boolean;
+    k: number;
+    pay: MovePayment | null;
+    rank: number;
+  };
   const found: Reach[] = [];
   const ranks: number[] = [];
   let frontier: Reach[] = [{ at: start, step: [], prev: null, meets: false, k: 0, pay: null, rank: -1 }];
@@ -150,7 +162,15 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
       for (let x: Reach = r, i = k - 1; i >= 0; x = x.prev!, i--) steps[i] = x.step;
       const route: NodeId[] = [];
       for (const step of steps) for (const n of step) route.push(n);
-      const option: MoveOption = { to: r.at, route, steps: free ? 0 : k, color: r.pay ? r.pay.color : null, payment: r.pay ? r.pay.payment : counts(), pushes: false, pushed: [] };
+      const option: MoveOption = {
+        to: r.at,
+        route,
+        steps: free ? 0 : k,
+        color: r.pay ? r.pay.color : null,
+        payment: r.pay ? r.pay.payment : counts(),
+        pushes: false,
+        pushed: [],
+      };
       if (r.meets) {
         const res = resolveMove(G, player, steps);
         if (res.status === 'illegal') continue;
@@ -180,11 +200,16 @@ export function checkMove(G: GState, currentPlayer: PlayerID, player: PlayerID, 
   if (a.free !== undefined && typeof a.free !== 'boolean') return '"free" must be true or false.';
   const blocked = moveBlocked(G, currentPlayer, player, free);
   if (blocked) return blocked;
-  if (!Array.isArray(a.route) || a.route.length === 0 || a.route.length > 200 || !a.route.every((n) => typeof n === 'string')) {
+  if (
+    !Array.isArray(a.route) ||
+    a.route.length === 0 ||
+    a.route.length > 200 ||
+    !a.route.every((n) => typeof n === 'string')
+  ) {
     return 'A move needs a route: the list of nodes to travel through.';
   }
   const net = network(G.side);
-  const steps = splitRoute(G, net, G.players[player].position, a.route as NodeId[]);
+  const steps = splitRoute(G, net, G.players[player].position, a.route);
   if (!steps) return 'That route does not follow the rails from your tram to a stopping place.';
   if (free && steps.length !== 1) return 'The free move is a single move.';
   const hand = G.players[player].hand!;
@@ -259,7 +284,12 @@ export function legalPickUps(G: GState, currentPlayer: PlayerID, player: PlayerI
 }
 
 /** Check a `pickUp` call; returns the bell and an explicit payment (or null for automatic), or a reason. */
-export function checkPickUp(G: GState, currentPlayer: PlayerID, player: PlayerID, args: unknown): { bell: Bell; pay: ColorCounts | null } | string {
+export function checkPickUp(
+  G: GState,
+  currentPlayer: PlayerID,
+  player: PlayerID,
+  args: unknown,
+): { bell: Bell; pay: ColorCounts | null } | string {
   const a = (args ?? {}) as { bell?: unknown; pay?: unknown };
   if (typeof a !== 'object') return 'pickUp takes { bell?, pay? }.';
   const bell = a.bell === undefined || a.bell === false ? 'none' : a.bell === true ? 'one' : a.bell;
@@ -270,7 +300,8 @@ export function checkPickUp(G: GState, currentPlayer: PlayerID, player: PlayerID
   const opt = options.find((o) => o.bell === bell);
   if (!opt) {
     if (bell === 'none') return 'You cannot pay for every passenger waiting here.';
-    if (bell === 'three') return draw3Available(G, player) ? 'The bag is empty.' : 'You do not have the draw-3 bonus available this turn.';
+    if (bell === 'three')
+      return draw3Available(G, player) ? 'The bag is empty.' : 'You do not have the draw-3 bonus available this turn.';
     return 'The bag is empty.';
   }
   if (a.pay !== undefined) {
@@ -321,7 +352,12 @@ export function legalDropOffs(G: GState, currentPlayer: PlayerID, player: Player
 }
 
 /** Check a `dropOff` call. */
-export function checkDropOff(G: GState, currentPlayer: PlayerID, player: PlayerID, args: unknown): { card: CardId; slot: number; end: 'left' | 'right' } | string {
+export function checkDropOff(
+  G: GState,
+  currentPlayer: PlayerID,
+  player: PlayerID,
+  args: unknown,
+): { card: CardId; slot: number; end: 'left' | 'right' } | string {
   const a = (args ?? {}) as { card?: unknown; end?: unknown };
   const blocked = actionBlocked(G, currentPlayer, player);
   if (blocked) return blocked;
@@ -368,7 +404,12 @@ export function legalBonus(G: GState, currentPlayer: PlayerID, player: PlayerID)
 }
 
 /** Check a `takeBonus` call. */
-export function checkTakeBonus(G: GState, currentPlayer: PlayerID, player: PlayerID, args: unknown): { option: BonusOption; payment: ColorCounts } | string {
+export function checkTakeBonus(
+  G: GState,
+  currentPlayer: PlayerID,
+  player: PlayerID,
+  args: unknown,
+): { option: BonusOption; payment: ColorCounts } | string {
   const blocked = bonusBlocked(G, currentPlayer, player);
   if (blocked) return blocked;
   const option = legalBonus(G, currentPlayer, player)!;

@@ -64,7 +64,8 @@ function finishMove(mc: MoveContext, pm: PendingMove, res: Extract<Resolution, {
     paid: pm.paid,
     free: pm.free,
   });
-  for (const p of res.pushes) log(G, ctx.turn, { type: 'push', player: pm.mover, pushed: p.tram, from: p.from, to: p.to, path: p.path });
+  for (const p of res.pushes)
+    log(G, ctx.turn, { type: 'push', player: pm.mover, pushed: p.tram, from: p.from, to: p.to, path: p.path });
   for (const id in res.positions) G.players[id].position = res.positions[id];
   if (res.pushes.length > 0) {
     // Push reward: the pusher and every pushed player draw 1 ticket, once per player per turn.
@@ -111,7 +112,14 @@ export function move(mc: MoveContext, args: unknown) {
     G.turn.actions++;
     discardTickets(G, playerID, checked.payment);
   }
-  const pm: PendingMove = { mover: playerID, route, choices: [], paid: checked.payment, steps: checked.steps.length, free: checked.free };
+  const pm: PendingMove = {
+    mover: playerID,
+    route,
+    choices: [],
+    paid: checked.payment,
+    steps: checked.steps.length,
+    free: checked.free,
+  };
   advanceMove(mc, pm, checked.resolution);
 }
 
@@ -268,7 +276,13 @@ export function takeBonus(mc: MoveContext, args: unknown) {
   G.turn.actions++;
   discardTickets(G, playerID, checked.payment);
   G.players[playerID].bonuses.push(checked.option.bonus);
-  log(G, ctx.turn, { type: 'bonus', player: playerID, bonus: checked.option.bonus, color: checked.option.color, paid: checked.payment });
+  log(G, ctx.turn, {
+    type: 'bonus',
+    player: playerID,
+    bonus: checked.option.bonus,
+    color: checked.option.color,
+    paid: checked.payment,
+  });
 }
 
 /** End your turn early. */

@@ -70,7 +70,8 @@ export function network(side: SideId): Network {
     moves: new Map(),
   };
   // pathsToNextStop's numeric memo key must stay exact.
-  if ((s.nodes.length + 1) ** 2 * net.maskSpan > Number.MAX_SAFE_INTEGER) throw new Error(`side ${s.id} is too large for the path memo`);
+  if ((s.nodes.length + 1) ** 2 * net.maskSpan > Number.MAX_SAFE_INTEGER)
+    throw new Error(`side ${s.id} is too large for the path memo`);
   cache[side] = net;
   return net;
 }
@@ -107,7 +108,13 @@ export function onward(net: Network, from: NodeId, at: NodeId): NodeId[] {
  * passengers, so it is remembered by those. The arrays returned are shared:
  * callers copy before they change anything.
  */
-export function pathsToNextStop(G: Pick<GState, 'stops'>, net: Network, from: NodeId | null, at: NodeId, mask = stopMask(G, net)): NodeId[][] {
+export function pathsToNextStop(
+  G: Pick<GState, 'stops'>,
+  net: Network,
+  from: NodeId | null,
+  at: NodeId,
+  mask = stopMask(G, net),
+): NodeId[][] {
   const key = pathKey(net, from, at, mask);
   const hit = net.paths.get(key);
   if (hit) return hit;
@@ -144,7 +151,9 @@ export function stopMask(G: Pick<GState, 'stops'>, net: Network): number {
 
 /** The memo key of a start (`from` may be null) under a stop mask; exact (checked in `network`). */
 function pathKey(net: Network, from: NodeId | null, at: NodeId, mask: number): number {
-  return ((from === null ? 0 : net.index.get(from)! + 1) * net.side.nodes.length + net.index.get(at)!) * net.maskSpan + mask;
+  return (
+    ((from === null ? 0 : net.index.get(from)! + 1) * net.side.nodes.length + net.index.get(at)!) * net.maskSpan + mask
+  );
 }
 
 function remember(memo: Map<number, NodeId[][]>, key: number, value: NodeId[][]): void {
@@ -167,7 +176,12 @@ export function singleMoves(G: Pick<GState, 'stops'>, net: Network, at: NodeId, 
  * return null when it does not follow the rails. Each move ends at the first
  * stopping place reached.
  */
-export function splitRoute(G: Pick<GState, 'stops'>, net: Network, start: NodeId, route: readonly NodeId[]): NodeId[][] | null {
+export function splitRoute(
+  G: Pick<GState, 'stops'>,
+  net: Network,
+  start: NodeId,
+  route: readonly NodeId[],
+): NodeId[][] | null {
   if (route.length === 0) return null;
   const steps: NodeId[][] = [];
   let step: NodeId[] = [];

@@ -124,7 +124,11 @@ export function payments(hand: Partial<ColorCounts>, need: Partial<ColorCounts>,
  * test/game/payment.test.ts checks all this against a brute-force search over
  * every payment.
  */
-export function cheapestPayment(hand: Partial<ColorCounts>, need: Partial<ColorCounts>, spent: Partial<ColorCounts> = {}): ColorCounts | null {
+export function cheapestPayment(
+  hand: Partial<ColorCounts>,
+  need: Partial<ColorCounts>,
+  spent: Partial<ColorCounts> = {},
+): ColorCounts | null {
   const pay = zero();
   const left = zero();
   let shortfall = 0;
@@ -147,7 +151,11 @@ export function cheapestPayment(hand: Partial<ColorCounts>, need: Partial<ColorC
 }
 
 /** Whether `hand`, less the tickets in `spent`, can pay `need`. */
-export function canPay(hand: Partial<ColorCounts>, need: Partial<ColorCounts>, spent: Partial<ColorCounts> = {}): boolean {
+export function canPay(
+  hand: Partial<ColorCounts>,
+  need: Partial<ColorCounts>,
+  spent: Partial<ColorCounts> = {},
+): boolean {
   return cheapestPayment(hand, need, spent) !== null;
 }
 

@@ -41,7 +41,14 @@ const MAX_PUSHES = 24;
  * choice. Hot in the bots' move lists, so it allocates little and stops by
  * setting `halt` rather than by throwing.
  */
-function simulate(G: GState, net: Network, mask: number, mover: PlayerID, steps: NodeId[][], choices: NodeId[][]): Resolution {
+function simulate(
+  G: GState,
+  net: Network,
+  mask: number,
+  mover: PlayerID,
+  steps: NodeId[][],
+  choices: NodeId[][],
+): Resolution {
   // Trams by index, in id order: where each stands, and whether it is moving now.
   const ids = playerIds(G);
   const at = ids.map((id) => G.players[id].position);
@@ -119,7 +126,14 @@ function simulate(G: GState, net: Network, mask: number, mover: PlayerID, steps:
 }
 
 /** Whether some sequence of further choices completes the move. */
-function completes(G: GState, net: Network, mask: number, mover: PlayerID, steps: NodeId[][], choices: NodeId[][]): boolean {
+function completes(
+  G: GState,
+  net: Network,
+  mask: number,
+  mover: PlayerID,
+  steps: NodeId[][],
+  choices: NodeId[][],
+): boolean {
   const r = simulate(G, net, mask, mover, steps, choices);
   if (r.status === 'done') return true;
   if (r.status === 'illegal') return false;
@@ -141,7 +155,12 @@ function routeHitsTram(G: GState, mover: PlayerID, steps: NodeId[][]): boolean {
  * allow. Options offered at a fork are only those that can still complete;
  * a fork with a single viable branch is taken without asking.
  */
-export function resolveMove(G: GState, mover: PlayerID, steps: NodeId[][], choices: NodeId[][] = []): Resolution & { choices: NodeId[][] } {
+export function resolveMove(
+  G: GState,
+  mover: PlayerID,
+  steps: NodeId[][],
+  choices: NodeId[][] = [],
+): Resolution & { choices: NodeId[][] } {
   const net = network(G.side);
   // Fast path: no other tram stands anywhere on the route, so nothing is pushed.
   if (!routeHitsTram(G, mover, steps)) {
@@ -157,7 +176,11 @@ export function resolveMove(G: GState, mover: PlayerID, steps: NodeId[][], choic
     if (r.status !== 'choice') return { ...r, choices: made };
     const viable = r.options.filter((o) => completes(G, net, mask, mover, steps, [...made, o]));
     if (viable.length === 0) {
-      return { status: 'illegal', reason: `the tram at ${net.node[r.from].name} would have nowhere to be pushed`, choices: made };
+      return {
+        status: 'illegal',
+        reason: `the tram at ${net.node[r.from].name} would have nowhere to be pushed`,
+        choices: made,
+      };
     }
     if (viable.length === 1) {
       made = [...made, viable[0]];

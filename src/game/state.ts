@@ -4,7 +4,15 @@
  * Randomness comes only from boardgame.io's `random`.
  */
 import { CARDS, CARD_BY_ID } from './data/cards';
-import { BOARDS, DISPLAY_SLOTS, FACE_UP, PASSENGERS_PER_COLOR, PASSENGERS_PER_STOP, STARTING_HAND, TICKETS_PER_COLOR } from './data/boards';
+import {
+  BOARDS,
+  DISPLAY_SLOTS,
+  FACE_UP,
+  PASSENGERS_PER_COLOR,
+  PASSENGERS_PER_STOP,
+  STARTING_HAND,
+  TICKETS_PER_COLOR,
+} from './data/boards';
 import { sideForPlayers } from './data/maps';
 import { COLORS, type Color, type ColorCounts } from './data/types';
 import type { GameEvent, GState, PlayerID, SetupData } from './types';
@@ -25,7 +33,7 @@ export const EVENT_LOG_SIZE = 16;
 
 /** Record a public event. */
 export function log(G: GState, turn: number, event: EventBody): void {
-  G.events.push({ ...event, id: G.nextEventId++, turn } as GameEvent);
+  G.events.push({ ...event, id: G.nextEventId++, turn });
   // Trim in batches: every splice of an immer draft array is costly.
   if (G.events.length >= 2 * EVENT_LOG_SIZE) G.events = G.events.slice(-EVENT_LOG_SIZE);
 }
@@ -44,9 +52,15 @@ export function validateSetupData(setupData: unknown, numPlayers: number): strin
   for (const k of Object.keys(d)) {
     if (k !== 'faceUp' && k !== 'firstPlayer') return `Unknown option "${k}". Options: faceUp, firstPlayer.`;
   }
-  if (d.faceUp !== undefined && d.faceUp !== 'final' && d.faceUp !== 'early') return 'faceUp must be "final" (18/15/12 face-up cards) or "early" (19/16/13).';
+  if (d.faceUp !== undefined && d.faceUp !== 'final' && d.faceUp !== 'early')
+    return 'faceUp must be "final" (18/15/12 face-up cards) or "early" (19/16/13).';
   if (d.firstPlayer !== undefined && d.firstPlayer !== 'random') {
-    if (typeof d.firstPlayer !== 'number' || !Number.isInteger(d.firstPlayer) || d.firstPlayer < 0 || d.firstPlayer >= numPlayers) {
+    if (
+      typeof d.firstPlayer !== 'number' ||
+      !Number.isInteger(d.firstPlayer) ||
+      d.firstPlayer < 0 ||
+      d.firstPlayer >= numPlayers
+    ) {
       return `firstPlayer must be "random" or a seat number from 0 to ${numPlayers - 1}.`;
     }
   }
@@ -149,13 +163,22 @@ export function dealMonument(G: GState, slot: number): { card: string | null; tr
 }
 
 /** The starting position (rulebook "Game Setup", RULINGS "Setup"). */
-export function setupState(numPlayers: number, random: RandomLike & { Die(n: number): number }, setupData?: SetupData): GState {
+export function setupState(
+  numPlayers: number,
+  random: RandomLike & { Die(n: number): number },
+  setupData?: SetupData,
+): GState {
   const side = sideForPlayers(numPlayers).id;
   const net = network(side);
   const variant = setupData?.faceUp ?? 'final';
   const first = typeof setupData?.firstPlayer === 'number' ? setupData.firstPlayer : random.Die(numPlayers) - 1;
 
-  const bag: ColorCounts = { red: PASSENGERS_PER_COLOR, yellow: PASSENGERS_PER_COLOR, green: PASSENGERS_PER_COLOR, blue: PASSENGERS_PER_COLOR };
+  const bag: ColorCounts = {
+    red: PASSENGERS_PER_COLOR,
+    yellow: PASSENGERS_PER_COLOR,
+    green: PASSENGERS_PER_COLOR,
+    blue: PASSENGERS_PER_COLOR,
+  };
   const tickets: Color[] = [];
   for (const c of COLORS) for (let i = 0; i < TICKETS_PER_COLOR; i++) tickets.push(c);
 

@@ -99,7 +99,16 @@ export interface PendingMove {
 
 /** A public event for the log and the board's animations. Never holds hidden information. */
 export type GameEvent = { id: number; turn: number } & (
-  | { type: 'move'; player: PlayerID; from: NodeId; to: NodeId; path: NodeId[]; steps: number; paid: ColorCounts; free: boolean }
+  | {
+      type: 'move';
+      player: PlayerID;
+      from: NodeId;
+      to: NodeId;
+      path: NodeId[];
+      steps: number;
+      paid: ColorCounts;
+      free: boolean;
+    }
   | { type: 'push'; player: PlayerID; pushed: PlayerID; from: NodeId; to: NodeId; path: NodeId[] }
   | { type: 'pushReward'; players: PlayerID[] }
   | { type: 'pickUp'; player: PlayerID; stop: NodeId; took: ColorCounts; left: ColorCounts; paid: ColorCounts }

@@ -9,10 +9,17 @@ function harness(c: ReturnType<typeof client>, me: string) {
   const refused: string[] = [];
   const sent: string[] = [];
   const { G, ctx } = viewOf(c, me);
-  const act = makeActions(G, ctx, me, c.moves as MoveCalls, (r) => refused.push(r), (label, call) => {
-    sent.push(label);
-    call();
-  });
+  const act = makeActions(
+    G,
+    ctx,
+    me,
+    c.moves as MoveCalls,
+    (r) => refused.push(r),
+    (label, call) => {
+      sent.push(label);
+      call();
+    },
+  );
   return { act, refused, sent, G, ctx };
 }
 
@@ -40,7 +47,15 @@ describe('board actions', () => {
   it('refuses with the engine’s reason instead of sending an illegal move', () => {
     const c = client();
     const h = harness(c, '0');
-    const stale: MoveOption = { to: 'castelo', route: ['castelo'], steps: 1, color: 'red', payment: { red: 1, yellow: 0, green: 0, blue: 0 }, pushes: false, pushed: [] };
+    const stale: MoveOption = {
+      to: 'castelo',
+      route: ['castelo'],
+      steps: 1,
+      color: 'red',
+      payment: { red: 1, yellow: 0, green: 0, blue: 0 },
+      pushes: false,
+      pushed: [],
+    };
     h.act.move(stale, false, null);
     expect(h.refused).toEqual(['That route does not follow the rails from your tram to a stopping place.']);
     h.act.pickUp('none', null);

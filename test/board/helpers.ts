@@ -33,7 +33,9 @@ export function client(numPlayers = 2, seed = 'x', prepared?: GState): AnyClient
 export function seats(numPlayers: number, prepared: GState, seed = 'x'): AnyClient[] {
   const g = game(seed, prepared);
   const multiplayer = Local();
-  const out = Array.from({ length: numPlayers }, (_, i) => Client({ game: g, numPlayers, playerID: String(i), multiplayer } as AnyClient));
+  const out = Array.from({ length: numPlayers }, (_, i) =>
+    Client({ game: g, numPlayers, playerID: String(i), multiplayer } as AnyClient),
+  );
   for (const c of out) c.start();
   return out;
 }
@@ -47,8 +49,8 @@ export function raw(c: AnyClient): { G: GState; ctx: Ctx } {
 /** The state as one player sees it (the board's input). */
 export function viewOf(c: AnyClient, playerID: PlayerID | null): { G: GState; ctx: Ctx } {
   const { G, ctx } = raw(c);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { G: LisbonTram28.playerView!({ G, ctx, playerID } as any), ctx };
+
+  return { G: LisbonTram28.playerView!({ G, ctx, playerID }), ctx };
 }
 
 /** A copy of a real start position, changed by `edit`. */

@@ -92,7 +92,9 @@ describe('log text', () => {
     const ev = after.events[after.events.length - 1];
     expect(ev.type).toBe('move');
     const to = network(G.side).node[opt.to].name;
-    expect(formatEvent(ev, after)).toMatch(new RegExp(`^Pink moved from Rossio to ${to}, paying 1 (red|yellow|green|blue)$`));
+    expect(formatEvent(ev, after)).toMatch(
+      new RegExp(`^Pink moved from Rossio to ${to}, paying 1 (red|yellow|green|blue)$`),
+    );
   });
 
   it('tells a push and its reward: "Pink pushed Black from Carmo to Baixa"', () => {
@@ -122,9 +124,15 @@ describe('log text', () => {
     const after = raw(c).G;
     const text = after.events.map((e) => formatEvent(e, after));
     expect(text).toContain('Pink claimed Estrela (1 VP) on the right, dropping off 1 red, 1 blue');
-    const bell = formatEvent({ id: 99, turn: 1, type: 'bell', player: '1', stop: 'baixa', drawn: ['red'], kept: 'red' }, after);
+    const bell = formatEvent(
+      { id: 99, turn: 1, type: 'bell', player: '1', stop: 'baixa', drawn: ['red'], kept: 'red' },
+      after,
+    );
     expect(bell).toBe('Black rang the bell: drew red');
-    const three = formatEvent({ id: 99, turn: 1, type: 'bell', player: '1', stop: 'baixa', drawn: ['red', 'blue', 'red'], kept: 'blue' }, after);
+    const three = formatEvent(
+      { id: 99, turn: 1, type: 'bell', player: '1', stop: 'baixa', drawn: ['red', 'blue', 'red'], kept: 'blue' },
+      after,
+    );
     expect(three).toBe('Black rang the bell: drew red, blue and red and kept blue');
   });
 
@@ -156,7 +164,15 @@ describe('log history', () => {
     expect(G.events.length).toBeLessThan(80);
     expect(history.filter((e) => e.type === 'endTurn')).toHaveLength(40);
     expect(history.map((e) => e.id)).toEqual([...history.map((e) => e.id)].sort((a, b) => a - b));
-    const bell = { id: 5, turn: 1, type: 'bell' as const, player: '0', stop: 'lapa', drawn: ['red' as const, 'blue' as const, 'red' as const], kept: null };
+    const bell = {
+      id: 5,
+      turn: 1,
+      type: 'bell' as const,
+      player: '0',
+      stop: 'lapa',
+      drawn: ['red' as const, 'blue' as const, 'red' as const],
+      kept: null,
+    };
     const merged = mergeEvents([bell], [{ ...bell, kept: 'blue' }]);
     expect(merged).toHaveLength(1);
     expect(merged[0].type === 'bell' && merged[0].kept).toBe('blue');
@@ -219,10 +235,17 @@ describe('previews and results', () => {
 
   it('explains how ties were broken', () => {
     const G = { players: { '0': { color: 'pink' }, '1': { color: 'black' } } } as unknown as GState;
-    const over = (decidedBy: GameOver['decidedBy']): GameOver => ({ winner: '1', order: ['1', '0'], decidedBy, scores: {} });
+    const over = (decidedBy: GameOver['decidedBy']): GameOver => ({
+      winner: '1',
+      order: ['1', '0'],
+      decidedBy,
+      scores: {},
+    });
     expect(tieBreakText(over('score'), G)).toBe('Black wins with the most points.');
     expect(tieBreakText(over('connections'), G)).toMatch(/most connections/);
-    expect(tieBreakText(over('passengers'), G, { '1': 'Rui' })).toBe('Tied on points and connections: Rui wins with the most passengers still on the tram.');
+    expect(tieBreakText(over('passengers'), G, { '1': 'Rui' })).toBe(
+      'Tied on points and connections: Rui wins with the most passengers still on the tram.',
+    );
     expect(tieBreakText(over('seat'), G)).toMatch(/farthest from the first player/);
     expect(playerLabel(G, '0')).toBe('Pink');
   });

@@ -13,7 +13,19 @@ import { client, position, seats, viewOf } from './helpers';
 
 function render(G: GState, ctx: Ctx, playerID: PlayerID | null, extra: Record<string, unknown> = {}): string {
   const moves = new Proxy({}, { get: () => () => undefined });
-  const props = { G, ctx, moves, events: {}, playerID, isActive: true, isMultiplayer: false, isConnected: true, matchData: undefined, log: [], ...extra };
+  const props = {
+    G,
+    ctx,
+    moves,
+    events: {},
+    playerID,
+    isActive: true,
+    isMultiplayer: false,
+    isConnected: true,
+    matchData: undefined,
+    log: [],
+    ...extra,
+  };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return renderToStaticMarkup(<Board {...(props as any)} />);
 }
@@ -93,7 +105,11 @@ describe('Board markup', () => {
     const b = viewOf(black, '1');
     expect(b.G.pending?.kind).toBe('placePassengers');
     const html = render(b.G, b.ctx, '1');
-    expect(testIds(html, 'place-').filter((id) => !id.startsWith('place-btn')).sort()).toEqual(['place-graca', 'place-rato']);
+    expect(
+      testIds(html, 'place-')
+        .filter((id) => !id.startsWith('place-btn'))
+        .sort(),
+    ).toEqual(['place-graca', 'place-rato']);
     expect(html).toContain('data-testid="decision"');
     const p = viewOf(pink, '0');
     expect(render(p.G, p.ctx, '0')).toContain('Waiting for Black to place new passengers on an empty tram stop');

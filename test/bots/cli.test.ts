@@ -14,33 +14,102 @@ const out = mkdtempSync(join(tmpdir(), 'bots-cli-'));
 const cli = join(out, 'bots.cjs');
 
 function run(args: string[]) {
-  return spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  return spawnSync(process.execPath, [cli, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 beforeAll(() => {
   // The same bundle as `npm run bots`, into a temporary folder.
   execFileSync(
     join(root, 'node_modules', '.bin', 'esbuild'),
-    ['scripts/bots.ts', 'scripts/worker.ts', '--bundle', '--platform=node', '--format=cjs', '--target=node20', `--outdir=${out}`, '--out-extension:.js=.cjs', '--define:process.env.NODE_ENV="production"', '--log-level=warning'],
+    [
+      'scripts/bots.ts',
+      'scripts/worker.ts',
+      '--bundle',
+      '--platform=node',
+      '--format=cjs',
+      '--target=node20',
+      `--outdir=${out}`,
+      '--out-extension:.js=.cjs',
+      '--define:process.env.NODE_ENV="production"',
+      '--log-level=warning',
+    ],
     { cwd: root },
   );
 });
 
 interface Output {
   options: Record<string, unknown>;
-  summary: { bot: string; games: number; wins: number; winRate: number; ci95: [number, number]; meanScore: number; medianDecisionMs: number }[];
-  games: { game: number; seed: string; rounds: number; moves: number; decidedBy: string; seats: { seat: string; bot: string; score: number; connections: number; rank: number; win: boolean; decisionMs: number[] }[] }[];
+  summary: {
+    bot: string;
+    games: number;
+    wins: number;
+    winRate: number;
+    ci95: [number, number];
+    meanScore: number;
+    medianDecisionMs: number;
+  }[];
+  games: {
+    game: number;
+    seed: string;
+    rounds: number;
+    moves: number;
+    decidedBy: string;
+    seats: {
+      seat: string;
+      bot: string;
+      score: number;
+      connections: number;
+      rank: number;
+      win: boolean;
+      decisionMs: number[];
+    }[];
+  }[];
 }
 
-const strip = (o: Output) => o.games.map((g) => ({ ...g, seats: g.seats.map(({ decisionMs, ...s }) => ({ ...s, decisions: decisionMs.length })) }));
+const strip = (o: Output) =>
+  o.games.map((g) => ({
+    ...g,
+    seats: g.seats.map(({ decisionMs, ...s }) => ({ ...s, decisions: decisionMs.length })),
+  }));
 
 describe('bots CLI', () => {
   it('plays a short seeded match, writes JSON, and reproduces it from the seed', () => {
-    const a = run(['--players', '2', '--bots', 'random,greedy', '--games', '2', '--seed', '7', '--workers', '2', '--json', join(out, 'a.json')]);
+    const a = run([
+      '--players',
+      '2',
+      '--bots',
+      'random,greedy',
+      '--games',
+      '2',
+      '--seed',
+      '7',
+      '--workers',
+      '2',
+      '--json',
+      join(out, 'a.json'),
+    ]);
     expect(a.status, a.stderr).toBe(0);
     expect(a.stdout).toMatch(/win rate/);
     expect(a.stdout).toMatch(/greedy/);
-    const b = run(['--players', '2', '--bots', 'random,greedy', '--games', '2', '--seed', '7', '--workers', '0', '--quiet', '--json', join(out, 'b.json')]);
+    const b = run([
+      '--players',
+      '2',
+      '--bots',
+      'random,greedy',
+      '--games',
+      '2',
+      '--seed',
+      '7',
+      '--workers',
+      '0',
+      '--quiet',
+      '--json',
+      join(out, 'b.json'),
+    ]);
     expect(b.status, b.stderr).toBe(0);
     const ja: Output = JSON.parse(readFileSync(join(out, 'a.json'), 'utf8'));
     const jb: Output = JSON.parse(readFileSync(join(out, 'b.json'), 'utf8'));
@@ -58,12 +127,37 @@ describe('bots CLI', () => {
       expect(r.ci95[1]).toBeGreaterThanOrEqual(r.winRate);
     }
     expect(strip(jb)).toEqual(strip(ja));
-    const c = run(['--players', '2', '--bots', 'random,greedy', '--games', '2', '--seed', '8', '--workers', '0', '--quiet', '--json', join(out, 'c.json')]);
+    const c = run([
+      '--players',
+      '2',
+      '--bots',
+      'random,greedy',
+      '--games',
+      '2',
+      '--seed',
+      '8',
+      '--workers',
+      '0',
+      '--quiet',
+      '--json',
+      join(out, 'c.json'),
+    ]);
     expect(strip(JSON.parse(readFileSync(join(out, 'c.json'), 'utf8')))).not.toEqual(strip(ja));
   });
 
   it('rotates seats', () => {
-    const r = run(['--bots', 'random,greedy', '--games', '2', '--seat-rotation', '--workers', '0', '--quiet', '--json', join(out, 'r.json')]);
+    const r = run([
+      '--bots',
+      'random,greedy',
+      '--games',
+      '2',
+      '--seat-rotation',
+      '--workers',
+      '0',
+      '--quiet',
+      '--json',
+      join(out, 'r.json'),
+    ]);
     expect(r.status, r.stderr).toBe(0);
     const j: Output = JSON.parse(readFileSync(join(out, 'r.json'), 'utf8'));
     expect(j.games.map((g) => g.seats.map((s) => s.bot))).toEqual([

@@ -10,7 +10,11 @@ import { playerView } from '../../src/game/view';
 import { actingPlayerOf, chooseMove } from '../../src/bots/index';
 import { findState, start, step, type State } from './helpers';
 
-const STAGE_MOVE = { pushBranch: 'choosePushBranch', placePassengers: 'placePassengers', bellChoice: 'keepPassenger' } as const;
+const STAGE_MOVE = {
+  pushBranch: 'choosePushBranch',
+  placePassengers: 'placePassengers',
+  bellChoice: 'keepPassenger',
+} as const;
 
 function check(kindName: keyof typeof STAGE_MOVE, s: State | null) {
   expect(s, `no ${kindName} decision found in the seeded games`).not.toBeNull();
@@ -19,9 +23,31 @@ function check(kindName: keyof typeof STAGE_MOVE, s: State | null) {
 
 describe('decisions outside the turn', () => {
   const cases: [keyof typeof STAGE_MOVE, State | null][] = [
-    ['placePassengers', findState(3, (s) => s.G.pending?.kind === 'placePassengers' && s.G.pending.player !== s.ctx.currentPlayer, 30, 0.2)],
-    ['pushBranch', findState(4, (s) => s.G.pending?.kind === 'pushBranch' && s.G.pending.player !== s.ctx.currentPlayer && s.G.pending.options.length > 1, 30, 0.6)],
-    ['bellChoice', findState(2, (s) => s.G.pending?.kind === 'bellChoice' && new Set(s.G.pending.drawn).size > 1, 40, 0.6)],
+    [
+      'placePassengers',
+      findState(
+        3,
+        (s) => s.G.pending?.kind === 'placePassengers' && s.G.pending.player !== s.ctx.currentPlayer,
+        30,
+        0.2,
+      ),
+    ],
+    [
+      'pushBranch',
+      findState(
+        4,
+        (s) =>
+          s.G.pending?.kind === 'pushBranch' &&
+          s.G.pending.player !== s.ctx.currentPlayer &&
+          s.G.pending.options.length > 1,
+        30,
+        0.6,
+      ),
+    ],
+    [
+      'bellChoice',
+      findState(2, (s) => s.G.pending?.kind === 'bellChoice' && new Set(s.G.pending.drawn).size > 1, 40, 0.6),
+    ],
   ];
 
   for (const [kindName, found] of cases) {
@@ -43,7 +69,11 @@ describe('decisions outside the turn', () => {
           // The real reducer accepts it from the waiting player, and the decision is gone.
           const game = start(s.G.numPlayers, 'x');
           const next = step(game.reducer, s, p, m!.move, m!.args);
-          expect(next.G.pending?.kind === kindName && next.G.pending.player === waiting && JSON.stringify(next.G.pending) === JSON.stringify(s.G.pending)).toBe(false);
+          expect(
+            next.G.pending?.kind === kindName &&
+              next.G.pending.player === waiting &&
+              JSON.stringify(next.G.pending) === JSON.stringify(s.G.pending),
+          ).toBe(false);
         }
       });
     }

@@ -18,7 +18,7 @@ function replay(numPlayers: number, seed: string, maxMoves: number) {
   const game = { ...LisbonTram28, seed };
   const reducer = CreateGameReducer({ game });
   let s = InitializeGame({ game, numPlayers }) as unknown as State;
-  const sim = fromBgio(s as never);
+  const sim = fromBgio(s);
   const rng = new Rng(seed);
   let moves = 0;
   while (!s.ctx.gameover && moves < maxMoves) {
@@ -27,7 +27,10 @@ function replay(numPlayers: number, seed: string, maxMoves: number) {
     const options = enumerate(s.G, s.ctx, pid);
     if (moves % 25 === 0) expect(enumerate(sim.G, sim.ctx as unknown as Ctx, pid)).toEqual(options);
     const m = options[rng.int(options.length)];
-    s = reducer(s as never, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: pid } } as never) as unknown as State;
+    s = reducer(
+      s as never,
+      { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: pid } } as never,
+    ) as unknown as State;
     expect(applyMove(sim, pid, m.move, m.args)).toBe(true);
     moves++;
     if (moves % 25 === 0 || s.ctx.gameover) expect(sim.G).toEqual(s.G);
@@ -53,7 +56,7 @@ describe('rules driver', () => {
 
   it('rejects moves out of turn', () => {
     const s = InitializeGame({ game: { ...LisbonTram28, seed: 'x' }, numPlayers: 2 }) as unknown as State;
-    const sim = fromBgio(s as never);
+    const sim = fromBgio(s);
     const other = sim.ctx.currentPlayer === '0' ? '1' : '0';
     expect(applyMove(sim, other, 'endTurn', [])).toBe(false);
     expect(applyMove(sim, sim.ctx.currentPlayer, 'placePassengers', [{ stop: 'x' }])).toBe(false);

@@ -19,7 +19,8 @@ function reshuffleHidden(s: State, me: string, seed: string): State {
   const G: GState = structuredClone(s.G);
   const rng = new Rng(seed);
   const pool: Color[] = [...G.secret!.ticketDeck];
-  for (const id in G.players) if (id !== me) for (const c of COLORS) for (let i = 0; i < G.players[id].hand![c]; i++) pool.push(c);
+  for (const id in G.players)
+    if (id !== me) for (const c of COLORS) for (let i = 0; i < G.players[id].hand![c]; i++) pool.push(c);
   const dealt = rng.shuffle(pool);
   let k = 0;
   for (const id in G.players) {
@@ -41,7 +42,10 @@ describe('fair play', () => {
   it('the reshuffled state really differs in hidden information only', () => {
     const t = reshuffleHidden(s, me, 'a');
     const others = Object.keys(s.G.players).filter((p) => p !== me);
-    expect(others.some((p) => JSON.stringify(s.G.players[p].hand) !== JSON.stringify(t.G.players[p].hand)) || JSON.stringify(s.G.secret) !== JSON.stringify(t.G.secret)).toBe(true);
+    expect(
+      others.some((p) => JSON.stringify(s.G.players[p].hand) !== JSON.stringify(t.G.players[p].hand)) ||
+        JSON.stringify(s.G.secret) !== JSON.stringify(t.G.secret),
+    ).toBe(true);
     expect(playerView(t.G, me)).toEqual(playerView(s.G, me));
   });
 
@@ -72,7 +76,10 @@ describe('fair play', () => {
       expect(G.players[me].hand).toEqual(s.G.players[me].hand);
       expect(G.secret!.ticketDeck.length).toBe(s.G.deckSize);
       for (const c of COLORS) {
-        const n = G.secret!.ticketDeck.filter((t) => t === c).length + G.ticketDiscard[c] + Object.values(G.players).reduce((a, p) => a + p.hand![c], 0);
+        const n =
+          G.secret!.ticketDeck.filter((t) => t === c).length +
+          G.ticketDiscard[c] +
+          Object.values(G.players).reduce((a, p) => a + p.hand![c], 0);
         expect(n).toBe(27);
       }
       const deck = G.secret!.monumentDeck;

@@ -18,8 +18,17 @@ export function start(numPlayers: number, seed: string) {
 }
 
 /** Apply a move through the reducer; throws when it is rejected. */
-export function step(reducer: ReturnType<typeof CreateGameReducer>, s: State, pid: PlayerID, move: string, args: unknown[]): State {
-  const next = reducer(s as never, { type: 'MAKE_MOVE', payload: { type: move, args, playerID: pid } } as never) as unknown as State;
+export function step(
+  reducer: ReturnType<typeof CreateGameReducer>,
+  s: State,
+  pid: PlayerID,
+  move: string,
+  args: unknown[],
+): State {
+  const next = reducer(
+    s as never,
+    { type: 'MAKE_MOVE', payload: { type: move, args, playerID: pid } } as never,
+  ) as unknown as State;
   if (next === s) throw new Error(`rejected: ${pid} ${move} ${JSON.stringify(args)}`);
   return next;
 }
@@ -28,7 +37,12 @@ export function step(reducer: ReturnType<typeof CreateGameReducer>, s: State, pi
  * Play seeded games (greedy, with some random moves) until `want` holds of
  * a state; returns that state, or null after `maxGames`.
  */
-export function findState(numPlayers: number, want: (s: State) => boolean, maxGames = 30, randomShare = 0.3): State | null {
+export function findState(
+  numPlayers: number,
+  want: (s: State) => boolean,
+  maxGames = 30,
+  randomShare = 0.3,
+): State | null {
   for (let g = 0; g < maxGames; g++) {
     const { reducer, state } = start(numPlayers, `find${g}`);
     let s = state;
@@ -37,7 +51,10 @@ export function findState(numPlayers: number, want: (s: State) => boolean, maxGa
       if (want(s)) return s;
       const pid = actingPlayerOf(s)!;
       const view = playerView(s.G, pid);
-      const m = rng.next() < randomShare ? enumerate(view, s.ctx, pid)[rng.int(enumerate(view, s.ctx, pid).length)] : greedyMove(view, s.ctx, pid, rng)!;
+      const m =
+        rng.next() < randomShare
+          ? enumerate(view, s.ctx, pid)[rng.int(enumerate(view, s.ctx, pid).length)]
+          : greedyMove(view, s.ctx, pid, rng)!;
       s = step(reducer, s, pid, m.move, m.args);
     }
   }

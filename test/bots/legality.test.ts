@@ -28,7 +28,9 @@ async function settle(clients: AnyClient[], stateID: number): Promise<void> {
 async function playThroughClients(bots: BotKind[], seed: string, maxMoves: number, checkEvery: number) {
   const game = { ...LisbonTram28, seed };
   const multiplayer = Local();
-  const clients: AnyClient[] = bots.map((_, i) => Client({ game, numPlayers: bots.length, playerID: String(i), multiplayer } as AnyClient));
+  const clients: AnyClient[] = bots.map((_, i) =>
+    Client({ game, numPlayers: bots.length, playerID: String(i), multiplayer } as AnyClient),
+  );
   for (const c of clients) c.start();
   await settle(clients, -1);
   // A shadow of the master's full state: same seed, same moves.
@@ -57,7 +59,9 @@ async function playThroughClients(bots: BotKind[], seed: string, maxMoves: numbe
       await settle(clients, before);
       shadow = step(reducer, shadow, pid, m!.move, m!.args);
       expect(clients[Number(pid)].getState().G.players).toEqual(
-        Object.fromEntries(Object.entries(shadow.G.players).map(([id, p]) => [id, id === pid ? p : { ...p, hand: null }])),
+        Object.fromEntries(
+          Object.entries(shadow.G.players).map(([id, p]) => [id, id === pid ? p : { ...p, hand: null }]),
+        ),
       );
       moves++;
     }

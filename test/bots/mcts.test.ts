@@ -43,7 +43,12 @@ describe('mcts bot', () => {
   });
 
   it('takes a claim that is there to take', async () => {
-    const c = findState(2, (x) => !x.G.pending && enumerate(x.G, x.ctx, x.ctx.currentPlayer).some((m) => m.move === 'dropOff'), 20, 0)!;
+    const c = findState(
+      2,
+      (x) => !x.G.pending && enumerate(x.G, x.ctx, x.ctx.currentPlayer).some((m) => m.move === 'dropOff'),
+      20,
+      0,
+    )!;
     expect(c).not.toBeNull();
     const m = await chooseMove(c, c.ctx.currentPlayer, 'mcts', 'easy', 3, { budgetMs: null });
     expect(m!.move).toBe('dropOff');

@@ -10,12 +10,22 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { GState } from '../../src/game/types';
-import { buildClient, findChromium, launchBrowser, newContext, screenshot, startE2EServer, type E2EServer } from './harness';
+import {
+  buildClient,
+  findChromium,
+  launchBrowser,
+  newContext,
+  screenshot,
+  startE2EServer,
+  type E2EServer,
+} from './harness';
 import { craftPosition, emptyTwoStops, type Plan } from './fixture';
 
 const CHROMIUM = findChromium();
 if (!CHROMIUM) {
-  console.warn('[e2e] SKIPPED: no Chromium found (set CHROMIUM_PATH or apt-get install chromium); the browser tests did not run.');
+  console.warn(
+    '[e2e] SKIPPED: no Chromium found (set CHROMIUM_PATH or apt-get install chromium); the browser tests did not run.',
+  );
 }
 
 const UI_TIMEOUT = 10_000;
@@ -87,9 +97,11 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await ana.waitForURL(/#\/match\//, { timeout: UI_TIMEOUT });
     matchID = decodeURIComponent(ana.url().split('#/match/')[1]);
     await ana.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
-    expect(await ana.getByTestId('share-link').inputValue()).toBe(`${server.url}/#/match/${encodeURIComponent(matchID)}`);
+    expect(await ana.getByTestId('share-link').inputValue()).toBe(
+      `${server.url}/#/match/${encodeURIComponent(matchID)}`,
+    );
 
-    const meta = (await server.db.fetch(matchID, { metadata: true })).metadata!;
+    const meta = (await server.db.fetch(matchID, { metadata: true })).metadata;
     expect(meta.players[0].name).toBe('Ana');
     expect(meta.players[1].name).toBeUndefined();
     expect(meta.setupData).toEqual({ faceUp: 'final', firstPlayer: 0 });
@@ -129,7 +141,7 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await bruno.getByTestId(`join-${matchID}`).click({ timeout: UI_TIMEOUT });
     await bruno.waitForURL(/#\/match\//, { timeout: UI_TIMEOUT });
     await bruno.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
-    const meta = (await server.db.fetch(matchID, { metadata: true })).metadata!;
+    const meta = (await server.db.fetch(matchID, { metadata: true })).metadata;
     expect(meta.players[1].name).toBe('Bruno');
     // Ana's page lists Bruno once the lobby data refreshes.
     await ana.getByTestId('seats-status').getByText('Bruno').waitFor({ timeout: UI_TIMEOUT });
@@ -173,7 +185,7 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     ana.on('dialog', (d) => void d.accept());
     await ana.getByTestId('leave-match').click();
     await ana.getByTestId('lobby').waitFor({ timeout: UI_TIMEOUT });
-    const meta = (await server.db.fetch(matchID, { metadata: true })).metadata!;
+    const meta = (await server.db.fetch(matchID, { metadata: true })).metadata;
     expect(meta.players[0].name).toBeUndefined();
     expect(await ana.evaluate((id) => localStorage.getItem(`lt28:seat:${id}`), matchID)).toBeNull();
   }, 20_000);
@@ -188,7 +200,7 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await carla.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
     await carla.getByTestId('hand').waitFor({ timeout: UI_TIMEOUT });
     await expect(carla.getByTestId('seat-released').count()).resolves.toBe(0);
-    const meta = (await server.db.fetch(matchID, { metadata: true })).metadata!;
+    const meta = (await server.db.fetch(matchID, { metadata: true })).metadata;
     expect(meta.players[0].name).toBe('Carla');
     await carla.context().close();
 
@@ -220,7 +232,7 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     const id = decodeURIComponent(page.url().split('#/match/')[1]);
     // The request carries the creator's seat and credentials (server/bots.ts).
     expect(asked).toEqual([{ seat: 1, level: 'easy', playerID: '0', credentials: expect.any(String) }]);
-    let meta = (await server.db.fetch(id, { metadata: true })).metadata!;
+    let meta = (await server.db.fetch(id, { metadata: true })).metadata;
     expect(meta.setupData).toEqual({ faceUp: 'early', firstPlayer: 1 });
     expect(meta.players[1].name).toBe('Bot (easy)');
     expect(meta.players[2].name).toBeUndefined();
@@ -236,7 +248,10 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await page.locator('[data-testid="turn-banner"].mine').waitFor({ timeout: 25_000 });
     const st = (await server.db.fetch(id, { state: true })).state as State<GState>;
     expect(st.ctx.currentPlayer).toBe('0');
-    expect(st.G.events.filter((e) => e.type === 'endTurn').map((e) => (e as { player: string }).player)).toEqual(['1', '2']);
+    expect(st.G.events.filter((e) => e.type === 'endTurn').map((e) => (e as { player: string }).player)).toEqual([
+      '1',
+      '2',
+    ]);
     await screenshot(page, 'online-after-bots');
     await context.close();
   }, 40_000);
@@ -282,7 +297,10 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await startTwoHumanHotSeat(page);
 
     // Fix the position in the persisted local match (see fixture.ts), then resume it.
-    const entries = JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [string, State<GState>][];
+    const entries = JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [
+      string,
+      State<GState>,
+    ][];
     expect(entries).toHaveLength(1);
     const state = entries[0][1];
     const local = craftPosition(state);
@@ -344,7 +362,9 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await expect(page.getByTestId('pass-device').count()).resolves.toBe(0);
     // The bot searched in a worker started from the client bundle, off the page's thread.
     expect(workers).toEqual([`${server.url}/build/main.js`]);
-    await expect(page.workers()[0].evaluate(() => typeof (self as unknown as { onmessage: unknown }).onmessage)).resolves.toBe('function');
+    await expect(
+      page.workers()[0].evaluate(() => typeof (self as unknown as { onmessage: unknown }).onmessage),
+    ).resolves.toBe('function');
     await screenshot(page, 'hotseat-after-bot');
   }, 30_000);
 

@@ -29,7 +29,9 @@ export interface Plan {
 export function craftPosition(state: State<GState>): Plan {
   const G = state.G;
   const me = G.players['0'];
-  const others = Object.entries(G.players).filter(([id]) => id !== '0').map(([, p]) => p.position);
+  const others = Object.entries(G.players)
+    .filter(([id]) => id !== '0')
+    .map(([, p]) => p.position);
   const wanted: ColorCounts = { red: 3, yellow: 3, green: 3, blue: 3 };
   for (const id of G.display) {
     if (!id) continue;

@@ -21,7 +21,15 @@ export function findChromium(): string | null {
 }
 
 /** Flags for a quiet headless Chromium in a container. */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Launch the browser. */
 export function launchBrowser(executablePath: string): Promise<Browser> {
@@ -44,7 +52,14 @@ export async function startE2EServer(): Promise<E2EServer> {
   const logs: string[] = [];
   const logger: Logger = (level, message, fields) => logs.push(formatLine(level, message, fields));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-e2e-'));
-  const server = await startServer({ port: 0, host: '127.0.0.1', storage: 'file', dataDir, publicDir: path.join(ROOT, 'public'), logger });
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    storage: 'file',
+    dataDir,
+    publicDir: path.join(ROOT, 'public'),
+    logger,
+  });
   return { ...server, logs, dataDir };
 }
 
@@ -69,7 +84,11 @@ export const FIRST_BOARD_SCRIPT = `(() => {
 })();`;
 
 /** A new browser context whose pages log console errors into `errors`. */
-export async function newContext(browser: Browser, errors: string[], label: string): Promise<{ context: BrowserContext; page: Page }> {
+export async function newContext(
+  browser: Browser,
+  errors: string[],
+  label: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await context.addInitScript(FIRST_BOARD_SCRIPT);
   const page = await context.newPage();

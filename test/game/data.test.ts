@@ -25,8 +25,18 @@ describe.each(Object.values(SIDES))('board side $id', (side) => {
 
   it('has Rossio, the 11 monuments, one bonus stop per colour and 10–14 tram stops', () => {
     expect(side.nodes.filter((n) => n.kind === 'rossio').map((n) => n.id)).toEqual(['rossio']);
-    expect(side.nodes.filter((n) => n.kind === 'monument').map((n) => n.id).sort()).toEqual([...MONUMENTS].sort());
-    expect(side.nodes.filter((n) => n.kind === 'bonus').map((n) => n.color).sort()).toEqual([...COLORS].sort());
+    expect(
+      side.nodes
+        .filter((n) => n.kind === 'monument')
+        .map((n) => n.id)
+        .sort(),
+    ).toEqual([...MONUMENTS].sort());
+    expect(
+      side.nodes
+        .filter((n) => n.kind === 'bonus')
+        .map((n) => n.color)
+        .sort(),
+    ).toEqual([...COLORS].sort());
     const stops = side.nodes.filter((n) => n.kind === 'stop').length;
     expect(stops).toBeGreaterThanOrEqual(10);
     expect(stops).toBeLessThanOrEqual(14);
@@ -45,7 +55,7 @@ describe.each(Object.values(SIDES))('board side $id', (side) => {
     const queue = ['rossio'];
     while (queue.length) {
       const at = queue.shift()!;
-      for (const p of singleMoves(G as never, net, at)) {
+      for (const p of singleMoves(G, net, at)) {
         const to = p[p.length - 1];
         if (!seen.has(to)) (seen.add(to), queue.push(to));
       }
@@ -66,7 +76,7 @@ describe.each(Object.values(SIDES))('board side $id', (side) => {
       // Every rail into the junction continues somewhere.
       for (const n of net.neighbours[j.id]) expect(net.continuation[`${n}>${j.id}`].length).toBeGreaterThan(0);
       // And at least one pair of rails does not join (it is a switch, not a crossroads).
-      const pairs = net.neighbours[j.id].length * (net.neighbours[j.id].length - 1) / 2;
+      const pairs = (net.neighbours[j.id].length * (net.neighbours[j.id].length - 1)) / 2;
       expect(j.through!.length).toBeLessThan(pairs);
     }
   });
@@ -110,19 +120,22 @@ describe('Monument cards', () => {
     for (const m of MONUMENTS) expect(CARDS.filter((c) => c.monument === m)).toHaveLength(2);
   });
 
-  it.each(CARDS.map((c) => [c.id, c] as const))('%s needs 2–5 passengers in 1–3 colours, is worth 1–5 VP, has 0–4 halves per edge', (_id, c) => {
-    const n = total(c.need);
-    expect(n).toBeGreaterThanOrEqual(2);
-    expect(n).toBeLessThanOrEqual(5);
-    const colours = Object.values(c.need).filter((v) => (v ?? 0) > 0).length;
-    expect(colours).toBeGreaterThanOrEqual(1);
-    expect(colours).toBeLessThanOrEqual(3);
-    expect(c.vp).toBeGreaterThanOrEqual(1);
-    expect(c.vp).toBeLessThanOrEqual(5);
-    expect(c.left).toHaveLength(4);
-    expect(c.right).toHaveLength(4);
-    for (const h of [...c.left, ...c.right]) if (h !== null) expect(COLORS).toContain(h);
-  });
+  it.each(CARDS.map((c) => [c.id, c] as const))(
+    '%s needs 2–5 passengers in 1–3 colours, is worth 1–5 VP, has 0–4 halves per edge',
+    (_id, c) => {
+      const n = total(c.need);
+      expect(n).toBeGreaterThanOrEqual(2);
+      expect(n).toBeLessThanOrEqual(5);
+      const colours = Object.values(c.need).filter((v) => (v ?? 0) > 0).length;
+      expect(colours).toBeGreaterThanOrEqual(1);
+      expect(colours).toBeLessThanOrEqual(3);
+      expect(c.vp).toBeGreaterThanOrEqual(1);
+      expect(c.vp).toBeLessThanOrEqual(5);
+      expect(c.left).toHaveLength(4);
+      expect(c.right).toHaveLength(4);
+      for (const h of [...c.left, ...c.right]) if (h !== null) expect(COLORS).toContain(h);
+    },
+  );
 
   it('gives Carmo 3 VP and Castelo 2 VP', () => {
     for (const c of CARDS.filter((c) => c.monument === 'carmo')) expect(c.vp).toBe(3);
@@ -133,7 +146,8 @@ describe('Monument cards', () => {
     const halves = (c: (typeof CARDS)[number]) => [...c.left, ...c.right].filter(Boolean).length;
     for (const a of CARDS) {
       for (const b of CARDS) {
-        if (total(a.need) === total(b.need) && halves(a) < halves(b)) expect(a.vp, `${a.id} vs ${b.id}`).toBeGreaterThanOrEqual(b.vp);
+        if (total(a.need) === total(b.need) && halves(a) < halves(b))
+          expect(a.vp, `${a.id} vs ${b.id}`).toBeGreaterThanOrEqual(b.vp);
       }
     }
   });

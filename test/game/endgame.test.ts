@@ -18,7 +18,8 @@ function lastFaceUp(G: GState) {
 async function claim(clients: ReturnType<typeof seats>, who: number, card: string, end: 'left' | 'right' = 'right') {
   expect(await act(clients[who], 'dropOff', { card, end })).toBe(true);
   const p = clients[who].getState()!.G.pending;
-  if (p?.kind === 'placePassengers') expect(await act(clients[Number(p.player)], 'placePassengers', { stop: p.options[0] })).toBe(true);
+  if (p?.kind === 'placePassengers')
+    expect(await act(clients[Number(p.player)], 'placePassengers', { stop: p.options[0] })).toBe(true);
 }
 
 describe('the final round', () => {
@@ -85,7 +86,14 @@ describe('the final round', () => {
 
 describe('final scoring and tie-breakers (rulebook "Final scoring")', () => {
   /** Seat 0 claims `card` at `at`, triggering the end; seat 1 already holds `row1`. */
-  async function finish(opts: { at: string; card: string; seats0: object; row0?: string[]; row1: string[]; seats1?: object }) {
+  async function finish(opts: {
+    at: string;
+    card: string;
+    seats0: object;
+    row0?: string[];
+    row1: string[];
+    seats1?: object;
+  }) {
     const G = clearBoard(startState(2));
     G.players['0'].position = opts.at;
     setSeats(G, '0', opts.seats0);
@@ -103,28 +111,52 @@ describe('final scoring and tie-breakers (rulebook "Final scoring")', () => {
   }
 
   it('gives the win to the highest score (card VP + connections)', async () => {
-    const over = await finish({ at: 'se', card: 'se-1', seats0: { red: 2, green: 2 }, row0: ['chiado-2', 'estrela-1'], row1: ['castelo-2'] });
+    const over = await finish({
+      at: 'se',
+      card: 'se-1',
+      seats0: { red: 2, green: 2 },
+      row0: ['chiado-2', 'estrela-1'],
+      row1: ['castelo-2'],
+    });
     expect(over.scores['0']).toMatchObject({ cardVP: 6, connections: 4, total: 10, rank: 1 });
     expect(over.scores['1']).toMatchObject({ cardVP: 2, connections: 0, total: 2, rank: 2 });
     expect(over).toMatchObject({ winner: '0', decidedBy: 'score', order: ['0', '1'] });
   });
 
   it('breaks a tie by the most connections', async () => {
-    const over = await finish({ at: 'se', card: 'se-1', seats0: { red: 2, green: 2 }, row0: ['chiado-2', 'estrela-1'], row1: ['jeronimos-2', 'estrela-2'] });
+    const over = await finish({
+      at: 'se',
+      card: 'se-1',
+      seats0: { red: 2, green: 2 },
+      row0: ['chiado-2', 'estrela-1'],
+      row1: ['jeronimos-2', 'estrela-2'],
+    });
     expect(over.scores['0'].total).toBe(10);
     expect(over.scores['1']).toMatchObject({ total: 10, connections: 0 });
     expect(over).toMatchObject({ winner: '0', decidedBy: 'connections' });
   });
 
   it('then by the most passengers still on the tram', async () => {
-    const over = await finish({ at: 'castelo', card: 'castelo-2', seats0: { blue: 2 }, row1: ['se-2'], seats1: { red: 1 } });
+    const over = await finish({
+      at: 'castelo',
+      card: 'castelo-2',
+      seats0: { blue: 2 },
+      row1: ['se-2'],
+      seats1: { red: 1 },
+    });
     expect(over.scores['0']).toMatchObject({ total: 2, connections: 0, passengers: 0 });
     expect(over.scores['1']).toMatchObject({ total: 2, connections: 0, passengers: 1 });
     expect(over).toMatchObject({ winner: '1', decidedBy: 'passengers' });
   });
 
   it('then by the player farthest in turn order from the first player', async () => {
-    const over = await finish({ at: 'castelo', card: 'castelo-2', seats0: { blue: 2, yellow: 1 }, row1: ['se-2'], seats1: { red: 1 } });
+    const over = await finish({
+      at: 'castelo',
+      card: 'castelo-2',
+      seats0: { blue: 2, yellow: 1 },
+      row1: ['se-2'],
+      seats1: { red: 1 },
+    });
     expect(over.scores['0']).toMatchObject({ total: 2, connections: 0, passengers: 1 });
     expect(over.scores['1']).toMatchObject({ total: 2, connections: 0, passengers: 1 });
     expect(over).toMatchObject({ winner: '1', decidedBy: 'seat', order: ['1', '0'] });

@@ -33,7 +33,12 @@ function statesOfAGame(seed: string, every: number): GState[] {
 }
 
 /** Every object and array in `v`, with its path, not descending into `skip`ped paths. */
-function objects(v: unknown, path: string, skip: (path: string) => boolean, out: [string, object][] = []): [string, object][] {
+function objects(
+  v: unknown,
+  path: string,
+  skip: (path: string) => boolean,
+  out: [string, object][] = [],
+): [string, object][] {
   if (typeof v !== 'object' || v === null || skip(path)) return out;
   out.push([path, v]);
   for (const [k, x] of Object.entries(v)) objects(x, `${path}.${k}`, skip, out);
@@ -65,7 +70,10 @@ describe('fork and freezeState', () => {
       for (const [path, o] of objects(copy, 'G', isShared)) {
         expect(Object.isFrozen(o), path).toBe(false);
         // Nothing in the fork is an object of the original state.
-        expect(objects(G, 'G', isShared).some(([, x]) => x === o), path).toBe(false);
+        expect(
+          objects(G, 'G', isShared).some(([, x]) => x === o),
+          path,
+        ).toBe(false);
       }
     }
     expect(pendingSeen).toBeGreaterThan(0);

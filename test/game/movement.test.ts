@@ -5,7 +5,10 @@ import { resolveMove } from '../../src/game/push';
 import { checkMove, legalMoves } from '../../src/game/legal';
 import type { GState } from '../../src/game/types';
 
-const dests = (G: GState, at: string) => singleMoves(G, network(G.side), at).map((p) => p[p.length - 1]).sort();
+const dests = (G: GState, at: string) =>
+  singleMoves(G, network(G.side), at)
+    .map((p) => p[p.length - 1])
+    .sort();
 
 describe('movement on the large side (RULINGS "Movement")', () => {
   let G: GState;
@@ -159,7 +162,9 @@ describe('the single-move memo (network.ts)', () => {
       // Asked again with the memo holding every board's answers: each board still gets its own.
       boards.forEach((b, k) => {
         setBoard(b);
-        net.side.nodes.forEach((n, i) => expect(singleMoves(G, net, n.id), `${side} board ${k} ${n.id}`).toEqual(afresh[k][i]));
+        net.side.nodes.forEach((n, i) =>
+          expect(singleMoves(G, net, n.id), `${side} board ${k} ${n.id}`).toEqual(afresh[k][i]),
+        );
       });
       expect(new Set(afresh.map((a) => JSON.stringify(a))).size).toBeGreaterThan(20);
     }

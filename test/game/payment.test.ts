@@ -52,14 +52,17 @@ describe('3-for-1 payments (RULINGS "Paying tickets")', () => {
     const brute = (hand: ReturnType<typeof counts>, need: ReturnType<typeof counts>) => {
       const out: ReturnType<typeof counts>[] = [];
       const cap = 3 * total(need);
-      for (let r = 0; r <= Math.min(hand.red, cap); r++) for (let y = 0; y <= Math.min(hand.yellow, cap); y++)
-        for (let g = 0; g <= Math.min(hand.green, cap); g++) for (let b = 0; b <= Math.min(hand.blue, cap); b++) {
-          const p = { red: r, yellow: y, green: g, blue: b };
-          if (total(p) <= cap && isExactPayment(need, p)) out.push(p);
-        }
+      for (let r = 0; r <= Math.min(hand.red, cap); r++)
+        for (let y = 0; y <= Math.min(hand.yellow, cap); y++)
+          for (let g = 0; g <= Math.min(hand.green, cap); g++)
+            for (let b = 0; b <= Math.min(hand.blue, cap); b++) {
+              const p = { red: r, yellow: y, green: g, blue: b };
+              if (total(p) <= cap && isExactPayment(need, p)) out.push(p);
+            }
       return out;
     };
-    const left = (hand: ReturnType<typeof counts>, p: ReturnType<typeof counts>) => COLORS.reduce((s, c) => s + (hand[c] - p[c]) ** 2, 0);
+    const left = (hand: ReturnType<typeof counts>, p: ReturnType<typeof counts>) =>
+      COLORS.reduce((s, c) => s + (hand[c] - p[c]) ** 2, 0);
     const rng = new Rng('payments');
     let paid = 0;
     let substituted = 0;
@@ -85,7 +88,10 @@ describe('3-for-1 payments (RULINGS "Paying tickets")', () => {
       const balanced = Math.min(...all.filter((p) => total(p) === fewest).map((p) => left(hand, p)));
       expect(got, what).not.toBeNull();
       expect(isExactPayment(need, got!), what).toBe(true);
-      expect(COLORS.every((c) => got![c] <= hand[c]), what).toBe(true);
+      expect(
+        COLORS.every((c) => got![c] <= hand[c]),
+        what,
+      ).toBe(true);
       expect(total(got!), what).toBe(fewest);
       expect(left(hand, got!), what).toBe(balanced);
       if (fewest > total(need)) substituted++;
@@ -111,20 +117,23 @@ describe('3-for-1 payments (RULINGS "Paying tickets")', () => {
   });
 
   it('pays a move in the cheapest colour: the first colour paying directly, else the fewest tickets with substitutes', () => {
-    for (let r = 0; r < 8; r++) for (let y = 0; y < 8; y += 3) for (let g = 0; g < 8; g += 2) for (let b = 0; b < 8; b += 4) {
-      const hand = { red: r, yellow: y, green: g, blue: b };
-      for (let steps = 1; steps <= 4; steps++) {
-        // The full search, colour by colour: the first colour with the fewest tickets wins.
-        let want: { color: string; payment: ReturnType<typeof counts> } | null = null;
-        for (const c of COLORS) {
-          const p = payments(hand, single(c, steps), 1)[0];
-          if (p && (!want || total(p) < total(want.payment))) want = { color: c, payment: p };
-        }
-        const got = cheapestMovePayment(hand, steps);
-        expect(got, JSON.stringify({ hand, steps })).toEqual(want);
-        if (got) got.payment.red += 100; // the caller's copy
-        expect(cheapestMovePayment(hand, steps)).toEqual(want);
-      }
-    }
+    for (let r = 0; r < 8; r++)
+      for (let y = 0; y < 8; y += 3)
+        for (let g = 0; g < 8; g += 2)
+          for (let b = 0; b < 8; b += 4) {
+            const hand = { red: r, yellow: y, green: g, blue: b };
+            for (let steps = 1; steps <= 4; steps++) {
+              // The full search, colour by colour: the first colour with the fewest tickets wins.
+              let want: { color: string; payment: ReturnType<typeof counts> } | null = null;
+              for (const c of COLORS) {
+                const p = payments(hand, single(c, steps), 1)[0];
+                if (p && (!want || total(p) < total(want.payment))) want = { color: c, payment: p };
+              }
+              const got = cheapestMovePayment(hand, steps);
+              expect(got, JSON.stringify({ hand, steps })).toEqual(want);
+              if (got) got.payment.red += 100; // the caller's copy
+              expect(cheapestMovePayment(hand, steps)).toEqual(want);
+            }
+          }
   });
 });

@@ -25,6 +25,7 @@ describe('src/game/RULES.md', () => {
   });
 
   it('names every tram stop of both sides', () => {
-    for (const side of Object.values(SIDES)) for (const n of side.nodes.filter((n) => n.kind === 'stop')) expect(doc).toContain(n.name);
+    for (const side of Object.values(SIDES))
+      for (const n of side.nodes.filter((n) => n.kind === 'stop')) expect(doc).toContain(n.name);
   });
 });

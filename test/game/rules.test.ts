@@ -5,7 +5,7 @@ import { counts, total } from '../../src/game/counts';
 import { seatCapacity } from '../../src/game/selectors';
 import type { GState } from '../../src/game/types';
 
-const G0 = (c: ReturnType<typeof seats>[number]) => c.getState()!.G as GState;
+const G0 = (c: ReturnType<typeof seats>[number]) => c.getState()!.G;
 
 describe('taking a bonus (rulebook p.10)', () => {
   it('costs 3 tickets of the stop colour (substitutes allowed), works at once, and only once', async () => {

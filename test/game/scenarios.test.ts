@@ -3,13 +3,24 @@
  * one per seat, connected through Local().
  */
 import { describe, expect, it } from 'vitest';
-import { act, clearBoard, gameFrom, giveCard, seats, setDisplay, setHand, setSeats, setStop, startState } from '../helpers';
+import {
+  act,
+  clearBoard,
+  gameFrom,
+  giveCard,
+  seats,
+  setDisplay,
+  setHand,
+  setSeats,
+  setStop,
+  startState,
+} from '../helpers';
 import { LisbonTram28 } from '../../src/game';
 import { scoreOf } from '../../src/game/selectors';
 import { counts } from '../../src/game/counts';
 import type { GState } from '../../src/game/types';
 
-const G0 = (c: ReturnType<typeof seats>[number]) => c.getState()!.G as GState;
+const G0 = (c: ReturnType<typeof seats>[number]) => c.getState()!.G;
 
 describe('moving (rulebook p.7)', () => {
   it('makes 2 moves with 2 tickets of the same colour in ONE action', async () => {
@@ -226,17 +237,20 @@ describe('setup', () => {
     [4, 'final', 4, 18 - 4, 'large'],
     [2, 'early', 3, 13 - 3, 'small'],
     [4, 'early', 4, 19 - 4, 'large'],
-  ] as const)('%i players, %s variant: %i display slots, %i face-up cards left, %s side', async (n, faceUp, slots, left, side) => {
-    const clients = seats({ ...LisbonTram28, seed: 'setup' }, n);
-    void faceUp;
-    const G = startState(n, 'setup', { faceUp, firstPlayer: 0 });
-    expect(G.display).toHaveLength(slots);
-    expect(G.faceUpLeft).toBe(left);
-    expect(G.side).toBe(side);
-    expect(G.monumentTop).toBe(G.secret!.monumentDeck[0]);
-    // A real client sees the same public layout and no secrets.
-    const view = clients[0].getState()!.G;
-    expect(view.display).toHaveLength(slots);
-    expect(view.secret).toBeUndefined();
-  });
+  ] as const)(
+    '%i players, %s variant: %i display slots, %i face-up cards left, %s side',
+    async (n, faceUp, slots, left, side) => {
+      const clients = seats({ ...LisbonTram28, seed: 'setup' }, n);
+      void faceUp;
+      const G = startState(n, 'setup', { faceUp, firstPlayer: 0 });
+      expect(G.display).toHaveLength(slots);
+      expect(G.faceUpLeft).toBe(left);
+      expect(G.side).toBe(side);
+      expect(G.monumentTop).toBe(G.secret!.monumentDeck[0]);
+      // A real client sees the same public layout and no secrets.
+      const view = clients[0].getState()!.G;
+      expect(view.display).toHaveLength(slots);
+      expect(view.secret).toBeUndefined();
+    },
+  );
 });

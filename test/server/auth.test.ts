@@ -27,7 +27,7 @@ async function storedStateID(matchID: string): Promise<number> {
 }
 
 async function listMatches(): Promise<string[]> {
-  return (await server.db.listMatches()) as string[];
+  return await server.db.listMatches();
 }
 
 describe('credentials', () => {
@@ -138,10 +138,16 @@ describe('forged actions', () => {
         patch: [{ op: 'replace', path: '/G/players/0/row', value: ['x'] }],
         payload: { playerID: '0', credentials: creds[0] },
       },
-      { type: 'GAME_EVENT', payload: { type: 'endGame', args: [{ winner: '0' }], playerID: '0', credentials: creds[0] } },
+      {
+        type: 'GAME_EVENT',
+        payload: { type: 'endGame', args: [{ winner: '0' }], playerID: '0', credentials: creds[0] },
+      },
       { type: 'GAME_EVENT', payload: { type: 'endTurn', args: [], playerID: '0', credentials: creds[0] } },
       { type: 'GAME_EVENT', payload: { type: 'setPhase', args: ['nope'], playerID: '0', credentials: creds[0] } },
-      { type: 'GAME_EVENT', payload: { type: 'setActivePlayers', args: [{ all: 'bellChoice' }], playerID: '0', credentials: creds[0] } },
+      {
+        type: 'GAME_EVENT',
+        payload: { type: 'setActivePlayers', args: [{ all: 'bellChoice' }], playerID: '0', credentials: creds[0] },
+      },
       { type: 'MAKE_MOVE', payload: { type: 'notAMove', args: [], playerID: '0', credentials: creds[0] } },
     ];
     for (const action of forged) p0.socket.emit('update', action, state._stateID, matchID, '0');
@@ -165,7 +171,13 @@ describe('forged actions', () => {
     const moved = await readMatch(server, matchID);
     const updates = p0.count('update');
     for (const type of ['UNDO', 'REDO']) {
-      p0.socket.emit('update', { type, payload: { type: move, args: [], playerID: '0', credentials: creds[0] } }, moved.state!._stateID, matchID, '0');
+      p0.socket.emit(
+        'update',
+        { type, payload: { type: move, args: [], playerID: '0', credentials: creds[0] } },
+        moved.state!._stateID,
+        matchID,
+        '0',
+      );
     }
     await sleep(300);
     const after = await readMatch(server, matchID);

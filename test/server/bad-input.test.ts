@@ -5,7 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { createMatch, fullMatch, GAME, http, joinMatch, RawClient, readMatch, sleep, startTestServer, type TestServer } from './harness';
+import {
+  createMatch,
+  fullMatch,
+  GAME,
+  http,
+  joinMatch,
+  RawClient,
+  readMatch,
+  sleep,
+  startTestServer,
+  type TestServer,
+} from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,7 +37,13 @@ describe('lobby API, fixed cases', () => {
     ['numPlayers not a number', `/games/${GAME}/create`, '{"numPlayers":{"a":1}}', 400, 'numPlayers'],
     ['numPlayers fractional', `/games/${GAME}/create`, '{"numPlayers":2.5}', 400, 'numPlayers'],
     ['setupData not an object', `/games/${GAME}/create`, '{"setupData":"x"}', 400, 'setupData'],
-    ['setupData the game refuses', `/games/${GAME}/create`, '{"numPlayers":2,"setupData":{"firstPlayer":7}}', 400, 'setupData'],
+    [
+      'setupData the game refuses',
+      `/games/${GAME}/create`,
+      '{"numPlayers":2,"setupData":{"firstPlayer":7}}',
+      400,
+      'setupData',
+    ],
     ['unlisted not a boolean', `/games/${GAME}/create`, '{"unlisted":"yes"}', 400, 'unlisted'],
     ['unknown game', '/games/chess/create', '{}', 404, 'Unknown game'],
   ])('%s', async (_what, route, body, status, message) => {
@@ -66,7 +83,10 @@ describe('lobby API, fixed cases', () => {
     expect(({} as Record<string, unknown>).name).toBeUndefined();
     const noName = await post(`/games/${GAME}/${matchID}/join`, JSON.stringify({ playerID: '0' }));
     expect(noName.status).toBe(400);
-    const objName = await post(`/games/${GAME}/${matchID}/join`, JSON.stringify({ playerID: '0', playerName: { x: 1 } }));
+    const objName = await post(
+      `/games/${GAME}/${matchID}/join`,
+      JSON.stringify({ playerID: '0', playerName: { x: 1 } }),
+    );
     expect(objName.status).toBe(400);
     const seat9 = await post(`/games/${GAME}/${matchID}/join`, JSON.stringify({ playerID: '9', playerName: 'x' }));
     expect(seat9.status).toBe(404);
@@ -78,9 +98,15 @@ describe('lobby API, fixed cases', () => {
     expect((await post(`${base}/leave`, JSON.stringify({ playerID: '0' }))).status).toBe(400);
     expect((await post(`${base}/leave`, JSON.stringify({ playerID: '0', credentials: 'wrong' }))).status).toBe(403);
     expect((await post(`${base}/update`, JSON.stringify({ playerID: '0', credentials: creds[0] }))).status).toBe(400);
-    expect((await post(`${base}/update`, JSON.stringify({ playerID: '0', credentials: creds[0], newName: 7 }))).status).toBe(400);
-    expect((await post(`${base}/update`, JSON.stringify({ playerID: '0', credentials: creds[0], newName: 'Ana' }))).status).toBe(200);
-    expect((await post(`${base}/playAgain`, JSON.stringify({ playerID: '0', credentials: creds[0], numPlayers: 9 }))).status).toBe(400);
+    expect(
+      (await post(`${base}/update`, JSON.stringify({ playerID: '0', credentials: creds[0], newName: 7 }))).status,
+    ).toBe(400);
+    expect(
+      (await post(`${base}/update`, JSON.stringify({ playerID: '0', credentials: creds[0], newName: 'Ana' }))).status,
+    ).toBe(200);
+    expect(
+      (await post(`${base}/playAgain`, JSON.stringify({ playerID: '0', credentials: creds[0], numPlayers: 9 }))).status,
+    ).toBe(400);
     const again = await post(`${base}/playAgain`, JSON.stringify({ playerID: '0', credentials: creds[0] }));
     expect(again.status).toBe(200);
     expect(typeof again.json.nextMatchID).toBe('string');
@@ -97,13 +123,30 @@ describe('lobby API, fixed cases', () => {
 /** Arbitrary JSON-ish values, including odd keys. */
 const anyJson = fc.jsonValue({ maxDepth: 3 });
 const oddKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', '', 'playerID', 'credentials');
-const badBodyObject = fc.dictionary(fc.oneof(oddKey, fc.constantFrom('numPlayers', 'setupData', 'unlisted', 'playerName', 'newName', 'data'), fc.string()), anyJson, { maxKeys: 6 });
+const badBodyObject = fc.dictionary(
+  fc.oneof(
+    oddKey,
+    fc.constantFrom('numPlayers', 'setupData', 'unlisted', 'playerName', 'newName', 'data'),
+    fc.string(),
+  ),
+  anyJson,
+  { maxKeys: 6 },
+);
 
 describe('fuzzing', () => {
   it('the lobby API answers every generated request below 500 and keeps a match intact', async () => {
     const { matchID } = await fullMatch(server.url, 2);
     const before = await readMatch(server, matchID);
-    const routes = ['create', `${matchID}/join`, `${matchID}/leave`, `${matchID}/update`, `${matchID}/rename`, `${matchID}/playAgain`, 'x/join', `${matchID}`];
+    const routes = [
+      'create',
+      `${matchID}/join`,
+      `${matchID}/leave`,
+      `${matchID}/update`,
+      `${matchID}/rename`,
+      `${matchID}/playAgain`,
+      'x/join',
+      `${matchID}`,
+    ];
     let count = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -114,7 +157,12 @@ describe('fuzzing', () => {
           fc.string({ maxLength: 200 }),
           fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString('latin1')),
         ),
-        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
+        fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+        ),
         fc.constantFrom(GAME, GAME, 'nope', '%E0%A4%A', '..', ''),
         fc.constantFrom('POST', 'POST', 'GET', 'PUT', 'DELETE'),
         async (route, body, type, game, method) => {
@@ -148,7 +196,18 @@ describe('fuzzing', () => {
       await attacker.connected();
 
       const actionType = fc.constantFrom('MAKE_MOVE', 'GAME_EVENT', 'RESET', 'PATCH', 'UNDO', 'SYNC', 'PLUGIN', 'x');
-      const moveName = fc.constantFrom('move', 'pickUp', 'dropOff', 'takeBonus', 'endTurn', 'choosePushBranch', 'placePassengers', 'keepPassenger', 'endGame', '__proto__');
+      const moveName = fc.constantFrom(
+        'move',
+        'pickUp',
+        'dropOff',
+        'takeBonus',
+        'endTurn',
+        'choosePushBranch',
+        'placePassengers',
+        'keepPassenger',
+        'endGame',
+        '__proto__',
+      );
       const seat = fc.constantFrom('0', '1', '2', null, undefined, 0, '__proto__', '');
       const nearValidUpdate = fc
         .record({
@@ -170,16 +229,30 @@ describe('fuzzing', () => {
             seat,
           ),
         );
-      const nearValidSync = fc.tuple(fc.constant('sync'), fc.constantFrom(matchID, 'nope', '../x', ''), seat, fc.oneof(fc.constant(creds[1]), anyJson), anyJson);
-      const chat = fc.tuple(fc.constant('chat'), fc.constantFrom(matchID, 'nope'), fc.oneof(anyJson, fc.record({ id: fc.string(), sender: seat, payload: anyJson })), fc.oneof(anyJson, fc.constant(creds[0])));
-      const garbage = fc.tuple(fc.string({ maxLength: 12 }), fc.array(anyJson, { maxLength: 5 })).map(([ev, args]) => [ev, ...args]);
+      const nearValidSync = fc.tuple(
+        fc.constant('sync'),
+        fc.constantFrom(matchID, 'nope', '../x', ''),
+        seat,
+        fc.oneof(fc.constant(creds[1]), anyJson),
+        anyJson,
+      );
+      const chat = fc.tuple(
+        fc.constant('chat'),
+        fc.constantFrom(matchID, 'nope'),
+        fc.oneof(anyJson, fc.record({ id: fc.string(), sender: seat, payload: anyJson })),
+        fc.oneof(anyJson, fc.constant(creds[0])),
+      );
+      const garbage = fc
+        .tuple(fc.string({ maxLength: 12 }), fc.array(anyJson, { maxLength: 5 }))
+        .map(([ev, args]) => [ev, ...args]);
       const packet = fc.oneof(nearValidUpdate, nearValidSync, chat, garbage);
 
       let sent = 0;
       fc.assert(
         fc.property(packet, (p) => {
           const [ev, ...args] = p as [string, ...unknown[]];
-          if (['connect', 'disconnect', 'connect_error', 'disconnecting', 'newListener', 'removeListener'].includes(ev)) return true;
+          if (['connect', 'disconnect', 'connect_error', 'disconnecting', 'newListener', 'removeListener'].includes(ev))
+            return true;
           attacker.socket.emit(ev, ...args);
           sent++;
           return true;
@@ -211,16 +284,30 @@ describe('fuzzing', () => {
       const players = [new RawClient(server.url), new RawClient(server.url)];
       await players[0].sync(matchID, '0', creds[0]);
       await players[1].sync(matchID, '1', creds[1]);
-      const moves = ['move', 'pickUp', 'dropOff', 'takeBonus', 'endTurn', 'choosePushBranch', 'placePassengers', 'keepPassenger'];
+      const moves = [
+        'move',
+        'pickUp',
+        'dropOff',
+        'takeBonus',
+        'endTurn',
+        'choosePushBranch',
+        'placePassengers',
+        'keepPassenger',
+      ];
       let sent = 0;
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...moves), fc.array(anyJson, { maxLength: 2 }), fc.constantFrom(0, 1), async (move, args, who) => {
-          const state = players[who].state!;
-          players[who].move(matchID, String(who), creds[who], move, args, state._stateID);
-          sent++;
-          if (sent % 50 === 0) await sleep(5);
-          return true;
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...moves),
+          fc.array(anyJson, { maxLength: 2 }),
+          fc.constantFrom(0, 1),
+          async (move, args, who) => {
+            const state = players[who].state!;
+            players[who].move(matchID, String(who), creds[who], move, args, state._stateID);
+            sent++;
+            if (sent % 50 === 0) await sleep(5);
+            return true;
+          },
+        ),
         { numRuns: 600, seed: 28 },
       );
       await sleep(500);

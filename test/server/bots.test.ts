@@ -31,7 +31,15 @@ describe('bot seats in online matches', () => {
     expect((await post({ seat: 7, playerID: '0', credentials: creds })).status).toBe(400);
     expect((await post({ seat: 0, playerID: '0', credentials: creds })).status).toBe(409);
     expect((await post({ seat: 1, playerID: '0', credentials: creds }, 'nosuchmatch')).status).toBe(404);
-    expect((await http(server.url, `/bots/${matchID}`, { method: 'POST', body: '{bad json', headers: { 'Content-Type': 'application/json' } })).status).toBe(400);
+    expect(
+      (
+        await http(server.url, `/bots/${matchID}`, {
+          method: 'POST',
+          body: '{bad json',
+          headers: { 'Content-Type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await http(server.url, `/bots/${matchID}`)).status).toBe(405);
     // A good request seats the bot, visibly in the lobby, without exposing its credentials.
     const ok = await post({ seat: 2, level: 'easy', playerID: '0', credentials: creds });
@@ -45,14 +53,29 @@ describe('bot seats in online matches', () => {
   it('plays the bot seat: a human and a bot take turns through the server', async () => {
     const matchID = await createMatch(server.url, 2, { firstPlayer: 0 });
     const creds = await joinMatch(server.url, matchID, '0', 'Ana');
-    expect((await http(server.url, `/bots/${matchID}`, { method: 'POST', json: { seat: 1, level: 'easy', playerID: '0', credentials: creds } })).status).toBe(200);
-    const human = Client<GState>({ game: LisbonTram28, numPlayers: 2, matchID, playerID: '0', credentials: creds, multiplayer: SocketIO({ server: server.url }) });
+    expect(
+      (
+        await http(server.url, `/bots/${matchID}`, {
+          method: 'POST',
+          json: { seat: 1, level: 'easy', playerID: '0', credentials: creds },
+        })
+      ).status,
+    ).toBe(200);
+    const human = Client<GState>({
+      game: LisbonTram28,
+      numPlayers: 2,
+      matchID,
+      playerID: '0',
+      credentials: creds,
+      multiplayer: SocketIO({ server: server.url }),
+    });
     human.start();
     try {
       const botTurns = new Set<number>();
       const deadline = Date.now() + 45_000;
       // The bot may pass its first turns to save tickets, so play on until it has also taken an action.
-      const botActed = (G: GState) => G.events.some((e) => 'player' in e && e.player === '1' && e.type !== 'endTurn' && e.type !== 'draw');
+      const botActed = (G: GState) =>
+        G.events.some((e) => 'player' in e && e.player === '1' && e.type !== 'endTurn' && e.type !== 'draw');
       while (Date.now() < deadline && (botTurns.size < 3 || !botActed(human.getState()!.G))) {
         const s = human.getState();
         if (s && !s.ctx.gameover) {

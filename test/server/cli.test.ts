@@ -31,11 +31,14 @@ describe('parseCli', () => {
   });
 
   it('reads flags over environment variables', () => {
-    const cli = parseCli(['--port', '9001', '--origins', 'https://a.example, https://b.example', '--storage', 'memory'], {
-      PORT: '7000',
-      HOST: '0.0.0.0',
-      DATA_DIR: '/srv/tram',
-    });
+    const cli = parseCli(
+      ['--port', '9001', '--origins', 'https://a.example, https://b.example', '--storage', 'memory'],
+      {
+        PORT: '7000',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/srv/tram',
+      },
+    );
     expect(cli.help).toBe(false);
     if (cli.help) return;
     expect(cli.options.port).toBe(9001);
@@ -79,11 +82,17 @@ const ROOT = process.cwd();
 const SERVER = path.join(ROOT, 'dist/server.cjs');
 
 /** Starts dist/server.cjs; resolves with its URL once it listens. */
-function runServer(args: string[], nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [...nodeArgs, SERVER, ...args], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' } });
+function runServer(
+  args: string[],
+  nodeArgs: string[] = [],
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 10_000);
     const onData = () => {
@@ -93,7 +102,7 @@ function runServer(args: string[], nodeArgs: string[] = []): Promise<{ child: Ch
         resolve({ child, url: m[1], output: () => out });
       }
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
   });
 }

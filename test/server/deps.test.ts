@@ -59,7 +59,11 @@ describe('socket.io stack versions', () => {
   const copies = installedCopies(process.cwd(), Object.keys(FLOORS));
 
   it('finds the copies it checks', () => {
-    for (const name of Object.keys(FLOORS)) expect(copies.some((c) => c.name === name), name).toBe(true);
+    for (const name of Object.keys(FLOORS))
+      expect(
+        copies.some((c) => c.name === name),
+        name,
+      ).toBe(true);
   });
 
   it.each(Object.keys(FLOORS))('every installed %s is at or above the floor', (name) => {

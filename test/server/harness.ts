@@ -81,7 +81,12 @@ export async function createMatch(base: string, numPlayers: number, setupData?: 
 }
 
 /** Joins a seat; returns the credentials. */
-export async function joinMatch(base: string, matchID: string, playerID: string, name = `P${playerID}`): Promise<string> {
+export async function joinMatch(
+  base: string,
+  matchID: string,
+  playerID: string,
+  name = `P${playerID}`,
+): Promise<string> {
   const res = await http(base, `/games/${GAME}/${matchID}/join`, {
     method: 'POST',
     json: { playerID, playerName: name },
@@ -164,7 +169,13 @@ export class RawClient {
 
   /** Emits a move as boardgame.io's client does. */
   move(matchID: string, playerID: string, credentials: string, type: string, args: unknown[], stateID: number): void {
-    this.socket.emit('update', { type: 'MAKE_MOVE', payload: { type, args, playerID, credentials } }, stateID, matchID, playerID);
+    this.socket.emit(
+      'update',
+      { type: 'MAKE_MOVE', payload: { type, args, playerID, credentials } },
+      stateID,
+      matchID,
+      playerID,
+    );
   }
 
   close(): void {

@@ -14,7 +14,6 @@ import { findLeaks, findStrings } from './leak-check';
 
 const MAX_MOVES = Number(process.env.LEAK_TEST_MAX_MOVES ?? 1500);
 
-
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -59,7 +58,7 @@ describe('hidden information', () => {
     let stateID = players[0].state!._stateID;
     while (moves < MAX_MOVES) {
       const view = players[0].state as State;
-      const ctx = view.ctx as Ctx;
+      const ctx = view.ctx;
       const who = actors(ctx);
       if (who.length === 0) break;
       // Each actor enumerates on its own (filtered) view of the game.
@@ -85,8 +84,8 @@ describe('hidden information', () => {
       expect(findLeaks(players[i].received, String(i)), `player ${i}`).toEqual([]);
       expect(findStrings(players[i].received, secretStrings), `player ${i}`).toEqual([]);
       // Not vacuous: each player did see their own hand, as the server has it.
-      const G = players[i].state!.G as any;
-      expect(G.players[String(i)].hand).toEqual((truth.state!.G as any).players[String(i)].hand);
+      const G = players[i].state!.G;
+      expect(G.players[String(i)].hand).toEqual(truth.state!.G.players[String(i)].hand);
     }
     // A late spectator gets the whole public log (boardgame.io never trims
     // it, #1179): check it too, and that it stays a reasonable size.

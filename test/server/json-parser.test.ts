@@ -15,6 +15,10 @@ describe('the server socket parser (default parser minus the binary scan)', () =
     let decoded: unknown;
     decoder.on('decoded', (p: unknown) => (decoded = p));
     decoder.add(ours[0] as string);
-    expect(decoded).toEqual({ type: parser.PacketType.EVENT, nsp: '/lisbon-tram-28', data: JSON.parse(JSON.stringify(packet.data)) });
+    expect(decoded).toEqual({
+      type: parser.PacketType.EVENT,
+      nsp: '/lisbon-tram-28',
+      data: JSON.parse(JSON.stringify(packet.data)),
+    });
   });
 });

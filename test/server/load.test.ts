@@ -35,7 +35,15 @@ describe('load: small runs through the real server', () => {
 
   it('refuses to load-test anything but loopback', async () => {
     await expect(
-      runLoadTest({ matches: 1, players: 2, storage: 'file', timeoutSec: 5, thinkMs: 0, seed: 1, url: 'http://10.0.0.1:8000' }),
+      runLoadTest({
+        matches: 1,
+        players: 2,
+        storage: 'file',
+        timeoutSec: 5,
+        thinkMs: 0,
+        seed: 1,
+        url: 'http://10.0.0.1:8000',
+      }),
     ).rejects.toThrow(/only 127\.0\.0\.1/);
   });
 });

@@ -66,7 +66,16 @@ function persistenceSuite(kind: StorageKind, databaseUrl?: string) {
     const random = rng(7);
     let finishedSeats = 0;
     const bots = seats.map(
-      (seat) => new Bot(seat, server!.url, seat.matchID === seats[0].matchID ? 2 : 3, rng(Math.floor(random() * 2 ** 32)), stats, 0, () => finishedSeats++),
+      (seat) =>
+        new Bot(
+          seat,
+          server!.url,
+          seat.matchID === seats[0].matchID ? 2 : 3,
+          rng(Math.floor(random() * 2 ** 32)),
+          stats,
+          0,
+          () => finishedSeats++,
+        ),
     );
     try {
       await waitFor('40 moves', () => stats.acked >= 40);

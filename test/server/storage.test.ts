@@ -8,12 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
-import {
-  createStorage,
-  FileStorage,
-  PersistFirstPubSub,
-  PostgresStorage,
-} from '../../server/storage';
+import { createStorage, FileStorage, PersistFirstPubSub, PostgresStorage } from '../../server/storage';
 import { readLog } from '../../server/storage/file';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -22,12 +17,20 @@ const RUN_ID = `t${process.pid}_${Date.now().toString(36)}`;
 function makeState(stateID: number, extra: Record<string, unknown> = {}): State {
   return {
     G: { n: stateID, ...extra },
-    ctx: { numPlayers: 2, turn: 1, currentPlayer: '0', playOrder: ['0', '1'], playOrderPos: 0, phase: 'main', activePlayers: null },
+    ctx: {
+      numPlayers: 2,
+      turn: 1,
+      currentPlayer: '0',
+      playOrder: ['0', '1'],
+      playOrderPos: 0,
+      phase: 'main',
+      activePlayers: null,
+    },
     plugins: {},
     _undo: [],
     _redo: [],
     _stateID: stateID,
-  } as unknown as State;
+  };
 }
 
 function makeMetadata(extra: Partial<Server.MatchData> = {}): Server.MatchData {
@@ -46,7 +49,7 @@ function entry(stateID: number, move = 'm'): LogEntry {
     _stateID: stateID,
     turn: 1,
     phase: 'main',
-  } as LogEntry;
+  };
 }
 
 type Db = StorageAPI.Async | StorageAPI.Sync;
@@ -300,9 +303,7 @@ describe.skipIf(!PG_URL)('postgres storage (TEST_DATABASE_URL)', () => {
       await db.createMatch('race', { initialState: makeState(0), metadata: makeMetadata() });
       const N = 200;
       // Shuffled so that older writes often arrive after newer ones.
-      const order = Array.from({ length: N }, (_, i) => i).sort(
-        (a, b) => ((a * 7919) % N) - ((b * 7919) % N),
-      );
+      const order = Array.from({ length: N }, (_, i) => i).sort((a, b) => ((a * 7919) % N) - ((b * 7919) % N));
       await Promise.all(
         order.map((i) =>
           Promise.all([
@@ -368,8 +369,12 @@ describe.skipIf(!PG_URL)('postgres storage (TEST_DATABASE_URL)', () => {
 
     it("defers a move's updatedAt-only metadata write, and never lets it undo a seat change", async () => {
       const row = async () =>
-        (await db.pool.query(`SELECT updated_at, metadata::text AS m FROM "${schema}".bgio_match WHERE id = 'touch'`)).rows[0];
-      await db.createMatch('touch', { initialState: makeState(0), metadata: makeMetadata({ updatedAt: 1000, players: { 0: { id: 0 }, 1: { id: 1 } } }) });
+        (await db.pool.query(`SELECT updated_at, metadata::text AS m FROM "${schema}".bgio_match WHERE id = 'touch'`))
+          .rows[0];
+      await db.createMatch('touch', {
+        initialState: makeState(0),
+        metadata: makeMetadata({ updatedAt: 1000, players: { 0: { id: 0 }, 1: { id: 1 } } }),
+      });
       // What the Master does after each move: fetch, then write { ...metadata, updatedAt }.
       const { metadata } = await db.fetch('touch', { metadata: true });
       await db.setMetadata('touch', { ...metadata, updatedAt: 5000 });
