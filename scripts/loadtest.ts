@@ -215,7 +215,18 @@ export async function startServerProcess(opts: StartServerOptions): Promise<Serv
   let sampler: NodeJS.Timeout | undefined;
 
   const launch = async () => {
-    const args = [opts.bundle, '--port', String(port), '--storage', opts.storage, '--data-dir', opts.dataDir];
+    // All the load's clients come from 127.0.0.1: lift the per-client creation and connection limits.
+    const limits = ['--create-rate', '0', '--open-matches', '0', '--max-conns-per-ip', '0'];
+    const args = [
+      opts.bundle,
+      '--port',
+      String(port),
+      '--storage',
+      opts.storage,
+      '--data-dir',
+      opts.dataDir,
+      ...limits,
+    ];
     child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: {

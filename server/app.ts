@@ -12,7 +12,10 @@ import { jsonParser } from './json-parser';
 import type Koa from 'koa';
 import type { ServerOptions as IOServerOptions } from 'socket.io';
 import { BotSeats } from './bots';
+import { DEFAULT_CONNECTION_LIMITS, limitConnections, serverOptions, type ConnectionLimits } from './connections';
+import { DEFAULT_CREATION_LIMITS, type CreationLimits } from './creation-limits';
 import { createOriginPolicy, httpCors, socketAllowRequest, socketCorsOrigin } from './cors';
+import { health } from './health';
 import { lobbyGuard } from './lobby-guard';
 import { consoleLogger, type Logger } from './log';
 import { withSecureSeed } from './seed';
@@ -37,8 +40,16 @@ export interface ServerOptions {
   origins?: string[];
   /** Folder with `index.html` and `build/`. Default `./public`. */
   publicDir?: string;
+  /** Host names the server answers to, besides IP addresses and `localhost` (`*`: any). */
+  hosts?: string[];
   /** Largest lobby request body in bytes. Default 16 KiB. */
   bodyLimit?: number;
+  /** Per-client limits on creating matches (server/creation-limits.ts). */
+  creation?: Partial<CreationLimits>;
+  /** Connection limits and timeouts (server/connections.ts). */
+  connections?: Partial<ConnectionLimits>;
+  /** Trust `X-Forwarded-For` for the client's address (behind a reverse proxy). Default false. */
+  trustProxy?: boolean;
   /** Games to serve. Default: the Lisbon Tram 28 game. */
   games?: Game[];
   /** Where log lines go. */
@@ -83,13 +94,15 @@ class AppTransport extends SocketIO {
   constructor(
     opts: ConstructorParameters<typeof SocketIO>[0],
     private readonly host: string,
+    private readonly limits: ConnectionLimits,
   ) {
     super(opts);
   }
 
   override init(app: Parameters<SocketIO['init']>[0], games: Game[], origins?: Parameters<SocketIO['init']>[2]): void {
     let handler: http.RequestListener | undefined;
-    const server = http.createServer((req, res) => (handler ??= app.callback())(req, res));
+    const server = http.createServer(serverOptions(this.limits), (req, res) => (handler ??= app.callback())(req, res));
+    limitConnections(server, this.limits);
     const koa = app as unknown as Koa & { server?: http.Server };
     koa.server = server;
     koa.listen = ((port: number, callback?: () => void) => {
@@ -105,23 +118,6 @@ class AppTransport extends SocketIO {
   }
 }
 
-/** Answers `GET /health`. */
-function health(db: AnyStorage, startedAt: number): Koa.Middleware {
-  return async (ctx, next) => {
-    if (ctx.path !== '/health') return next();
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') ctx.throw(405, 'Use GET');
-    let matches: number | undefined;
-    try {
-      const ids = isSyncStorage(db) ? db.listMatches() : await db.listMatches();
-      matches = ids.length;
-    } catch {
-      matches = undefined;
-    }
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { ok: true, uptime: Math.round((Date.now() - startedAt) / 1000), matches };
-  };
-}
-
 /** Logs unexpected errors; 4xx messages go to the client as plain text. */
 function errors(log: Logger): Koa.Middleware {
   return async (ctx, next) => {
@@ -129,10 +125,11 @@ function errors(log: Logger): Koa.Middleware {
     try {
       await next();
     } catch (err) {
-      const e = err as { status?: number; expose?: boolean; message?: string };
+      const e = err as { status?: number; expose?: boolean; message?: string; headers?: Record<string, string> };
       const status = typeof e.status === 'number' && e.status >= 400 && e.status < 600 ? e.status : 500;
       if (status >= 500) log('error', 'request failed', { method: ctx.method, path: ctx.path, error: String(err) });
       ctx.status = status;
+      if (status < 500 && e.headers) ctx.set(e.headers);
       ctx.type = 'text/plain';
       ctx.body = status < 500 && e.expose !== false && e.message ? e.message : 'Internal server error';
     }
@@ -153,7 +150,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     databaseUrl: options.databaseUrl,
   });
   const hooked = hookStorage(raw, log);
-  const policy = createOriginPolicy(options.origins ?? []);
+  const policy = createOriginPolicy(options.origins ?? [], [host, ...(options.hosts ?? [])]);
 
   const transport = new AppTransport(
     {
@@ -169,6 +166,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       pubSub: new PersistFirstPubSub(hooked.storage),
     },
     host,
+    { ...DEFAULT_CONNECTION_LIMITS, ...options.connections },
   );
   const server = Server({
     games,
@@ -185,7 +183,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.use(errors(log));
   app.use(httpCors(policy));
   app.use(health(hooked.storage, startedAt));
-  app.use(lobbyGuard(games, hooked.storage, { bodyLimit: options.bodyLimit ?? 16 * 1024 }));
+  app.proxy = options.trustProxy ?? false;
+  app.use(
+    lobbyGuard(games, hooked.storage, {
+      bodyLimit: options.bodyLimit ?? 16 * 1024,
+      creation: { ...DEFAULT_CREATION_LIMITS, ...options.creation },
+    }),
+  );
   const bots = new BotSeats(games[0], hooked.storage, log);
   app.use(bots.middleware());
   app.use(serveClient(options.publicDir ?? path.resolve('public')));

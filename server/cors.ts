@@ -9,8 +9,10 @@ import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import { fail } from './http-error';
 
-/** Decides which browser origins may use the server. */
+/** Decides which browser origins, and which Host names, may use the server. */
 export interface OriginPolicy {
+  /** True if a request naming this `Host` header may be served (see `createOriginPolicy`). */
+  isHostAllowed(host: string | undefined): boolean;
   /** The configured extra origins, normalised. */
   readonly origins: readonly string[];
   /** True if a request with this Origin and Host header may proceed. */
@@ -24,15 +26,43 @@ export function normaliseOrigin(origin: string): string {
   return origin.trim().replace(/\/+$/, '').toLowerCase();
 }
 
-/** Builds the policy from the `--origins` list. */
-export function createOriginPolicy(origins: readonly string[]): OriginPolicy {
+/** The name part of a `Host` header, lower-case, without the port. */
+export function hostName(host: string): string {
+  const h = host.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
+  const colon = h.lastIndexOf(':');
+  return colon >= 0 ? h.slice(0, colon) : h;
+}
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+const IPV6 = /^\[[0-9a-f:.]+\]$/;
+
+/**
+ * Builds the policy from the `--origins` and `--hosts` lists.
+ *
+ * Host names: a page on a domain the attacker controls can rebind that
+ * domain to this server's address (DNS rebinding); its requests then carry
+ * `Host: attacker.example` and, to the browser, are same-origin. So a Host
+ * is served only when it is an IP address (no rebinding can forge one), one
+ * of the loopback names, or in the `hosts` list (`*` allows any).
+ */
+export function createOriginPolicy(origins: readonly string[], hosts: readonly string[] = []): OriginPolicy {
   const list = origins.map(normaliseOrigin).filter((o) => o.length > 0);
   const any = list.includes('*');
   const isListed = (origin: string) => any || list.includes(normaliseOrigin(origin));
+  const names = new Set(['localhost', ...hosts.map((h) => hostName(h)).filter((h) => h.length > 0)]);
+  const anyHost = names.has('*');
+  const isHostAllowed = (host: string | undefined) => {
+    if (host === undefined || anyHost) return true;
+    const name = hostName(host);
+    return names.has(name) || IPV4.test(name) || IPV6.test(name);
+  };
   return {
     origins: list,
     isListed,
+    isHostAllowed,
     isAllowed(origin, host) {
+      if (!isHostAllowed(host)) return false;
       if (origin === undefined) return true;
       const o = normaliseOrigin(origin);
       if (host && (o === `http://${host.toLowerCase()}` || o === `https://${host.toLowerCase()}`)) {
@@ -43,7 +73,7 @@ export function createOriginPolicy(origins: readonly string[]): OriginPolicy {
   };
 }
 
-/** socket.io `allowRequest`: refuses handshakes from foreign origins. */
+/** socket.io `allowRequest`: refuses handshakes from foreign origins or unknown Host names. */
 export function socketAllowRequest(policy: OriginPolicy) {
   return (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => {
     const ok = policy.isAllowed(req.headers.origin, req.headers.host);
@@ -59,12 +89,16 @@ export function socketCorsOrigin(policy: OriginPolicy) {
 }
 
 /**
- * Koa CORS middleware for the HTTP side. Foreign origins get a 403 on
+ * Koa CORS middleware for the HTTP side. A Host name the policy does not
+ * know is answered 421 on every path. Foreign origins get a 403 on
  * anything but a plain GET of the static client, so a page elsewhere
  * cannot drive the lobby API from a visitor's browser.
  */
 export function httpCors(policy: OriginPolicy): Koa.Middleware {
   return async (ctx, next) => {
+    if (!policy.isHostAllowed(ctx.get('Host') || undefined)) {
+      fail(421, 'This server does not answer to that host name (see --hosts)');
+    }
     const origin = ctx.get('Origin') || undefined;
     ctx.vary('Origin');
     if (origin === undefined) return next();

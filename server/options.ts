@@ -20,7 +20,17 @@ Options (flag / environment variable / default):
                                                 the API and sockets, comma separated
                                                 (the server's own origin is always allowed)
   --public-dir <dir>  PUBLIC_DIR    ./public    the built client
+  --hosts <list>      ALLOWED_HOSTS             host names the server answers to, comma
+                                                separated, besides IP addresses and localhost
+                                                (* for any); others get 421
+  --trust-proxy       TRUST_PROXY   false       take the client's address from X-Forwarded-For
+                                                (only behind a reverse proxy)
   --body-limit <n>    BODY_LIMIT    16384       largest lobby request body, bytes
+  --create-rate <n>   CREATE_RATE   30          matches one client may create per minute (0: no limit)
+  --open-matches <n>  OPEN_MATCHES  20          matches one client may have waiting for players
+                                                (0: no limit)
+  --max-conns-per-ip <n>
+                      MAX_CONNS_PER_IP 256      open connections per client address (0: no cap)
   -h, --help                                    print this help
 
 GET /health answers {"ok":true,"uptime":<seconds>,"matches":<count>}.
@@ -51,6 +61,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       origins: { type: 'string' },
       'public-dir': { type: 'string' },
       'body-limit': { type: 'string' },
+      hosts: { type: 'string' },
+      'trust-proxy': { type: 'boolean' },
+      'create-rate': { type: 'string' },
+      'open-matches': { type: 'string' },
+      'max-conns-per-ip': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -67,6 +82,18 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   const port = pick(values.port, 'PORT');
   const bodyLimit = pick(values['body-limit'], 'BODY_LIMIT');
   const origins = pick(values.origins, 'ORIGINS');
+  const hosts = pick(values.hosts, 'ALLOWED_HOSTS');
+  const createRate = pick(values['create-rate'], 'CREATE_RATE');
+  const openMatches = pick(values['open-matches'], 'OPEN_MATCHES');
+  const perAddress = pick(values['max-conns-per-ip'], 'MAX_CONNS_PER_IP');
+  const trustProxy = values['trust-proxy'] ?? ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase());
+  const list = (text: string | undefined) =>
+    text
+      ? text
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+      : [];
 
   return {
     help: false,
@@ -76,14 +103,17 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       storage,
       dataDir: pick(values['data-dir'], 'DATA_DIR') ?? 'data',
       databaseUrl,
-      origins: origins
-        ? origins
-            .split(',')
-            .map((o) => o.trim())
-            .filter(Boolean)
-        : [],
+      origins: list(origins),
+      hosts: list(hosts),
+      trustProxy,
       publicDir: pick(values['public-dir'], 'PUBLIC_DIR') ?? 'public',
       bodyLimit: bodyLimit === undefined ? 16 * 1024 : integer('--body-limit', bodyLimit, 256, 1024 * 1024),
+      creation: {
+        ...(createRate === undefined ? {} : { perMinute: integer('--create-rate', createRate, 0, 1_000_000) }),
+        ...(openMatches === undefined ? {} : { openPerClient: integer('--open-matches', openMatches, 0, 1_000_000) }),
+      },
+      connections:
+        perAddress === undefined ? {} : { perAddress: integer('--max-conns-per-ip', perAddress, 0, 1_000_000) },
     },
   };
 }

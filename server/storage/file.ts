@@ -81,6 +81,12 @@ export class FileStorage extends Async {
     this.fsync = opts.fsync ?? true;
   }
 
+  /** Throws unless the matches folder is there and can be read and written (for `/health`). */
+  async ping(): Promise<void> {
+    if (!(await fs.promises.stat(this.root)).isDirectory()) throw new Error(`${this.root} is not a folder`);
+    await fs.promises.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
+  }
+
   /** Creates the data dir, removes stray temp files and loads all metadata. */
   override connect(): void {
     fs.mkdirSync(this.root, { recursive: true });

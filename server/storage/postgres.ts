@@ -229,6 +229,11 @@ export class PostgresStorage extends Async {
     return this.flush().catch((err) => console.error(`postgres: updatedAt write failed: ${err.message}`));
   }
 
+  /** Throws unless the database answers (for `/health`). */
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
   /** Writes the deferred bumps and closes the pool. */
   async close(): Promise<void> {
     await this.flushLogged();

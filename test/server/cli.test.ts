@@ -24,10 +24,29 @@ describe('parseCli', () => {
         dataDir: 'data',
         databaseUrl: undefined,
         origins: [],
+        hosts: [],
+        trustProxy: false,
         publicDir: 'public',
         bodyLimit: 16384,
+        creation: {},
+        connections: {},
       },
     });
+  });
+
+  it('reads the security limits from flags and the environment', () => {
+    const cli = parseCli(['--hosts', 'play.example, Other.example', '--create-rate', '5', '--trust-proxy'], {
+      OPEN_MATCHES: '3',
+      MAX_CONNS_PER_IP: '0',
+    });
+    expect(cli.help).toBe(false);
+    if (cli.help) return;
+    expect(cli.options.hosts).toEqual(['play.example', 'Other.example']);
+    expect(cli.options.trustProxy).toBe(true);
+    expect(cli.options.creation).toEqual({ perMinute: 5, openPerClient: 3 });
+    expect(cli.options.connections).toEqual({ perAddress: 0 });
+    expect(() => parseCli(['--create-rate', 'lots'], {})).toThrow(/--create-rate must be an integer/);
+    expect(parseCli([], { TRUST_PROXY: 'true' })).toMatchObject({ options: { trustProxy: true } });
   });
 
   it('reads flags over environment variables', () => {

@@ -37,7 +37,9 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
   const publicDir = opts.publicDir ?? makePublicDir();
   let server: RunningServer;
   try {
-    server = await startServer({ port: 0, host: '127.0.0.1', storage: 'memory', publicDir, logger, ...opts });
+    // Creation limits are off unless a test sets them: many tests create many matches from one address.
+    const creation = { perMinute: 0, openPerClient: 0 };
+    server = await startServer({ port: 0, host: '127.0.0.1', storage: 'memory', publicDir, logger, creation, ...opts });
   } catch (err) {
     if (ownDir) fs.rmSync(publicDir, { recursive: true, force: true });
     throw err;
