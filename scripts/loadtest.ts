@@ -200,6 +200,8 @@ export interface StartServerOptions {
   port?: number;
   /** Where the child's stdout/stderr go (appended). */
   logFile?: string;
+  /** More server flags, after the load test's own (a flag given twice takes the last value). */
+  extraArgs?: string[];
 }
 
 /** Starts the bundled server CLI and waits until the lobby answers. */
@@ -216,7 +218,7 @@ export async function startServerProcess(opts: StartServerOptions): Promise<Serv
 
   const launch = async () => {
     // All the load's clients come from 127.0.0.1: lift the per-client creation and connection limits.
-    const limits = ['--create-rate', '0', '--open-matches', '0', '--max-conns-per-ip', '0'];
+    const limits = ['--create-rate', '0', '--open-matches', '0', '--max-conns-per-ip', '0', '--socket-rate', '100000'];
     const args = [
       opts.bundle,
       '--port',
@@ -226,6 +228,7 @@ export async function startServerProcess(opts: StartServerOptions): Promise<Serv
       '--data-dir',
       opts.dataDir,
       ...limits,
+      ...(opts.extraArgs ?? []),
     ];
     child = spawn(process.execPath, args, {
       cwd: ROOT,

@@ -19,7 +19,8 @@ import { health } from './health';
 import { lobbyGuard } from './lobby-guard';
 import { consoleLogger, type Logger } from './log';
 import { withSecureSeed } from './seed';
-import { guardNamespace } from './socket-guard';
+import { guardNamespace, SeatSockets, type MatchQueue } from './socket-guard';
+import type { SocketLimits } from './socket-limits';
 import { serveClient } from './static';
 import { createStorage, PersistFirstPubSub, type StorageKind } from './storage';
 import { hookStorage, isSyncStorage, type AnyStorage } from './storage-hooks';
@@ -48,6 +49,8 @@ export interface ServerOptions {
   creation?: Partial<CreationLimits>;
   /** Connection limits and timeouts (server/connections.ts). */
   connections?: Partial<ConnectionLimits>;
+  /** Per-socket limits (server/socket-limits.ts). */
+  socketLimits?: Partial<SocketLimits>;
   /** Trust `X-Forwarded-For` for the client's address (behind a reverse proxy). Default false. */
   trustProxy?: boolean;
   /** Games to serve. Default: the Lisbon Tram 28 game. */
@@ -67,6 +70,8 @@ export interface RunningServer {
   games: Game[];
   /** The bot clients playing bot seats. */
   bots: BotSeats;
+  /** How many per-match move queues the transport holds (one per match with sockets). */
+  matchQueues(): number;
   /** Stops accepting connections, waits for writes, closes the storage. */
   close(): Promise<void>;
 }
@@ -112,6 +117,16 @@ class AppTransport extends SocketIO {
     super.init(app, games, origins);
   }
 
+  /** The queue that runs the moves of `matchID` one at a time. */
+  matchQueue(matchID: string): ReturnType<MatchQueue> {
+    return (this as unknown as { getMatchQueue(id: string): ReturnType<MatchQueue> }).getMatchQueue(matchID);
+  }
+
+  /** Number of per-match queues. */
+  get queueCount(): number {
+    return this.perMatchQueue.size;
+  }
+
   /** Waits until every queued move has been processed. */
   async idle(): Promise<void> {
     await Promise.all([...this.perMatchQueue.values()].map((q) => q.onIdle()));
@@ -149,7 +164,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     dataDir: path.resolve(options.dataDir ?? 'data'),
     databaseUrl: options.databaseUrl,
   });
-  const hooked = hookStorage(raw, log);
+  const seats = new SeatSockets();
+  const hooked = hookStorage(raw, log, (matchID, metadata) => seats.check(matchID, metadata));
   const policy = createOriginPolicy(options.origins ?? [], [host, ...(options.hosts ?? [])]);
 
   const transport = new AppTransport(
@@ -177,7 +193,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
 
   const io = (server.app as unknown as { _io: import('socket.io').Server })._io;
-  for (const game of games) guardNamespace(io.of(game.name as string), game, hooked.storage);
+  const queueFor: MatchQueue = (matchID) => transport.matchQueue(matchID);
+  for (const game of games) {
+    guardNamespace(io.of(game.name as string), game, hooked.storage, { queueFor, seats, limits: options.socketLimits });
+  }
 
   const app = server.app as unknown as Koa;
   app.use(errors(log));
@@ -226,7 +245,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       log('info', 'server stopped', { url });
     })());
 
-  return { url, port, db: raw, games, bots, close };
+  const matchQueues = () => transport.queueCount;
+  return { url, port, db: raw, games, bots, close, matchQueues };
 }
 
 /** The game served when none is given. */

@@ -3,7 +3,7 @@
  * SIGINT/SIGTERM (stop accepting, finish queued moves, flush the storage).
  */
 import { startServer } from './app';
-import { consoleLogger } from './log';
+import { consoleLogger, limitConsoleErrors } from './log';
 import { HELP, parseCli } from './options';
 
 async function main(): Promise<void> {
@@ -19,6 +19,8 @@ async function main(): Promise<void> {
     return;
   }
 
+  // boardgame.io logs refused moves with their arguments in full: cut and rate-limit those lines.
+  limitConsoleErrors();
   // A bug in a move must not take every match down with it.
   process.on('unhandledRejection', (err) => consoleLogger('error', 'unhandled rejection', { error: String(err) }));
 

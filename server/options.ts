@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { ServerOptions } from './app';
+import type { SocketLimits } from './socket-limits';
 import type { StorageKind } from './storage';
 
 /** The help text printed by `--help`. */
@@ -29,12 +30,19 @@ Options (flag / environment variable / default):
   --create-rate <n>   CREATE_RATE   30          matches one client may create per minute (0: no limit)
   --open-matches <n>  OPEN_MATCHES  20          matches one client may have waiting for players
                                                 (0: no limit)
+  --socket-rate <n>   SOCKET_RATE   50          events one socket may send per second
+                                                (bursts of twice that; a sync costs 5)
   --max-conns-per-ip <n>
                       MAX_CONNS_PER_IP 256      open connections per client address (0: no cap)
   -h, --help                                    print this help
 
 GET /health answers {"ok":true,"uptime":<seconds>,"matches":<count>}.
 `;
+
+/** Per-socket limits for `--socket-rate n`: n events a second, bursts of 2n. */
+function socketRateLimits(perSecond: number): Partial<SocketLimits> {
+  return { eventsPerSecond: perSecond, burst: 2 * perSecond };
+}
 
 /** Parsed CLI: either help or server options. */
 export type Cli = { help: true } | { help: false; options: ServerOptions };
@@ -66,6 +74,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       'create-rate': { type: 'string' },
       'open-matches': { type: 'string' },
       'max-conns-per-ip': { type: 'string' },
+      'socket-rate': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -86,6 +95,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   const createRate = pick(values['create-rate'], 'CREATE_RATE');
   const openMatches = pick(values['open-matches'], 'OPEN_MATCHES');
   const perAddress = pick(values['max-conns-per-ip'], 'MAX_CONNS_PER_IP');
+  const socketRate = pick(values['socket-rate'], 'SOCKET_RATE');
   const trustProxy = values['trust-proxy'] ?? ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase());
   const list = (text: string | undefined) =>
     text
@@ -114,6 +124,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       },
       connections:
         perAddress === undefined ? {} : { perAddress: integer('--max-conns-per-ip', perAddress, 0, 1_000_000) },
+      socketLimits:
+        socketRate === undefined ? {} : socketRateLimits(integer('--socket-rate', socketRate, 1, 1_000_000)),
     },
   };
 }

@@ -11,16 +11,30 @@
  *    `playerID` argument but runs the move as `payload.playerID`, and its
  *    reducer also accepts `RESET`/`SYNC`/`UPDATE`/`PATCH`, which replace or
  *    patch the whole server state, and `UNDO`/`REDO`;
- *  - `chat` only with a small message from a seat.
+ *  - `chat` only with a small message from a seat;
+ *  - within the socket's event budget (server/socket-limits.ts);
+ *  - for `update`: only for a match that exists, and only a move that the
+ *    rules accept. The move is first tried on the stored state, in the
+ *    match's queue (so after the moves before it): boardgame.io's Master
+ *    would store and broadcast the unchanged state of a refused move, so a
+ *    refused move is answered to its sender alone with the current state, and
+ *    nothing is written or broadcast.
+ *
+ * Packets of one socket are passed on in the order they arrived.
+ *
+ * A socket that synced as a seat is dropped as soon as that seat's
+ * credentials change (the player left, someone else took the seat): it would
+ * otherwise go on receiving the newcomer's private view.
  *
  * Outgoing `sync` messages carry `initialState`, which boardgame.io sends
  * unfiltered: every hand, the decks and the PRNG seed. It is replaced here by
  * the spectator's view of the starting state, and random-plugin data is
  * removed from every state that leaves.
  */
-import type { Game, State } from 'boardgame.io';
-import { getFilterPlayerView } from 'boardgame.io/internal';
+import type { Game, Server as ServerTypes, State } from 'boardgame.io';
+import { CreateGameReducer, getFilterPlayerView, ProcessGameConfig } from 'boardgame.io/internal';
 import type { Namespace, Socket } from 'socket.io';
+import { DEFAULT_SOCKET_LIMITS, EventBudget, isBacklogged, type SocketLimits } from './socket-limits';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
 
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -65,18 +79,69 @@ function withoutRandom<T>(state: T): T {
   return { ...state, plugins };
 }
 
-/** Checks one incoming packet; true lets it through. */
-export type PacketCheck = (packet: Packet) => boolean | Promise<boolean>;
+/** Checks one incoming packet from `socket`; true lets it through. */
+export type PacketCheck = (packet: Packet, socket?: Socket) => boolean | Promise<boolean>;
+
+/** A per-match queue that runs one task at a time (boardgame.io's transport keeps one per match). */
+export type MatchQueue = (matchID: string) => { add<T>(task: () => Promise<T>): Promise<T> };
+
+/** What the packet check may use besides the game and the storage. */
+export interface PacketCheckContext {
+  /** The transport's per-match queue; without it, moves are not tried before the Master runs them. */
+  queueFor?: MatchQueue;
+  /** Where seat sockets are registered once their sync is accepted. */
+  seats?: SeatSockets;
+}
 
 /** Builds the packet check for one game. */
-export function createPacketCheck(game: Game, db: AnyStorage): PacketCheck {
+export function createPacketCheck(game: Game, db: AnyStorage, context: PacketCheckContext = {}): PacketCheck {
   const moves = moveNames(game);
   const events = clientEventNames(game);
+  const processed = ProcessGameConfig(game as never);
+  const reducer = CreateGameReducer({ game: processed });
+  const filter = getFilterPlayerView(game as never);
 
   const fetchMetadata = async (matchID: string) => {
     const opts = { metadata: true } as const;
     const result = isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts);
     return result.metadata;
+  };
+
+  const fetchState = async (matchID: string) => {
+    const opts = { state: true } as const;
+    const result = isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts);
+    return result.state;
+  };
+
+  /**
+   * Tries a well-formed update on the stored state. A refused move (the rules
+   * said INVALID_MOVE, or the player may not act) is answered to `socket`
+   * alone with the current state, and dropped.
+   */
+  const tryMove = async (args: unknown[], socket: Socket | undefined): Promise<boolean> => {
+    const [action, stateID, matchID, playerID] = args as [
+      { type: string; payload: Record<string, unknown> },
+      number,
+      string,
+      string,
+    ];
+    const metadata = await fetchMetadata(matchID);
+    if (!metadata || metadata.gameName !== game.name) return false;
+    if (!context.queueFor) return true;
+    return context.queueFor(matchID).add(async () => {
+      const state = await fetchState(matchID);
+      if (!state || state.ctx.gameover !== undefined) return false;
+      // A stale move is refused by the Master without a write; let it say so as before.
+      if (state._stateID !== stateID) return true;
+      const { credentials: _credentials, ...payload } = action.payload;
+      const next = reducer(state, { ...action, payload } as never);
+      if (next._stateID !== state._stateID) return true;
+      if (socket?.connected) {
+        const view = filter(playerID, { type: 'update', args: [matchID, state] } as never) as { args: unknown[] };
+        socket.emit('update', ...view.args);
+      }
+      return false;
+    });
   };
 
   const checkUpdate = (args: unknown[]): boolean => {
@@ -92,16 +157,19 @@ export function createPacketCheck(game: Game, db: AnyStorage): PacketCheck {
     return false;
   };
 
-  const checkSync = async (args: unknown[]): Promise<boolean> => {
+  const checkSync = async (args: unknown[], socket: Socket | undefined): Promise<boolean> => {
     const [matchID, playerID, credentials] = args;
     if (!isMatchID(matchID)) return false;
     if (playerID !== undefined && playerID !== null && !isSeat(playerID)) return false;
     if (credentials !== undefined && credentials !== null && !isCredentials(credentials)) return false;
     const metadata = await fetchMetadata(matchID);
     if (!metadata || metadata.gameName !== game.name) return false;
-    return (
-      playerID === undefined || playerID === null || Object.prototype.hasOwnProperty.call(metadata.players, playerID)
-    );
+    if (playerID === undefined || playerID === null) return true;
+    if (!Object.prototype.hasOwnProperty.call(metadata.players, playerID)) return false;
+    if (socket && typeof credentials === 'string' && metadata.players[Number(playerID)]?.credentials === credentials) {
+      context.seats?.add(matchID, socket, playerID, credentials);
+    }
+    return true;
   };
 
   const checkChat = (args: unknown[]): boolean => {
@@ -113,15 +181,15 @@ export function createPacketCheck(game: Game, db: AnyStorage): PacketCheck {
     return size <= MAX_CHAT;
   };
 
-  return (packet) => {
+  return (packet, socket) => {
     if (!Array.isArray(packet) || packet.length === 0) return false;
     const [event, ...args] = packet;
     try {
       switch (event) {
         case 'update':
-          return checkUpdate(args);
+          return checkUpdate(args) && tryMove(args, socket).catch(() => false);
         case 'sync':
-          return checkSync(args).catch(() => false);
+          return checkSync(args, socket).catch(() => false);
         case 'chat':
           return checkChat(args);
         default:
@@ -133,8 +201,11 @@ export function createPacketCheck(game: Game, db: AnyStorage): PacketCheck {
   };
 }
 
-/** Wraps `socket.emit` so that no `sync` carries the raw starting state. */
-function sanitiseOutgoing(socket: Socket, game: Game): void {
+/**
+ * Wraps `socket.emit` so that no `sync` carries the raw starting state, and a
+ * socket with too much waiting to go out is disconnected instead of sent more.
+ */
+function sanitiseOutgoing(socket: Socket, game: Game, limits: SocketLimits): void {
   const filter = getFilterPlayerView(game as any);
   const publicView = (matchID: string, initial: State | undefined) => {
     if (!initial) return initial;
@@ -143,6 +214,10 @@ function sanitiseOutgoing(socket: Socket, game: Game): void {
   };
   const emit = socket.emit.bind(socket) as (ev: string, ...args: unknown[]) => boolean;
   (socket as { emit: unknown }).emit = (ev: string, ...args: unknown[]): boolean => {
+    if (isBacklogged(socket, limits)) {
+      socket.disconnect(true);
+      return false;
+    }
     if (ev === 'sync' && isPlainObject(args[1])) {
       const [matchID, info] = args as [string, Record<string, unknown>];
       args = [
@@ -160,20 +235,86 @@ function sanitiseOutgoing(socket: Socket, game: Game): void {
   };
 }
 
-/** Installs the packet check and the outgoing filter on a game namespace. */
-export function guardNamespace(nsp: Namespace, game: Game, db: AnyStorage): void {
-  const check = createPacketCheck(game, db);
+/** The sockets that synced as a seat, so that they can be dropped when the seat changes hands. */
+export class SeatSockets {
+  private readonly byMatch = new Map<string, Map<Socket, { playerID: string; credentials: string }>>();
+
+  /** Registers `socket` as seat `playerID` of `matchID`, with the credentials it proved. */
+  add(matchID: string, socket: Socket, playerID: string, credentials: string): void {
+    this.remove(socket);
+    let sockets = this.byMatch.get(matchID);
+    if (!sockets) this.byMatch.set(matchID, (sockets = new Map()));
+    sockets.set(socket, { playerID, credentials });
+    (socket.data as { seatOf?: string }).seatOf = matchID;
+  }
+
+  /** Forgets `socket` (it disconnected, or synced again). */
+  remove(socket: Socket): void {
+    const matchID = (socket.data as { seatOf?: string }).seatOf;
+    if (matchID === undefined) return;
+    const sockets = this.byMatch.get(matchID);
+    sockets?.delete(socket);
+    if (sockets?.size === 0) this.byMatch.delete(matchID);
+  }
+
+  /** Disconnects the sockets of `matchID` whose seat no longer has the credentials they synced with. */
+  check(matchID: string, metadata: ServerTypes.MatchData): void {
+    const sockets = this.byMatch.get(matchID);
+    if (!sockets) return;
+    for (const [socket, seat] of sockets) {
+      const player = Object.prototype.hasOwnProperty.call(metadata.players, seat.playerID)
+        ? metadata.players[Number(seat.playerID)]
+        : undefined;
+      if (player?.credentials !== seat.credentials) {
+        this.remove(socket);
+        socket.disconnect(true);
+      }
+    }
+  }
+
+  /** Number of seat sockets registered (for tests). */
+  get size(): number {
+    let n = 0;
+    for (const sockets of this.byMatch.values()) n += sockets.size;
+    return n;
+  }
+}
+
+/** What `guardNamespace` takes besides the namespace, the game and the storage. */
+export interface GuardOptions extends PacketCheckContext {
+  /** Per-socket limits; defaults in server/socket-limits.ts. */
+  limits?: Partial<SocketLimits>;
+}
+
+/** Installs the packet check, the limits and the outgoing filter on a game namespace. */
+export function guardNamespace(nsp: Namespace, game: Game, db: AnyStorage, options: GuardOptions = {}): void {
+  const limits = { ...DEFAULT_SOCKET_LIMITS, ...options.limits };
+  const check = createPacketCheck(game, db, options);
   nsp.use((socket, next) => {
-    sanitiseOutgoing(socket, game);
+    sanitiseOutgoing(socket, game, limits);
+    const budget = new EventBudget(limits);
+    // Verdicts may take a while (a storage read, the match's queue): pass packets on in arrival order.
+    let tail: Promise<unknown> = Promise.resolve();
     socket.use((packet, pass) => {
-      const verdict = check(packet as Packet);
-      if (verdict === true) return pass();
-      if (verdict === false) return;
-      verdict.then(
-        (ok) => ok && pass(),
-        () => undefined,
-      );
+      const event = (packet as Packet)[0];
+      if (!budget.take(event === 'sync' ? limits.syncCost : 1)) {
+        if (budget.exhausted) socket.disconnect(true);
+        return;
+      }
+      const verdict = check(packet as Packet, socket);
+      tail = tail
+        .then(
+          () => verdict,
+          () => verdict,
+        )
+        .then(
+          (ok) => {
+            if (ok) pass();
+          },
+          () => undefined,
+        );
     });
+    socket.on('disconnect', () => options.seats?.remove(socket));
     next();
   });
 }

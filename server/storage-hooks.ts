@@ -37,8 +37,12 @@ function seatsTaken(metadata: Server.MatchData): boolean {
   return players.length > 0 && players.every((p) => typeof p.name === 'string' && p.name !== '');
 }
 
-/** Wraps `inner`; see the file comment. */
-export function hookStorage(inner: AnyStorage, log: Logger): HookedStorage {
+/** Wraps `inner`; see the file comment. `onMetadata` hears of every metadata write. */
+export function hookStorage(
+  inner: AnyStorage,
+  log: Logger,
+  onMetadata?: (matchID: string, metadata: Server.MatchData) => void,
+): HookedStorage {
   const pending = new Set<Promise<unknown>>();
   const started = new Set<string>();
   const finished = new Set<string>();
@@ -80,6 +84,7 @@ export function hookStorage(inner: AnyStorage, log: Logger): HookedStorage {
     },
     setMetadata(matchID: string, metadata: Server.MatchData) {
       const result = track(inner.setMetadata(matchID, metadata));
+      onMetadata?.(matchID, metadata);
       if (!started.has(matchID) && seatsTaken(metadata)) {
         started.add(matchID);
         log('info', 'match started', { matchID, players: Object.keys(metadata.players).length });

@@ -30,6 +30,7 @@ describe('parseCli', () => {
         bodyLimit: 16384,
         creation: {},
         connections: {},
+        socketLimits: {},
       },
     });
   });

@@ -38,8 +38,19 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
   let server: RunningServer;
   try {
     // Creation limits are off unless a test sets them: many tests create many matches from one address.
+    // So are the per-socket event limits, for tests that play as fast as the server answers.
     const creation = { perMinute: 0, openPerClient: 0 };
-    server = await startServer({ port: 0, host: '127.0.0.1', storage: 'memory', publicDir, logger, creation, ...opts });
+    const socketLimits = { eventsPerSecond: 100_000, burst: 100_000 };
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      storage: 'memory',
+      publicDir,
+      logger,
+      creation,
+      socketLimits,
+      ...opts,
+    });
   } catch (err) {
     if (ownDir) fs.rmSync(publicDir, { recursive: true, force: true });
     throw err;
