@@ -11,18 +11,20 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Game, Server as ServerTypes, StorageAPI } from 'boardgame.io';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
-import type Koa from 'koa';
 import { BOT_LEVELS, actingPlayerOf, chooseMove, type Level } from '../src/bots';
 import type { GState } from '../src/game/types';
-import { fail } from './http-error';
+import { fail, type Middleware } from './http-error';
 import { parseJsonObject } from './lobby-guard';
 import type { Logger } from './log';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
 
-/** What a bot seat stores in the lobby's player `data`. */
-interface BotData {
-  bot: Level;
-}
+/**
+ * Match metadata with its bot seats. `botSeats` is a top-level field that no
+ * lobby route writes (`join` and `update` write a seat's `name` and `data`,
+ * which any client controls), so only the server can mark a seat as a bot.
+ * The seat's `data.bot` is kept for display only and never trusted.
+ */
+type WithBots = ServerTypes.MatchData & { botSeats?: Record<string, Level> };
 
 const ROUTE = /^\/bots\/([A-Za-z0-9_-]{1,64})\/?$/;
 /** Shortest pause before a bot moves, so people can follow. */
@@ -36,16 +38,12 @@ async function fetchMatch(db: AnyStorage, matchID: string, opts: StorageAPI.Fetc
   return isSyncStorage(db) ? db.fetch(matchID, opts) : db.fetch(matchID, opts);
 }
 
-function isBot(
-  p: ServerTypes.PlayerMetadata | undefined,
-): p is ServerTypes.PlayerMetadata & { data: BotData; credentials: string } {
-  const data = p?.data as Partial<BotData> | undefined;
-  return (
-    !!data &&
-    typeof data.bot === 'string' &&
-    (BOT_LEVELS as readonly string[]).includes(data.bot) &&
-    typeof p?.credentials === 'string'
-  );
+/** The level of the bot the server seated at `seat`, if it did. */
+function botLevel(metadata: WithBots, seat: string): Level | undefined {
+  const seats = metadata.botSeats;
+  if (!seats || !Object.prototype.hasOwnProperty.call(seats, seat)) return undefined;
+  const level = seats[seat];
+  return (BOT_LEVELS as readonly string[]).includes(level) ? level : undefined;
 }
 
 function sameSecret(a: unknown, b: unknown): boolean {
@@ -77,16 +75,20 @@ export class BotSeats {
       const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
       if (!metadata || metadata.gameover !== undefined) continue;
       for (const p of Object.values(metadata.players)) {
-        if (isBot(p)) this.run(matchID, String(p.id), p.credentials, p.data.bot, Object.keys(metadata.players).length);
+        const level = botLevel(metadata, String(p.id));
+        if (level && typeof p.credentials === 'string') {
+          this.run(matchID, String(p.id), p.credentials, level, Object.keys(metadata.players).length);
+        }
       }
     }
   }
 
   /** Stop every bot client. */
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.closed = true;
     for (const c of this.clients.values()) c.stop();
     this.clients.clear();
+    return Promise.resolve();
   }
 
   /** Number of bot clients running. */
@@ -95,7 +97,7 @@ export class BotSeats {
   }
 
   /** The `POST /bots/:matchID` route: body `{ seat, level, playerID, credentials }`. */
-  middleware(): Koa.Middleware {
+  middleware(): Middleware {
     return async (ctx, next) => {
       const m = ROUTE.exec(ctx.path);
       if (!m) return next();
@@ -131,6 +133,7 @@ export class BotSeats {
       credentials: botCredentials,
       data: { bot: level },
     };
+    (metadata as WithBots).botSeats = { ...(metadata as WithBots).botSeats, [seat]: level };
     metadata.updatedAt = Date.now();
     await (isSyncStorage(this.db) ? this.db.setMetadata(matchID, metadata) : this.db.setMetadata(matchID, metadata));
     this.log('info', 'bot seated', { matchID, seat, level });

@@ -2,6 +2,9 @@
  * Online bot seats: a seated player asks for a bot; the server seats it and a
  * bot client plays it over the real socket path against a human client.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
@@ -99,4 +102,33 @@ describe('bot seats in online matches', () => {
       human.stop();
     }
   }, 60_000);
+
+  it('resumes after a restart only the seats the server made bots, not a player who joined with data.bot', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-botmark-'));
+    try {
+      let fileServer = await startTestServer({ storage: 'file', dataDir });
+      const matchID = await createMatch(fileServer.url, 3, { firstPlayer: 0 });
+      const creds = await joinMatch(fileServer.url, matchID, '0', 'Ana');
+      const forged = await http(fileServer.url, `/games/${GAME}/${matchID}/join`, {
+        method: 'POST',
+        json: { playerID: '1', playerName: 'Mallory', data: { bot: 'hard' } },
+      });
+      expect(forged.status).toBe(200);
+      const seated = await http(fileServer.url, `/bots/${matchID}`, {
+        method: 'POST',
+        json: { seat: 2, level: 'easy', playerID: '0', credentials: creds },
+      });
+      expect(seated.status).toBe(200);
+      expect(fileServer.bots.running).toBe(1);
+      await fileServer.close();
+      fileServer = await startTestServer({ storage: 'file', dataDir });
+      try {
+        expect(fileServer.bots.running).toBe(1);
+      } finally {
+        await fileServer.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
