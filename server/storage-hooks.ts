@@ -8,7 +8,7 @@
  *  - tracks writes in flight so shutdown can wait for them.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Server, State, StorageAPI } from 'boardgame.io';
+import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
 import type { Logger } from './log';
 
 /** Any boardgame.io storage. */
@@ -49,7 +49,10 @@ export function hookStorage(
 
   const track = <T>(result: T): T => {
     if (isThenable(result)) {
-      const p = Promise.resolve(result).finally(() => pending.delete(p));
+      // Only awaited by drain(): the caller gets `result` and handles its rejection.
+      const p = Promise.resolve(result)
+        .catch(() => undefined)
+        .finally(() => pending.delete(p));
       pending.add(p);
     }
     return result;
@@ -61,7 +64,7 @@ export function hookStorage(
     log('info', 'match finished', { matchID, gameover });
   };
 
-  const hooks: Record<string, (...args: any[]) => unknown> = {
+  const hooks: Record<string, (...args: never[]) => unknown> = {
     createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts) {
       if (!lobbyScope.getStore()) {
         log('warn', 'refused to create a match outside the lobby API', { matchID });
@@ -77,8 +80,8 @@ export function hookStorage(
       });
       return result;
     },
-    setState(matchID: string, state: State, deltalog?: unknown[]) {
-      const result = track((inner.setState as any)(matchID, state, deltalog));
+    setState(matchID: string, state: State, deltalog?: LogEntry[]) {
+      const result = track(inner.setState(matchID, state, deltalog));
       noteFinished(matchID, state?.ctx?.gameover);
       return result;
     },
@@ -104,8 +107,8 @@ export function hookStorage(
       if (typeof prop === 'string' && Object.prototype.hasOwnProperty.call(hooks, prop)) {
         return hooks[prop];
       }
-      const value = Reflect.get(target, prop, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
+      const value: unknown = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
 
@@ -121,5 +124,5 @@ export function hookStorage(
 
 /** True for a boardgame.io `Sync` storage (`Type.SYNC` is 0). */
 export function isSyncStorage(storage: AnyStorage): storage is StorageAPI.Sync {
-  return storage.type() === 0;
+  return (storage.type() as number) === 0;
 }

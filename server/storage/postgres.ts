@@ -76,9 +76,19 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** Matches whose latest state is kept in memory (the least recently used go first). */
 const KEPT_STATES = 2000;
 
+/** Fields merged seat by seat: `players`, and the server-only `botSeats` (server/bots.ts). */
+const PER_SEAT = new Set(['players', 'botSeats']);
+
+/** A seat's credentials, if it has any. */
+const credentialsOf = (seat: unknown) =>
+  typeof seat === 'object' && seat !== null ? (seat as { credentials?: unknown }).credentials : undefined;
+
 /**
  * Applies what `mine` changed since `base` over `theirs`: top-level fields one
- * by one, and `players` seat by seat. A seat both sides changed takes `mine`.
+ * by one, `players` and `botSeats` seat by seat. A seat both sides changed
+ * takes `mine`, unless both gave it new credentials (two joins of one seat, a
+ * join and a leave): the seat went to the other writer first, so this write
+ * is refused with a 409 and changes nothing.
  */
 export function mergeMetadata(
   base: Server.MatchData,
@@ -88,23 +98,34 @@ export function mergeMetadata(
   const out: Record<string, unknown> = { ...theirs };
   const b = base as unknown as Record<string, unknown>;
   const m = mine as unknown as Record<string, unknown>;
+  const t = theirs as unknown as Record<string, unknown>;
   for (const key of new Set([...Object.keys(b), ...Object.keys(m)])) {
-    if (key === 'players') continue;
+    if (PER_SEAT.has(key)) continue;
     if (!same(m[key], b[key])) {
       if (m[key] === undefined) delete out[key];
       else out[key] = m[key];
     }
   }
-  const players: Record<string, unknown> = { ...(theirs.players ?? {}) };
-  const bp = (base.players ?? {}) as Record<string, unknown>;
-  const mp = (mine.players ?? {}) as Record<string, unknown>;
-  for (const seat of new Set([...Object.keys(bp), ...Object.keys(mp)])) {
-    if (!same(mp[seat], bp[seat])) {
-      if (mp[seat] === undefined) delete players[seat];
-      else players[seat] = mp[seat];
+  for (const key of PER_SEAT) {
+    const bs = (b[key] ?? {}) as Record<string, unknown>;
+    const ms = (m[key] ?? {}) as Record<string, unknown>;
+    const ts = (t[key] ?? {}) as Record<string, unknown>;
+    const seats: Record<string, unknown> = { ...ts };
+    for (const seat of new Set([...Object.keys(bs), ...Object.keys(ms)])) {
+      if (same(ms[seat], bs[seat])) continue;
+      const was = credentialsOf(bs[seat]);
+      const mineNow = credentialsOf(ms[seat]);
+      const theirsNow = credentialsOf(ts[seat]);
+      if (key === 'players' && mineNow !== was && theirsNow !== was && theirsNow !== mineNow) {
+        const err = new Error('That seat was taken or left a moment ago; reload the match and try again');
+        Object.assign(err, { status: 409, expose: true });
+        throw err;
+      }
+      if (ms[seat] === undefined) delete seats[seat];
+      else seats[seat] = ms[seat];
     }
+    if (key === 'players' || Object.keys(seats).length > 0) out[key] = seats;
   }
-  out.players = players;
   return out as unknown as Server.MatchData;
 }
 
@@ -117,6 +138,15 @@ export function parseDatabaseUrl(url: string): { connectionString: string; schem
 }
 
 /** Asynchronous Postgres storage (see the file comment). */
+/** The columns `fetch` may read from a match row. */
+interface MatchRow {
+  state_id?: number;
+  state?: State | null;
+  metadata_text?: string | null;
+  meta_version?: number;
+  initial_state?: State | null;
+}
+
 export class PostgresStorage extends Async {
   readonly pool: pg.Pool;
   readonly schema: string;
@@ -193,10 +223,13 @@ export class PostgresStorage extends Async {
    * Runs one of this adapter's statements as a named prepared statement, so
    * each pooled connection parses and plans it once rather than on every move.
    */
-  private run(text: string, values: unknown[]): Promise<pg.QueryResult> {
+  private run<R extends pg.QueryResultRow = Record<string, unknown>>(
+    text: string,
+    values: unknown[],
+  ): Promise<pg.QueryResult<R>> {
     let name = this.statements.get(text);
     if (name === undefined) this.statements.set(text, (name = `lisbon_${this.statements.size}`));
-    return this.pool.query({ name, text, values });
+    return this.pool.query<R>({ name, text, values });
   }
 
   /** Remembers `state` as the stored state of the match. */
@@ -226,7 +259,7 @@ export class PostgresStorage extends Async {
 
   /** `flush`, logging a failure instead of throwing (a lost bump costs only `updatedAt`). */
   private flushLogged(): Promise<void> {
-    return this.flush().catch((err) => console.error(`postgres: updatedAt write failed: ${err.message}`));
+    return this.flush().catch((err: Error) => console.error(`postgres: updatedAt write failed: ${err.message}`));
   }
 
   /** Throws unless the database answers (for `/health`). */
@@ -304,7 +337,7 @@ export class PostgresStorage extends Async {
          SELECT (SELECT count(*) FROM up) AS updated, (SELECT count(*) FROM lg) AS logged`,
         [matchID, JSON.stringify(state), state._stateID, JSON.stringify(deltalog ?? [])],
       );
-      updated = Number(r.rows[0].updated) > 0;
+      updated = Number((r.rows[0] as { updated: string }).updated) > 0;
     } finally {
       // Kept only when the row now holds this very state; a newer kept state stays.
       const kept = this.states.get(matchID);
@@ -364,7 +397,13 @@ export class PostgresStorage extends Async {
       let next = metadata;
       const row = cur.rows[0] as { json: string | null; meta_version: number } | undefined;
       const merged = !!row && row.json !== null && row.meta_version !== base.version;
-      if (merged) next = mergeMetadata(JSON.parse(base.json), metadata, JSON.parse(row.json!));
+      if (merged) {
+        next = mergeMetadata(
+          JSON.parse(base.json) as Server.MatchData,
+          metadata,
+          JSON.parse(row.json!) as Server.MatchData,
+        );
+      }
       const json = JSON.stringify(next);
       const r = await client.query(
         `INSERT INTO ${this.match} (id, game_name, metadata, gameover, updated_at, meta_version)
@@ -380,7 +419,7 @@ export class PostgresStorage extends Async {
       // object lacks the others' changes, so its next write must merge again.
       (metadata as Tagged)[BASE] = merged
         ? { version: -1, json: JSON.stringify(metadata) }
-        : { version: r.rows[0].meta_version, json };
+        : { version: (r.rows[0] as { meta_version: number }).meta_version, json };
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
@@ -402,31 +441,33 @@ export class PostgresStorage extends Async {
     ].filter(Boolean);
     const [row, logRows] = await Promise.all([
       cols.length > 0
-        ? this.run(`SELECT ${cols.join(', ')} FROM ${this.match} WHERE id = $1`, params).then((r) => r.rows[0])
+        ? this.run<MatchRow>(`SELECT ${cols.join(', ')} FROM ${this.match} WHERE id = $1`, params).then(
+            (r) => r.rows[0] as MatchRow | undefined,
+          )
         : undefined,
       opts.log
-        ? this.run(`SELECT entry FROM ${this.log} WHERE match_id = $1 ORDER BY state_id, idx`, [matchID]).then(
-            (r) => r.rows,
-          )
+        ? this.run<{ entry: LogEntry }>(`SELECT entry FROM ${this.log} WHERE match_id = $1 ORDER BY state_id, idx`, [
+            matchID,
+          ]).then((r) => r.rows)
         : undefined,
     ]);
     if (row) {
       // The row exists once metadata or state is written; absent fields stay undefined.
       if (opts.state) {
         if (kept && row.state_id === kept._stateID) result.state = kept;
-        else if (row.state !== null) {
+        else if (row.state) {
           result.state = row.state;
           this.keep(matchID, row.state);
         }
       }
-      if (opts.metadata && row.metadata_text !== null) {
-        const base = { version: row.meta_version, json: row.metadata_text };
-        result.metadata = tag(JSON.parse(row.metadata_text), base);
+      if (opts.metadata && typeof row.metadata_text === 'string') {
+        const base = { version: row.meta_version ?? 0, json: row.metadata_text };
+        result.metadata = tag(JSON.parse(row.metadata_text) as Server.MatchData, base);
         this.metaKeys.set(matchID, metadataKey(result.metadata));
       }
-      if (opts.initialState && row.initial_state !== null) result.initialState = row.initial_state;
+      if (opts.initialState && row.initial_state) result.initialState = row.initial_state;
     }
-    if (logRows) result.log = logRows.map((r: { entry: LogEntry }) => r.entry);
+    if (logRows) result.log = logRows.map((r) => r.entry);
     return result;
   }
 
