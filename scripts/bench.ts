@@ -155,13 +155,11 @@ function reducerFloor(seconds: number): { actionsPerSecond: number; usPerAction:
     turn: { endIf: ({ G }: { G: { n: number } }) => G.n % 5 === 0 || G.n % 5 === 2 },
     endIf: ({ G }: { G: { n: number } }) => (G.n >= 400 ? { winner: '0' } : undefined),
   };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const reducer = CreateGameReducer({ game: game as any });
+  const reducer = CreateGameReducer({ game: game as never });
   let actions = 0;
   const run = (until: number, count: boolean) => {
     while (performance.now() < until) {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      let s = InitializeGame({ game: game as any, numPlayers: 4 }) as unknown as State;
+      let s = InitializeGame({ game: game as never, numPlayers: 4 }) as unknown as State;
       while (!s.ctx.gameover) {
         s = reducer(
           s as never,

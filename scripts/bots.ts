@@ -116,7 +116,7 @@ function parseArgs(argv: string[]): Options | 'help' {
   let bots = o.bots ?? ['mcts', 'random'];
   const players = o.players ?? (bots.length === 1 ? 2 : bots.length);
   if (players < 2 || players > 4) throw new UsageError('A game needs 2 to 4 players: give 2 to 4 bots, or --players.');
-  if (bots.length === 1) bots = new Array(players).fill(bots[0]);
+  if (bots.length === 1) bots = new Array<string>(players).fill(bots[0]);
   if (bots.length !== players)
     throw new UsageError(
       `--bots lists ${bots.length} bot(s) for ${players} players: give one per seat (or a single bot).`,
@@ -290,7 +290,7 @@ async function runAll(o: Options): Promise<GameResult[]> {
     budgetMs: o.timeBudget ? undefined : null,
     maxRounds: o.maxRounds,
   }));
-  const results: GameResult[] = new Array(o.games);
+  const results = new Array<GameResult>(o.games);
   const progress = new Progress(o.games, o.quiet);
   if (o.workers === 0) {
     for (const j of jobs) {

@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
-import type { Ctx, Game, LogEntry, State, StorageAPI } from 'boardgame.io';
+import type { Game, LogEntry, State, StorageAPI } from 'boardgame.io';
 import { LisbonTram28 } from '../src/game';
 import { createStorage, PostgresStorage } from '../server/storage';
 import { Rng } from '../src/bots/rng';
@@ -488,8 +488,8 @@ export class Bot {
 
   private schedule() {
     if (this.done || this.paused || this.inflight || this.thinkTimer || !this.state) return;
-    const { G, ctx } = this.state;
-    const moves = GAME.ai!.enumerate(G, ctx, this.seat.playerID) as Array<{
+    const G: unknown = this.state.G;
+    const moves = GAME.ai!.enumerate(G, this.state.ctx, this.seat.playerID) as Array<{
       move?: string;
       event?: string;
       args?: unknown[];

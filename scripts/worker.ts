@@ -13,10 +13,7 @@ interface Job {
   maxRounds: number;
 }
 
-parentPort!.on('message', async (job: Job | null) => {
-  if (job === null) {
-    process.exit(0);
-  }
+async function run(job: Job): Promise<void> {
   try {
     const result = await playGame(job.bots.map(parseBot), job.seed, job.game, job.budgetMs, job.maxRounds);
     parentPort!.postMessage({ ok: true, result });
@@ -27,4 +24,9 @@ parentPort!.on('message', async (job: Job | null) => {
       error: e instanceof Error ? (e.stack ?? e.message) : String(e),
     });
   }
+}
+
+parentPort!.on('message', (job: Job | null) => {
+  if (job === null) process.exit(0);
+  void run(job);
 });

@@ -3,6 +3,7 @@
  * storage, secure seeds, input guards, one origin policy, the static client
  * and a health endpoint. `startServer` is what the CLI and the tests call.
  */
+import type { Middleware } from './http-error';
 import http from 'node:http';
 import path from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
@@ -23,7 +24,7 @@ import { guardNamespace, SeatSockets, type MatchQueue } from './socket-guard';
 import type { SocketLimits } from './socket-limits';
 import { serveClient } from './static';
 import { createStorage, PersistFirstPubSub, type StorageKind } from './storage';
-import { hookStorage, isSyncStorage, type AnyStorage } from './storage-hooks';
+import { hookStorage, type AnyStorage } from './storage-hooks';
 
 /** Everything `startServer` accepts; see `server/options.ts` for the CLI. */
 export interface ServerOptions {
@@ -105,8 +106,10 @@ class AppTransport extends SocketIO {
   }
 
   override init(app: Parameters<SocketIO['init']>[0], games: Game[], origins?: Parameters<SocketIO['init']>[2]): void {
-    let handler: http.RequestListener | undefined;
-    const server = http.createServer(serverOptions(this.limits), (req, res) => (handler ??= app.callback())(req, res));
+    let handler: ((req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) | undefined;
+    const server = http.createServer(serverOptions(this.limits), (req, res) => {
+      void (handler ??= app.callback())(req, res);
+    });
     limitConnections(server, this.limits);
     const koa = app as unknown as Koa & { server?: http.Server };
     koa.server = server;
@@ -134,7 +137,7 @@ class AppTransport extends SocketIO {
 }
 
 /** Logs unexpected errors; 4xx messages go to the client as plain text. */
-function errors(log: Logger): Koa.Middleware {
+function errors(log: Logger): Middleware {
   return async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     try {
@@ -234,7 +237,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     (closing ??= (async () => {
       await bots.close();
       await new Promise<void>((resolve) => {
-        io.close(() => resolve());
+        void io.close(() => resolve());
         appServer.closeIdleConnections?.();
       });
       await transport.idle();

@@ -6,8 +6,7 @@
  * Origin is in the configured list. `*` in the list allows any origin.
  */
 import type { IncomingMessage } from 'node:http';
-import type Koa from 'koa';
-import { fail } from './http-error';
+import { fail, type Middleware } from './http-error';
 
 /** Decides which browser origins, and which Host names, may use the server. */
 export interface OriginPolicy {
@@ -94,7 +93,7 @@ export function socketCorsOrigin(policy: OriginPolicy) {
  * anything but a plain GET of the static client, so a page elsewhere
  * cannot drive the lobby API from a visitor's browser.
  */
-export function httpCors(policy: OriginPolicy): Koa.Middleware {
+export function httpCors(policy: OriginPolicy): Middleware {
   return async (ctx, next) => {
     if (!policy.isHostAllowed(ctx.get('Host') || undefined)) {
       fail(421, 'This server does not answer to that host name (see --hosts)');

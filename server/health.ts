@@ -8,7 +8,7 @@
  *    one (the file storage checks its folder, PostgreSQL a `SELECT 1`), and a
  *    listing of the matches.
  */
-import type Koa from 'koa';
+import type { Middleware } from './http-error';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
 
 const PROTOTYPES: Array<[string, object]> = [
@@ -27,7 +27,7 @@ export function prototypeCanary(): () => string[] {
 }
 
 /** The `/health` middleware. */
-export function health(db: AnyStorage, startedAt: number, timeoutMs = 2000): Koa.Middleware {
+export function health(db: AnyStorage, startedAt: number, timeoutMs = 2000): Middleware {
   const changedPrototypes = prototypeCanary();
   return async (ctx, next) => {
     if (ctx.path !== '/health') return next();

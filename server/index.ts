@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-main().catch((err) => {
-  consoleLogger('error', 'server failed to start', { error: String(err?.stack ?? err) });
+main().catch((err: unknown) => {
+  consoleLogger('error', 'server failed to start', { error: String((err as Error)?.stack ?? err) });
   process.exit(1);
 });

@@ -12,7 +12,7 @@
  */
 import type { Game, StorageAPI } from 'boardgame.io';
 import type Koa from 'koa';
-import { fail } from './http-error';
+import { fail, type Middleware } from './http-error';
 import { CreationGuard, DEFAULT_CREATION_LIMITS, type CreationLimits } from './creation-limits';
 import { isPlainObject, LOBBY_ROUTES, lobbySchemas, unsafeJson, type LobbyRoute } from './lobby-schema';
 import { asLobbyRequest, isSyncStorage, type AnyStorage } from './storage-hooks';
@@ -34,7 +34,7 @@ function setupData(game: Game, out: Body, players: number): void {
   if (!game.validateSetupData) return;
   let problem: string | undefined;
   try {
-    problem = game.validateSetupData(out.setupData as never, players);
+    problem = game.validateSetupData(out.setupData, players);
   } catch {
     problem = 'setupData is not valid for this game';
   }
@@ -111,7 +111,7 @@ function decodeSegments(ctx: Koa.Context): string[] {
  * case (`/GAMES/x/y/Join` is `join`), so routes are recognised here in any
  * case too: no spelling reaches a route unchecked.
  */
-export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): Koa.Middleware {
+export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): Middleware {
   const byName = new Map(games.map((g) => [g.name as string, g]));
   const schemas = new Map(games.map((g) => [g.name as string, lobbySchemas(g.minPlayers ?? 1, g.maxPlayers ?? 99)]));
   const creation = new CreationGuard(limits.creation ?? DEFAULT_CREATION_LIMITS, db);
@@ -142,7 +142,7 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
     const checked: Body = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
     if (route === 'create') setupData(game, checked, (checked.numPlayers as number | undefined) ?? 2);
     if (route === 'playAgain' && checked.setupData !== undefined) {
-      const players = (checked.numPlayers as number | undefined) ?? (await fetchPlayerCount(db, matchID!));
+      const players = (checked.numPlayers as number | undefined) ?? (await fetchPlayerCount(db, matchID));
       if (players === undefined) fail(404, `Match ${matchID} not found`);
       setupData(game, checked, players);
     }

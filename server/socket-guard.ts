@@ -47,7 +47,7 @@ type Packet = unknown[];
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
+  const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
 
@@ -69,7 +69,9 @@ export function clientEventNames(game: Game): Set<string> {
 
 /** All move names of the game, top level, phases and stages. */
 export function moveNames(game: Game): Set<string> {
-  return new Set<string>((game as any).moveNames ?? Object.keys(game.moves ?? {}));
+  // A processed game (ProcessGameConfig) lists every move, in phases and stages too.
+  const listed = (game as { moveNames?: string[] }).moveNames;
+  return new Set<string>(listed ?? Object.keys(game.moves ?? {}));
 }
 
 /** Removes PRNG state from a state object about to be sent. */
@@ -206,10 +208,10 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
  * socket with too much waiting to go out is disconnected instead of sent more.
  */
 function sanitiseOutgoing(socket: Socket, game: Game, limits: SocketLimits): void {
-  const filter = getFilterPlayerView(game as any);
+  const filter = getFilterPlayerView(game as never);
   const publicView = (matchID: string, initial: State | undefined) => {
     if (!initial) return initial;
-    const filtered = filter(null, { type: 'update', args: [matchID, initial] } as any) as any;
+    const filtered = filter(null, { type: 'update', args: [matchID, initial] } as never) as { args: unknown[] };
     return withoutRandom(filtered.args[1] as State);
   };
   const emit = socket.emit.bind(socket) as (ev: string, ...args: unknown[]) => boolean;
@@ -243,7 +245,7 @@ export class SeatSockets {
   add(matchID: string, socket: Socket, playerID: string, credentials: string): void {
     this.remove(socket);
     let sockets = this.byMatch.get(matchID);
-    if (!sockets) this.byMatch.set(matchID, (sockets = new Map()));
+    if (!sockets) this.byMatch.set(matchID, (sockets = new Map<Socket, { playerID: string; credentials: string }>()));
     sockets.set(socket, { playerID, credentials });
     (socket.data as { seatOf?: string }).seatOf = matchID;
   }

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
-import { fail } from './http-error';
+import { fail, type Middleware } from './http-error';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,11 +45,11 @@ async function statFile(file: string): Promise<fs.Stats | undefined> {
 }
 
 /** The static-file middleware for `publicDir`. */
-export function serveClient(publicDir: string): Koa.Middleware {
+export function serveClient(publicDir: string): Middleware {
   const root = path.resolve(publicDir);
   const index = path.join(root, 'index.html');
 
-  const send = async (ctx: Koa.Context, file: string, stat: fs.Stats) => {
+  const send = (ctx: Koa.Context, file: string, stat: fs.Stats) => {
     const ext = path.extname(file).toLowerCase();
     ctx.status = 200;
     ctx.type = TYPES[ext] ?? 'application/octet-stream';

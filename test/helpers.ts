@@ -138,7 +138,7 @@ export async function act(
   ...args: unknown[]
 ): Promise<boolean> {
   const before = client.getState()!._stateID;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
   (client.moves as any)[move](...args);
   await flush();
   await flush();

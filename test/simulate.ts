@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
-import type { Ctx, State } from 'boardgame.io';
+import type { State } from 'boardgame.io';
 import { LisbonTram28 } from '../src/game';
 import { Rng } from '../src/bots/rng';
 import { enumerate } from '../src/game/ai';

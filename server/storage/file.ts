@@ -129,7 +129,7 @@ export class FileStorage extends Async {
       if (!this.metaTimers.has(matchID)) {
         const timer = setTimeout(() => {
           this.metaTimers.delete(matchID);
-          this.writeMetadata(matchID).catch((err) => console.error(`metadata write failed: ${err.message}`));
+          this.writeMetadata(matchID).catch((err: Error) => console.error(`metadata write failed: ${err.message}`));
         }, 1000);
         timer.unref();
         this.metaTimers.set(matchID, timer);
@@ -203,8 +203,8 @@ export class FileStorage extends Async {
     await this.enqueue(`s:${matchID}`, () => fsp.rm(dir, { recursive: true, force: true }));
   }
 
-  override async listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]> {
-    return filterMatchIDs(this.metadata, opts);
+  override listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]> {
+    return Promise.resolve(filterMatchIDs(this.metadata, opts));
   }
 
   /** Resolves once every write queued so far for `matchID` is on disk; rejects if the last of a chain failed. */
@@ -271,7 +271,7 @@ export function readLog(file: string, currentStateID: number): LogEntry[] {
     if (line === '') continue;
     let parsed: [number, LogEntry[]];
     try {
-      parsed = JSON.parse(line);
+      parsed = JSON.parse(line) as [number, LogEntry[]];
     } catch {
       continue; // the torn tail of a write cut short by a crash
     }
@@ -294,7 +294,11 @@ function writeFile(file: string, flags: 'a' | 'w', text: string, sync: boolean):
       if (err) return reject(err);
       fs.write(fd, text, (werr) => {
         const close = (e: NodeJS.ErrnoException | null) =>
-          fs.close(fd, (cerr) => (e || cerr ? reject(e ?? cerr) : resolve()));
+          fs.close(fd, (cerr) => {
+            const failure = e ?? cerr;
+            if (failure) reject(failure);
+            else resolve();
+          });
         if (werr || !sync) return close(werr);
         fs.fdatasync(fd, close);
       });

@@ -22,14 +22,14 @@ import {
 
 /** What the board can do for the viewer. */
 export interface Actions {
-  move(option: MoveOption, free: boolean, pay: ColorCounts | null): void;
-  pickUp(bell: Bell, pay: ColorCounts | null): void;
-  dropOff(card: string, end: 'left' | 'right'): void;
-  takeBonus(pay: ColorCounts | null): void;
-  endTurn(): void;
-  branch(path: NodeId[]): void;
-  place(stop: NodeId): void;
-  keep(color: Color): void;
+  move: (option: MoveOption, free: boolean, pay: ColorCounts | null) => void;
+  pickUp: (bell: Bell, pay: ColorCounts | null) => void;
+  dropOff: (card: string, end: 'left' | 'right') => void;
+  takeBonus: (pay: ColorCounts | null) => void;
+  endTurn: () => void;
+  branch: (path: NodeId[]) => void;
+  place: (stop: NodeId) => void;
+  keep: (color: Color) => void;
 }
 
 /** boardgame.io's move dispatchers, as the board uses them. */

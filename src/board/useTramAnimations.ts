@@ -46,8 +46,7 @@ export function useTramAnimations(G: GState): Record<PlayerID, { x: number; y: n
       cancelAnimationFrame(frame);
       setPos({});
     };
-    // G.events changes with every update; the id is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // G.events changes with every update; the id is what matters, so it alone is the dependency.
   }, [lastId]);
   return pos;
 }

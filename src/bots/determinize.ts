@@ -65,11 +65,17 @@ export function determinize(view: GState, playerID: string, rng: Rng): GState {
 /** A boardgame.io state for search: the determinized G, the ctx, and a freshly seeded PRNG. */
 export function searchState(view: GState, ctx: Ctx, playerID: string, rng: Rng): BgioState {
   const G = determinize(view, playerID, rng);
-  const { gameover: _g, ...rest } = ctx as Ctx & { _random?: unknown };
-  delete (rest as { _random?: unknown })._random;
+  const {
+    gameover: _g,
+    _random: _r,
+    ...rest
+  } = ctx as Omit<Ctx, 'gameover'> & {
+    gameover?: unknown;
+    _random?: unknown;
+  };
   return {
     G,
-    ctx: { ...rest, gameover: ctx.gameover },
+    ctx: { ...rest, gameover: ctx.gameover as unknown },
     plugins: { random: { data: { seed: rng.seed() } }, log: { data: {} }, events: { data: {} } },
     _undo: [],
     _redo: [],

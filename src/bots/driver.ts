@@ -65,7 +65,7 @@ export interface BgioState {
 
 /** A deep copy of plain data. */
 export function clone<T>(v: T): T {
-  return typeof structuredClone === 'function' ? structuredClone(v) : JSON.parse(JSON.stringify(v));
+  return typeof structuredClone === 'function' ? structuredClone(v) : (JSON.parse(JSON.stringify(v)) as T);
 }
 
 /** A driver game from a boardgame.io state (copied; the input is not touched). */
@@ -83,7 +83,7 @@ export function fromBgio(state: { G: GState; ctx: Ctx; plugins?: BgioState['plug
       turn: c.turn,
       phase: c.phase,
       activePlayers: c.activePlayers ? { ...c.activePlayers } : null,
-      gameover: c.gameover,
+      gameover: c.gameover as Sim['ctx']['gameover'],
     },
     random: data ? clone(data) : { seed: '0' },
   };

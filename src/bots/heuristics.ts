@@ -28,7 +28,12 @@ export function hops(side: GState['side']): Record<NodeId, Record<NodeId, number
     while (frontier.length) {
       const nxt: NodeId[] = [];
       for (const a of frontier)
-        for (const b of net.neighbours[a]) if (d[b] === undefined) ((d[b] = d[a] + 1), nxt.push(b));
+        for (const b of net.neighbours[a]) {
+          if (d[b] === undefined) {
+            d[b] = d[a] + 1;
+            nxt.push(b);
+          }
+        }
       frontier = nxt;
     }
     out[src] = d;
@@ -115,7 +120,10 @@ function goal(G: GState, player: PlayerID, p: Plan): NodeId | null {
     const g = G.stops[s];
     if (total(g) === 0) continue;
     const v = groupValue(G, player, g, p) - 0.25 * (d[s] ?? 20);
-    if (v > bestV) ((bestV = v), (best = s));
+    if (v > bestV) {
+      bestV = v;
+      best = s;
+    }
   }
   return best ?? p.monument;
 }

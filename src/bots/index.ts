@@ -46,7 +46,10 @@ export function greedyMove(view: GState, ctx: Ctx, playerID: PlayerID, rng: Rng)
   let pick: AiMove | null = null;
   for (let i = 0; i < moves.length; i++) {
     const v = s[i] + rng.next() * 1e-6;
-    if (v > best) ((best = v), (pick = moves[i]));
+    if (v > best) {
+      best = v;
+      pick = moves[i];
+    }
   }
   return pick;
 }

@@ -145,7 +145,7 @@ export class LisbonMctsBot extends (MCTSBot as unknown as MctsBase) {
       const leaf = this.select(root);
       const child = this.expand(leaf);
       const result = child.state.ctx.gameover
-        ? rewards(child.state.G, child.state.ctx.gameover, this.cfg.temperature)
+        ? rewards(child.state.G, child.state.ctx.gameover as Parameters<typeof rewards>[1], this.cfg.temperature)
         : this.playout(child);
       this.backpropagate(child, result);
       done++;
@@ -157,8 +157,10 @@ export class LisbonMctsBot extends (MCTSBot as unknown as MctsBase) {
         let v1 = 0;
         let v2 = 0;
         for (const c of root.children) {
-          if (c.visits > v1) ((v2 = v1), (v1 = c.visits));
-          else if (c.visits > v2) v2 = c.visits;
+          if (c.visits > v1) {
+            v2 = v1;
+            v1 = c.visits;
+          } else if (c.visits > v2) v2 = c.visits;
         }
         if (root.actions.length === 0 && v1 - v2 > left) break;
       }

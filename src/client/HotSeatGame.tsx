@@ -92,11 +92,11 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
     botFor.current = key;
     const client = clients[Number(acting)];
     const stateID = state._stateID;
-    window.setTimeout(async () => {
+    const play = async () => {
       if (!alive.current) return;
       const s = client.getState();
       if (!s || s._stateID !== stateID) return;
-      let choice = null;
+      let choice;
       try {
         choice =
           failures.current > 0
@@ -127,7 +127,8 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
           bump();
         }
       }, BOT_STUCK_MS);
-    }, BOT_DELAY);
+    };
+    window.setTimeout(() => void play(), BOT_DELAY);
   }, [version, state, over, acting, actingSeat, clients, config.names, matchID]);
 
   if (!state) return <div className="board-loading">Setting up the table…</div>;

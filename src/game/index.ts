@@ -2,7 +2,7 @@
  * 28 Trams of Lisbon as a boardgame.io Game. The rules live in this folder
  * and import no React, DOM or Node modules.
  */
-import type { Game } from 'boardgame.io';
+import type { Game, LongFormMove, Plugin } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
 import { END_OF_TURN_DRAW } from './data/boards';
 import type { GState, SetupData } from './types';
@@ -65,18 +65,15 @@ function withoutTraces(events: MoveContext['events']): MoveContext['events'] {
   };
 }
 
-/** A turn or phase hook run by `onBase`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+/** A turn or phase hook run by `onBase` (the base-state plugin adds `base` to the context). */
 const hook =
   (fn: (mc: MoveContext) => void) =>
-  (context: any): GState =>
-    onBase(fn, context) as GState;
+  (context: unknown): GState =>
+    onBase(fn, context as MoveContext) as GState;
 
 /** Wrap a move: server-only (it may read hidden piles or draw at random) and never undoable. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): any => ({
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  move: (mc: any, args?: unknown) => onBase(fn, mc, args),
+const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): LongFormMove<GState> => ({
+  move: (mc, args?: unknown) => onBase(fn, mc as unknown as MoveContext, args),
   client: false,
   undoable: false,
 });
@@ -86,13 +83,12 @@ const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): any => ({
  * next to boardgame.io's Immer draft (`G`). Game plugins wrap outside the
  * Immer plugin, so `context.G` is still the plain state here.
  */
-export const baseState = {
+export const baseState: Plugin<unknown, unknown, GState> = {
   name: 'base-state',
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   fnWrap:
-    (fn: any) =>
-    (context: any, ...args: unknown[]) =>
-      fn({ ...context, base: context.G }, ...args),
+    (fn) =>
+    (context, ...args: unknown[]) =>
+      fn({ ...context, base: context.G }, ...args) as unknown,
 };
 
 /** The game, registered under the name `lisbon-tram-28`. */

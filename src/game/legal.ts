@@ -158,7 +158,7 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
       if (r.rank !== rank) continue;
       const k = r.k;
       // The single moves, first to last (`splitRoute` would make the same split of the route).
-      const steps: NodeId[][] = new Array(k);
+      const steps = new Array<NodeId[]>(k);
       for (let x: Reach = r, i = k - 1; i >= 0; x = x.prev!, i--) steps[i] = x.step;
       const route: NodeId[] = [];
       for (const step of steps) for (const n of step) route.push(n);

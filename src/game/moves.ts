@@ -190,7 +190,7 @@ export function keepPassenger(mc: MoveContext, args: unknown) {
   const group = counts(base.stops[p.stop]);
   group[a.color]++;
   const hand = base.players[playerID].hand!;
-  let pay = null;
+  let pay;
   if (a.pay !== undefined) {
     if (!isColorCounts(a.pay)) return INVALID_MOVE;
     const explicit = counts(a.pay);

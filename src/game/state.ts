@@ -193,7 +193,7 @@ export function setupState(
     passengerDiscard: zero(),
     ticketDiscard: zero(),
     deckSize: 0,
-    display: new Array(DISPLAY_SLOTS[numPlayers]).fill(null),
+    display: new Array<string | null>(DISPLAY_SLOTS[numPlayers]).fill(null),
     monumentTop: null,
     faceUpLeft: FACE_UP[variant][numPlayers],
     faceDownLeft: CARDS.length - FACE_UP[variant][numPlayers],

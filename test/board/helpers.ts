@@ -9,7 +9,6 @@ import type { Ctx } from 'boardgame.io';
 import { LisbonTram28 } from '../../src/game/index';
 import type { GState, PlayerID } from '../../src/game/types';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyClient = any;
 
 /** A game whose first player is seat 0, optionally starting from a prepared G. */
@@ -17,7 +16,7 @@ export function game(seed = 'x', prepared?: GState) {
   return {
     ...LisbonTram28,
     seed,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
     setup: (c: any) => (prepared ? structuredClone(prepared) : LisbonTram28.setup!(c, { firstPlayer: 0 })),
   };
 }

@@ -26,7 +26,7 @@ function render(G: GState, ctx: Ctx, playerID: PlayerID | null, extra: Record<st
     log: [],
     ...extra,
   };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
   return renderToStaticMarkup(<Board {...(props as any)} />);
 }
 

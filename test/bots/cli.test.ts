@@ -127,7 +127,7 @@ describe('bots CLI', () => {
       expect(r.ci95[1]).toBeGreaterThanOrEqual(r.winRate);
     }
     expect(strip(jb)).toEqual(strip(ja));
-    const c = run([
+    run([
       '--players',
       '2',
       '--bots',

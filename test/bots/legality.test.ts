@@ -14,7 +14,6 @@ import type { GState } from '../../src/game/types';
 import { chooseMove, actingPlayerOf, type BotKind } from '../../src/bots/index';
 import { start, step } from './helpers';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyClient = any;
 
 async function settle(clients: AnyClient[], stateID: number): Promise<void> {

@@ -45,7 +45,14 @@ describe.each(Object.values(SIDES))('board side $id', (side) => {
   it('is connected: every node can be reached from Rossio', () => {
     const seen = new Set(['rossio']);
     const queue = ['rossio'];
-    while (queue.length) for (const n of net.neighbours[queue.shift()!]) if (!seen.has(n)) (seen.add(n), queue.push(n));
+    while (queue.length) {
+      for (const n of net.neighbours[queue.shift()!]) {
+        if (!seen.has(n)) {
+          seen.add(n);
+          queue.push(n);
+        }
+      }
+    }
     expect([...seen].sort()).toEqual([...ids].sort());
   });
 
@@ -57,7 +64,10 @@ describe.each(Object.values(SIDES))('board side $id', (side) => {
       const at = queue.shift()!;
       for (const p of singleMoves(G, net, at)) {
         const to = p[p.length - 1];
-        if (!seen.has(to)) (seen.add(to), queue.push(to));
+        if (!seen.has(to)) {
+          seen.add(to);
+          queue.push(to);
+        }
       }
     }
     const stopping = side.nodes.filter((n) => n.kind !== 'junction').map((n) => n.id);

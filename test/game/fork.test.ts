@@ -18,7 +18,7 @@ import type { GState } from '../../src/game/types';
 function statesOfAGame(seed: string, every: number): GState[] {
   const game = { ...LisbonTram28, seed };
   const reducer = CreateGameReducer({ game });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
   let s: any = InitializeGame({ game, numPlayers: 4 });
   const rng = new Rng(seed);
   const out: GState[] = [];

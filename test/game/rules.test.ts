@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { act, clearBoard, gameFrom, seats, setHand, setStop, startState } from '../helpers';
 import { counts, total } from '../../src/game/counts';
 import { seatCapacity } from '../../src/game/selectors';
-import type { GState } from '../../src/game/types';
 
 const G0 = (c: ReturnType<typeof seats>[number]) => c.getState()!.G;
 
@@ -130,7 +129,7 @@ describe('refused input', () => {
     setHand(G, '0', { red: 1 });
     const [pink, black] = seats(gameFrom(G), 2);
     const before = JSON.stringify(pink.getState()!.G);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
     const fn = (pink.moves as any)[move];
     if (fn) expect(await act(pink, move, ...args)).toBe(false);
     expect(JSON.stringify(pink.getState()!.G)).toBe(before);

@@ -18,7 +18,6 @@ import {
 import { LisbonTram28 } from '../../src/game';
 import { scoreOf } from '../../src/game/selectors';
 import { counts } from '../../src/game/counts';
-import type { GState } from '../../src/game/types';
 
 const G0 = (c: ReturnType<typeof seats>[number]) => c.getState()!.G;
 
@@ -239,7 +238,7 @@ describe('setup', () => {
     [4, 'early', 4, 19 - 4, 'large'],
   ] as const)(
     '%i players, %s variant: %i display slots, %i face-up cards left, %s side',
-    async (n, faceUp, slots, left, side) => {
+    (n, faceUp, slots, left, side) => {
       const clients = seats({ ...LisbonTram28, seed: 'setup' }, n);
       void faceUp;
       const G = startState(n, 'setup', { faceUp, firstPlayer: 0 });

@@ -42,7 +42,7 @@ describe('playerView', () => {
     expect(v.deckSize).toBe(108 - 10);
   });
 
-  it('reaches real clients filtered: no other hand, no secret, no PRNG state', async () => {
+  it('reaches real clients filtered: no other hand, no secret, no PRNG state', () => {
     const clients = seats({ ...LisbonTram28, seed: 'view' }, 3);
     const s = clients[2].getState()!;
     expect(s.G.secret).toBeUndefined();

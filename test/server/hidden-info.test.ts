@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Server } from 'boardgame.io/server';
-import type { Ctx, State } from 'boardgame.io';
+import type { State } from 'boardgame.io';
 import { LisbonTram28 } from '../../src/game';
 import { Rng } from '../../src/bots/rng';
 import { actors, fullMatch, GAME, http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
