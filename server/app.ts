@@ -16,8 +16,10 @@ import { BotSeats } from './bots';
 import { DEFAULT_CONNECTION_LIMITS, limitConnections, serverOptions, type ConnectionLimits } from './connections';
 import { DEFAULT_CREATION_LIMITS, type CreationLimits } from './creation-limits';
 import { createOriginPolicy, httpCors, socketAllowRequest, socketCorsOrigin } from './cors';
+import { expireAbandoned } from './expiry';
 import { health } from './health';
 import { lobbyGuard } from './lobby-guard';
+import { matchList } from './match-list';
 import { consoleLogger, type Logger } from './log';
 import { withSecureSeed } from './seed';
 import { guardNamespace, SeatSockets, type MatchQueue } from './socket-guard';
@@ -52,6 +54,8 @@ export interface ServerOptions {
   connections?: Partial<ConnectionLimits>;
   /** Per-socket limits (server/socket-limits.ts). */
   socketLimits?: Partial<SocketLimits>;
+  /** Remove matches whose seats never all filled after this long without a change, ms (0: never). Default 24 h. */
+  expireOpenAfterMs?: number;
   /** Trust `X-Forwarded-For` for the client's address (behind a reverse proxy). Default false. */
   trustProxy?: boolean;
   /** Games to serve. Default: the Lisbon Tram 28 game. */
@@ -149,7 +153,9 @@ function errors(log: Logger): Middleware {
       ctx.status = status;
       if (status < 500 && e.headers) ctx.set(e.headers);
       ctx.type = 'text/plain';
-      ctx.body = status < 500 && e.expose !== false && e.message ? e.message : 'Internal server error';
+      // 4xx messages are for the client; a 5xx message only when the error says it may be shown (a damaged match).
+      const shown = e.message && (status < 500 ? e.expose !== false : e.expose === true);
+      ctx.body = shown ? e.message : 'Internal server error';
     }
   };
 }
@@ -166,6 +172,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     kind,
     dataDir: path.resolve(options.dataDir ?? 'data'),
     databaseUrl: options.databaseUrl,
+    reportDamage: (damage) => log('error', 'damaged match: not served until restored', damage),
   });
   const seats = new SeatSockets();
   const hooked = hookStorage(raw, log, (matchID, metadata) => seats.check(matchID, metadata));
@@ -212,6 +219,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       creation: { ...DEFAULT_CREATION_LIMITS, ...options.creation },
     }),
   );
+  app.use(matchList(games, hooked.storage));
   const bots = new BotSeats(games[0], hooked.storage, log);
   app.use(bots.middleware());
   app.use(serveClient(options.publicDir ?? path.resolve('public')));
@@ -231,10 +239,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const url = `http://${urlHost}:${port}`;
   log('info', 'server listening', { url, host, storage: kind, games: games.map((g) => g.name).join(',') });
   await bots.start(url);
+  const stopExpiry = expireAbandoned(hooked.storage, options.expireOpenAfterMs ?? 24 * 60 * 60 * 1000, log);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      stopExpiry();
       await bots.close();
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());

@@ -32,6 +32,9 @@ Options (flag / environment variable / default):
                                                 (0: no limit)
   --socket-rate <n>   SOCKET_RATE   50          events one socket may send per second
                                                 (bursts of twice that; a sync costs 5)
+  --expire-open-after <minutes>
+                      EXPIRE_OPEN_AFTER 1440    remove matches whose seats never all filled after
+                                                this many minutes without a change (0: never)
   --max-conns-per-ip <n>
                       MAX_CONNS_PER_IP 256      open connections per client address (0: no cap)
   -h, --help                                    print this help
@@ -75,6 +78,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       'open-matches': { type: 'string' },
       'max-conns-per-ip': { type: 'string' },
       'socket-rate': { type: 'string' },
+      'expire-open-after': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -96,6 +100,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   const openMatches = pick(values['open-matches'], 'OPEN_MATCHES');
   const perAddress = pick(values['max-conns-per-ip'], 'MAX_CONNS_PER_IP');
   const socketRate = pick(values['socket-rate'], 'SOCKET_RATE');
+  const expireOpenAfter = pick(values['expire-open-after'], 'EXPIRE_OPEN_AFTER');
   const trustProxy = values['trust-proxy'] ?? ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase());
   const list = (text: string | undefined) =>
     text
@@ -124,6 +129,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       },
       connections:
         perAddress === undefined ? {} : { perAddress: integer('--max-conns-per-ip', perAddress, 0, 1_000_000) },
+      ...(expireOpenAfter === undefined
+        ? {}
+        : { expireOpenAfterMs: integer('--expire-open-after', expireOpenAfter, 0, 525_600) * 60_000 }),
       socketLimits:
         socketRate === undefined ? {} : socketRateLimits(integer('--socket-rate', socketRate, 1, 1_000_000)),
     },

@@ -164,8 +164,11 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     if (!isMatchID(matchID)) return false;
     if (playerID !== undefined && playerID !== null && !isSeat(playerID)) return false;
     if (credentials !== undefined && credentials !== null && !isCredentials(credentials)) return false;
-    const metadata = await fetchMetadata(matchID);
-    if (!metadata || metadata.gameName !== game.name) return false;
+    // The state too: a match whose state cannot be read (a damaged file) is refused here,
+    // before boardgame.io's sync handler, which has no way to report the error.
+    const opts = { metadata: true, state: true } as const;
+    const { metadata, state } = isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts);
+    if (!metadata || !state || metadata.gameName !== game.name) return false;
     if (playerID === undefined || playerID === null) return true;
     if (!Object.prototype.hasOwnProperty.call(metadata.players, playerID)) return false;
     if (socket && typeof credentials === 'string' && metadata.players[Number(playerID)]?.credentials === credentials) {

@@ -38,7 +38,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Async } from 'boardgame.io/internal';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
-import { filterMatchIDs } from './list-filter';
+import { filterMatchIDs, pageOf, type PageEntry, type PageOptions } from './list-filter';
 import { metadataKey } from './metadata-key';
 
 export interface FileStorageOptions {
@@ -46,11 +46,26 @@ export interface FileStorageOptions {
   dir: string;
   /** fsync every file before it replaces the old one (default true). */
   fsync?: boolean;
+  /** Where damaged files are reported (default: a line on stderr). */
+  report?: (damage: { matchID: string; file: string; reason: string }) => void;
+}
+
+/** A match whose files cannot be read: answered 503, reported once, never rewritten from here. */
+export class DamagedMatchError extends Error {
+  readonly status = 503;
+  readonly expose = true;
+  constructor(matchID: string, file: string, reason: string) {
+    super(`Match ${matchID} is damaged on disk (${file}: ${reason}); the server operator must restore it`);
+  }
 }
 
 type Metadata = Server.MatchData;
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isMetadata = (v: unknown) => isObject(v) && typeof v.gameName === 'string' && isObject(v.players);
+const isState = (v: unknown) => isObject(v) && isObject(v.ctx) && typeof v._stateID === 'number';
 
 /** Maps a match ID to a folder name that cannot escape the data dir. */
 export function matchFolderName(matchID: string): string {
@@ -74,11 +89,38 @@ export class FileStorage extends Async {
   private readonly metaKey = new Map<string, string>();
   /** Deferred `updatedAt`-only metadata writes. */
   private readonly metaTimers = new Map<string, NodeJS.Timeout>();
+  /** Files that could not be read, by `<matchID>/<file>`, with why. */
+  private readonly damaged = new Map<string, DamagedMatchError>();
+  private readonly report: NonNullable<FileStorageOptions['report']>;
 
   constructor(opts: FileStorageOptions) {
     super();
     this.root = path.resolve(opts.dir, 'matches');
     this.fsync = opts.fsync ?? true;
+    this.report =
+      opts.report ??
+      ((d) => console.error(`damaged match matchID=${d.matchID} file=${d.file} reason=${JSON.stringify(d.reason)}`));
+  }
+
+  /** Reads `file` of `matchID`; a file that does not parse marks the match damaged and throws. */
+  private readMatchFile<T>(matchID: string, name: string, valid: (v: unknown) => boolean): T | undefined {
+    const known = this.damaged.get(`${matchID}/${name}`);
+    if (known) throw known;
+    let value: unknown;
+    try {
+      value = this.readJSON<unknown>(path.join(this.dirOf(matchID), name));
+    } catch (err) {
+      return this.markDamaged(matchID, name, (err as Error).message);
+    }
+    if (value !== undefined && !valid(value)) return this.markDamaged(matchID, name, 'not the expected shape');
+    return value as T | undefined;
+  }
+
+  private markDamaged(matchID: string, file: string, reason: string): never {
+    const err = new DamagedMatchError(matchID, file, reason.slice(0, 200));
+    this.damaged.set(`${matchID}/${file}`, err);
+    this.report({ matchID, file, reason: reason.slice(0, 200) });
+    throw err;
   }
 
   /** Throws unless the matches folder is there and can be read and written (for `/health`). */
@@ -96,9 +138,14 @@ export class FileStorage extends Async {
       for (const f of fs.readdirSync(dir)) {
         if (f.endsWith('.tmp')) fs.rmSync(path.join(dir, f), { force: true });
       }
-      const meta = this.readJSON<Metadata>(path.join(dir, 'metadata.json'));
+      const matchID = folderToMatchID(name);
+      let meta: Metadata | undefined;
+      try {
+        meta = this.readMatchFile<Metadata>(matchID, 'metadata.json', isMetadata);
+      } catch {
+        continue; // reported; every other match is still served
+      }
       if (meta) {
-        const matchID = folderToMatchID(name);
         this.metadata.set(matchID, meta);
         this.metaKey.set(matchID, metadataKey(meta));
       }
@@ -180,6 +227,8 @@ export class FileStorage extends Async {
 
   async fetch<O extends StorageAPI.FetchOpts>(matchID: string, opts: O): Promise<StorageAPI.FetchResult<O>> {
     const result = {} as StorageAPI.FetchFields;
+    const known = opts.metadata ? this.damaged.get(`${matchID}/metadata.json`) : undefined;
+    if (known) throw known;
     const dir = this.dirOf(matchID);
     const state = opts.state || opts.log ? this.loadState(matchID) : undefined;
     if (opts.state) result.state = state as State;
@@ -187,7 +236,7 @@ export class FileStorage extends Async {
     if (opts.log || opts.initialState) await this.whenWritten(matchID).catch(() => undefined);
     if (opts.log) result.log = state ? readLog(path.join(dir, 'log.jsonl'), state._stateID) : [];
     if (opts.initialState) {
-      result.initialState = this.readJSON<State>(path.join(dir, 'initial.json')) as State;
+      result.initialState = this.readMatchFile<State>(matchID, 'initial.json', isState) as State;
     }
     return result;
   }
@@ -201,6 +250,11 @@ export class FileStorage extends Async {
     const dir = this.dirOf(matchID);
     await this.whenWritten(matchID).catch(() => undefined);
     await this.enqueue(`s:${matchID}`, () => fsp.rm(dir, { recursive: true, force: true }));
+  }
+
+  /** One page of the public match list (server/match-list.ts). */
+  listPage(opts: PageOptions): Promise<PageEntry[]> {
+    return Promise.resolve(pageOf(this.metadata, opts));
   }
 
   override listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]> {
@@ -227,7 +281,7 @@ export class FileStorage extends Async {
   private loadState(matchID: string): State | undefined {
     let state = this.states.get(matchID);
     if (state === undefined) {
-      state = this.readJSON<State>(path.join(this.dirOf(matchID), 'state.json'));
+      state = this.readMatchFile<State>(matchID, 'state.json', isState);
       if (state !== undefined) this.states.set(matchID, state);
     }
     return state;
@@ -275,6 +329,8 @@ export function readLog(file: string, currentStateID: number): LogEntry[] {
     } catch {
       continue; // the torn tail of a write cut short by a crash
     }
+    // A line of another shape is skipped like a torn one: the rest of the log still serves.
+    if (!Array.isArray(parsed) || typeof parsed[0] !== 'number' || !Array.isArray(parsed[1])) continue;
     const [sid] = parsed;
     if (sid > currentStateID) continue;
     while (kept.length > 0 && kept[kept.length - 1][0] >= sid) kept.pop();

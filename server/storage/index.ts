@@ -29,6 +29,8 @@ export interface StorageOptions {
   databaseUrl?: string;
   /** fsync each file write (file storage; default true unless FILE_FSYNC=0). */
   fsync?: boolean;
+  /** Where the file storage reports a damaged match. */
+  reportDamage?: (damage: { matchID: string; file: string; reason: string }) => void;
 }
 
 /** Creates and connects the storage of the given kind. */
@@ -39,7 +41,7 @@ export async function createStorage(opts: StorageOptions): Promise<StorageAPI.As
     case 'file': {
       // FILE_FSYNC=0 skips fsync: still safe against a killed process, not against power loss.
       const fsync = opts.fsync ?? process.env.FILE_FSYNC !== '0';
-      const db = new FileStorage({ dir: opts.dataDir, fsync });
+      const db = new FileStorage({ dir: opts.dataDir, fsync, report: opts.reportDamage });
       db.connect();
       return db;
     }

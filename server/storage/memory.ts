@@ -5,7 +5,7 @@
  */
 import { Sync } from 'boardgame.io/internal';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
-import { filterMatchIDs } from './list-filter';
+import { filterMatchIDs, pageOf, type PageEntry, type PageOptions } from './list-filter';
 
 /** Synchronous in-memory storage; `fetch` returns the stored objects themselves. */
 export class MemoryStorage extends Sync {
@@ -48,6 +48,11 @@ export class MemoryStorage extends Sync {
     this.initial.delete(matchID);
     this.metadata.delete(matchID);
     this.log.delete(matchID);
+  }
+
+  /** One page of the public match list (server/match-list.ts). */
+  listPage(opts: PageOptions): Promise<PageEntry[]> {
+    return Promise.resolve(pageOf(this.metadata, opts));
   }
 
   override listMatches(opts?: StorageAPI.ListMatchesOpts): string[] {

@@ -43,6 +43,7 @@
 import pg from 'pg';
 import { Async } from 'boardgame.io/internal';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
+import type { PageEntry, PageOptions } from './list-filter';
 import { metadataKey } from './metadata-key';
 
 export interface PostgresStorageOptions {
@@ -480,6 +481,30 @@ export class PostgresStorage extends Async {
        DELETE FROM ${this.match} WHERE id = $1`,
       [matchID],
     );
+  }
+
+  /** One page of the public match list, in one query (server/match-list.ts). */
+  async listPage(opts: PageOptions): Promise<PageEntry[]> {
+    const params: unknown[] = [opts.gameName];
+    const where = ['metadata IS NOT NULL', 'game_name = $1', "COALESCE(metadata->>'unlisted', 'false') <> 'true'"];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (opts.isGameover !== undefined) add('gameover = ?', opts.isGameover);
+    if (opts.updatedBefore !== undefined) add('updated_at < ?', opts.updatedBefore);
+    if (opts.updatedAfter !== undefined) add('updated_at > ?', opts.updatedAfter);
+    if (opts.after) {
+      params.push(opts.after.updatedAt, opts.after.matchID);
+      where.push(`(updated_at, id) < ($${params.length - 1}, $${params.length})`);
+    }
+    params.push(opts.limit);
+    const r = await this.pool.query<{ id: string; m: string }>(
+      `SELECT id, metadata::text AS m FROM ${this.match} WHERE ${where.join(' AND ')}
+       ORDER BY updated_at DESC, id DESC LIMIT $${params.length}`,
+      params,
+    );
+    return r.rows.map((row) => ({ matchID: row.id, metadata: JSON.parse(row.m) as Server.MatchData }));
   }
 
   override async listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]> {

@@ -1,0 +1,42 @@
+/**
+ * Removes matches abandoned before they started: every seat never filled and
+ * nothing changed for `afterMs`. A match that started (every seat taken once)
+ * or ended is never removed. The sweep runs every `afterMs / 4` (at most every
+ * 10 minutes) and logs each removal through the storage hooks.
+ */
+import type { StorageAPI } from 'boardgame.io';
+import type { Logger } from './log';
+import { isSyncStorage, type AnyStorage } from './storage-hooks';
+
+/** Starts the sweep; returns a function that stops it. */
+export function expireAbandoned(db: AnyStorage, afterMs: number, log: Logger): () => void {
+  if (afterMs <= 0) return () => {};
+  const sweep = async () => {
+    const opts: StorageAPI.ListMatchesOpts = { where: { isGameover: false, updatedBefore: Date.now() - afterMs } };
+    const ids = isSyncStorage(db) ? db.listMatches(opts) : await db.listMatches(opts);
+    for (const matchID of ids) {
+      try {
+        const { metadata } = isSyncStorage(db)
+          ? db.fetch(matchID, { metadata: true })
+          : await db.fetch(matchID, { metadata: true });
+        if (!metadata || metadata.gameover !== undefined || metadata.updatedAt >= Date.now() - afterMs) continue;
+        const seats = Object.values(metadata.players);
+        if (seats.every((p) => typeof p.name === 'string' && p.name !== '')) continue;
+        await db.wipe(matchID);
+      } catch (err) {
+        log('error', 'expiry sweep skipped a match', { matchID, error: (err as Error).message });
+      }
+    }
+  };
+  let running: Promise<void> | undefined;
+  const timer = setInterval(
+    () => {
+      running ??= sweep()
+        .catch((err: Error) => log('error', 'expiry sweep failed', { error: err.message }))
+        .finally(() => (running = undefined));
+    },
+    Math.max(50, Math.min(afterMs / 4, 10 * 60 * 1000)),
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}
