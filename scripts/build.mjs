@@ -37,7 +37,19 @@ async function buildServer() {
     // skips a full serialisability walk of G after every move.
     banner: { js: "if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';" },
   });
-  console.log('built dist/server.cjs');
+  // The bot seats' worker threads (server/bot-pool.ts) load this file beside the server.
+  await esbuild.build({
+    entryPoints: [path.join(root, 'server/bot-worker.ts')],
+    outfile: path.join(root, 'dist/bot-worker.cjs'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    logLevel: 'warning',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  console.log('built dist/server.cjs and dist/bot-worker.cjs');
 }
 
 async function buildClient() {

@@ -77,6 +77,8 @@ export interface LoadReport {
   loadgenPeakRssMB: number;
   serverStderrLines: number;
   serverStderrSamples: string[];
+  /** Server stderr lines that report an unhandled rejection or an uncaught error (there should be none). */
+  serverUnhandled: string[];
   kill?: {
     atMoves: number;
     downtimeMs: number;
@@ -848,6 +850,7 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
     loadAvg: [round(load0), round(load1)],
     serverStderrLines: server ? server.stderrLines.length : 0,
     serverStderrSamples: server ? server.stderrLines.slice(0, 5) : [],
+    serverUnhandled: server ? server.stderrLines.filter((l) => /unhandled|uncaught|TypeError/i.test(l)) : [],
     kill,
     verification,
   };

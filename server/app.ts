@@ -12,7 +12,7 @@ import { Server, SocketIO } from 'boardgame.io/server';
 import { jsonParser } from './json-parser';
 import type Koa from 'koa';
 import type { ServerOptions as IOServerOptions } from 'socket.io';
-import { BotSeats } from './bots';
+import { BotSeats, DEFAULT_BOT_LIMITS, type BotLimits } from './bots';
 import { DEFAULT_CONNECTION_LIMITS, limitConnections, serverOptions, type ConnectionLimits } from './connections';
 import { DEFAULT_CREATION_LIMITS, type CreationLimits } from './creation-limits';
 import { createOriginPolicy, httpCors, socketAllowRequest, socketCorsOrigin } from './cors';
@@ -52,6 +52,8 @@ export interface ServerOptions {
   creation?: Partial<CreationLimits>;
   /** Connection limits and timeouts (server/connections.ts). */
   connections?: Partial<ConnectionLimits>;
+  /** Caps on bot seats and their worker threads (server/bots.ts). */
+  botLimits?: Partial<BotLimits>;
   /** Per-socket limits (server/socket-limits.ts). */
   socketLimits?: Partial<SocketLimits>;
   /** Remove matches whose seats never all filled after this long without a change, ms (0: never). Default 24 h. */
@@ -220,7 +222,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }),
   );
   app.use(matchList(games, hooked.storage));
-  const bots = new BotSeats(games[0], hooked.storage, log);
+  const bots = new BotSeats(games[0], hooked.storage, log, { ...DEFAULT_BOT_LIMITS, ...options.botLimits });
   app.use(bots.middleware());
   app.use(serveClient(options.publicDir ?? path.resolve('public')));
 

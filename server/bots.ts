@@ -11,7 +11,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Game, Server as ServerTypes, StorageAPI } from 'boardgame.io';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
-import { BOT_LEVELS, actingPlayerOf, chooseMove, type Level } from '../src/bots';
+import { BOT_LEVELS, actingPlayerOf, type Level } from '../src/bots';
+import { BotPool } from './bot-pool';
 import type { GState } from '../src/game/types';
 import { fail, type Middleware } from './http-error';
 import { parseJsonObject } from './lobby-guard';
@@ -53,9 +54,25 @@ function sameSecret(a: unknown, b: unknown): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Runs the bot clients of a server. */
+/** How many bot seats may play at once. */
+export interface BotLimits {
+  /** Bot seats playing at once on this server; 0 for no cap. */
+  perServer: number;
+  /** Bot seats one client address may have asked for that are still playing; 0 for no cap. */
+  perClient: number;
+  /** Worker threads that think for them; default: one fewer than the cores, at least one. */
+  threads?: number;
+}
+
+/** Defaults: a small server's worth. */
+export const DEFAULT_BOT_LIMITS: BotLimits = { perServer: 16, perClient: 4 };
+
+/** Runs the bot clients of a server; they think on worker threads (server/bot-pool.ts). */
 export class BotSeats {
   private readonly clients = new Map<string, BotClient>();
+  /** The bot seats each client address asked for, while they play. */
+  private readonly byClient = new Map<string, Set<string>>();
+  private readonly pool: BotPool;
   private url = '';
   private closed = false;
 
@@ -63,7 +80,10 @@ export class BotSeats {
     private readonly game: Game,
     private readonly db: AnyStorage,
     private readonly log: Logger,
-  ) {}
+    private readonly limits: BotLimits = DEFAULT_BOT_LIMITS,
+  ) {
+    this.pool = new BotPool(limits.threads);
+  }
 
   /** Start bot clients against the server at `url`, resuming every unfinished match with bot seats. */
   async start(url: string): Promise<void> {
@@ -86,9 +106,8 @@ export class BotSeats {
   /** Stop every bot client. */
   close(): Promise<void> {
     this.closed = true;
-    for (const c of this.clients.values()) c.stop();
-    this.clients.clear();
-    return Promise.resolve();
+    for (const key of [...this.clients.keys()]) this.stopClient(key);
+    return this.pool.close();
   }
 
   /** Number of bot clients running. */
@@ -108,14 +127,32 @@ export class BotSeats {
       const level = body.level ?? 'normal';
       if (typeof level !== 'string' || !(BOT_LEVELS as readonly string[]).includes(level))
         fail(400, `level must be one of ${BOT_LEVELS.join(', ')}`);
-      await this.seat(m[1], seat, level as Level, body.playerID, body.credentials);
+      await this.seat(m[1], seat, level as Level, body.playerID, body.credentials, ctx.ip);
       ctx.status = 200;
       ctx.body = { matchID: m[1], seat, level };
     };
   }
 
-  /** Seat a bot; the request must come from a player seated in the match. */
-  async seat(matchID: string, seat: string, level: Level, playerID: unknown, credentials: unknown): Promise<void> {
+  /** Seat a bot; the request must come from a player seated in the match, within the caps. */
+  async seat(
+    matchID: string,
+    seat: string,
+    level: Level,
+    playerID: unknown,
+    credentials: unknown,
+    client = '',
+  ): Promise<void> {
+    if (this.limits.perServer > 0 && this.clients.size >= this.limits.perServer) {
+      fail(429, `This server already runs ${this.clients.size} bots; try again when a bot match has ended`, {
+        'Retry-After': '60',
+      });
+    }
+    const mine = this.byClient.get(client);
+    if (this.limits.perClient > 0 && mine && mine.size >= this.limits.perClient) {
+      fail(429, `You already have ${mine.size} bots playing; a bot seat frees up when its match ends`, {
+        'Retry-After': '60',
+      });
+    }
     const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
     if (!metadata || metadata.gameName !== this.game.name) fail(404, 'No such match');
     if (metadata.gameover !== undefined) fail(409, 'The match is over');
@@ -138,6 +175,23 @@ export class BotSeats {
     await (isSyncStorage(this.db) ? this.db.setMetadata(matchID, metadata) : this.db.setMetadata(matchID, metadata));
     this.log('info', 'bot seated', { matchID, seat, level });
     this.run(matchID, seat, botCredentials, level, Object.keys(metadata.players).length);
+    const key = `${matchID}:${seat}`;
+    if (this.clients.has(key)) {
+      if (!this.byClient.has(client)) this.byClient.set(client, new Set());
+      this.byClient.get(client)!.add(key);
+    }
+  }
+
+  /** Stops one bot client, once, and frees its place under the caps. */
+  private stopClient(key: string): void {
+    const client = this.clients.get(key);
+    if (!client) return;
+    this.clients.delete(key);
+    client.stop();
+    for (const [address, keys] of this.byClient) {
+      keys.delete(key);
+      if (keys.size === 0) this.byClient.delete(address);
+    }
   }
 
   private run(matchID: string, seat: string, credentials: string, level: Level, numPlayers: number): void {
@@ -160,8 +214,7 @@ export class BotSeats {
       const state = client.getState();
       if (busy || !state || this.closed) return;
       if (state.ctx.gameover) {
-        client.stop();
-        this.clients.delete(key);
+        this.stopClient(key);
         return;
       }
       if (actingPlayerOf(state) !== seat) return;
@@ -174,7 +227,7 @@ export class BotSeats {
         const choice =
           refused >= MAX_REFUSED
             ? { move: 'endTurn', args: [] }
-            : await chooseMove(state, seat, 'mcts', level, `${matchID}:${seat}:${state._stateID}`);
+            : await this.pool.choose(state, seat, level, `${matchID}:${seat}:${state._stateID}`);
         const wait = THINK_MS - (Date.now() - started);
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const fresh = client.getState();
@@ -187,7 +240,7 @@ export class BotSeats {
         busy = false;
       }
       // If the move was refused, nothing changes and no update arrives: look again shortly.
-      setTimeout(() => void act(), 1000).unref?.();
+      if (this.clients.get(key) === client) setTimeout(() => void act(), 1000).unref?.();
     };
     client.subscribe(() => void act());
     client.start();

@@ -35,6 +35,9 @@ Options (flag / environment variable / default):
   --expire-open-after <minutes>
                       EXPIRE_OPEN_AFTER 1440    remove matches whose seats never all filled after
                                                 this many minutes without a change (0: never)
+  --max-bots <n>      MAX_BOTS      16          bot seats playing at once on this server (0: no cap)
+  --max-bots-per-client <n>
+                      MAX_BOTS_PER_CLIENT 4     bot seats one client address may have playing
   --max-conns-per-ip <n>
                       MAX_CONNS_PER_IP 256      open connections per client address (0: no cap)
   -h, --help                                    print this help
@@ -79,6 +82,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       'max-conns-per-ip': { type: 'string' },
       'socket-rate': { type: 'string' },
       'expire-open-after': { type: 'string' },
+      'max-bots': { type: 'string' },
+      'max-bots-per-client': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -101,6 +106,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   const perAddress = pick(values['max-conns-per-ip'], 'MAX_CONNS_PER_IP');
   const socketRate = pick(values['socket-rate'], 'SOCKET_RATE');
   const expireOpenAfter = pick(values['expire-open-after'], 'EXPIRE_OPEN_AFTER');
+  const maxBots = pick(values['max-bots'], 'MAX_BOTS');
+  const maxBotsPerClient = pick(values['max-bots-per-client'], 'MAX_BOTS_PER_CLIENT');
   const trustProxy = values['trust-proxy'] ?? ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase());
   const list = (text: string | undefined) =>
     text
@@ -129,6 +136,12 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       },
       connections:
         perAddress === undefined ? {} : { perAddress: integer('--max-conns-per-ip', perAddress, 0, 1_000_000) },
+      botLimits: {
+        ...(maxBots === undefined ? {} : { perServer: integer('--max-bots', maxBots, 0, 10_000) }),
+        ...(maxBotsPerClient === undefined
+          ? {}
+          : { perClient: integer('--max-bots-per-client', maxBotsPerClient, 0, 10_000) }),
+      },
       ...(expireOpenAfter === undefined
         ? {}
         : { expireOpenAfterMs: integer('--expire-open-after', expireOpenAfter, 0, 525_600) * 60_000 }),

@@ -31,6 +31,7 @@ describe('parseCli', () => {
         creation: {},
         connections: {},
         socketLimits: {},
+        botLimits: {},
       },
     });
   });

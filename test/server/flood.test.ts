@@ -109,6 +109,7 @@ it('a slow reader, a sync flood and a refused-move flood: RSS under 300 MB, stde
   expect(figures.peakRssMB).toBeLessThan(300);
   expect(figures.p95ms).toBeLessThan(1000);
   expect(figures.stderrKB).toBeLessThan(1024);
+  expect(server.stderrLines.filter((l) => /unhandled|uncaught|TypeError/i.test(l))).toEqual([]);
   // The server still answers.
   expect((await fetch(`${url}/health`)).status).toBe(200);
   [slow, reader, seat, ...players].forEach((c) => c.close());

@@ -10,6 +10,8 @@ import { runLoadTest, type LoadReport } from '../../scripts/loadtest';
 
 function expectClean(report: LoadReport, matches: number) {
   expect(report.errorSamples).toEqual([]);
+  // The server process logged no unhandled rejection or uncaught error.
+  expect(report.serverUnhandled).toEqual([]);
   expect(report.errors).toBe(0);
   expect(report.matchesCompleted).toBe(matches);
   expect(report.verification.checked).toBe(true);
