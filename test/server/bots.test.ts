@@ -131,4 +131,43 @@ describe('bot seats in online matches', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('stops a bot client once when its match is over, with no error', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-botover-'));
+    const errors: unknown[] = [];
+    const onError = (err: unknown) => errors.push(err);
+    process.on('unhandledRejection', onError);
+    process.on('uncaughtException', onError);
+    try {
+      let fileServer = await startTestServer({ storage: 'file', dataDir });
+      const matchID = await createMatch(fileServer.url, 2, { firstPlayer: 0 });
+      const creds = await joinMatch(fileServer.url, matchID, '0', 'Ana');
+      const seated = await http(fileServer.url, `/bots/${matchID}`, {
+        method: 'POST',
+        json: { seat: 1, level: 'easy', playerID: '0', credentials: creds },
+      });
+      expect(seated.status).toBe(200);
+      await fileServer.close();
+      // The match ended while the server was down: its state says so, its metadata not yet.
+      const file = path.join(dataDir, 'matches', matchID, 'state.json');
+      const state = JSON.parse(fs.readFileSync(file, 'utf8')) as { ctx: Record<string, unknown> };
+      state.ctx.gameover = { winner: '0' };
+      fs.writeFileSync(file, JSON.stringify(state));
+      fileServer = await startTestServer({ storage: 'file', dataDir });
+      try {
+        expect(fileServer.bots.running).toBe(1);
+        const deadline = Date.now() + 5000;
+        while (fileServer.bots.running > 0 && Date.now() < deadline) await sleep(50);
+        expect(fileServer.bots.running).toBe(0);
+        await sleep(1500); // past the bot's retry timer and any further update
+        expect(errors).toEqual([]);
+      } finally {
+        await fileServer.close();
+      }
+    } finally {
+      process.off('unhandledRejection', onError);
+      process.off('uncaughtException', onError);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
