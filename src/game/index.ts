@@ -91,6 +91,36 @@ export const baseState: Plugin<unknown, unknown, GState> = {
       fn({ ...context, base: context.G }, ...args) as unknown,
 };
 
+/** What `noClientEvents` keeps of an action: whether a move ran in it. */
+interface MoveMark {
+  moved: boolean;
+}
+
+/**
+ * Refuses every action in which no move ran: boardgame.io's client events
+ * (`GAME_EVENT`: `endTurn`, `endGame`, `setActivePlayers`, …), which its
+ * reducer processes for any active player whatever the game's `events`
+ * config says. The rules end turns, stages and the game themselves, from
+ * inside moves and hooks, which stay allowed. With the `events` config below
+ * (which removes them from `client.events`), the Game is safe on its own,
+ * whatever the transport (hot-seat, `Local`, sockets).
+ */
+export const noClientEvents: Plugin<MoveMark, MoveMark, GState> = {
+  name: 'no-client-events',
+  setup: () => ({ moved: false }),
+  // The setup itself runs no move and must pass: the turn is still 0 then.
+  api: ({ ctx }) => ({ moved: ctx.turn === 0 }),
+  fnWrap: (fn, methodType) =>
+    (methodType as string) === 'MOVE'
+      ? (context, ...args: unknown[]) => {
+          (context as unknown as Record<string, MoveMark>)['no-client-events'].moved = true;
+          return fn(context, ...args) as unknown;
+        }
+      : fn,
+  flush: ({ api }) => ({ moved: api.moved }),
+  isInvalid: ({ data }) => (data.moved ? false : 'client events are disabled in this game'),
+};
+
 /** The game, registered under the name `lisbon-tram-28`. */
 export const LisbonTram28: Game<GState, Record<string, unknown>, SetupData> = {
   name: 'lisbon-tram-28',
@@ -100,7 +130,18 @@ export const LisbonTram28: Game<GState, Record<string, unknown>, SetupData> = {
   validateSetupData: (setupData, numPlayers) => validateSetupData(setupData, numPlayers),
   playerView: ({ G, playerID }) => playerView(G, playerID),
   disableUndo: true,
-  plugins: [baseState],
+  plugins: [baseState, noClientEvents],
+  // No event from a client: the rules fire them from moves and hooks (see noClientEvents).
+  events: {
+    endGame: false,
+    endPhase: false,
+    setPhase: false,
+    endTurn: false,
+    pass: false,
+    setActivePlayers: false,
+    endStage: false,
+    setStage: false,
+  },
   moves: {
     move: serverMove(move),
     pickUp: serverMove(pickUp),
