@@ -28,17 +28,48 @@ import type { GState } from '../src/game/types';
 import { actingPlayerOf, chooseMove, LEVELS, type Level, type SearchStats } from '../src/bots/index';
 import { actingPlayer, applyMove, fromBgio } from '../src/bots/driver';
 import { Rng } from '../src/bots/rng';
+import { integer, parseFlags, text } from './cli';
 
 type State = { G: GState; ctx: Ctx; plugins: never };
 
-function arg(name: string, def: string): string {
-  const i = process.argv.indexOf(name);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : def;
+const HELP = `Usage: npm run bench -- [options]
+
+  --seconds N     seconds per speed test, 1-600 (default 10)
+  --warmup N      seconds played first and not counted, 0-600 (default 3)
+  --positions N   MCTS positions per player count, 1-1000 (default 10)
+  --out FILE      where the figures go (default bench-results.json)
+  -h, --help      this text
+`;
+
+const FLAGS = (() => {
+  try {
+    return parseFlags(process.argv.slice(2), {
+      seconds: { type: 'string' },
+      warmup: { type: 'string' },
+      positions: { type: 'string' },
+      out: { type: 'string' },
+    });
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(2);
+  }
+})();
+if (FLAGS === 'help') {
+  process.stdout.write(HELP);
+  process.exit(0);
 }
-const SECONDS = Number(arg('--seconds', '10'));
-const WARMUP = Number(arg('--warmup', '3'));
-const POSITIONS = Number(arg('--positions', '10'));
-const OUT = arg('--out', 'bench-results.json');
+const option = <T>(read: () => T): T => {
+  try {
+    return read();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(2);
+  }
+};
+const SECONDS = option(() => integer(FLAGS, 'seconds', 1, 600) ?? 10);
+const WARMUP = option(() => integer(FLAGS, 'warmup', 0, 600) ?? 3);
+const POSITIONS = option(() => integer(FLAGS, 'positions', 1, 1000) ?? 10);
+const OUT = text(FLAGS, 'out') ?? 'bench-results.json';
 
 const quantile = (a: number[], q: number) => {
   const s = a.slice().sort((x, y) => x - y);

@@ -5,6 +5,7 @@
  * Results are reproducible from --seed (unless --time-budget is given).
  */
 import { Worker } from 'node:worker_threads';
+import { integer, parseFlags, text, UsageError } from './cli';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
@@ -46,73 +47,35 @@ interface Options {
   maxRounds: number;
 }
 
-class UsageError extends Error {}
-
 function parseArgs(argv: string[]): Options | 'help' {
-  const o: Partial<Options> & { seatRotation: boolean; timeBudget: boolean; quiet: boolean } = {
-    seatRotation: false,
-    timeBudget: false,
-    quiet: false,
+  const flags = parseFlags(argv, {
+    players: { type: 'string' },
+    bots: { type: 'string' },
+    games: { type: 'string' },
+    seed: { type: 'string' },
+    workers: { type: 'string' },
+    'max-rounds': { type: 'string' },
+    json: { type: 'string' },
+    'seat-rotation': { type: 'boolean' },
+    'time-budget': { type: 'boolean' },
+    quiet: { type: 'boolean' },
+  });
+  if (flags === 'help') return 'help';
+  const o = {
+    players: integer(flags, 'players', 2, 4),
+    bots: text(flags, 'bots')
+      ?.split(',')
+      .map((b) => b.trim())
+      .filter(Boolean),
+    games: integer(flags, 'games', 1, 1_000_000),
+    seed: text(flags, 'seed'),
+    workers: integer(flags, 'workers', 0, 64),
+    maxRounds: integer(flags, 'max-rounds', 1, 100_000),
+    json: text(flags, 'json'),
+    seatRotation: flags['seat-rotation'] === true,
+    timeBudget: flags['time-budget'] === true,
+    quiet: flags.quiet === true,
   };
-  const int = (flag: string, v: string | undefined, min: number, max: number) => {
-    if (v === undefined || !/^\d+$/.test(v)) throw new UsageError(`${flag} needs a whole number.`);
-    const n = Number(v);
-    if (n < min || n > max) throw new UsageError(`${flag} must be between ${min} and ${max}.`);
-    return n;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const [flag, inline] =
-      a.startsWith('--') && a.includes('=')
-        ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
-        : [a, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || (inline === undefined && v.startsWith('--')))
-        throw new UsageError(`${flag} needs a value.`);
-      return v;
-    };
-    switch (flag) {
-      case '--help':
-      case '-h':
-        return 'help';
-      case '--players':
-        o.players = int(flag, value(), 2, 4);
-        break;
-      case '--bots':
-        o.bots = value()
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean);
-        break;
-      case '--games':
-        o.games = int(flag, value(), 1, 1_000_000);
-        break;
-      case '--seed':
-        o.seed = value();
-        break;
-      case '--workers':
-        o.workers = int(flag, value(), 0, 64);
-        break;
-      case '--max-rounds':
-        o.maxRounds = int(flag, value(), 1, 100_000);
-        break;
-      case '--json':
-        o.json = value();
-        break;
-      case '--seat-rotation':
-        o.seatRotation = true;
-        break;
-      case '--time-budget':
-        o.timeBudget = true;
-        break;
-      case '--quiet':
-        o.quiet = true;
-        break;
-      default:
-        throw new UsageError(`Unknown option "${a}". See --help.`);
-    }
-  }
   let bots = o.bots ?? ['mcts', 'random'];
   const players = o.players ?? (bots.length === 1 ? 2 : bots.length);
   if (players < 2 || players > 4) throw new UsageError('A game needs 2 to 4 players: give 2 to 4 bots, or --players.');

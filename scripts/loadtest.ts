@@ -30,6 +30,7 @@ import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.
 import type { Game, LogEntry, State, StorageAPI } from 'boardgame.io';
 import { LisbonTram28 } from '../src/game';
 import { createStorage, PostgresStorage } from '../server/storage';
+import { decimal, integer, oneOf, parseFlags, runCli, text, UsageError } from './cli';
 import { Rng } from '../src/bots/rng';
 
 export type StorageKind = 'file' | 'memory' | 'postgres';
@@ -859,82 +860,77 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
 // ---------------------------------------------------------------------------
 // CLI
 
-function parseArgs(argv: string[]): LoadOptions & { json?: string } {
-  const o: LoadOptions & { json?: string } = {
-    matches: 100,
-    players: 4,
-    storage: 'file',
-    timeoutSec: 600,
-    thinkMs: 0,
-    seed: 1,
-    verbose: true,
+const HELP = `Usage: npm run loadtest -- [options]
+
+Starts the server on a free port (or targets --url), creates and joins every
+match through the lobby, plays every seat with random legal moves over
+socket.io until every match ends, and checks each acknowledged move against
+the stored log.
+
+  --matches N        matches played at once, 1-1000 (default 100)
+  --players N        players per match, 2-4 (default 4)
+  --storage KIND     file | memory | postgres (default file)
+  --url URL          target a running server on loopback instead of starting one
+  --kill-at F        kill the server with SIGKILL at this fraction of the moves (0-1,
+                     exclusive) and restart it on the same storage (file or postgres)
+  --timeout S        give up after S seconds, 1-3600 (default 600)
+  --think-ms N       pause before each move, 0-60000 ms (default 0)
+  --seed N           seed of the random moves, a whole number (default 1)
+  --data-dir DIR     the file storage's folder (default: a temporary one)
+  --database-url U   the postgres database (default: DATABASE_URL or TEST_DATABASE_URL)
+  --keep-data        keep the data folder afterwards
+  --json FILE        also write the report there
+  --quiet            no progress lines
+  --server-entry F   the server source to bundle (default server/index.ts)
+  -h, --help         this text
+`;
+
+function parseCommandLine(argv: string[]): (LoadOptions & { json?: string }) | 'help' {
+  const flags = parseFlags(argv, {
+    matches: { type: 'string' },
+    players: { type: 'string' },
+    storage: { type: 'string' },
+    url: { type: 'string' },
+    'kill-at': { type: 'string' },
+    timeout: { type: 'string' },
+    'think-ms': { type: 'string' },
+    seed: { type: 'string' },
+    'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+    'keep-data': { type: 'boolean' },
+    json: { type: 'string' },
+    quiet: { type: 'boolean' },
+    'server-entry': { type: 'string' },
+  });
+  if (flags === 'help') return 'help';
+  const storage = oneOf(flags, 'storage', ['file', 'memory', 'postgres'] as const) ?? 'file';
+  const killAt = decimal(flags, 'kill-at', 0, 1, false);
+  if (killAt !== undefined && storage === 'memory') throw new UsageError('--kill-at needs file or postgres storage.');
+  const entry = text(flags, 'server-entry');
+  return {
+    matches: integer(flags, 'matches', 1, 1000) ?? 100,
+    players: integer(flags, 'players', 2, 4) ?? 4,
+    storage,
+    url: text(flags, 'url'),
+    killAt,
+    timeoutSec: integer(flags, 'timeout', 1, 3600) ?? 600,
+    thinkMs: integer(flags, 'think-ms', 0, 60_000) ?? 0,
+    seed: integer(flags, 'seed', 0, Number.MAX_SAFE_INTEGER) ?? 1,
+    dataDir: text(flags, 'data-dir'),
+    databaseUrl: text(flags, 'database-url'),
+    keepData: flags['keep-data'] === true,
+    json: text(flags, 'json'),
+    verbose: flags.quiet !== true,
+    serverEntry: entry === undefined ? undefined : path.resolve(entry),
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const v = () => {
-      const x = argv[++i];
-      if (x === undefined) throw new Error(`${a} needs a value`);
-      return x;
-    };
-    switch (a) {
-      case '--matches':
-        o.matches = Number(v());
-        break;
-      case '--players':
-        o.players = Number(v());
-        break;
-      case '--storage':
-        o.storage = v() as StorageKind;
-        break;
-      case '--url':
-        o.url = v();
-        break;
-      case '--kill-at':
-        o.killAt = Number(v());
-        break;
-      case '--timeout':
-        o.timeoutSec = Number(v());
-        break;
-      case '--think-ms':
-        o.thinkMs = Number(v());
-        break;
-      case '--seed':
-        o.seed = Number(v());
-        break;
-      case '--data-dir':
-        o.dataDir = v();
-        break;
-      case '--database-url':
-        o.databaseUrl = v();
-        break;
-      case '--keep-data':
-        o.keepData = true;
-        break;
-      case '--json':
-        o.json = v();
-        break;
-      case '--quiet':
-        o.verbose = false;
-        break;
-      case '--server-entry':
-        o.serverEntry = path.resolve(v());
-        break;
-      default:
-        throw new Error(`unknown option ${a}`);
-    }
-  }
-  if (!['file', 'memory', 'postgres'].includes(o.storage))
-    throw new Error(`--storage must be file, memory or postgres`);
-  if (!(o.players >= 2 && o.players <= 4)) throw new Error('--players must be 2 to 4');
-  if (!(o.matches >= 1 && o.matches <= 1000)) throw new Error('--matches must be 1 to 1000');
-  if (!(o.timeoutSec > 0 && o.timeoutSec <= 3600)) throw new Error('--timeout must be 1 to 3600 s');
-  if (o.killAt !== undefined && !(o.killAt > 0 && o.killAt < 1)) throw new Error('--kill-at must be between 0 and 1');
-  if (o.killAt !== undefined && o.storage === 'memory') throw new Error('--kill-at needs file or postgres storage');
-  return o;
 }
 
 async function main() {
-  const opts = parseArgs(process.argv.slice(2));
+  const opts = parseCommandLine(process.argv.slice(2));
+  if (opts === 'help') {
+    process.stdout.write(HELP);
+    return;
+  }
   // Ctrl-C or a time limit: stop the server we started before leaving.
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.once(sig, () => {
@@ -951,9 +947,4 @@ async function main() {
   process.exit(ok ? 0 : 1);
 }
 
-if (process.argv[1] && /loadtest\.(c?js|mjs|ts)$/.test(process.argv[1])) {
-  main().catch((err) => {
-    console.error(err instanceof Error ? err.stack : err);
-    process.exit(2);
-  });
-}
+if (process.argv[1] && /loadtest\.(c?js|mjs|ts)$/.test(process.argv[1])) runCli(main);

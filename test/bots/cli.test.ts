@@ -168,11 +168,12 @@ describe('bots CLI', () => {
 
   it('rejects bad flags and bot names with a clear error', () => {
     for (const [args, msg] of [
-      [['--bogus'], /Unknown option "--bogus"/],
+      [['--bogus'], /Unknown option '--bogus'/],
       [['--bots', 'random,genius'], /Unknown bot "genius"/],
       [['--bots', 'mcts:extreme,random'], /Unknown level "extreme"/],
-      [['--players', '5'], /between 2 and 4/],
-      [['--games', 'ten'], /--games needs a whole number/],
+      [['--players', '5'], /--players must be a whole number from 2 to 4/],
+      [['--games', 'ten'], /--games must be a whole number/],
+      [['--seed'], /--seed <value>' argument missing/],
       [['--players', '3', '--bots', 'random,greedy'], /one per seat/],
     ] as const) {
       const r = run([...args]);
