@@ -69,6 +69,20 @@ describe("the bots' move list", () => {
     expect(pickUps({ red: 2 })).toEqual([]);
   });
 
+  it('offers no pick-up where no waiting passenger fits the seats', () => {
+    const pickUps = (seats: Record<string, number>) => {
+      const G = position({ yellow: 1 }, { red: 3, yellow: 3 });
+      G.players['0'].position = 'baixa';
+      setSeats(G, '0', seats);
+      return enumerate(G, ctx, '0')
+        .filter((m) => m.move === 'pickUp')
+        .map((m) => (m.args[0] as { bell: string }).bell);
+    };
+    expect(pickUps({})).toEqual(['none', 'one']);
+    // Every yellow seat taken (two seats per colour without the bonus): nothing fits.
+    expect(pickUps({ yellow: 2 })).toEqual([]);
+  });
+
   it('offers to end the turn when nothing at all has a purpose', () => {
     const G = position({});
     expect(destinations(G).sort()).toEqual(['castelo', 'chiado', 'rossio']);

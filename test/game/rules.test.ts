@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { act, clearBoard, gameFrom, seats, setHand, setStop, startState } from '../helpers';
 import { counts, total } from '../../src/game/counts';
 import { seatCapacity } from '../../src/game/selectors';
+import { bonusBlocked, legalPickUps } from '../../src/game/legal';
 
 const G0 = (c: ReturnType<typeof seats>[number]) => c.getState()!.G;
 
@@ -10,15 +11,20 @@ describe('taking a bonus (rulebook p.10)', () => {
   it('costs 3 tickets of the stop colour (substitutes allowed), works at once, and only once', async () => {
     const G = clearBoard(startState(2));
     G.players['0'].position = 'gloria'; // yellow: the +2 seats bonus on Pink's board
-    setHand(G, '0', { yellow: 2, blue: 3, red: 3 });
+    setHand(G, '0', { yellow: 5, blue: 3, red: 3 });
     const [pink] = seats(gameFrom(G), 2);
-    expect(await act(pink, 'takeBonus', { pay: { yellow: 3 } })).toBe(false); // Pink does not hold 3 yellow
+    expect(await act(pink, 'takeBonus', { pay: { green: 3 } })).toBe(false); // Pink holds no green
     expect(await act(pink, 'takeBonus', { pay: { yellow: 2, blue: 3 } })).toBe(true);
     const s = G0(pink);
     expect(s.players['0'].bonuses).toEqual(['seats']);
     expect(seatCapacity(s, '0')).toBe(4);
-    expect(s.players['0'].hand).toEqual(counts({ red: 3 }));
-    expect(await act(pink, 'takeBonus', {})).toBe(false);
+    expect(s.players['0'].hand).toEqual(counts({ yellow: 3, red: 3 }));
+    // Pink could pay again (3 yellow left) and has an action left: refused only because the bonus is hers.
+    expect(s.turn.actions).toBe(1);
+    expect(bonusBlocked(s, '0', '0')).toBe('You already have this bonus.');
+    expect(await act(pink, 'takeBonus', { pay: { yellow: 3 } })).toBe(false);
+    expect(G0(pink).players['0'].bonuses).toEqual(['seats']);
+    expect(G0(pink).players['0'].hand).toEqual(counts({ yellow: 3, red: 3 }));
   });
 
   it('+1 action gives a third action in the same turn', async () => {
@@ -150,5 +156,29 @@ describe('undo', () => {
     pink.undo();
     await new Promise((r) => setTimeout(r, 10));
     expect(JSON.stringify(pink.getState()!.G)).toBe(after);
+  });
+});
+
+describe('the bell needs a passenger to draw (RULES.md ruling 7)', () => {
+  it('is not offered, and is refused, when the bag and the passenger discard are both empty', async () => {
+    const G = clearBoard(startState(2));
+    G.players['0'].position = 'baixa';
+    G.players['0'].bonuses = ['draw3'];
+    setStop(G, 'baixa', { red: 1 });
+    setHand(G, '0', { red: 3, blue: 3 });
+    G.passengerDiscard = counts();
+    G.bag = counts();
+    expect(legalPickUps(G, '0', '0').map((o) => o.bell)).toEqual(['none']);
+    const [pink] = seats(gameFrom(G), 2);
+    expect(await act(pink, 'pickUp', { bell: 'one' })).toBe(false);
+    expect(await act(pink, 'pickUp', { bell: 'three' })).toBe(false);
+    expect(G0(pink).turn.actions).toBe(0);
+    // One passenger in the discard is enough to ring it.
+    const H = clearBoard(startState(2));
+    H.players['0'].position = 'baixa';
+    setStop(H, 'baixa', { red: 1 });
+    H.bag = counts();
+    H.passengerDiscard = counts({ blue: 1 });
+    expect(legalPickUps(H, '0', '0').map((o) => o.bell)).toContain('one');
   });
 });

@@ -229,6 +229,20 @@ describe('dropping off (rulebook p.9–10)', () => {
   });
 });
 
+describe('dropping off without naming an end', () => {
+  it('places the claimed card at the right end of the row (the default)', async () => {
+    const G = clearBoard(startState(2));
+    G.players['0'].position = 'se';
+    setSeats(G, '0', { red: 2, green: 2 });
+    setDisplay(G, ['se-1', 'carmo-1', 'castelo-1']);
+    giveCard(G, '0', 'chiado-2');
+    giveCard(G, '0', 'estrela-1');
+    const [pink] = seats(gameFrom(G), 2);
+    expect(await act(pink, 'dropOff', { card: 'se-1' })).toBe(true);
+    expect(G0(pink).players['0'].row).toEqual(['chiado-2', 'estrela-1', 'se-1']);
+  });
+});
+
 describe('setup', () => {
   it.each([
     [2, 'final', 3, 12 - 3, 'small'],
