@@ -1,6 +1,7 @@
 /**
  * A data folder with damaged files: a truncated metadata.json, a truncated
- * state.json, and a log line of the wrong JSON shape. The server still
+ * state.json, and log lines of the wrong JSON shape (one holding entries that
+ * are not log entries crashed boardgame.io's sync). The server still
  * starts, reports each damaged match by name, answers it with a clear 503,
  * and serves every other match, over HTTP and sockets.
  */
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const cut = (f: string) => fs.writeFileSync(f, fs.readFileSync(f, 'utf8').slice(0, 40));
   cut(file(ids.metadata, 'metadata.json'));
   cut(file(ids.state, 'state.json'));
-  fs.appendFileSync(file(ids.log, 'log.jsonl'), '{"not":"a log line"}\n7\n');
+  fs.appendFileSync(file(ids.log, 'log.jsonl'), '{"not":"a log line"}\n7\n[0,[null,7,{"action":null}]]\n');
   server = await startTestServer({ storage: 'file', dataDir });
 });
 
