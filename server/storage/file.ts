@@ -64,7 +64,8 @@ type Metadata = Server.MatchData;
 const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isMetadata = (v: unknown) => isObject(v) && typeof v.gameName === 'string' && isObject(v.players);
+const isMetadata = (v: unknown) =>
+  isObject(v) && typeof v.gameName === 'string' && isObject(v.players) && Object.values(v.players).every(isObject);
 const isState = (v: unknown) => isObject(v) && isObject(v.ctx) && typeof v._stateID === 'number';
 
 /** Maps a match ID to a folder name that cannot escape the data dir. */
