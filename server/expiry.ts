@@ -1,8 +1,9 @@
 /**
  * Removes matches abandoned before they started: every seat never filled and
- * nothing changed for `afterMs`. A match that started (every seat taken once)
- * or ended is never removed. The sweep runs every `afterMs / 4` (at most every
- * 10 minutes) and logs each removal through the storage hooks.
+ * nothing changed for `afterMs`. A match that started (every seat taken, or
+ * any move made: one a player left after it began) or ended is never removed.
+ * The sweep runs every `afterMs / 4` (at most every 10 minutes) and logs each
+ * removal through the storage hooks.
  */
 import type { StorageAPI } from 'boardgame.io';
 import type { Logger } from './log';
@@ -16,10 +17,13 @@ export function expireAbandoned(db: AnyStorage, afterMs: number, log: Logger): (
     const ids = isSyncStorage(db) ? db.listMatches(opts) : await db.listMatches(opts);
     for (const matchID of ids) {
       try {
-        const { metadata } = isSyncStorage(db)
-          ? db.fetch(matchID, { metadata: true })
-          : await db.fetch(matchID, { metadata: true });
+        const fetched = isSyncStorage(db)
+          ? db.fetch(matchID, { metadata: true, state: true })
+          : await db.fetch(matchID, { metadata: true, state: true });
+        const { metadata, state } = fetched;
         if (!metadata || metadata.gameover !== undefined || metadata.updatedAt >= Date.now() - afterMs) continue;
+        // A move was made: the match started, even if a player has left it since.
+        if (state && state._stateID > 0) continue;
         const seats = Object.values(metadata.players);
         if (seats.every((p) => typeof p.name === 'string' && p.name !== '')) continue;
         await db.wipe(matchID);

@@ -71,6 +71,8 @@ export function matchList(games: Game[], db: AnyStorage): Middleware {
   const paged = typeof (db as Partial<PagedStorage>).listPage === 'function' ? (db as unknown as PagedStorage) : null;
   return async (ctx, next) => {
     const parts = ctx.path.split('/');
+    // boardgame.io's router also matches `/games/<name>/`.
+    if (parts.length === 4 && parts[3] === '') parts.pop();
     if (ctx.method !== 'GET' || parts.length !== 3 || parts[1].toLowerCase() !== 'games' || !paged) return next();
     let gameName: string;
     try {

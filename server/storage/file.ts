@@ -64,7 +64,8 @@ type Metadata = Server.MatchData;
 const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isMetadata = (v: unknown) => isObject(v) && typeof v.gameName === 'string' && isObject(v.players);
+const isMetadata = (v: unknown) =>
+  isObject(v) && typeof v.gameName === 'string' && isObject(v.players) && Object.values(v.players).every(isObject);
 const isState = (v: unknown) => isObject(v) && isObject(v.ctx) && typeof v._stateID === 'number';
 
 /** Maps a match ID to a folder name that cannot escape the data dir. */
@@ -311,6 +312,13 @@ export class FileStorage extends Async {
   }
 }
 
+/** What boardgame.io reads of a log entry without checking (its sync filters by `action.payload.playerID`). */
+function isLogEntry(entry: unknown): boolean {
+  return (
+    isObject(entry) && isObject(entry.action) && typeof entry.action.type === 'string' && isObject(entry.action.payload)
+  );
+}
+
 /** Reads `log.jsonl`, repairing what a crash can leave behind (see the file comment). */
 export function readLog(file: string, currentStateID: number): LogEntry[] {
   let text: string;
@@ -331,6 +339,7 @@ export function readLog(file: string, currentStateID: number): LogEntry[] {
     }
     // A line of another shape is skipped like a torn one: the rest of the log still serves.
     if (!Array.isArray(parsed) || typeof parsed[0] !== 'number' || !Array.isArray(parsed[1])) continue;
+    if (!parsed[1].every(isLogEntry)) continue;
     const [sid] = parsed;
     if (sid > currentStateID) continue;
     while (kept.length > 0 && kept[kept.length - 1][0] >= sid) kept.pop();

@@ -1,6 +1,7 @@
 /**
  * A data folder with damaged files: a truncated metadata.json, a truncated
- * state.json, and a log line of the wrong JSON shape. The server still
+ * state.json, and log lines of the wrong JSON shape (one holding entries that
+ * are not log entries crashed boardgame.io's sync). The server still
  * starts, reports each damaged match by name, answers it with a clear 503,
  * and serves every other match, over HTTP and sockets.
  */
@@ -12,7 +13,13 @@ import { fullMatch, GAME, http, RawClient, startTestServer, type TestServer } fr
 
 let dataDir: string;
 let server: TestServer;
-const ids: Record<'metadata' | 'state' | 'log' | 'intact', string> = { metadata: '', state: '', log: '', intact: '' };
+const ids: Record<'metadata' | 'seat' | 'state' | 'log' | 'intact', string> = {
+  metadata: '',
+  seat: '',
+  state: '',
+  log: '',
+  intact: '',
+};
 const creds: Record<string, string[]> = {};
 
 beforeAll(async () => {
@@ -28,7 +35,10 @@ beforeAll(async () => {
   const cut = (f: string) => fs.writeFileSync(f, fs.readFileSync(f, 'utf8').slice(0, 40));
   cut(file(ids.metadata, 'metadata.json'));
   cut(file(ids.state, 'state.json'));
-  fs.appendFileSync(file(ids.log, 'log.jsonl'), '{"not":"a log line"}\n7\n');
+  const seat = JSON.parse(fs.readFileSync(file(ids.seat, 'metadata.json'), 'utf8')) as { players: unknown[] };
+  seat.players[0] = null;
+  fs.writeFileSync(file(ids.seat, 'metadata.json'), JSON.stringify(seat));
+  fs.appendFileSync(file(ids.log, 'log.jsonl'), '{"not":"a log line"}\n7\n[0,[null,7,{"action":null}]]\n');
   server = await startTestServer({ storage: 'file', dataDir });
 });
 
@@ -43,6 +53,12 @@ it('starts, reports the damaged match, and answers it 503', async () => {
   expect(res.status).toBe(503);
   expect(res.text).toContain('damaged');
   expect((await http(server.url, '/health')).status).toBe(200);
+  // A seat that is not an object is damage too, and keeps no one from the match list.
+  expect(server.logs.some((l) => l.includes('damaged match') && l.includes(ids.seat))).toBe(true);
+  expect((await http(server.url, `/games/${GAME}/${ids.seat}`)).status).toBe(503);
+  const list = await http(server.url, `/games/${GAME}`);
+  expect(list.status).toBe(200);
+  expect((list.json.matches as Array<{ matchID: string }>).map((m) => m.matchID)).toContain(ids.intact);
 });
 
 it('serves the intact match, and the one whose log has a stray line', async () => {

@@ -4,7 +4,18 @@
  * still changing, stay.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createMatch, fullMatch, joinMatch, sleep, startTestServer, type TestServer } from './harness';
+import { LisbonTram28 } from '../../src/game';
+import {
+  createMatch,
+  fullMatch,
+  GAME,
+  http,
+  joinMatch,
+  RawClient,
+  sleep,
+  startTestServer,
+  type TestServer,
+} from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,4 +37,25 @@ it('removes matches whose seats never all filled, and only those', async () => {
   const fresh = await createMatch(server.url, 2);
   expect(await exists(fresh)).toBe(true);
   expect(server.logs.some((l) => l.startsWith('info match removed') && l.includes(abandoned))).toBe(true);
+});
+
+it('keeps a started match after a player leaves it', async () => {
+  const { matchID, creds } = await fullMatch(server.url, 2);
+  const p0 = new RawClient(server.url);
+  try {
+    const state = await p0.sync(matchID, '0', creds[0]);
+    const options = LisbonTram28.ai!.enumerate(state.G, state.ctx, '0') as Array<{ move: string; args?: unknown[] }>;
+    p0.move(matchID, '0', creds[0], options[0].move, options[0].args ?? [], state._stateID);
+    await p0.waitFor(() => p0.state!._stateID > state._stateID, 5000, 'the move');
+  } finally {
+    p0.close();
+  }
+  const left = await http(server.url, `/games/${GAME}/${matchID}/leave`, {
+    method: 'POST',
+    json: { playerID: '1', credentials: creds[1] },
+  });
+  expect(left.status).toBe(200);
+  // Several sweeps (every 100 ms here) run past the 400 ms setting.
+  await sleep(1500);
+  expect(await exists(matchID)).toBe(true);
 });

@@ -79,5 +79,8 @@ describe.each(kinds)('the match list on %s storage', (storage, enabled) => {
     ])('answers %s with a 400', async (query) => {
     const res = await http(server.url, `/GAMES/${GAME}?${query}`);
     expect(res.status).toBe(400);
+    // boardgame.io's router also takes a trailing slash: it must not reach its unpaged route.
+    const slash = await http(server.url, `/games/${GAME}/?${query}`);
+    expect(slash.status).toBe(400);
   });
 });

@@ -440,6 +440,24 @@ describe.skipIf(!PG_URL)('postgres storage (TEST_DATABASE_URL)', () => {
       }
     });
 
+    it('refuses a state that is not newer than the stored one, as a fresh reader sees it', async () => {
+      // Written and read through separate adapters, so no adapter's kept state can hide the row.
+      const writer = (await createStorage({ kind: 'postgres', dataDir: '', databaseUrl: url() })) as PostgresStorage;
+      const reader = (await createStorage({ kind: 'postgres', dataDir: '', databaseUrl: url() })) as PostgresStorage;
+      try {
+        await db.createMatch('stale', { initialState: makeState(0), metadata: makeMetadata() });
+        await db.setState('stale', makeState(5, { by: 'newest' }), [entry(4)]);
+        await writer.setState('stale', makeState(5, { by: 'same stateID' }), [entry(4, 'dup')]);
+        await writer.setState('stale', makeState(3, { by: 'older' }), [entry(2)]);
+        const r = await reader.fetch('stale', { state: true });
+        expect(r.state._stateID).toBe(5);
+        expect(r.state.G.by).toBe('newest');
+      } finally {
+        await writer.close();
+        await reader.close();
+      }
+    });
+
     it('whenWritten waits for writes in flight', async () => {
       const p = db.setState('race3', makeState(1), [entry(0)]);
       let settled = false;
