@@ -42,7 +42,8 @@ Options (flag / environment variable / default):
                       MAX_CONNS_PER_IP 256      open connections per client address (0: no cap)
   -h, --help                                    print this help
 
-GET /health answers {"ok":true,"uptime":<seconds>,"matches":<count>}.
+GET /health answers {"ok":true,"uptime":<seconds>,"matches":<count>}, or 503 with
+{"ok":false,"problems":[...]} when the storage does not answer or the process is unsound.
 `;
 
 /** Per-socket limits for `--socket-rate n`: n events a second, bursts of 2n. */
