@@ -215,3 +215,42 @@ export function actors(ctx: Ctx): string[] {
   if (ctx.gameover !== undefined) return [];
   return ctx.activePlayers ? Object.keys(ctx.activePlayers) : [ctx.currentPlayer];
 }
+
+/**
+ * Plays 2-player bystander matches on `url`, one after another, move by move
+ * with legal moves, until `end` (a Date.now() time); returns each move's
+ * round trip in ms (sent until every seat saw the new state), pausing `gapMs`
+ * between moves (a server with its default socket limits refuses a client
+ * sending faster than a person could). Used to show that floods and bots
+ * elsewhere do not slow other players down.
+ */
+export async function playBystanders(url: string, end: number, gapMs = 0): Promise<number[]> {
+  const trips: number[] = [];
+  while (Date.now() < end) {
+    const { matchID, creds } = await fullMatch(url, 2);
+    const players = creds.map(() => new RawClient(url));
+    for (let i = 0; i < players.length; i++) await players[i].sync(matchID, String(i), creds[i]);
+    let stateID = players[0].state!._stateID;
+    while (Date.now() < end) {
+      const pid = actors(players[0].state!.ctx)[0];
+      if (pid === undefined) break;
+      const own = players[Number(pid)].state!;
+      const options = LisbonTram28.ai!.enumerate(own.G, own.ctx, pid) as Array<{ move: string; args?: unknown[] }>;
+      const choice = options[trips.length % options.length];
+      const started = performance.now();
+      players[Number(pid)].move(matchID, pid, creds[Number(pid)], choice.move, choice.args ?? [], stateID);
+      await Promise.all(players.map((p) => p.waitFor(() => p.state!._stateID > stateID, 10_000, 'bystander update')));
+      trips.push(performance.now() - started);
+      stateID = players[0].state!._stateID;
+      if (gapMs > 0) await sleep(gapMs);
+    }
+    players.forEach((p) => p.close());
+  }
+  return trips;
+}
+
+/** The `p` quantile (0–1) of `values`. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+}
