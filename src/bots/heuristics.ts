@@ -109,6 +109,35 @@ function groupValue(G: GState, player: PlayerID, group: ColorCounts, p: Plan): n
   return v;
 }
 
+/** What picking up `group` is worth: its value to the plan less the tickets it costs; null if it cannot be paid. */
+function pickUpWorth(G: GState, player: PlayerID, group: ColorCounts, p: Plan): number | null {
+  const hand = G.players[player].hand;
+  const pay = hand ? cheapestPayment(hand, group) : null;
+  return pay ? 5 * groupValue(G, player, group, p) - total(pay) : null;
+}
+
+/**
+ * What ringing the bell is worth, on average over the passenger it may draw
+ * (from the bag, or the discard once the bag is empty): the enlarged group's
+ * worth, or nothing when the draw makes the group too dear (the bell then
+ * fails and the action is spent). With draw-3-keep-1 (`keep3`) the player
+ * keeps the best of three, so the best colour on offer counts more.
+ */
+function bellWorth(G: GState, player: PlayerID, group: ColorCounts, p: Plan, keep3: boolean): number {
+  const pool = total(G.bag) > 0 ? G.bag : G.passengerDiscard;
+  const n = total(pool);
+  if (n === 0) return -Infinity;
+  let mean = 0;
+  let best = -Infinity;
+  for (const c of COLORS) {
+    if (pool[c] === 0) continue;
+    const worth = pickUpWorth(G, player, { ...group, [c]: group[c] + 1 }, p) ?? 0;
+    mean += (pool[c] / n) * worth;
+    best = Math.max(best, worth);
+  }
+  return keep3 ? (mean + best) / 2 : mean;
+}
+
 /** Where the player should head: the target monument when ready, else the best stop. */
 function goal(G: GState, player: PlayerID, p: Plan): NodeId | null {
   if (p.ready && p.monument) return p.monument;
@@ -158,8 +187,13 @@ export function scoreMoves(
         return 100 + 10 * CARD_BY_ID[id].vp + 10 * connectionGain(me.row, id, a.end as 'left' | 'right');
       }
       case 'pickUp': {
-        if (a.bell !== 'none') return -2;
         const g = G.stops[here];
+        if (a.bell !== 'none') {
+          // Ring when a passenger the plan wants is likely enough to come out of the bag and the hand can pay.
+          const worth = bellWorth(G, player, g, p, a.bell === 'three');
+          const now = pickUpWorth(G, player, g, p) ?? 0;
+          return worth > now + 1 && worth > 1.5 ? 20 + worth - 1 : -2;
+        }
         const pay = me.hand ? cheapestPayment(me.hand, g) : null;
         const v = groupValue(G, player, g, p);
         return v > 0.3 ? 20 + 5 * v - 1.0 * (pay ? total(pay) : total(g)) : -1;
