@@ -14,7 +14,7 @@ import { Rng } from '../../src/bots/rng';
 
 type State = { G: GState; ctx: Ctx; plugins: { random: { data: unknown } } };
 
-function replay(numPlayers: number, seed: string, maxMoves: number) {
+function replay(numPlayers: number, seed: string, maxMoves: number, everyStep = false) {
   const game = { ...LisbonTram28, seed };
   const reducer = CreateGameReducer({ game });
   let s = InitializeGame({ game, numPlayers }) as unknown as State;
@@ -25,7 +25,7 @@ function replay(numPlayers: number, seed: string, maxMoves: number) {
     const pid = actingPlayer(s.ctx);
     expect(actingPlayer(sim.ctx)).toBe(pid);
     const options = enumerate(s.G, s.ctx, pid);
-    if (moves % 25 === 0) expect(enumerate(sim.G, sim.ctx as unknown as Ctx, pid)).toEqual(options);
+    if (everyStep || moves % 25 === 0) expect(enumerate(sim.G, sim.ctx as unknown as Ctx, pid)).toEqual(options);
     const m = options[rng.int(options.length)];
     s = reducer(
       s as never,
@@ -33,7 +33,8 @@ function replay(numPlayers: number, seed: string, maxMoves: number) {
     ) as unknown as State;
     expect(applyMove(sim, pid, m.move, m.args)).toBe(true);
     moves++;
-    if (moves % 25 === 0 || s.ctx.gameover) expect(sim.G).toEqual(s.G);
+    if (everyStep || moves % 25 === 0 || s.ctx.gameover) expect(sim.G).toEqual(s.G);
+    if (everyStep) expect(sim.ctx.phase).toBe(s.ctx.phase);
     expect(sim.ctx.currentPlayer).toBe(s.ctx.currentPlayer);
     expect(sim.ctx.turn).toBe(s.ctx.turn);
     expect(sim.ctx.activePlayers ?? null).toEqual(s.ctx.activePlayers ?? null);
@@ -42,6 +43,18 @@ function replay(numPlayers: number, seed: string, maxMoves: number) {
   expect(sim.ctx.gameover).toEqual(s.ctx.gameover);
   return { moves, over: !!s.ctx.gameover };
 }
+
+/**
+ * The contract, exhaustively: the turn flow is written twice (the Game's turn
+ * config and the driver), so every step of many seeded games is compared:
+ * the acting player, the legal move lists, G, the phase, the turn, the
+ * active players and the PRNG state, after every move.
+ */
+describe.each([2, 3, 4])('rules driver against the reducer, every step, %i players', (numPlayers) => {
+  it.each(Array.from({ length: 12 }, (_, i) => i))('seeded game %i', (i) => {
+    expect(replay(numPlayers, `contract-${numPlayers}-${i}`, 5000, true).over).toBe(true);
+  });
+});
 
 describe('rules driver', () => {
   it('replays whole random 2-player games exactly like the reducer', () => {
