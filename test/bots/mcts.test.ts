@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { enumerate } from '../../src/game/ai';
 import { playerView } from '../../src/game/view';
 import { actingPlayerOf, chooseMove, type SearchStats } from '../../src/bots/index';
+import { applyMove, fromBgio } from '../../src/bots/driver';
+import { scoreOf } from '../../src/game/selectors';
 import { findState } from './helpers';
 
 describe('mcts bot', () => {
@@ -42,15 +44,34 @@ describe('mcts bot', () => {
     expect(maxGap).toBeLessThan(250);
   });
 
-  it('takes a claim that is there to take', async () => {
+  /** The score the player has right after taking `move` (played by the rules driver). */
+  const scoreAfter = (x: NonNullable<ReturnType<typeof findState>>, move: { move: string; args: unknown[] }) => {
+    const sim = fromBgio(x);
+    expect(applyMove(sim, x.ctx.currentPlayer, move.move, move.args)).toBe(true);
+    return scoreOf(sim.G, x.ctx.currentPlayer).total;
+  };
+
+  it('takes the best of the claims on offer, where a random pick among them would not', async () => {
+    // When a claim is possible the move list holds only claims, so "it claims" proves nothing:
+    // look for a position with several claims of different worth, and check MCTS takes the best.
+    const gains = (x: NonNullable<ReturnType<typeof findState>>) =>
+      enumerate(x.G, x.ctx, x.ctx.currentPlayer).map((m) => ({ m, score: scoreAfter(x, m) }));
     const c = findState(
       2,
-      (x) => !x.G.pending && enumerate(x.G, x.ctx, x.ctx.currentPlayer).some((m) => m.move === 'dropOff'),
-      20,
+      (x) => {
+        if (x.G.pending || !enumerate(x.G, x.ctx, x.ctx.currentPlayer).some((m) => m.move === 'dropOff')) return false;
+        const g = gains(x).map((e) => e.score);
+        const best = Math.max(...g);
+        return g.filter((v) => v === best).length === 1 && g.some((v) => v < best);
+      },
+      30,
       0,
     )!;
     expect(c).not.toBeNull();
+    const offered = gains(c);
+    const best = Math.max(...offered.map((e) => e.score));
     const m = await chooseMove(c, c.ctx.currentPlayer, 'mcts', 'easy', 3, { budgetMs: null });
     expect(m!.move).toBe('dropOff');
+    expect(scoreAfter(c, m!)).toBe(best);
   });
 });
