@@ -8,7 +8,7 @@ import { CARD_BY_ID } from './data/cards';
 import { COLORS, type BonusKind, type Color, type ColorCounts } from './data/types';
 import type { CardId, GState, NodeId, PlayerID } from './types';
 import { counts, covers, isColorCounts, single, total } from './counts';
-import { network, samePath, singleMoves, splitRoute, stopMask } from './network';
+import { network, samePath, singleMoves, splitRoute, stopMask, type Network } from './network';
 import { affordableCount, cheapestPayment, isExactPayment } from './payment';
 import { resolveMove, type PushRecord } from './push';
 import { actionsLeft, cones, draw3Available, fitting, freeMoveAvailable, playerIds } from './selectors';
@@ -172,7 +172,19 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
         pushed: [],
       };
       if (r.meets) {
-        const res = resolveMove(G, player, steps);
+        let res = resolveMove(G, player, steps);
+        if (res.status === 'illegal') {
+          // The first route found cannot push its way through: another route may (as cheap, or dearer).
+          const alt = otherRoute(G, net, mask, player, start, r.at, k, free ? 1 : maxSteps, steps);
+          if (!alt) continue;
+          const altPay = free ? null : cheapestMovePayment(hand, alt.steps.length);
+          if (!free && !altPay) continue;
+          res = alt.resolution;
+          option.route = alt.steps.flat();
+          option.steps = free ? 0 : alt.steps.length;
+          option.color = altPay ? altPay.color : null;
+          option.payment = altPay ? altPay.payment : counts();
+        }
         if (res.status === 'illegal') continue;
         option.pushes = res.status === 'choice' || res.pushes.length > 0;
         option.pushed = res.status === 'choice' ? [res.owner] : [...new Set(res.pushes.map((p) => p.tram))];
@@ -182,6 +194,68 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
     if (out.length > 0) return out;
   }
   return [];
+}
+
+/** Resolve attempts `otherRoute` may make for one destination: it runs only where the first route fails. */
+const MAX_ROUTE_TRIES = 400;
+
+/**
+ * The shortest route of `min` to `max` single moves from `start` to `to`,
+ * other than `skip`, whose pushes can resolve; null if none. Single moves run
+ * both ways along the rails, so a place more single moves from `to` than
+ * remain is not explored.
+ */
+function otherRoute(
+  G: GState,
+  net: Network,
+  mask: number,
+  player: PlayerID,
+  start: NodeId,
+  to: NodeId,
+  min: number,
+  max: number,
+  skip: NodeId[][],
+): { steps: NodeId[][]; resolution: ReturnType<typeof resolveMove> } | null {
+  const dist = new Map<NodeId, number>([[to, 0]]);
+  let ring: NodeId[] = [to];
+  for (let d = 1; d <= max && ring.length > 0; d++) {
+    const next: NodeId[] = [];
+    for (const at of ring) {
+      for (const p of singleMoves(G, net, at, mask)) {
+        const n = p[p.length - 1];
+        if (!dist.has(n)) {
+          dist.set(n, d);
+          next.push(n);
+        }
+      }
+    }
+    ring = next;
+  }
+  const skipKey = JSON.stringify(skip);
+  let tries = 0;
+  for (let length = min; length <= max; length++) {
+    const steps: NodeId[][] = [];
+    const walk = (at: NodeId): ReturnType<typeof otherRoute> => {
+      const left = length - steps.length;
+      if (left === 0) {
+        if (at !== to || JSON.stringify(steps) === skipKey || ++tries > MAX_ROUTE_TRIES) return null;
+        const resolution = resolveMove(G, player, steps);
+        return resolution.status === 'illegal' ? null : { steps: [...steps], resolution };
+      }
+      for (const p of singleMoves(G, net, at, mask)) {
+        const n = p[p.length - 1];
+        if ((dist.get(n) ?? Infinity) > left - 1) continue;
+        steps.push(p);
+        const found = walk(n);
+        steps.pop();
+        if (found || tries > MAX_ROUTE_TRIES) return found;
+      }
+      return null;
+    };
+    const found = walk(start);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** A checked move: what it costs and how its pushes resolve. */
