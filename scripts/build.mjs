@@ -22,31 +22,31 @@ const args = new Set(process.argv.slice(2));
 const wantServer = args.has('--server') || !args.has('--client');
 const wantClient = args.has('--client') || !args.has('--server');
 
+/** How the server side is bundled: CommonJS for Node 20, npm packages left external. */
+const NODE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  packages: 'external',
+  logLevel: 'warning',
+};
+
 async function buildServer() {
   await esbuild.build({
+    ...NODE_BUNDLE,
     entryPoints: [path.join(root, 'server/index.ts')],
     outfile: path.join(root, 'dist/server.cjs'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    packages: 'external',
     sourcemap: true,
-    logLevel: 'warning',
     // Production mode unless the caller says otherwise: boardgame.io then
     // skips a full serialisability walk of G after every move.
     banner: { js: "if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';" },
   });
   // The bot seats' worker threads (server/bot-pool.ts) load this file beside the server.
   await esbuild.build({
+    ...NODE_BUNDLE,
     entryPoints: [path.join(root, 'server/bot-worker.ts')],
     outfile: path.join(root, 'dist/bot-worker.cjs'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    packages: 'external',
-    logLevel: 'warning',
     define: { 'process.env.NODE_ENV': '"production"' },
   });
   console.log('built dist/server.cjs and dist/bot-worker.cjs');

@@ -184,6 +184,17 @@ describe('picking up (rulebook p.9)', () => {
   });
 });
 
+/** Pink at Sé carrying what se-1 needs, with chiado-2 and estrela-1 in her row (the rulebook's scoring example). */
+function rulebookClaim() {
+  const G = clearBoard(startState(2));
+  G.players['0'].position = 'se';
+  setSeats(G, '0', { red: 2, green: 2 });
+  setDisplay(G, ['se-1', 'carmo-1', 'castelo-1']);
+  giveCard(G, '0', 'chiado-2');
+  giveCard(G, '0', 'estrela-1');
+  return G;
+}
+
 describe('dropping off (rulebook p.9–10)', () => {
   it('claims one card, places it at the chosen end, refills the display and moves the cone; the player to the right places 3 passengers', async () => {
     const G = clearBoard(startState(3));
@@ -215,13 +226,7 @@ describe('dropping off (rulebook p.9–10)', () => {
   });
 
   it('scores the rulebook example: 6 VP of cards plus 4 links = 10 VP', async () => {
-    const G = clearBoard(startState(2));
-    G.players['0'].position = 'se';
-    setSeats(G, '0', { red: 2, green: 2 });
-    setDisplay(G, ['se-1', 'carmo-1', 'castelo-1']);
-    giveCard(G, '0', 'chiado-2');
-    giveCard(G, '0', 'estrela-1');
-    const [pink] = seats(gameFrom(G), 2);
+    const [pink] = seats(gameFrom(rulebookClaim()), 2);
     expect(await act(pink, 'dropOff', { card: 'se-1', end: 'right' })).toBe(true);
     const s = G0(pink);
     expect(s.players['0'].row).toEqual(['chiado-2', 'estrela-1', 'se-1']);
@@ -231,13 +236,7 @@ describe('dropping off (rulebook p.9–10)', () => {
 
 describe('dropping off without naming an end', () => {
   it('places the claimed card at the right end of the row (the default)', async () => {
-    const G = clearBoard(startState(2));
-    G.players['0'].position = 'se';
-    setSeats(G, '0', { red: 2, green: 2 });
-    setDisplay(G, ['se-1', 'carmo-1', 'castelo-1']);
-    giveCard(G, '0', 'chiado-2');
-    giveCard(G, '0', 'estrela-1');
-    const [pink] = seats(gameFrom(G), 2);
+    const [pink] = seats(gameFrom(rulebookClaim()), 2);
     expect(await act(pink, 'dropOff', { card: 'se-1' })).toBe(true);
     expect(G0(pink).players['0'].row).toEqual(['chiado-2', 'estrela-1', 'se-1']);
   });
