@@ -1,24 +1,26 @@
 /**
  * Decisions the game waits for (`G.pending`): the pushed tram's owner picks
  * a branch, the player to the right places new passengers, the bell ringer
- * keeps one of three. Everyone else sees who the game is waiting for.
+ * keeps a drawn passenger and says how to pay for the group. Everyone else
+ * sees who the game is waiting for.
  */
 import React from 'react';
 import { BellIcon } from './Icons';
 import type { GState, PlayerID } from '../game/types';
-import { legalBellChoices, legalPlacements, legalPushBranches } from '../game/legal';
-import { cheapestPayment } from '../game/payment';
+import { bellGroup, legalBellChoices, legalPlacements, legalPushBranches } from '../game/legal';
 import { fitting } from '../game/selectors';
 import { total } from '../game/counts';
 import { network } from '../game/network';
-import { BRANCH_COLORS, describeCounts, groupWith, nodeName, playerLabel, staying } from './logic';
+import { BRANCH_COLORS, describeCounts, groupPaymentChoices, nodeName, playerLabel, staying } from './logic';
+import { PaymentPicker } from './PaymentPicker';
+import type { Color } from '../game/data/types';
 import type { Actions } from './actions';
 import { Dots } from './Dots';
 
 const WHAT: Record<NonNullable<GState['pending']>['kind'], string> = {
   pushBranch: 'choose which way their pushed tram goes',
   placePassengers: 'place new passengers on an empty tram stop',
-  bellChoice: 'choose which passenger to keep',
+  bellChoice: 'choose which passenger to keep and how to pay',
 };
 
 /** The prompt for a pending decision. */
@@ -98,35 +100,61 @@ export function Decision({
       </section>
     );
   }
+  return <BellDecision G={G} me={me} act={act} />;
+}
+
+/**
+ * After the bell: keep a drawn passenger (one of three with the draw-3 bonus,
+ * or the one drawn) and say which tickets pay for the enlarged group.
+ */
+function BellDecision({ G, me, act }: { G: GState; me: PlayerID; act: Actions }) {
+  const p = G.pending!;
+  // The payment chosen for each colour kept; null is the cheapest.
+  const [payKeys, setPayKeys] = React.useState<Partial<Record<Color, string | null>>>({});
+  if (p.kind !== 'bellChoice') return null;
   const choices = legalBellChoices(G, me);
   const hand = G.players[me].hand ?? {};
+  const one = p.drawn.length === 1;
   return (
     <section className="actions decision mine" data-testid="decision">
       <h4>
-        <BellIcon size={18} /> Keep one passenger
+        <BellIcon size={18} /> {one ? 'Pay for the group' : 'Keep one passenger'}
       </h4>
       <p>
         You drew <Dots c={Object.fromEntries(choices.map((c) => [c, p.drawn.filter((d) => d === c).length]))} /> from
-        the bag. Keep one: it joins the group at {nodeName(G.side, p.stop)}; the others go back to the bag.
+        the bag.{' '}
+        {one
+          ? `It joins the group at ${nodeName(G.side, p.stop)}. Choose which tickets pay for the whole group.`
+          : `Keep one: it joins the group at ${nodeName(G.side, p.stop)}; the others go back to the bag.`}
       </p>
       <div className="buttons column">
         {choices.map((c) => {
-          const group = groupWith(G.stops[p.stop], c);
-          const pay = cheapestPayment(hand, group);
+          const group = bellGroup(G, c);
+          const ways = groupPaymentChoices(hand, group);
+          const picked = ways.find((w) => w.key === payKeys[c]) ?? ways[0];
           const stays = staying(group, fitting(G, me, group));
           return (
-            <button
-              type="button"
-              key={c}
-              onClick={() => act.keep(c)}
-              data-testid={`keep-${c}`}
-              className={pay ? 'primary' : ''}
-            >
-              Keep {c} —{' '}
-              {pay
-                ? `pay ${describeCounts(pay)}${total(stays) ? `; ${describeCounts(stays)} stay (no seat)` : ''}`
-                : 'you cannot pay: nothing is picked up'}
-            </button>
+            <div key={c} className="keep-choice">
+              <button
+                type="button"
+                onClick={() => act.keep(c, picked && picked !== ways[0] ? picked.payment : null)}
+                data-testid={`keep-${c}`}
+                className={picked ? 'primary' : ''}
+              >
+                {one ? 'Pick up' : `Keep ${c}`} —{' '}
+                {picked
+                  ? `pay ${describeCounts(picked.payment)}${total(stays) ? `; ${describeCounts(stays)} stay (no seat)` : ''}`
+                  : 'you cannot pay: nothing is picked up'}
+              </button>
+              {ways.length > 1 && (
+                <PaymentPicker
+                  choices={ways}
+                  value={payKeys[c] ?? null}
+                  onChange={(k) => setPayKeys({ ...payKeys, [c]: k })}
+                  testId={`bell-pay-${c}`}
+                />
+              )}
+            </div>
           );
         })}
       </div>

@@ -8,10 +8,10 @@ import type { Color, ColorCounts } from '../game/data/types';
 import type { GState, NodeId, PlayerID } from '../game/types';
 import {
   checkDropOff,
+  checkKeepPassenger,
   checkMove,
   checkPickUp,
   checkTakeBonus,
-  legalBellChoices,
   legalPlacements,
   legalPushBranches,
   samePath,
@@ -29,7 +29,7 @@ export interface Actions {
   endTurn: () => void;
   branch: (path: NodeId[]) => void;
   place: (stop: NodeId) => void;
-  keep: (color: Color) => void;
+  keep: (color: Color, pay: ColorCounts | null) => void;
 }
 
 /** boardgame.io's move dispatchers, as the board uses them. */
@@ -88,9 +88,11 @@ export function makeActions(
         return refuse('Passengers can only go on one of the highlighted empty tram stops.');
       send('place passengers', () => moves.placePassengers({ stop }));
     },
-    keep(color) {
-      if (!legalBellChoices(G, who).includes(color)) return refuse('You can only keep one of the passengers you drew.');
-      send('keep passenger', () => moves.keepPassenger({ color }));
+    keep(color, pay) {
+      const args = { color, ...(pay ? { pay } : {}) };
+      const r = checkKeepPassenger(G, who, args);
+      if (typeof r === 'string') return refuse(r);
+      send('keep passenger', () => moves.keepPassenger(args));
     },
   };
 }

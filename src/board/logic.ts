@@ -232,9 +232,3 @@ export function stateFingerprint(
   return `${G.nextEventId}|${ctx.turn}|${ctx.currentPlayer}|${G.turn.actions}|${JSON.stringify(G.pending)}`;
 }
 
-/** A waiting group with one more passenger (the preview for a bell choice). */
-export function groupWith(group: Partial<ColorCounts>, extra: Color): ColorCounts {
-  const g = counts(group);
-  g[extra] += 1;
-  return g;
-}

@@ -7,7 +7,7 @@ import { BOARDS } from './data/boards';
 import { CARD_BY_ID } from './data/cards';
 import { COLORS, type BonusKind, type Color, type ColorCounts } from './data/types';
 import type { CardId, GState, NodeId, PlayerID } from './types';
-import { counts, covers, isColorCounts, single, total } from './counts';
+import { counts, covers, isColor, isColorCounts, single, total } from './counts';
 import { network, samePath, singleMoves, splitRoute, stopMask, type Network } from './network';
 import { affordableCount, cheapestPayment, isExactPayment } from './payment';
 import { resolveMove, type PushRecord } from './push';
@@ -389,11 +389,44 @@ export function checkPickUp(
   return { bell, pay: null };
 }
 
-/** The passengers the player may keep from a draw-3 bell. */
+/** The passengers the player may keep after ringing the bell: one of the three drawn, or the one drawn. */
 export function legalBellChoices(G: GState, player: PlayerID): Color[] {
   const p = G.pending;
   if (!p || p.kind !== 'bellChoice' || p.player !== player) return [];
   return COLORS.filter((c) => p.drawn.includes(c));
+}
+
+/** The group waiting at the bell's stop once `color` joins it. */
+export function bellGroup(G: GState, color: Color): ColorCounts {
+  const p = G.pending;
+  const group = counts(p && p.kind === 'bellChoice' ? G.stops[p.stop] : {});
+  group[color]++;
+  return group;
+}
+
+/**
+ * Check a `keepPassenger` call ({ color, pay? }): the passenger kept, and the
+ * payment for the enlarged group (the one given, or the cheapest), or null
+ * when the hand cannot pay for it (the bell fails); or a reason.
+ */
+export function checkKeepPassenger(
+  G: GState,
+  player: PlayerID,
+  args: unknown,
+): { color: Color; pay: ColorCounts | null } | string {
+  const choices = legalBellChoices(G, player);
+  if (choices.length === 0) return 'There is no drawn passenger for you to keep.';
+  if (typeof args !== 'object' || args === null) return 'keepPassenger takes { color, pay? }.';
+  const a = args as { color?: unknown; pay?: unknown };
+  if (!isColor(a.color) || !choices.includes(a.color)) return 'You can only keep one of the passengers you drew.';
+  const group = bellGroup(G, a.color);
+  const hand = G.players[player].hand!;
+  if (a.pay === undefined) return { color: a.color, pay: cheapestPayment(hand, group) };
+  if (!isColorCounts(a.pay)) return 'The payment must count tickets by colour.';
+  const pay = counts(a.pay);
+  if (!covers(hand, pay)) return 'You do not hold those tickets.';
+  if (!isExactPayment(group, pay)) return 'That payment does not match the waiting passengers exactly.';
+  return { color: a.color, pay };
 }
 
 // ---------------------------------------------------------------- drop off

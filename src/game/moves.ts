@@ -7,16 +7,16 @@ import type { Ctx } from 'boardgame.io';
 import { CARD_BY_ID } from './data/cards';
 import type { Color } from './data/types';
 import type { GState, NodeId, PendingMove, PlayerID } from './types';
-import { addInto, counts, covers, isColor, isColorCounts, subInto, zero } from './counts';
-import { cheapestPayment, isExactPayment } from './payment';
+import { addInto, counts, subInto, zero } from './counts';
+import { cheapestPayment, payments } from './payment';
 import { resolveMove, type Resolution } from './push';
 import { network, splitRoute } from './network';
 import {
   checkDropOff,
+  checkKeepPassenger,
   checkMove,
   checkPickUp,
   checkTakeBonus,
-  legalBellChoices,
   legalPlacements,
   legalPushBranches,
   samePath,
@@ -169,37 +169,34 @@ export function pickUp(mc: MoveContext, args: unknown) {
     return;
   }
   const drawn = drawPassengers(G, random, 1, ctx.turn);
+  const group = counts(base.stops[stop]);
+  for (const c of drawn) group[c]++;
+  const ways = payments(base.players[playerID].hand!, group, 2);
+  if (ways.length > 1) {
+    // The player says which tickets pay for the enlarged group (RULINGS "Paying"): keepPassenger.
+    G.pending = { kind: 'bellChoice', stage: 'bellChoice', player: playerID, drawn, stop };
+    log(G, ctx.turn, { type: 'bell', player: playerID, stop, drawn, kept: null });
+    waitFor(events, playerID, 'bellChoice');
+    return;
+  }
   for (const c of drawn) G.stops[stop][c]++;
   log(G, ctx.turn, { type: 'bell', player: playerID, stop, drawn, kept: drawn[0] ?? null });
-  const pay = cheapestPayment(base.players[playerID].hand!, G.stops[stop]);
-  if (!pay) {
+  if (ways.length === 0) {
     // Bell failure: nothing is picked up, no ticket is lost, the action is spent, the passenger stays.
     log(G, ctx.turn, { type: 'bellFailed', player: playerID, stop });
     return;
   }
-  seatGroup(mc, stop, pay);
+  // Only one way to pay: nothing to ask.
+  seatGroup(mc, stop, ways[0]);
 }
 
-/** Keep one of the passengers drawn with the draw-3 bonus, then pick up (or fail). */
+/** Keep the passenger drawn with the bell (one of three with the draw-3 bonus) and pay, then pick up (or fail). */
 export function keepPassenger(mc: MoveContext, args: unknown) {
   const { G, base, ctx, playerID, events } = mc;
-  const a = (args ?? {}) as { color?: unknown; pay?: unknown };
-  if (!isColor(a.color) || !legalBellChoices(base, playerID).includes(a.color)) return INVALID_MOVE;
+  const checked = checkKeepPassenger(base, playerID, args);
   const p = base.pending;
-  if (!p || p.kind !== 'bellChoice') return INVALID_MOVE;
-  const group = counts(base.stops[p.stop]);
-  group[a.color]++;
-  const hand = base.players[playerID].hand!;
-  let pay;
-  if (a.pay !== undefined) {
-    if (!isColorCounts(a.pay)) return INVALID_MOVE;
-    const explicit = counts(a.pay);
-    if (!covers(hand, explicit) || !isExactPayment(group, explicit)) return INVALID_MOVE;
-    pay = explicit;
-  } else {
-    pay = cheapestPayment(hand, group);
-  }
-  const kept: Color = a.color;
+  if (typeof checked === 'string' || !p || p.kind !== 'bellChoice') return INVALID_MOVE;
+  const kept: Color = checked.color;
   const back = [...p.drawn];
   back.splice(back.indexOf(kept), 1);
   for (const c of back) G.bag[c]++;
@@ -209,8 +206,8 @@ export function keepPassenger(mc: MoveContext, args: unknown) {
   const last = G.events[G.events.length - 1];
   // Logged events are shared between states (see fork.ts): replace, never edit.
   if (last && last.type === 'bell' && last.kept === null) G.events[G.events.length - 1] = { ...last, kept };
-  if (!pay) log(G, ctx.turn, { type: 'bellFailed', player: playerID, stop });
-  else seatGroup(mc, stop, pay);
+  if (!checked.pay) log(G, ctx.turn, { type: 'bellFailed', player: playerID, stop });
+  else seatGroup(mc, stop, checked.pay);
   events.endStage();
 }
 

@@ -63,7 +63,7 @@ describe('board actions', () => {
     h.act.takeBonus(null);
     expect(h.refused[2]).toBe('Your tram is not at a bonus stop.');
     h.act.place('rato');
-    h.act.keep('red');
+    h.act.keep('red', null);
     h.act.branch(['castelo']);
     expect(h.refused).toHaveLength(6);
     expect(h.sent).toEqual([]);

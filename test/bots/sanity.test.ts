@@ -3,7 +3,7 @@
  * seats swapped every game, `greedy` beats `random` and `mcts easy` beats
  * `greedy`, clearly. A bot that plays backwards (MCTS picking its least
  * visited move, greedy ranking moves the wrong way round) loses these and
- * fails the test. The games are reproducible: the engine and the bots are
+ * fails the test. Each game has its own seed. The games are reproducible: the engine and the bots are
  * seeded and MCTS runs on its iteration cap, not a time budget.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,8 @@ async function wins(bot: string, against: string, games: number): Promise<number
   let won = 0;
   for (let g = 0; g < games; g++) {
     const seats = g % 2 === 0 ? [bot, against] : [against, bot];
-    const r = await playGame(seats.map(parseBot), 'sanity', g, null);
+    // One seed per game, as the CLI makes them (`playGame`'s game number is only a label).
+    const r = await playGame(seats.map(parseBot), `sanity:${g}`, g, null);
     expect(r.decidedBy).not.toBe('unfinished');
     if (r.seats[g % 2].win) won++;
   }
@@ -21,11 +22,14 @@ async function wins(bot: string, against: string, games: number): Promise<number
 }
 
 describe('bot sanity', () => {
-  it('greedy beats random in at least 7 of 8 seeded games', async () => {
-    expect(await wins('greedy', 'random', 8)).toBeGreaterThanOrEqual(7);
+  // greedy wins about 92% against random (400 games): 18 of 24 leaves room for luck (P < 1%).
+  it('greedy beats random in at least 18 of 24 seeded games', async () => {
+    expect(await wins('greedy', 'random', 24)).toBeGreaterThanOrEqual(18);
   });
 
-  it('mcts easy beats greedy in at least 6 of 8 seeded games', async () => {
-    expect(await wins('mcts:easy', 'greedy', 8)).toBeGreaterThanOrEqual(6);
-  }, 60_000);
+  // mcts easy wins about 85% against greedy (460 games over 3 seeds): 10 of 16 leaves room for the
+  // seeds' luck (P < 1% at 85%), while a backwards search wins far fewer.
+  it('mcts easy beats greedy in at least 10 of 16 seeded games', async () => {
+    expect(await wins('mcts:easy', 'greedy', 16)).toBeGreaterThanOrEqual(10);
+  }, 120_000);
 });

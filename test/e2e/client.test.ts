@@ -329,6 +329,50 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await context.close();
   }, 30_000);
 
+  it('rings the bell and pays the way the player chooses, not the cheapest', async () => {
+    const { page, context } = await newContext(browser, errors, 'hotseat-bell-pay');
+    await startTwoHumanHotSeat(page);
+    const read = async () =>
+      JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [string, State<GState>][];
+    // Hana stands at a stop with waiting passengers, 3 tickets of each colour in hand (see fixture.ts):
+    // whatever the bell draws, the group can be paid in more than one way.
+    const entries = await read();
+    const local = craftPosition(entries[0][1]);
+    entries[0][1].G.players['0'].position = local.to;
+    const hand = { ...entries[0][1].G.players['0'].hand! };
+    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
+    await page.reload();
+    await page.getByTestId('hs-resume').click({ timeout: UI_TIMEOUT });
+    await page.getByTestId('pass-ready').click({ timeout: UI_TIMEOUT });
+    await page.getByTestId('pickup-bell').click({ timeout: UI_TIMEOUT });
+
+    const keep = page.locator('[data-testid^="keep-"]');
+    await keep.first().waitFor({ timeout: UI_TIMEOUT });
+    const color = (await keep.first().getAttribute('data-testid'))!.slice('keep-'.length);
+    await page.getByTestId(`bell-pay-${color}-toggle`).click();
+    const other = page.locator(`[data-testid^="bell-pay-${color}-"][type="radio"]`).nth(1);
+    const key = (await other.getAttribute('data-testid'))!.slice(`bell-pay-${color}-`.length);
+    await other.check();
+    await screenshot(page, 'hotseat-bell-payment');
+    await page.getByTestId(`keep-${color}`).click();
+
+    // The tickets spent are exactly the payment chosen.
+    const paid = key.split(',').map(Number);
+    const colors = ['red', 'yellow', 'green', 'blue'] as const;
+    const deadline = Date.now() + UI_TIMEOUT;
+    let G = (await read())[0][1].G;
+    while (!G.events.some((e) => e.type === 'pickUp') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      G = (await read())[0][1].G;
+    }
+    expect(G.pending).toBeNull();
+    expect(G.events.find((e) => e.type === 'pickUp')).toMatchObject({
+      paid: Object.fromEntries(colors.map((c, i) => [c, paid[i]])),
+    });
+    expect(colors.map((c) => hand[c] - G.players['0'].hand![c])).toEqual(paid);
+    await context.close();
+  }, 30_000);
+
   it('shows no hand while a bot opens a game with two humans', async () => {
     const { page, context } = await newContext(browser, errors, 'hotseat-bot-first');
     await page.goto(`${server.url}/#/hotseat`);

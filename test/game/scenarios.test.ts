@@ -160,6 +160,68 @@ describe('picking up (rulebook p.9)', () => {
     expect(s.events.map((e) => e.type)).toContain('bellFailed');
   });
 
+  it('bell: the ringer says which tickets pay for the enlarged group (1 red + 3 blue, keeping the yellows)', async () => {
+    const G = clearBoard(startState(2));
+    G.players['0'].position = 'baixa';
+    setStop(G, 'baixa', { red: 1 });
+    setHand(G, '0', { red: 1, yellow: 3, blue: 3 });
+    // Only red passengers left to draw: the group becomes 2 red, paid 1 red + 3 yellow or 1 red + 3 blue.
+    G.bag = counts({ red: 5 });
+    G.passengerDiscard = counts();
+    const [pink] = seats(gameFrom(G), 2);
+    expect(await act(pink, 'pickUp', { bell: 'one', pay: { red: 1, blue: 3 } })).toBe(false);
+    expect(await act(pink, 'pickUp', { bell: 'one' })).toBe(true);
+    let s = pink.getState()!;
+    expect(s.ctx.activePlayers).toEqual({ '0': 'bellChoice' });
+    expect(s.G.pending).toMatchObject({ kind: 'bellChoice', drawn: ['red'], stop: 'baixa' });
+    // Nothing is paid or seated before the choice, and no other move is taken meanwhile.
+    expect(s.G.players['0'].hand).toEqual(counts({ red: 1, yellow: 3, blue: 3 }));
+    expect(await act(pink, 'endTurn')).toBe(false);
+    // A payment that does not match the group, or that the hand cannot make, is refused and changes nothing.
+    expect(await act(pink, 'keepPassenger', { color: 'red', pay: { red: 1, blue: 2 } })).toBe(false);
+    expect(await act(pink, 'keepPassenger', { color: 'red', pay: { red: 2 } })).toBe(false);
+    expect(await act(pink, 'keepPassenger', { color: 'blue', pay: { red: 1, blue: 3 } })).toBe(false);
+    expect(pink.getState()!.G).toEqual(s.G);
+    expect(await act(pink, 'keepPassenger', { color: 'red', pay: { red: 1, blue: 3 } })).toBe(true);
+    s = pink.getState()!;
+    expect(s.G.pending).toBeNull();
+    expect(s.ctx.activePlayers).toBeNull();
+    expect(s.G.players['0'].hand).toEqual(counts({ yellow: 3 }));
+    expect(s.G.players['0'].seats).toEqual(counts({ red: 2 }));
+    expect(s.G.stops['baixa']).toEqual(counts());
+    expect(s.G.ticketDiscard).toEqual(counts({ red: 1, blue: 3 }));
+    expect(s.G.turn.actions).toBe(1);
+    expect(s.G.events.find((e) => e.type === 'bell')).toMatchObject({ drawn: ['red'], kept: 'red' });
+  });
+
+  it('bell: without a payment the cheapest is taken; with one way to pay there is nothing to ask', async () => {
+    const G = clearBoard(startState(2));
+    G.players['0'].position = 'baixa';
+    setStop(G, 'baixa', { red: 1 });
+    setHand(G, '0', { red: 1, yellow: 3, blue: 3 });
+    G.bag = counts({ red: 5 });
+    G.passengerDiscard = counts();
+    const [pink] = seats(gameFrom(G), 2);
+    expect(await act(pink, 'pickUp', { bell: 'one' })).toBe(true);
+    expect(await act(pink, 'keepPassenger', { color: 'red' })).toBe(true);
+    let s = G0(pink);
+    // The engine's choice: the fewest tickets, ties in colour order (yellow before blue).
+    expect(s.players['0'].hand).toEqual(counts({ blue: 3 }));
+
+    const H = clearBoard(startState(2));
+    H.players['0'].position = 'baixa';
+    setStop(H, 'baixa', { red: 1 });
+    setHand(H, '0', { red: 2, yellow: 1 });
+    H.bag = counts({ red: 5 });
+    H.passengerDiscard = counts();
+    const [mint] = seats(gameFrom(H), 2);
+    expect(await act(mint, 'pickUp', { bell: 'one' })).toBe(true);
+    s = G0(mint);
+    expect(s.pending).toBeNull();
+    expect(s.players['0'].hand).toEqual(counts({ yellow: 1 }));
+    expect(s.players['0'].seats).toEqual(counts({ red: 2 }));
+  });
+
   it('draw-3-keep-1: the current player chooses which passenger joins the group; the others go back', async () => {
     const G = clearBoard(startState(2));
     G.players['0'].position = 'baixa';
