@@ -5,8 +5,8 @@
  *    (CreateGameReducer, as the server runs moves) and (b) through the pure
  *    rules functions alone, played by the small turn driver in
  *    src/bots/driver.ts on a plain G. Both pick uniformly among
- *    `ai.enumerate`'s moves with the same seeded generator, and the time spent
- *    inside `enumerate` is reported separately.
+ *    the bots' moves (`botMoves`) with the same seeded generator, and the time
+ *    spent listing them is reported separately.
  *    A minimal game through the same reducer measures boardgame.io's own cost
  *    per action, and so the most games per second the reducer could reach.
  * 2. MCTS at each level: iterations per second and decision time (median,
@@ -23,7 +23,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Ctx } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import { baseState, LisbonTram28 } from '../src/game/index';
-import { enumerate } from '../src/game/ai';
+import { botMoves } from '../src/bots/candidates';
 import type { GState } from '../src/game/types';
 import { actingPlayerOf, chooseMove, LEVELS, type Level, type SearchStats } from '../src/bots/index';
 import { actingPlayer, applyMove, fromBgio } from '../src/bots/driver';
@@ -93,7 +93,7 @@ interface GameStepper {
 }
 
 /**
- * Random 4-player games, for `seconds`, through one stepper; times `enumerate`
+ * Random 4-player games, for `seconds`, through one stepper; times `botMoves`
  * separately. Games played during the first `warmup` seconds are not counted:
  * V8 compiles the hot paths and the rules' memos fill in that time.
  */
@@ -107,7 +107,7 @@ function timeRandomGames(seconds: number, warmup: number, label: string, stepper
     while (!s.ctx.gameover) {
       const pid = actingPlayer(s.ctx);
       const e0 = performance.now();
-      const ms = enumerate(s.G, s.ctx, pid);
+      const ms = botMoves(s.G, s.ctx, pid);
       tEnum += performance.now() - e0;
       const m = ms[rng.int(ms.length)];
       s = stepper.step(pid, m.move, m.args);
@@ -175,7 +175,7 @@ function driverGames(seconds: number): SpeedResult {
  * passes after 2 or 3 actions, about our 2.6) through the same reducer, for
  * `seconds`. Dividing its actions per second by ours per game gives the most
  * random games per second the reducer could reach if our rules and
- * `enumerate` cost nothing.
+ * listing moves cost nothing.
  */
 function reducerFloor(seconds: number): { actionsPerSecond: number; usPerAction: number } {
   const game = {
@@ -218,7 +218,7 @@ async function positions(numPlayers: number, count: number): Promise<{ state: St
     let k = 0;
     while (!s.ctx.gameover && out.length < count) {
       const pid = actingPlayerOf(s)!;
-      if (k++ % 9 === 4 && enumerate(s.G, s.ctx, pid).length > 1) out.push({ state: s, pid });
+      if (k++ % 9 === 4 && botMoves(s.G, s.ctx, pid).length > 1) out.push({ state: s, pid });
       const m = (await chooseMove(s, pid, 'greedy', 'normal', `g${k}`))!;
       s = reducer(
         s as never,
@@ -274,11 +274,11 @@ async function main(): Promise<void> {
   console.log(`\n1. Random 4-player games (${SECONDS} s each, after ${WARMUP} s of warm-up)`);
   const red = reducerGames(SECONDS);
   console.log(
-    `   boardgame.io reducer: ${red.gamesPerSecond.toFixed(2)} games/s (${red.games} games, ${red.movesPerGame.toFixed(0)} moves/game, ${red.movesPerSecond.toFixed(0)} moves/s, ${(100 * red.enumerateShare).toFixed(0)}% of the time in enumerate)`,
+    `   boardgame.io reducer: ${red.gamesPerSecond.toFixed(2)} games/s (${red.games} games, ${red.movesPerGame.toFixed(0)} moves/game, ${red.movesPerSecond.toFixed(0)} moves/s, ${(100 * red.enumerateShare).toFixed(0)}% of the time listing moves)`,
   );
   const drv = driverGames(SECONDS);
   console.log(
-    `   pure rules (driver):  ${drv.gamesPerSecond.toFixed(2)} games/s (${drv.games} games, ${drv.movesPerGame.toFixed(0)} moves/game, ${drv.movesPerSecond.toFixed(0)} moves/s, ${(100 * drv.enumerateShare).toFixed(0)}% of the time in enumerate)`,
+    `   pure rules (driver):  ${drv.gamesPerSecond.toFixed(2)} games/s (${drv.games} games, ${drv.movesPerGame.toFixed(0)} moves/game, ${drv.movesPerSecond.toFixed(0)} moves/s, ${(100 * drv.enumerateShare).toFixed(0)}% of the time listing moves)`,
   );
   const ratio = drv.gamesPerSecond / red.gamesPerSecond;
   const floor = reducerFloor(Math.max(2, SECONDS / 2));

@@ -1,6 +1,6 @@
 /**
  * Load test: real server, real lobby API, real socket.io clients playing random
- * legal moves (from the game's `ai.enumerate` on each client's own view) until
+ * moves (from the bots' list, `botMoves`, on each client's own view) until
  * every match ends.
  *
  *   npm run loadtest -- --matches 100 --players 4 [--storage file|memory|postgres]
@@ -32,6 +32,8 @@ import { LisbonTram28 } from '../src/game';
 import { createStorage, PostgresStorage } from '../server/storage';
 import { decimal, integer, oneOf, parseFlags, runCli, text, UsageError } from './cli';
 import { Rng } from '../src/bots/rng';
+import { botMoves } from '../src/bots/candidates';
+import type { GState } from '../src/game/types';
 
 export type StorageKind = 'file' | 'memory' | 'postgres';
 
@@ -492,7 +494,7 @@ export class Bot {
   private schedule() {
     if (this.done || this.paused || this.inflight || this.thinkTimer || !this.state) return;
     const G: unknown = this.state.G;
-    const moves = GAME.ai!.enumerate(G, this.state.ctx, this.seat.playerID) as Array<{
+    const moves = botMoves(G as GState, this.state.ctx, this.seat.playerID) as Array<{
       move?: string;
       event?: string;
       args?: unknown[];
@@ -630,7 +632,7 @@ export function estimateMovesPerMatch(players: number, games = 3, seed = 1): num
     while (state.ctx.gameover === undefined && moves < 20_000) {
       let acted = false;
       for (let p = 0; p < players && !acted; p++) {
-        const opts = game.ai!.enumerate(state.G, state.ctx, String(p)) as Array<{ move: string; args?: unknown[] }>;
+        const opts = botMoves(state.G as GState, state.ctx, String(p)) as Array<{ move: string; args?: unknown[] }>;
         if (opts.length === 0) continue;
         const m = opts[Math.floor(random() * opts.length)];
         state = reducer(state, {

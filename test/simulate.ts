@@ -1,6 +1,6 @@
 /**
  * Seeded random play through boardgame.io's own reducer, choosing only among
- * `ai.enumerate` moves computed on the acting player's view. At every step:
+ * the bots' moves (`botMoves`) computed on the acting player's view. At every step:
  * the chosen move must be accepted, the conservation invariants must hold,
  * no two trams may share a node outside Rossio, and the state must survive a
  * JSON round-trip (play continues from the round-tripped copy, as it would
@@ -11,7 +11,7 @@ import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import type { State } from 'boardgame.io';
 import { LisbonTram28 } from '../src/game';
 import { Rng } from '../src/bots/rng';
-import { enumerate } from '../src/game/ai';
+import { botMoves } from '../src/bots/candidates';
 import { playerView } from '../src/game/view';
 import { CARDS } from '../src/game/data/cards';
 import { network } from '../src/game/network';
@@ -69,7 +69,7 @@ export function simulateGame(numPlayers: number, seed: number, maxSteps = 20000)
     if (steps >= maxSteps) throw new Error(`game ${seed} did not end in ${maxSteps} steps`);
     const G = state.G;
     const actor = G.pending ? G.pending.player : state.ctx.currentPlayer;
-    const moves = enumerate(playerView(G, actor), state.ctx, actor);
+    const moves = botMoves(playerView(G, actor), state.ctx, actor);
     if (moves.length === 0) throw new Error(`no move for ${actor} at step ${steps}`);
     const m = moves[rnd.int(moves.length)];
     const next = reducer(state, {

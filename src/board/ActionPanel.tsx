@@ -30,6 +30,7 @@ import {
   movePaymentChoices,
   nodeName,
   playerLabel,
+  routeLabel,
   staying,
 } from './logic';
 import { PaymentPicker } from './PaymentPicker';
@@ -47,6 +48,8 @@ export interface UiState {
   payKey: string | null;
   pickPayKey: string | null;
   bonusPayKey: string | null;
+  /** Which of the routes to the selected place (see `destinationMap`). */
+  routeIndex: number;
 }
 
 interface Props {
@@ -57,13 +60,14 @@ interface Props {
   ui: UiState;
   setUi: (patch: Partial<UiState>) => void;
   act: Actions;
-  moveOptions: Record<NodeId, MoveOption>;
+  moveOptions: Record<NodeId, MoveOption[]>;
   freeAvailable: boolean;
 }
 
 function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvailable }: Props & { me: PlayerID }) {
   const free = ui.mode === 'free';
-  const opt = ui.selected ? moveOptions[ui.selected] : undefined;
+  const routes = (ui.selected && moveOptions[ui.selected]) || [];
+  const opt = routes[ui.routeIndex] ?? routes[0];
   const hand = G.players[me].hand;
   const choices = opt && !free ? movePaymentChoices(hand, opt.steps, opt.payment) : [];
   const pay = choices.find((c) => c.key === ui.payKey)?.payment ?? null;
@@ -111,6 +115,23 @@ function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvail
               ? 'free move'
               : `${opt.steps} move${opt.steps > 1 ? 's' : ''}, ${opt.steps} ticket${opt.steps > 1 ? 's' : ''} of one colour`}
           </p>
+          {routes.length > 1 && (
+            <fieldset className="route-choice" data-testid="route-choice">
+              <legend>Route ({routes.length} ways at this cost)</legend>
+              {routes.map((r, i) => (
+                <label key={i}>
+                  <input
+                    type="radio"
+                    name="route"
+                    checked={r === opt}
+                    onChange={() => setUi({ routeIndex: i })}
+                    data-testid={`route-${i}`}
+                  />{' '}
+                  {routeLabel(G, G.players[me].position, r, names)}
+                </label>
+              ))}
+            </fieldset>
+          )}
           {!free && (
             <PaymentPicker
               choices={choices}

@@ -55,6 +55,7 @@ const EMPTY_UI: UiState = {
   payKey: null,
   pickPayKey: null,
   bonusPayKey: null,
+  routeIndex: 0,
 };
 /** How long to wait for the server before reporting a move it did not apply. */
 const REFUSAL_MS = 4000;
@@ -127,10 +128,15 @@ export function Board(props: LisbonBoardProps) {
   if (G.pending?.kind === 'pushBranch')
     overlay.pendingRoute = { from: G.players[G.pending.move.mover].position, route: G.pending.move.route };
   if (myTurn) {
-    overlay.destinations = moveOptions;
+    overlay.destinations = Object.fromEntries(
+      Object.entries(moveOptions).map(([to, routes]) => [
+        to,
+        (to === ui.selected && routes[ui.routeIndex]) || routes[0],
+      ]),
+    );
     overlay.selected = ui.selected;
     overlay.hovered = ui.hovered;
-    overlay.onDestination = (to) => setUi({ selected: to === ui.selected ? null : to, payKey: null });
+    overlay.onDestination = (to) => setUi({ selected: to === ui.selected ? null : to, payKey: null, routeIndex: 0 });
     overlay.onHover = (to) => setUi({ hovered: to });
   } else if (G.pending && me !== null && G.pending.player === me) {
     if (G.pending.kind === 'pushBranch') {

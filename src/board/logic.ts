@@ -101,11 +101,27 @@ export function viewerOf(ctx: Pick<Ctx, 'currentPlayer'>, playerID: PlayerID | n
 
 // ------------------------------------------------------------------ moves
 
-/** Move options keyed by destination. */
-export function destinationMap(options: readonly MoveOption[]): Record<NodeId, MoveOption> {
-  const out: Record<NodeId, MoveOption> = {};
-  for (const o of options) out[o.to] = o;
+/** Move options keyed by destination: every route offered there, the first found first. */
+export function destinationMap(options: readonly MoveOption[]): Record<NodeId, MoveOption[]> {
+  const out: Record<NodeId, MoveOption[]> = {};
+  for (const o of options) (out[o.to] ??= []).push(o);
   return out;
+}
+
+/** How a route differs from the others to its place: the named places it passes, and whom it pushes. */
+export function routeLabel(G: GState, start: NodeId, option: MoveOption, names: Record<PlayerID, string>): string {
+  const net = network(G.side);
+  const via = option.route
+    .slice(0, -1)
+    .filter((n) => n !== start && net.node[n]?.kind !== 'junction')
+    .map((n) => nodeName(G.side, n));
+  const path = via.length ? `via ${[...new Set(via)].join(', ')}` : 'direct';
+  const pushes = option.pushed.length
+    ? `pushes ${option.pushed.map((p) => playerLabel(G, p, names)).join(', ')}`
+    : option.pushes
+      ? 'pushes another tram'
+      : 'no push';
+  return `${path} — ${pushes}`;
 }
 
 /** One way to pay, as offered in the payment picker. */
@@ -231,4 +247,3 @@ export function stateFingerprint(
 ): string {
   return `${G.nextEventId}|${ctx.turn}|${ctx.currentPlayer}|${G.turn.actions}|${JSON.stringify(G.pending)}`;
 }
-

@@ -8,7 +8,8 @@
  */
 import type { Ctx } from 'boardgame.io';
 import { RandomBot } from 'boardgame.io/ai';
-import { enumerate, type AiMove } from '../game/ai';
+import type { AiMove } from '../game/ai';
+import { botMoves } from './candidates';
 import type { GState, PlayerID } from '../game/types';
 import { playerView } from '../game/view';
 import { scoreMoves } from './heuristics';
@@ -39,7 +40,7 @@ export function actingPlayerOf(state: { G: GState; ctx: Ctx }): PlayerID | null 
 
 /** The greedy bot: the best move by the heuristic, ties broken at random. */
 export function greedyMove(view: GState, ctx: Ctx, playerID: PlayerID, rng: Rng): AiMove | null {
-  const moves = enumerate(view, ctx, playerID);
+  const moves = botMoves(view, ctx, playerID);
   if (moves.length <= 1) return moves[0] ?? null;
   const s = scoreMoves(view, ctx, playerID, moves);
   let best = -Infinity;
@@ -54,9 +55,9 @@ export function greedyMove(view: GState, ctx: Ctx, playerID: PlayerID, rng: Rng)
   return pick;
 }
 
-/** The random bot: boardgame.io's RandomBot over the legal moves. */
+/** The random bot: boardgame.io's RandomBot over the bots' move list. */
 export async function randomMove(view: GState, ctx: Ctx, playerID: PlayerID, seed: string): Promise<AiMove | null> {
-  const bot = new RandomBot({ enumerate: (G: GState, c: Ctx, p: PlayerID) => enumerate(G, c, p), seed });
+  const bot = new RandomBot({ enumerate: (G: GState, c: Ctx, p: PlayerID) => botMoves(G, c, p), seed });
   const { action } = (await bot.play({ G: view, ctx }, playerID)) as {
     action?: { payload: { type: string; args: unknown[] } };
   };

@@ -18,7 +18,8 @@
 import type { Ctx } from 'boardgame.io';
 import { MCTSBot } from 'boardgame.io/ai';
 import { LisbonTram28 } from '../game/index';
-import { enumerate, type AiMove } from '../game/ai';
+import type { AiMove } from '../game/ai';
+import { botMoves } from './candidates';
 import type { GState, PlayerID } from '../game/types';
 import { actingPlayer, applyMove, fastReducer, fromBgio, type BgioState } from './driver';
 import { evaluate, scoreMoves } from './heuristics';
@@ -95,7 +96,7 @@ export class LisbonMctsBot extends (MCTSBot as unknown as MctsBase) {
   constructor(cfg: MctsConfig, seed: string) {
     super({
       game: LisbonTram28,
-      enumerate: (G: GState, ctx: Ctx, playerID: PlayerID) => enumerate(G, ctx, playerID),
+      enumerate: (G: GState, ctx: Ctx, playerID: PlayerID) => botMoves(G, ctx, playerID),
       seed,
       iterations: cfg.iterations,
     });
@@ -113,7 +114,7 @@ export class LisbonMctsBot extends (MCTSBot as unknown as MctsBase) {
     let guard = 0;
     while (!sim.ctx.gameover && sim.ctx.turn < stopTurn && guard++ < 200) {
       const pid = actingPlayer(sim.ctx);
-      const moves = enumerate(sim.G, sim.ctx as unknown as Ctx, pid);
+      const moves = botMoves(sim.G, sim.ctx as unknown as Ctx, pid);
       if (moves.length === 0) break;
       let m: AiMove;
       if (moves.length === 1) m = moves[0];
@@ -220,7 +221,7 @@ export async function mctsMove(
   budgetMs: number | null = cfg.budgetMs,
 ): Promise<AiMove | null> {
   const t0 = now();
-  const legal = enumerate(view, ctx, playerID);
+  const legal = botMoves(view, ctx, playerID);
   if (legal.length <= 1) {
     if (stats) Object.assign(stats, { iterations: 0, ms: now() - t0 });
     return legal[0] ?? null;

@@ -2,11 +2,11 @@
  * Chooses a bot's move in hot-seat from that seat's own view of the game
  * (the bots apply `playerView` themselves). The search runs in a worker
  * started from this same bundle (see main.tsx) so the page stays responsive,
- * and on the page's thread if workers are unavailable. A random legal move is
- * the fallback when a choice is refused.
+ * and on the page's thread if workers are unavailable. A random move of the bots' list
+ * is the fallback when a choice is refused.
  */
 import type { Ctx } from 'boardgame.io';
-import { enumerate } from '../game/ai';
+import { botMoves } from '../bots/candidates';
 import type { GState } from '../game/types';
 import type { BotLevel } from './seats';
 
@@ -31,7 +31,7 @@ export type BotResponse = { id: number; move: BotChoice | null } | { id: number;
 
 /** A random legal move for `playerID`, or null when there is none. */
 export function randomMove(G: GState, ctx: Ctx, playerID: string): BotChoice | null {
-  const options = enumerate(G, ctx, playerID);
+  const options = botMoves(G, ctx, playerID);
   if (options.length === 0) return null;
   const pick = options[Math.floor(Math.random() * options.length)];
   return { move: pick.move, args: pick.args };

@@ -1,31 +1,14 @@
 /**
- * `ai.enumerate`: the legal moves a bot may choose from, built only from the
- * legal-move functions. It is a subset, chosen so that every bot (random
- * included) spends its actions on something:
- *
- * - payments are automatic, to keep the branching sane;
- * - when a card can be claimed, only the claims are offered;
- * - no pick-up where nothing fits, or where the hand cannot pay for the
- *   group (ringing the bell would then fail too);
- * - moves go at most 3 single moves, to the best-ranked destinations
- *   (`moveRanker`): a monument with a card it can claim; failing that,
- *   places where it can act on arrival (a stop with passengers that fit,
- *   that a displayed card needs and that it can pay for, a bonus it lacks
- *   and can still pay for); failing that, places with a purpose (waiting
- *   passengers, a cone, an untaken bonus); failing that, anywhere;
- * - ending the turn early only when no pick-up, bonus or move has a use
- *   there and then (a claim, a useful group, an affordable bonus).
+ * `ai.enumerate`: every legal move for `playerID`, built only from the
+ * legal-move functions, with one simplification: payments are automatic
+ * (the cheapest; the moves accept an explicit one, and listing every way to
+ * pay would multiply the list for nothing a bot can judge). Bot strategy,
+ * which of these moves are worth a look, lives with the bots
+ * (`src/bots/candidates.ts`).
  */
 import type { Ctx } from 'boardgame.io';
-import type { GState, NodeId, PlayerID } from './types';
-import { single, total } from './counts';
-import { COLORS, type Color, type ColorCounts } from './data/types';
-import { CARD_BY_ID } from './data/cards';
-import { network } from './network';
-import { canPay } from './payment';
+import type { GState, PlayerID } from './types';
 import {
-  boardOf,
-  claimable,
   legalBellChoices,
   legalBonus,
   legalDropOffs,
@@ -35,7 +18,6 @@ import {
   legalPushBranches,
   canEndTurn,
 } from './legal';
-import { cones, seatCapacity } from './selectors';
 
 /** A move as boardgame.io's bots take it. */
 export interface AiMove {
@@ -43,114 +25,32 @@ export interface AiMove {
   args: unknown[];
 }
 
-/** Longest move a bot considers. */
-export const BOT_MAX_STEPS = 3;
-
-/**
- * How much each destination is worth heading for, for `player` in this
- * position: 3 for a monument with a card the player can claim; 2 for a place
- * where the player can act on arrival (a stop with passengers that fit, that
- * a displayed card needs more of than the player carries, and that the hand
- * can pay for once the move is paid; a bonus it lacks and can still pay for
- * once the move is paid); 1 for any other place with a purpose (waiting
- * passengers, a cone, an untaken bonus); 0 for the rest. What does not
- * depend on the destination is worked out once, here: the returned function
- * is called for every place a move search reaches.
- */
-export function moveRanker(
-  G: GState,
-  player: PlayerID,
-  useful = wantedColors(G, player),
-): (to: NodeId, paid: Partial<ColorCounts>) => number {
-  const me = G.players[player];
-  const net = network(G.side);
-  const coned = cones(G);
-  const claimAt = new Set<NodeId>();
-  for (const id of G.display)
-    if (id && claimable(G, player, id, CARD_BY_ID[id].monument)) claimAt.add(CARD_BY_ID[id].monument);
-  const bonuses = boardOf(G, player).bonuses;
-  const hand = me.hand;
-  return (to, paid) => {
-    const node = net.node[to];
-    if (node.kind === 'monument') return claimAt.has(to) ? 3 : coned[to] ? 1 : 0;
-    if (node.kind === 'stop') {
-      const group = G.stops[to];
-      if (total(group) === 0) return 0;
-      // Passengers a card needs, and a hand that can still pay for the whole group once the move is paid.
-      return wanted(useful, group) && canPay(hand!, group, paid) ? 2 : 1;
-    }
-    if (node.kind !== 'bonus' || me.bonuses.includes(bonuses[node.color!])) return 0;
-    // The bonus must still be affordable once the move is paid.
-    return canPay(hand!, bonusCost[node.color!], paid) ? 2 : 1;
-  };
-}
-
-/** What a bonus costs, by the colour of its stop. */
-const bonusCost: Record<Color, ColorCounts> = {
-  red: single('red', 3),
-  yellow: single('yellow', 3),
-  green: single('green', 3),
-  blue: single('blue', 3),
-};
-
-/** Whether a waiting group holds a passenger of a wanted colour (see `wantedColors`). */
-function wanted(useful: Record<Color, boolean>, group: ColorCounts): boolean {
-  for (const c of COLORS) if (useful[c] && group[c] > 0) return true;
-  return false;
-}
-
-/** The colours of which a passenger would find a seat and a displayed card needs more than the player carries. */
-function wantedColors(G: GState, player: PlayerID): Record<Color, boolean> {
-  const seats = G.players[player].seats;
-  const cap = seatCapacity(G, player);
-  const out = { red: false, yellow: false, green: false, blue: false };
-  for (const id of G.display) {
-    if (!id) continue;
-    const need = CARD_BY_ID[id].need;
-    for (const c of COLORS) if ((need[c] ?? 0) > seats[c] && seats[c] < cap) out[c] = true;
-  }
-  return out;
-}
-
-/** Every move the bot may choose now, for `playerID`. */
-export function enumerate(G: GState, ctx: Ctx, playerID: PlayerID): AiMove[] {
+/** The decision `playerID` owes now (a push branch, new passengers, the bell), or null when none is pending. */
+export function pendingMoves(G: GState, playerID: PlayerID): AiMove[] | null {
   const p = G.pending;
+  if (!p) return null;
+  if (p.player !== playerID) return [];
+  if (p.kind === 'pushBranch')
+    return legalPushBranches(G, playerID).map((path) => ({ move: 'choosePushBranch', args: [{ path }] }));
+  if (p.kind === 'placePassengers')
+    return legalPlacements(G, playerID).map((stop) => ({ move: 'placePassengers', args: [{ stop }] }));
+  return legalBellChoices(G, playerID).map((color) => ({ move: 'keepPassenger', args: [{ color }] }));
+}
+
+/** Every legal move for `playerID` now, with automatic payments. */
+export function enumerate(G: GState, ctx: Ctx, playerID: PlayerID): AiMove[] {
   if (G.finished) return [];
-  if (p) {
-    if (p.player !== playerID) return [];
-    if (p.kind === 'pushBranch')
-      return legalPushBranches(G, playerID).map((path) => ({ move: 'choosePushBranch', args: [{ path }] }));
-    if (p.kind === 'placePassengers')
-      return legalPlacements(G, playerID).map((stop) => ({ move: 'placePassengers', args: [{ stop }] }));
-    return legalBellChoices(G, playerID).map((color) => ({ move: 'keepPassenger', args: [{ color }] }));
-  }
+  const pending = pendingMoves(G, playerID);
+  if (pending) return pending;
   if (playerID !== ctx.currentPlayer) return [];
   const out: AiMove[] = [];
-  for (const d of legalDropOffs(G, ctx.currentPlayer, playerID)) {
+  for (const d of legalDropOffs(G, ctx.currentPlayer, playerID))
     for (const end of d.ends) out.push({ move: 'dropOff', args: [{ card: d.card, end }] });
-  }
-  // A claim is the only way to score, and a card left on display may be gone next turn.
-  if (out.length > 0) return out;
-  const pickUps = legalPickUps(G, ctx.currentPlayer, playerID);
-  // A group the hand cannot pay for is no cheaper with one more passenger: the bell would fail too.
-  const affordable = pickUps.some((o) => o.bell === 'none');
-  for (const o of pickUps) {
-    if (total(o.fits) === 0 || !affordable) continue;
-    out.push({ move: 'pickUp', args: [{ bell: o.bell }] });
-  }
-  const bonus = legalBonus(G, ctx.currentPlayer, playerID);
-  if (bonus) out.push({ move: 'takeBonus', args: [{}] });
-  const useful = wantedColors(G, playerID);
-  // Something to do here and now: a group a card needs, a bonus, a move with a use on arrival.
-  let useNow = !!bonus || (out.length > 0 && wanted(useful, G.stops[G.players[playerID].position]));
-  const rank = moveRanker(G, playerID, useful);
-  for (const free of [true, false]) {
-    // Only the best-ranked destinations: one search ranks every place reached, and pushes are resolved for the best only.
-    const options = legalMoves(G, ctx.currentPlayer, playerID, { free, maxSteps: BOT_MAX_STEPS, rank });
-    if (options.length > 0 && rank(options[0].to, options[0].payment) >= 2) useNow = true;
-    for (const o of options)
+  for (const o of legalPickUps(G, ctx.currentPlayer, playerID)) out.push({ move: 'pickUp', args: [{ bell: o.bell }] });
+  if (legalBonus(G, ctx.currentPlayer, playerID)) out.push({ move: 'takeBonus', args: [{}] });
+  for (const free of [true, false])
+    for (const o of legalMoves(G, ctx.currentPlayer, playerID, { free }))
       out.push({ move: 'move', args: [free ? { route: o.route, free: true } : { route: o.route }] });
-  }
-  if (!useNow && canEndTurn(G, ctx.currentPlayer, playerID)) out.push({ move: 'endTurn', args: [] });
+  if (canEndTurn(G, ctx.currentPlayer, playerID)) out.push({ move: 'endTurn', args: [] });
   return out;
 }

@@ -33,9 +33,6 @@ export function actionBlocked(G: GState, currentPlayer: PlayerID, player: Player
 
 type MovePayment = { color: Color; payment: ColorCounts };
 
-/** What the free move pays, as `MoveQuery.rank` sees it (read-only). */
-const NO_PAYMENT: ColorCounts = Object.freeze(counts());
-
 /** The cheapest way to pay `steps` tickets of one colour, over all colours. */
 export function cheapestMovePayment(hand: Partial<ColorCounts>, steps: number): MovePayment | null {
   // Paying in one colour directly costs `steps`, which nothing beats: the first such colour wins.
@@ -72,14 +69,6 @@ export interface MoveQuery {
   free?: boolean;
   /** Longest move to consider (default: all the hand can pay, at most 12). */
   maxSteps?: number;
-  /**
-   * Rank each destination, given the payment the move would take: only the
-   * destinations of the highest rank that has a legal one are listed, and a
-   * negative rank is never listed. Routes still pass through every place;
-   * the push resolution, the costly part, runs only for the ranks looked at.
-   * Without it every destination has rank 0.
-   */
-  rank?: (to: NodeId, payment: ColorCounts) => number;
 }
 
 /** Why a move action (or free move) cannot start now, or null. */
@@ -94,13 +83,38 @@ export function moveBlocked(G: GState, currentPlayer: PlayerID, player: PlayerID
 
 /**
  * Every destination the player can reach now, each by its shortest legal
- * route, with the automatic payment.
+ * route, with the automatic payment; where equal-cost routes to a
+ * destination differ in effect (one pushes a tram, another does not, or they
+ * push different trams or to different places), one option per effect, the
+ * first route found first.
  */
 export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID, query: MoveQuery = {}): MoveOption[] {
+  return searchMoves(G, currentPlayer, player, query).options();
+}
+
+/** A place a move reaches, before its pushes are resolved (see `searchMoves`). */
+export interface Reachable {
+  to: NodeId;
+  steps: number;
+  payment: ColorCounts;
+}
+
+/** The places a move reaches, and the legal options among those chosen. */
+export interface MoveSearch {
+  /** Every place reached by the rails, nearest first, with the cost of the shortest route; some may be illegal (pushes). */
+  reached: Reachable[];
+  /** `legalMoves`'s options, for the places `keep` accepts (all by default): resolving pushes is the costly part. */
+  options(keep?: (to: NodeId) => boolean): MoveOption[];
+}
+
+const NO_SEARCH: MoveSearch = Object.freeze({ reached: [], options: () => [] });
+
+/** The search behind `legalMoves`, in two steps, for callers that look only at some places. */
+export function searchMoves(G: GState, currentPlayer: PlayerID, player: PlayerID, query: MoveQuery = {}): MoveSearch {
   const free = !!query.free;
-  if (moveBlocked(G, currentPlayer, player, free)) return [];
+  if (moveBlocked(G, currentPlayer, player, free)) return NO_SEARCH;
   const hand = G.players[player].hand;
-  if (!hand) return [];
+  if (!hand) return NO_SEARCH;
   const net = network(G.side);
   const mask = stopMask(G, net);
   const start = G.players[player].position;
@@ -114,10 +128,10 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
   const trams: NodeId[] = [];
   for (const id of playerIds(G))
     if (id !== player && G.players[id].position !== 'rossio') trams.push(G.players[id].position);
-  const reached = new Uint8Array(net.side.nodes.length);
-  reached[net.index.get(start)!] = 1;
-  // A search tree: each place reached keeps its last single move and where that started.
-  // Routes are spelled out only for the destinations listed.
+  const reached: (Reach | null)[] = new Array<Reach | null>(net.side.nodes.length).fill(null);
+  // A search tree: each place reached keeps its last single move and where that started, and
+  // the other single moves that reach it in as many (`alts`: equal-cost routes, met only when
+  // some tram could make them differ). Routes are spelled out only for the destinations listed.
   type Reach = {
     at: NodeId;
     step: NodeId[];
@@ -125,11 +139,12 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
     meets: boolean;
     k: number;
     pay: MovePayment | null;
-    rank: number;
+    alts: { prev: Reach; step: NodeId[] }[] | null;
   };
+  const root: Reach = { at: start, step: [], prev: null, meets: false, k: 0, pay: null, alts: null };
+  reached[net.index.get(start)!] = root;
   const found: Reach[] = [];
-  const ranks: number[] = [];
-  let frontier: Reach[] = [{ at: start, step: [], prev: null, meets: false, k: 0, pay: null, rank: -1 }];
+  let frontier: Reach[] = [root];
   for (let k = 1; k <= maxSteps && frontier.length > 0; k++) {
     const pay = free ? null : cheapestMovePayment(hand, k);
     if (!free && !pay) break;
@@ -138,62 +153,125 @@ export function legalMoves(G: GState, currentPlayer: PlayerID, player: PlayerID,
       for (const p of singleMoves(G, net, f.at, mask)) {
         const to = p[p.length - 1];
         const node = net.index.get(to)!;
-        if (reached[node]) continue;
-        reached[node] = 1;
-        const rank = query.rank ? query.rank(to, pay ? pay.payment : NO_PAYMENT) : 0;
-        const r: Reach = { at: to, step: p, prev: f, meets: f.meets || p.some((n) => trams.includes(n)), k, pay, rank };
+        const seen = reached[node];
+        if (seen) {
+          if (seen.k === k && trams.length > 0) (seen.alts ??= []).push({ prev: f, step: p });
+          continue;
+        }
+        const r: Reach = {
+          at: to,
+          step: p,
+          prev: f,
+          meets: f.meets || p.some((n) => trams.includes(n)),
+          k,
+          pay,
+          alts: null,
+        };
+        reached[node] = r;
         if (k < maxSteps) next.push(r);
-        if (rank < 0) continue;
         found.push(r);
-        if (!ranks.includes(rank)) ranks.push(rank);
       }
     }
     frontier = next;
   }
-  // Best rank first; within a rank, in the order reached (nearest first).
-  ranks.sort((a, b) => b - a);
-  for (const rank of ranks) {
+  /** Up to `MAX_EQUAL_ROUTES` routes of `r.k` single moves to `r.at`, the first found first; with `meets` when one meets a tram. */
+  const routesTo = (r: Reach): { steps: NodeId[][]; meets: boolean }[] => {
+    const out: { steps: NodeId[][]; meets: boolean }[] = [];
+    const steps = new Array<NodeId[]>(r.k);
+    const walk = (x: Reach, i: number, meets: boolean) => {
+      if (out.length >= MAX_EQUAL_ROUTES) return;
+      if (i < 0) {
+        out.push({ steps: [...steps], meets });
+        return;
+      }
+      const ways = [{ prev: x.prev!, step: x.step }, ...(x.alts ?? [])];
+      for (const w of ways) {
+        steps[i] = w.step;
+        walk(w.prev, i - 1, meets || w.step.some((n) => trams.includes(n)));
+      }
+    };
+    walk(r, r.k - 1, false);
+    return out;
+  };
+  // In the order reached (nearest first); equal-cost routes that differ in effect follow the first.
+  const options = (keep?: (to: NodeId) => boolean): MoveOption[] => {
     const out: MoveOption[] = [];
     for (const r of found) {
-      if (r.rank !== rank) continue;
+      if (keep && !keep(r.at)) continue;
       const k = r.k;
-      // The single moves, first to last (`splitRoute` would make the same split of the route).
-      const steps = new Array<NodeId[]>(k);
-      for (let x: Reach = r, i = k - 1; i >= 0; x = x.prev!, i--) steps[i] = x.step;
-      const route: NodeId[] = [];
-      for (const step of steps) for (const n of step) route.push(n);
-      const option: MoveOption = {
+      const base: MoveOption = {
         to: r.at,
-        route,
+        route: [],
         steps: free ? 0 : k,
         color: r.pay ? r.pay.color : null,
         payment: r.pay ? r.pay.payment : counts(),
         pushes: false,
         pushed: [],
       };
-      if (r.meets) {
-        let res = resolveMove(G, player, steps);
-        if (res.status === 'illegal') {
-          // The first route found cannot push its way through: another route may (as cheap, or dearer).
-          const alt = otherRoute(G, net, mask, player, start, r.at, k, free ? 1 : maxSteps, steps);
-          if (!alt) continue;
-          const altPay = free ? null : cheapestMovePayment(hand, alt.steps.length);
-          if (!free && !altPay) continue;
-          res = alt.resolution;
-          option.route = alt.steps.flat();
-          option.steps = free ? 0 : alt.steps.length;
-          option.color = altPay ? altPay.color : null;
-          option.payment = altPay ? altPay.payment : counts();
-        }
-        if (res.status === 'illegal') continue;
-        option.pushes = res.status === 'choice' || res.pushes.length > 0;
-        option.pushed = res.status === 'choice' ? [res.owner] : [...new Set(res.pushes.map((p) => p.tram))];
+      if (!r.meets && !hasAlts(r)) {
+        // The common case: one route, nothing in the way.
+        const steps = new Array<NodeId[]>(k);
+        for (let x: Reach = r, i = k - 1; i >= 0; x = x.prev!, i--) steps[i] = x.step;
+        out.push({ ...base, route: steps.flat() });
+        continue;
       }
-      out.push(option);
+      // Each distinct effect once: no push at all, or where every tram ends up.
+      const effects = new Set<string>();
+      let listed = 0;
+      for (const { steps, meets } of routesTo(r)) {
+        const option: MoveOption = { ...base, route: steps.flat() };
+        if (!meets) {
+          if (effects.has('')) continue;
+          effects.add('');
+        } else {
+          const res = resolveMove(G, player, steps);
+          if (res.status === 'illegal') continue;
+          const effect =
+            res.status === 'choice'
+              ? `choice ${res.owner} ${res.from} ${JSON.stringify(res.options)}`
+              : JSON.stringify(res.positions);
+          if (effects.has(effect)) continue;
+          effects.add(effect);
+          option.pushes = res.status === 'choice' || res.pushes.length > 0;
+          option.pushed = res.status === 'choice' ? [res.owner] : [...new Set(res.pushes.map((p) => p.tram))];
+        }
+        out.push(option);
+        listed++;
+      }
+      if (listed > 0) continue;
+      // None of the routes compared can push its way through: another (as cheap, or dearer) may.
+      const first = new Array<NodeId[]>(k);
+      for (let x: Reach = r, i = k - 1; i >= 0; x = x.prev!, i--) first[i] = x.step;
+      const alt = otherRoute(G, net, mask, player, start, r.at, k, free ? 1 : maxSteps, first);
+      if (!alt || alt.resolution.status === 'illegal') continue;
+      const altPay = free ? null : cheapestMovePayment(hand, alt.steps.length);
+      if (!free && !altPay) continue;
+      const res = alt.resolution;
+      out.push({
+        ...base,
+        route: alt.steps.flat(),
+        steps: free ? 0 : alt.steps.length,
+        color: altPay ? altPay.color : null,
+        payment: altPay ? altPay.payment : counts(),
+        pushes: res.status === 'choice' || res.pushes.length > 0,
+        pushed: res.status === 'choice' ? [res.owner] : [...new Set(res.pushes.map((p) => p.tram))],
+      });
     }
-    if (out.length > 0) return out;
-  }
-  return [];
+    return out;
+  };
+  return {
+    reached: found.map((r) => ({ to: r.at, steps: free ? 0 : r.k, payment: r.pay ? r.pay.payment : counts() })),
+    options,
+  };
+}
+
+/** Equal-cost routes to one destination that `legalMoves` compares (the first found, then others). */
+const MAX_EQUAL_ROUTES = 24;
+
+/** Whether a place, or any place on the way to it, was also reached by another route of as many single moves. */
+function hasAlts(r: { alts: unknown[] | null; prev: typeof r | null }): boolean {
+  for (let x: typeof r | null = r; x; x = x.prev) if (x.alts) return true;
+  return false;
 }
 
 /** Resolve attempts `otherRoute` may make for one destination: it runs only where the first route fails. */

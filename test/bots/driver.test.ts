@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Ctx } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import { LisbonTram28 } from '../../src/game/index';
-import { enumerate } from '../../src/game/ai';
+import { botMoves } from '../../src/bots/candidates';
 import type { GState } from '../../src/game/types';
 import { actingPlayer, applyMove, fromBgio } from '../../src/bots/driver';
 import { Rng } from '../../src/bots/rng';
@@ -24,8 +24,8 @@ function replay(numPlayers: number, seed: string, maxMoves: number, everyStep = 
   while (!s.ctx.gameover && moves < maxMoves) {
     const pid = actingPlayer(s.ctx);
     expect(actingPlayer(sim.ctx)).toBe(pid);
-    const options = enumerate(s.G, s.ctx, pid);
-    if (everyStep || moves % 25 === 0) expect(enumerate(sim.G, sim.ctx as unknown as Ctx, pid)).toEqual(options);
+    const options = botMoves(s.G, s.ctx, pid);
+    if (everyStep || moves % 25 === 0) expect(botMoves(sim.G, sim.ctx as unknown as Ctx, pid)).toEqual(options);
     const m = options[rng.int(options.length)];
     s = reducer(
       s as never,

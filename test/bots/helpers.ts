@@ -2,7 +2,7 @@
 import type { Ctx } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import { LisbonTram28 } from '../../src/game/index';
-import { enumerate } from '../../src/game/ai';
+import { botMoves } from '../../src/bots/candidates';
 import type { GState, PlayerID } from '../../src/game/types';
 import { actingPlayerOf } from '../../src/bots/index';
 import { greedyMove } from '../../src/bots/index';
@@ -53,7 +53,7 @@ export function findState(
       const view = playerView(s.G, pid);
       const m =
         rng.next() < randomShare
-          ? enumerate(view, s.ctx, pid)[rng.int(enumerate(view, s.ctx, pid).length)]
+          ? botMoves(view, s.ctx, pid)[rng.int(botMoves(view, s.ctx, pid).length)]
           : greedyMove(view, s.ctx, pid, rng)!;
       s = step(reducer, s, pid, m.move, m.args);
     }

@@ -4,7 +4,7 @@
  * an obvious position (a claim is there to take).
  */
 import { describe, expect, it } from 'vitest';
-import { enumerate } from '../../src/game/ai';
+import { botMoves } from '../../src/bots/candidates';
 import { playerView } from '../../src/game/view';
 import { actingPlayerOf, chooseMove, type SearchStats } from '../../src/bots/index';
 import { applyMove, fromBgio } from '../../src/bots/driver';
@@ -19,7 +19,7 @@ describe('mcts bot', () => {
     const a = await chooseMove(s, me, 'mcts', 'easy', 42, { budgetMs: null });
     const b = await chooseMove(s, me, 'mcts', 'easy', 42, { budgetMs: null });
     expect(a).toEqual(b);
-    expect(enumerate(playerView(s.G, me), s.ctx, me)).toContainEqual(a);
+    expect(botMoves(playerView(s.G, me), s.ctx, me)).toContainEqual(a);
   });
 
   it('keeps to its time budget and yields to the event loop while it searches', async () => {
@@ -55,11 +55,11 @@ describe('mcts bot', () => {
     // When a claim is possible the move list holds only claims, so "it claims" proves nothing:
     // look for a position with several claims of different worth, and check MCTS takes the best.
     const gains = (x: NonNullable<ReturnType<typeof findState>>) =>
-      enumerate(x.G, x.ctx, x.ctx.currentPlayer).map((m) => ({ m, score: scoreAfter(x, m) }));
+      botMoves(x.G, x.ctx, x.ctx.currentPlayer).map((m) => ({ m, score: scoreAfter(x, m) }));
     const c = findState(
       2,
       (x) => {
-        if (x.G.pending || !enumerate(x.G, x.ctx, x.ctx.currentPlayer).some((m) => m.move === 'dropOff')) return false;
+        if (x.G.pending || !botMoves(x.G, x.ctx, x.ctx.currentPlayer).some((m) => m.move === 'dropOff')) return false;
         const g = gains(x).map((e) => e.score);
         const best = Math.max(...g);
         return g.filter((v) => v === best).length === 1 && g.some((v) => v < best);

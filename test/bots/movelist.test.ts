@@ -1,5 +1,5 @@
 /**
- * What `ai.enumerate` offers the bots on hand-built positions (src/game/RULES.md,
+ * What the bots' move list (`botMoves`) offers on hand-built positions (src/game/RULES.md,
  * "The bots' move list"): only the monument with a card to claim when one is in
  * reach, moves to stops only where a displayed card needs the passengers and
  * the hand can pay for them, and ending the turn early only when nothing has a
@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Ctx } from 'boardgame.io';
 import { clearBoard, setDisplay, setHand, setSeats, setStop, startState } from '../helpers';
-import { enumerate } from '../../src/game/ai';
+import { botMoves } from '../../src/bots/candidates';
 import type { GState } from '../../src/game/types';
 
 /** Tram 0 at Carmo; one red and one yellow ticket (one single move, then a yellow passenger paid); padrao-1 (2 yellow) and torre-belem-1 (2 blue, 1 yellow) on display. */
@@ -23,10 +23,10 @@ function position(baixa: Record<string, number>, hand: Record<string, number> = 
 
 const ctx = { currentPlayer: '0', numPlayers: 4, playOrder: ['0', '1', '2', '3'], turn: 1 } as unknown as Ctx;
 const destinations = (G: GState) =>
-  enumerate(G, ctx, '0')
+  botMoves(G, ctx, '0')
     .filter((m) => m.move === 'move')
     .map((m) => (m.args[0] as { route: string[] }).route.at(-1));
-const offersEndTurn = (G: GState) => enumerate(G, ctx, '0').some((m) => m.move === 'endTurn');
+const offersEndTurn = (G: GState) => botMoves(G, ctx, '0').some((m) => m.move === 'endTurn');
 
 describe("the bots' move list", () => {
   it('heads for passengers a displayed card needs, and does not offer to end the turn instead', () => {
@@ -61,7 +61,7 @@ describe("the bots' move list", () => {
     const pickUps = (hand: Record<string, number>) => {
       const G = position({ yellow: 1 }, hand);
       G.players['0'].position = 'baixa';
-      return enumerate(G, ctx, '0')
+      return botMoves(G, ctx, '0')
         .filter((m) => m.move === 'pickUp')
         .map((m) => (m.args[0] as { bell: string }).bell);
     };
@@ -74,7 +74,7 @@ describe("the bots' move list", () => {
       const G = position({ yellow: 1 }, { red: 3, yellow: 3 });
       G.players['0'].position = 'baixa';
       setSeats(G, '0', seats);
-      return enumerate(G, ctx, '0')
+      return botMoves(G, ctx, '0')
         .filter((m) => m.move === 'pickUp')
         .map((m) => (m.args[0] as { bell: string }).bell);
     };

@@ -373,6 +373,44 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await context.close();
   }, 30_000);
 
+  it('offers both routes of equal cost when one pushes and the other does not; the player picks the quiet one', async () => {
+    const { page, context } = await newContext(browser, errors, 'hotseat-route-choice');
+    await startTwoHumanHotSeat(page);
+    const read = async () =>
+      JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [string, State<GState>][];
+    // Hana at Castelo, Hugo at Baixa, nobody waiting at Baixa, Graça or Martim Moniz: Rossio is one move
+    // away via Baixa (pushing Hugo) or via Graça (no push).
+    const entries = await read();
+    const G = entries[0][1].G;
+    G.players['0'].position = 'castelo';
+    G.players['1'].position = 'baixa';
+    for (const stop of ['baixa', 'graca', 'martim-moniz']) {
+      for (const c of ['red', 'yellow', 'green', 'blue'] as const) G.bag[c] += G.stops[stop][c];
+      G.stops[stop] = { red: 0, yellow: 0, green: 0, blue: 0 };
+    }
+    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
+    await page.reload();
+    await page.getByTestId('hs-resume').click({ timeout: UI_TIMEOUT });
+    await page.getByTestId('pass-ready').click({ timeout: UI_TIMEOUT });
+    await page.getByTestId('dest-rossio').click({ timeout: UI_TIMEOUT });
+    await page.getByTestId('route-choice').waitFor({ timeout: UI_TIMEOUT });
+    await expect(page.getByTestId('route-choice').textContent()).resolves.toMatch(/via Baixa — pushes Hugo/);
+    await expect(page.getByTestId('push-warning').count()).resolves.toBe(1);
+    await page.getByTestId('route-1').check();
+    await expect(page.getByTestId('push-warning').count()).resolves.toBe(0);
+    await screenshot(page, 'hotseat-route-choice');
+    await page.getByTestId('confirm-move').click();
+    const deadline = Date.now() + UI_TIMEOUT;
+    let after = (await read())[0][1].G;
+    while (after.players['0'].position !== 'rossio' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = (await read())[0][1].G;
+    }
+    expect(after.players['0'].position).toBe('rossio');
+    expect(after.players['1'].position).toBe('baixa');
+    await context.close();
+  }, 30_000);
+
   it('shows no hand while a bot opens a game with two humans', async () => {
     const { page, context } = await newContext(browser, errors, 'hotseat-bot-first');
     await page.goto(`${server.url}/#/hotseat`);

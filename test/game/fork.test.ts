@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import { LisbonTram28 } from '../../src/game';
-import { enumerate } from '../../src/game/ai';
+import { botMoves } from '../../src/bots/candidates';
 import { deepFreeze, fork, freezeState } from '../../src/game/fork';
 import { actingPlayer } from '../../src/bots/driver';
 import { Rng } from '../../src/bots/rng';
@@ -24,7 +24,7 @@ function statesOfAGame(seed: string, every: number): GState[] {
   const out: GState[] = [];
   for (let step = 0; !s.ctx.gameover; step++) {
     const pid = actingPlayer(s.ctx);
-    const ms = enumerate(s.G, s.ctx, pid);
+    const ms = botMoves(s.G, s.ctx, pid);
     const m = ms[rng.int(ms.length)];
     s = reducer(s, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: pid } });
     if (step % every === 0 || s.G.pending) out.push(s.G);

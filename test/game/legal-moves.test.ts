@@ -2,8 +2,10 @@
  * The move list the board shows (`legalMoves`) against the `move` move's own
  * check: over positions of seeded random games, every destination that some
  * route of 1 to 3 single moves reaches and `checkMove` accepts is listed, and
- * everything listed is accepted. (A destination used to be dropped when the
- * first route found to it could not push.) The tram's own place is left out:
+ * everything listed is accepted; and where the cheapest routes to a place
+ * differ in effect (who is pushed, and where to), each effect is listed once.
+ * (A destination used to be dropped when the first route found to it could
+ * not push, and only one route was ever offered.) The tram's own place is left out:
  * the move accepts a round trip back to it, and the board does not offer one.
  */
 import { describe, expect, it } from 'vitest';
@@ -17,19 +19,41 @@ import { start, step, type State } from '../bots/helpers';
 
 const MAX_STEPS = 3;
 
-/** Every destination some route of at most `max` single moves reaches and the move accepts, by fewest steps. */
-function acceptedDestinations(G: GState, player: PlayerID, max: number): Map<NodeId, number> {
+/** What a route does: where every tram ends up, or the branch choice it waits for. */
+function effect(G: GState, player: PlayerID, route: NodeId[]): string | null {
+  const r = checkMove(G, player, player, { route });
+  if (typeof r === 'string') return null;
+  const res = r.resolution;
+  return res.status === 'choice'
+    ? `choice ${res.owner} ${res.from} ${JSON.stringify(res.options)}`
+    : JSON.stringify(res.status === 'done' ? res.positions : null);
+}
+
+/**
+ * Every destination some route of at most `max` single moves reaches and the
+ * move accepts, with the fewest single moves and the effects of the accepted
+ * routes of that many.
+ */
+function acceptedDestinations(
+  G: GState,
+  player: PlayerID,
+  max: number,
+): Map<NodeId, { k: number; effects: Set<string> }> {
   const net = network(G.side);
   const mask = stopMask(G, net);
-  const out = new Map<NodeId, number>();
+  const out = new Map<NodeId, { k: number; effects: Set<string> }>();
   const walk = (at: NodeId, route: NodeId[], k: number) => {
     if (k === max) return;
     for (const p of singleMoves(G, net, at, mask)) {
       const next = [...route, ...p];
       const to = p[p.length - 1];
-      const accepted = typeof checkMove(G, player, player, { route: next }) !== 'string';
+      const e = effect(G, player, next);
       // Back where the tram stands (A to B and back) is not a destination the board lists.
-      if (accepted && to !== G.players[player].position && (out.get(to) ?? Infinity) > k + 1) out.set(to, k + 1);
+      if (e !== null && to !== G.players[player].position) {
+        const seen = out.get(to);
+        if (!seen || seen.k > k + 1) out.set(to, { k: k + 1, effects: new Set([e]) });
+        else if (seen.k === k + 1) seen.effects.add(e);
+      }
       walk(to, next, k + 1);
     }
   };
@@ -37,9 +61,10 @@ function acceptedDestinations(G: GState, player: PlayerID, max: number): Map<Nod
   return out;
 }
 
-describe('legalMoves lists exactly the destinations the move accepts', () => {
+describe('legalMoves lists exactly the destinations the move accepts, by every distinct route', () => {
   it.each([2, 3, 4])('%i players, positions from 8 seeded random games', (numPlayers) => {
     let checked = 0;
+    let alternatives = 0;
     for (let g = 0; g < 8; g++) {
       const { reducer, state } = start(numPlayers, `legal-${numPlayers}-${g}`);
       let s: State = state;
@@ -50,7 +75,14 @@ describe('legalMoves lists exactly the destinations the move accepts', () => {
           const listed = legalMoves(s.G, pid, pid, { maxSteps: MAX_STEPS });
           const accepted = acceptedDestinations(s.G, pid, MAX_STEPS);
           expect(new Set(listed.map((o) => o.to)), `game ${g}, move ${i}`).toEqual(new Set(accepted.keys()));
-          for (const o of listed) expect(o.steps).toBe(accepted.get(o.to));
+          for (const o of listed) expect(o.steps).toBe(accepted.get(o.to)!.k);
+          // One option for each distinct effect of the cheapest routes, and no two alike.
+          for (const [to, { effects }] of accepted) {
+            const listedEffects = listed.filter((o) => o.to === to).map((o) => effect(s.G, pid, o.route));
+            expect(listedEffects.length, `game ${g}, move ${i}, to ${to}`).toBe(new Set(listedEffects).size);
+            expect(new Set(listedEffects), `game ${g}, move ${i}, to ${to}`).toEqual(effects);
+            if (effects.size > 1) alternatives++;
+          }
           checked++;
         }
         const options = enumerate(s.G, s.ctx, pid);
@@ -59,5 +91,6 @@ describe('legalMoves lists exactly the destinations the move accepts', () => {
       }
     }
     expect(checked).toBeGreaterThan(50);
+    expect(alternatives).toBeGreaterThan(0);
   });
 });

@@ -18,6 +18,7 @@ import {
 import { LisbonTram28 } from '../../src/game';
 import { scoreOf } from '../../src/game/selectors';
 import { counts } from '../../src/game/counts';
+import { legalMoves } from '../../src/game/legal';
 
 const G0 = (c: ReturnType<typeof seats>[number]) => c.getState()!.G;
 
@@ -52,6 +53,34 @@ describe('moving (rulebook p.7)', () => {
     expect(s.G.players['0'].hand).toEqual(expect.objectContaining({}));
     expect(s.G.players['0'].handSize).toBe(1 + 4);
     expect(s.G.events.filter((e) => e.type === 'move')).toHaveLength(2);
+  });
+
+  it('lets the player choose between equal-cost routes that differ in effect: Castelo to Rossio via Baixa pushes, via Graça does not', async () => {
+    const setup = () => {
+      const G = clearBoard(startState(2));
+      G.players['0'].position = 'castelo';
+      G.players['1'].position = 'baixa';
+      setHand(G, '0', { red: 2 });
+      return G;
+    };
+    const options = legalMoves(setup(), '0', '0').filter((o) => o.to === 'rossio');
+    expect(options.map((o) => [o.route, o.steps, o.pushed])).toEqual([
+      [['baixa', 'rossio'], 1, ['1']],
+      [['j-castelo', 'graca', 'martim-moniz', 'rossio'], 1, []],
+    ]);
+
+    const [pushing] = seats(gameFrom(setup()), 2);
+    expect(await act(pushing, 'move', { route: options[0].route })).toBe(true);
+    let s = G0(pushing);
+    expect(s.players['1'].position).toBe('rossio');
+    expect(s.events.map((e) => e.type)).toContain('push');
+
+    const [quiet] = seats(gameFrom(setup()), 2);
+    expect(await act(quiet, 'move', { route: options[1].route })).toBe(true);
+    s = G0(quiet);
+    expect(s.players['0'].position).toBe('rossio');
+    expect(s.players['1'].position).toBe('baixa');
+    expect(s.events.map((e) => e.type)).not.toContain('push');
   });
 
   it('passes over an empty tram stop: Carmo to Castelo costs 1 ticket', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { LisbonTram28 } from '../../src/game';
 import { createMatch, fullMatch, GAME, RawClient, readMatch, sleep, startTestServer, type TestServer } from './harness';
+import { botMoves } from '../../src/bots/candidates';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,9 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** A legal move for the current player, from the game's own enumerate. */
+/** A legal move for the current player, from the bots' move list. */
 function legalMove(state: State, pid: string) {
-  const options = LisbonTram28.ai!.enumerate(state.G, state.ctx, pid) as Array<{ move: string; args: unknown[] }>;
+  const options = botMoves(state.G, state.ctx, pid) as Array<{ move: string; args: unknown[] }>;
   const pick = options.find((o) => o.move === 'move') ?? options[0];
   return pick;
 }

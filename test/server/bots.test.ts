@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { LisbonTram28 } from '../../src/game';
-import { enumerate } from '../../src/game/ai';
+import { botMoves } from '../../src/bots/candidates';
 import type { GState } from '../../src/game/types';
 import { GAME, createMatch, http, joinMatch, sleep, startTestServer, type TestServer } from './harness';
 
@@ -86,7 +86,7 @@ describe('bot seats in online matches', () => {
           if (acting === '1' || s.ctx.currentPlayer === '1') botTurns.add(s.ctx.turn);
           if (acting === '0') {
             // The human plays a simple legal move: end the turn, or settle a decision.
-            const moves = enumerate(s.G, s.ctx, '0');
+            const moves = botMoves(s.G, s.ctx, '0');
             const m = moves.find((x) => x.move === 'endTurn') ?? moves[0];
             (human.moves as Record<string, (...a: unknown[]) => void>)[m.move](...m.args);
           }

@@ -4,7 +4,6 @@
  * still changing, stay.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LisbonTram28 } from '../../src/game';
 import {
   createMatch,
   fullMatch,
@@ -16,6 +15,7 @@ import {
   startTestServer,
   type TestServer,
 } from './harness';
+import { botMoves } from '../../src/bots/candidates';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -44,7 +44,7 @@ it('keeps a started match after a player leaves it', async () => {
   const p0 = new RawClient(server.url);
   try {
     const state = await p0.sync(matchID, '0', creds[0]);
-    const options = LisbonTram28.ai!.enumerate(state.G, state.ctx, '0') as Array<{ move: string; args?: unknown[] }>;
+    const options = botMoves(state.G, state.ctx, '0') as Array<{ move: string; args?: unknown[] }>;
     p0.move(matchID, '0', creds[0], options[0].move, options[0].args ?? [], state._stateID);
     await p0.waitFor(() => p0.state!._stateID > state._stateID, 5000, 'the move');
   } finally {

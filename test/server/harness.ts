@@ -11,6 +11,7 @@ import type { Ctx, State } from 'boardgame.io';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { formatLine, type Logger } from '../../server/log';
 import { LisbonTram28 } from '../../src/game';
+import { botMoves } from '../../src/bots/candidates';
 
 export const GAME = LisbonTram28.name as string;
 
@@ -210,7 +211,7 @@ export async function readMatch(server: RunningServer, matchID: string) {
   };
 }
 
-/** The players `enumerate` may act for right now. */
+/** The players the bots' move list may act for right now. */
 export function actors(ctx: Ctx): string[] {
   if (ctx.gameover !== undefined) return [];
   return ctx.activePlayers ? Object.keys(ctx.activePlayers) : [ctx.currentPlayer];
@@ -235,7 +236,7 @@ export async function playBystanders(url: string, end: number, gapMs = 0): Promi
       const pid = actors(players[0].state!.ctx)[0];
       if (pid === undefined) break;
       const own = players[Number(pid)].state!;
-      const options = LisbonTram28.ai!.enumerate(own.G, own.ctx, pid) as Array<{ move: string; args?: unknown[] }>;
+      const options = botMoves(own.G, own.ctx, pid) as Array<{ move: string; args?: unknown[] }>;
       const choice = options[trips.length % options.length];
       const started = performance.now();
       players[Number(pid)].move(matchID, pid, creds[Number(pid)], choice.move, choice.args ?? [], stateID);

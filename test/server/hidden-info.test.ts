@@ -1,7 +1,7 @@
 /**
  * Hidden information over real sockets: a spectator and every player follow
- * a whole game played with random legal moves (from the game's own
- * `ai.enumerate`); nothing any socket receives may hold another player's
+ * a whole game played with random moves from the bots' list
+ * (`botMoves`); nothing any socket receives may hold another player's
  * hand, the decks, the PRNG seed or state, or credentials.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { LisbonTram28 } from '../../src/game';
 import { Rng } from '../../src/bots/rng';
 import { actors, fullMatch, GAME, http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
 import { findLeaks, findStrings } from './leak-check';
+import { botMoves } from '../../src/bots/candidates';
 
 const MAX_MOVES = Number(process.env.LEAK_TEST_MAX_MOVES ?? 1500);
 
@@ -64,7 +65,7 @@ describe('hidden information', () => {
       // Each actor enumerates on its own (filtered) view of the game.
       const pid = who[0];
       const own = players[Number(pid)].state as State;
-      const options = LisbonTram28.ai!.enumerate(own.G, own.ctx, pid) as Array<{ move: string; args: unknown[] }>;
+      const options = botMoves(own.G, own.ctx, pid) as Array<{ move: string; args: unknown[] }>;
       expect(options.length, `no legal move for ${pid} at state ${stateID}`).toBeGreaterThan(0);
       const choice = options[random.int(options.length)];
       players[Number(pid)].move(matchID, pid, creds[Number(pid)], choice.move, choice.args ?? [], stateID);

@@ -1,7 +1,7 @@
 /**
  * A small load run, part of `npm test`: the real server as a child process,
  * matches created and joined through the lobby API, one socket.io client per
- * seat playing random legal moves from `ai.enumerate` on its own view until
+ * seat playing random moves from the bots' list (`botMoves`) on its own view until
  * every match ends; then every acknowledged move is checked against storage.
  * (`npm run loadtest` runs the same code at full size.)
  */
