@@ -5,9 +5,20 @@
  * update arrives).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { State } from 'boardgame.io';
+import type { Game, State } from 'boardgame.io';
+import { ActivePlayers } from 'boardgame.io/core';
 import { LisbonTram28 } from '../../src/game';
-import { createMatch, fullMatch, GAME, RawClient, readMatch, sleep, startTestServer, type TestServer } from './harness';
+import {
+  createMatch,
+  fullMatch,
+  GAME,
+  http,
+  RawClient,
+  readMatch,
+  sleep,
+  startTestServer,
+  type TestServer,
+} from './harness';
 import { botMoves } from '../../src/bots/candidates';
 
 let server: TestServer;
@@ -72,7 +83,8 @@ describe('credentials', () => {
     const { move, args } = legalMove(state, '0');
     // Player 1's own credentials, claiming to be player 0 (socket argument and payload).
     p1.move(matchID, '0', creds[1], move, args, state._stateID);
-    // Player 1 authenticates as itself but runs the move as player 0 in the payload.
+    // Player 1 authenticates as itself but runs the move as player 0 in the payload. (In Lisbon only
+    // one player is ever active, so boardgame.io refuses this too: the next test isolates our guard.)
     p1.socket.emit(
       'update',
       { type: 'MAKE_MOVE', payload: { type: move, args, playerID: '0', credentials: creds[1] } },
@@ -100,6 +112,58 @@ describe('credentials', () => {
     await spectator.waitFor(() => spectator.count('update') > 0, 5000, 'honest update');
     expect(await storedStateID(matchID)).toBeGreaterThan(state._stateID);
     [spectator, p0, p1, wrong].forEach((c) => c.close());
+  });
+
+  it('refuses an active seat running a move as another active seat (a game where everyone acts at once)', async () => {
+    // boardgame.io's master authenticates the socket's seat and checks that *it* is active, but the
+    // reducer runs the move as `payload.playerID`. With both seats active, only the socket guard
+    // (payload seat = authenticated seat) stops player 1 from moving for player 0. (Checked: with
+    // that check removed from server/socket-guard.ts, this test fails.)
+    const Together: Game<{ marks: string[] }> = {
+      name: 'together',
+      setup: () => ({ marks: [] }),
+      turn: { activePlayers: ActivePlayers.ALL },
+      moves: {
+        mark: ({ G, playerID }) => {
+          G.marks.push(playerID);
+        },
+      },
+    };
+    const own = await startTestServer({ games: [Together as Game] });
+    try {
+      const created = await http(own.url, '/games/together/create', { method: 'POST', json: { numPlayers: 2 } });
+      const matchID = (created.json as { matchID: string }).matchID;
+      const creds: string[] = [];
+      for (const playerID of ['0', '1']) {
+        const joined = await http(own.url, `/games/together/${matchID}/join`, {
+          method: 'POST',
+          json: { playerID, playerName: `P${playerID}` },
+        });
+        creds.push((joined.json as { playerCredentials: string }).playerCredentials);
+      }
+      const spectator = new RawClient(own.url, { namespace: 'together' });
+      const state = await spectator.sync(matchID, null);
+      expect(Object.keys(state.ctx.activePlayers ?? {})).toEqual(['0', '1']);
+      const p1 = new RawClient(own.url, { namespace: 'together' });
+      await p1.sync(matchID, '1', creds[1]);
+      p1.socket.emit(
+        'update',
+        { type: 'MAKE_MOVE', payload: { type: 'mark', args: [], playerID: '0', credentials: creds[1] } },
+        state._stateID,
+        matchID,
+        '1',
+      );
+      await sleep(300);
+      expect((await readMatch(own, matchID)).state!.G).toEqual({ marks: [] });
+      expect(spectator.count('update')).toBe(0);
+      // Player 1 marking as itself goes through: the refusal above was the forgery's.
+      p1.move(matchID, '1', creds[1], 'mark', [], state._stateID);
+      await spectator.waitFor(() => spectator.count('update') > 0, 5000, 'honest update');
+      expect((await readMatch(own, matchID)).state!.G).toEqual({ marks: ['1'] });
+      [spectator, p1].forEach((c) => c.close());
+    } finally {
+      await own.close();
+    }
   });
 
   it('sync or update for an unknown match creates nothing', async () => {
