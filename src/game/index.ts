@@ -23,6 +23,7 @@ import { gameOver } from './scoring';
 import { playerView } from './view';
 import { enumerate } from './ai';
 import { fork, freezeState } from './fork';
+import { noClientEvents, NO_CLIENT_EVENTS } from '../games/common/no-client-events';
 
 /**
  * Run a move or hook on a fresh copy of the state before the call (`base`,
@@ -91,36 +92,6 @@ export const baseState: Plugin<unknown, unknown, GState> = {
       fn({ ...context, base: context.G }, ...args) as unknown,
 };
 
-/** What `noClientEvents` keeps of an action: whether a move ran in it. */
-interface MoveMark {
-  moved: boolean;
-}
-
-/**
- * Refuses every action in which no move ran: boardgame.io's client events
- * (`GAME_EVENT`: `endTurn`, `endGame`, `setActivePlayers`, …), which its
- * reducer processes for any active player whatever the game's `events`
- * config says. The rules end turns, stages and the game themselves, from
- * inside moves and hooks, which stay allowed. With the `events` config below
- * (which removes them from `client.events`), the Game is safe on its own,
- * whatever the transport (hot-seat, `Local`, sockets).
- */
-export const noClientEvents: Plugin<MoveMark, MoveMark, GState> = {
-  name: 'no-client-events',
-  setup: () => ({ moved: false }),
-  // The setup itself runs no move and must pass: the turn is still 0 then.
-  api: ({ ctx }) => ({ moved: ctx.turn === 0 }),
-  fnWrap: (fn, methodType) =>
-    (methodType as string) === 'MOVE'
-      ? (context, ...args: unknown[]) => {
-          (context as unknown as Record<string, MoveMark>)['no-client-events'].moved = true;
-          return fn(context, ...args) as unknown;
-        }
-      : fn,
-  flush: ({ api }) => ({ moved: api.moved }),
-  isInvalid: ({ data }) => (data.moved ? false : 'client events are disabled in this game'),
-};
-
 /** The game, registered under the name `lisbon-tram-28`. */
 export const LisbonTram28: Game<GState, Record<string, unknown>, SetupData> = {
   name: 'lisbon-tram-28',
@@ -132,16 +103,7 @@ export const LisbonTram28: Game<GState, Record<string, unknown>, SetupData> = {
   disableUndo: true,
   plugins: [baseState, noClientEvents],
   // No event from a client: the rules fire them from moves and hooks (see noClientEvents).
-  events: {
-    endGame: false,
-    endPhase: false,
-    setPhase: false,
-    endTurn: false,
-    pass: false,
-    setActivePlayers: false,
-    endStage: false,
-    setStage: false,
-  },
+  events: NO_CLIENT_EVENTS,
   moves: {
     move: serverMove(move),
     pickUp: serverMove(pickUp),
