@@ -4,7 +4,7 @@
  * 1. Random 4-player games per second, (a) through boardgame.io's reducer
  *    (CreateGameReducer, as the server runs moves) and (b) through the pure
  *    rules functions alone, played by the small turn driver in
- *    src/bots/driver.ts on a plain G. Both pick uniformly among
+ *    src/games/lisbon/bots/driver.ts on a plain G. Both pick uniformly among
  *    the bots' moves (`botMoves`) with the same seeded generator, and the time
  *    spent listing them is reported separately.
  *    A minimal game through the same reducer measures boardgame.io's own cost
@@ -22,11 +22,11 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Ctx } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
-import { baseState, LisbonTram28 } from '../src/game/index';
-import { botMoves } from '../src/bots/candidates';
-import type { GState } from '../src/game/types';
+import { baseState, LisbonTram28 } from '../src/games/lisbon/index';
+import { botMoves } from '../src/games/lisbon/bots/candidates';
+import type { GState } from '../src/games/lisbon/types';
 import { actingPlayerOf, chooseMove, LEVELS, type Level, type SearchStats } from '../src/bots/index';
-import { actingPlayer, applyMove, fromBgio } from '../src/bots/driver';
+import { actingPlayer, applyMove, fromBgio } from '../src/games/lisbon/bots/driver';
 import { Rng } from '../src/bots/rng';
 import { integer, parseFlags, text } from './cli';
 

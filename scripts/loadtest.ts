@@ -28,12 +28,12 @@ import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import type { Game, LogEntry, State, StorageAPI } from 'boardgame.io';
-import { LisbonTram28 } from '../src/game';
+import { LisbonTram28 } from '../src/games/lisbon';
 import { createStorage, PostgresStorage } from '../server/storage';
 import { decimal, integer, oneOf, parseFlags, runCli, text, UsageError } from './cli';
 import { Rng } from '../src/bots/rng';
-import { botMoves } from '../src/bots/candidates';
-import type { GState } from '../src/game/types';
+import { botMoves } from '../src/games/lisbon/bots/candidates';
+import type { GState } from '../src/games/lisbon/types';
 
 export type StorageKind = 'file' | 'memory' | 'postgres';
 

@@ -266,6 +266,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
 /** The game served when none is given. */
 async function defaultGames(): Promise<Game[]> {
-  const { LisbonTram28 } = await import('../src/game');
+  const { LisbonTram28 } = await import('../src/games/lisbon');
   return [LisbonTram28 as Game];
 }

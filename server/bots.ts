@@ -13,7 +13,7 @@ import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { BOT_LEVELS, actingPlayerOf, type Level } from '../src/bots';
 import { BotPool } from './bot-pool';
-import type { GState } from '../src/game/types';
+import type { GState } from '../src/games/lisbon/types';
 import { fail, type Middleware } from './http-error';
 import { parseJsonObject } from './lobby-guard';
 import type { Logger } from './log';

@@ -8,12 +8,12 @@ import { Client } from 'boardgame.io/client';
 import { Local } from 'boardgame.io/multiplayer';
 import type { Game } from 'boardgame.io';
 import { expect } from 'vitest';
-import { LisbonTram28 } from '../src/game';
-import { COLORS, type ColorCounts } from '../src/game/data/types';
-import { CARDS } from '../src/game/data/cards';
-import { addInto, counts, subInto, total, zero } from '../src/game/counts';
-import { network } from '../src/game/network';
-import type { GState, PlayerID, SetupData } from '../src/game/types';
+import { LisbonTram28 } from '../src/games/lisbon';
+import { COLORS, type ColorCounts } from '../src/games/lisbon/data/types';
+import { CARDS } from '../src/games/lisbon/data/cards';
+import { addInto, counts, subInto, total, zero } from '../src/games/lisbon/counts';
+import { network } from '../src/games/lisbon/network';
+import type { GState, PlayerID, SetupData } from '../src/games/lisbon/types';
 
 /** The full (unfiltered) starting state of a seeded game. */
 export function startState(numPlayers: number, seed = 'test', setupData: SetupData = { firstPlayer: 0 }): GState {

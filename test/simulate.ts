@@ -9,14 +9,14 @@
 import { describe, expect, it } from 'vitest';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import type { State } from 'boardgame.io';
-import { LisbonTram28 } from '../src/game';
+import { LisbonTram28 } from '../src/games/lisbon';
 import { Rng } from '../src/bots/rng';
-import { botMoves } from '../src/bots/candidates';
-import { playerView } from '../src/game/view';
-import { CARDS } from '../src/game/data/cards';
-import { network } from '../src/game/network';
-import { total } from '../src/game/counts';
-import type { GameOver, GState } from '../src/game/types';
+import { botMoves } from '../src/games/lisbon/bots/candidates';
+import { playerView } from '../src/games/lisbon/view';
+import { CARDS } from '../src/games/lisbon/data/cards';
+import { network } from '../src/games/lisbon/network';
+import { total } from '../src/games/lisbon/counts';
+import type { GameOver, GState } from '../src/games/lisbon/types';
 
 /** Every broken invariant of a full state (empty when all hold). */
 export function invariantErrors(G: GState): string[] {

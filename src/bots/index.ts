@@ -8,11 +8,11 @@
  */
 import type { Ctx } from 'boardgame.io';
 import { RandomBot } from 'boardgame.io/ai';
-import type { AiMove } from '../game/ai';
-import { botMoves } from './candidates';
-import type { GState, PlayerID } from '../game/types';
-import { playerView } from '../game/view';
-import { scoreMoves } from './heuristics';
+import type { AiMove } from '../games/lisbon/ai';
+import { botMoves } from '../games/lisbon/bots/candidates';
+import type { GState, PlayerID } from '../games/lisbon/types';
+import { playerView } from '../games/lisbon/view';
+import { scoreMoves } from '../games/lisbon/bots/heuristics';
 import { LEVELS, mctsMove, type Level, type SearchStats } from './mcts';
 import { Rng } from './rng';
 

@@ -4,12 +4,12 @@
  */
 import type { Ctx } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
-import { LisbonTram28 } from '../game/index';
-import type { GameOver, GState, PlayerID } from '../game/types';
+import { LisbonTram28 } from '../games/lisbon/index';
+import type { GameOver, GState, PlayerID } from '../games/lisbon/types';
 import { actingPlayerOf, BOT_KINDS, BOT_LEVELS, chooseMove, type BotKind } from './index';
 import type { Level, SearchStats } from './mcts';
 import { Rng } from './rng';
-import { scoreOf } from '../game/selectors';
+import { scoreOf } from '../games/lisbon/selectors';
 
 /** A bot as named on the command line: `random`, `greedy`, `mcts`, `mcts:hard`... */
 export interface BotSpec {

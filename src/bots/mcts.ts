@@ -17,14 +17,14 @@
  */
 import type { Ctx } from 'boardgame.io';
 import { MCTSBot } from 'boardgame.io/ai';
-import { LisbonTram28 } from '../game/index';
-import type { AiMove } from '../game/ai';
-import { botMoves } from './candidates';
-import type { GState, PlayerID } from '../game/types';
-import { actingPlayer, applyMove, fastReducer, fromBgio, type BgioState } from './driver';
-import { evaluate, scoreMoves } from './heuristics';
+import { LisbonTram28 } from '../games/lisbon/index';
+import type { AiMove } from '../games/lisbon/ai';
+import { botMoves } from '../games/lisbon/bots/candidates';
+import type { GState, PlayerID } from '../games/lisbon/types';
+import { actingPlayer, applyMove, fastReducer, fromBgio, type BgioState } from '../games/lisbon/bots/driver';
+import { evaluate, scoreMoves } from '../games/lisbon/bots/heuristics';
 import { Rng } from './rng';
-import { searchState } from './determinize';
+import { searchState } from '../games/lisbon/bots/determinize';
 
 /** Difficulty levels. */
 export type Level = 'easy' | 'normal' | 'hard';

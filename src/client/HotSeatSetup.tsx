@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { PlayerCount, RulesFields, SeatRows, resizeSeats, toSetupData } from './SetupFields';
 import type { RulesChoice } from './SetupFields';
 import { botName, type SeatChoice } from './seats';
-import type { SetupData } from '../game/types';
+import type { SetupData } from '../games/lisbon/types';
 import { loadName } from './lobbyApi';
 
 /** A configured hot-seat game. */

@@ -4,7 +4,7 @@
  * this player (on their turn or for a decision outside it).
  */
 import { useEffect } from 'react';
-import { waitingFor } from '../game/selectors';
+import { waitingFor } from '../games/lisbon/selectors';
 import { Board, type GameBoardProps } from './boardSlot';
 
 const TITLE = 'Lisbon Tram 28 Online';

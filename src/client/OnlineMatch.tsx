@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Client } from 'boardgame.io/react';
 import { SocketIO } from 'boardgame.io/multiplayer';
-import { LisbonTram28 } from '../game';
+import { LisbonTram28 } from '../games/lisbon';
 import {
   GAME_NAME,
   describeError,

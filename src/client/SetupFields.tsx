@@ -3,7 +3,7 @@
  * player count, seats (human or bot with a level), the rules options and the
  * form footer.
  */
-import type { SetupData } from '../game/types';
+import type { SetupData } from '../games/lisbon/types';
 import { BOT_LEVELS, seatColor, type BotLevel, type SeatChoice } from './seats';
 
 /** Rules options as the forms hold them. */

@@ -1,2 +1,2 @@
 /** The board component the client mounts, and its props. */
-export { Board, type LisbonBoardProps as GameBoardProps } from '../board/Board';
+export { Board, type LisbonBoardProps as GameBoardProps } from '../games/lisbon/board/Board';

@@ -6,8 +6,8 @@
  * is the fallback when a choice is refused.
  */
 import type { Ctx } from 'boardgame.io';
-import { botMoves } from '../bots/candidates';
-import type { GState } from '../game/types';
+import { botMoves } from '../games/lisbon/bots/candidates';
+import type { GState } from '../games/lisbon/types';
 import type { BotLevel } from './seats';
 
 /** A move to make through a client. */

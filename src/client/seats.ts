@@ -1,5 +1,5 @@
 /** Seat configuration shared by the lobby and the hot-seat setup. */
-import { TRAM_COLORS, type TramColor } from '../game/data/types';
+import { TRAM_COLORS, type TramColor } from '../games/lisbon/data/types';
 
 /** Bot strength offered to players. */
 export type BotLevel = 'easy' | 'normal' | 'hard';

@@ -1,8 +1,8 @@
 /** The board's move calls: checked first, refused with a reason, never a silent no-op. */
 import { describe, expect, it } from 'vitest';
-import { makeActions, type MoveCalls } from '../../src/board/actions';
-import { legalMoves } from '../../src/game/legal';
-import type { MoveOption } from '../../src/game/legal';
+import { makeActions, type MoveCalls } from '../../src/games/lisbon/board/actions';
+import { legalMoves } from '../../src/games/lisbon/legal';
+import type { MoveOption } from '../../src/games/lisbon/legal';
 import { client, raw, viewOf } from './helpers';
 
 function harness(c: ReturnType<typeof client>, me: string) {

@@ -6,8 +6,8 @@
 import { Client } from 'boardgame.io/client';
 import { Local } from 'boardgame.io/multiplayer';
 import type { Ctx } from 'boardgame.io';
-import { LisbonTram28 } from '../../src/game/index';
-import type { GState, PlayerID } from '../../src/game/types';
+import { LisbonTram28 } from '../../src/games/lisbon/index';
+import type { GState, PlayerID } from '../../src/games/lisbon/types';
 
 type AnyClient = any;
 

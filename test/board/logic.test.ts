@@ -1,11 +1,11 @@
 /** The board's pure logic against real engine states. */
 import { describe, expect, it } from 'vitest';
-import { COLORS } from '../../src/game/data/types';
-import { legalMoves, legalPickUps } from '../../src/game/legal';
-import { isExactPayment } from '../../src/game/payment';
-import { network } from '../../src/game/network';
-import { single } from '../../src/game/counts';
-import type { GameOver, GState } from '../../src/game/types';
+import { COLORS } from '../../src/games/lisbon/data/types';
+import { legalMoves, legalPickUps } from '../../src/games/lisbon/legal';
+import { isExactPayment } from '../../src/games/lisbon/payment';
+import { network } from '../../src/games/lisbon/network';
+import { single } from '../../src/games/lisbon/counts';
+import type { GameOver, GState } from '../../src/games/lisbon/types';
 import {
   connectionGain,
   destinationMap,
@@ -16,9 +16,9 @@ import {
   staying,
   stateFingerprint,
   tieBreakText,
-} from '../../src/board/logic';
-import { animatedPositions, animationsSince, MS_PER_NODE, pointAt, tramOffsets } from '../../src/board/animation';
-import { formatEvent, logTurns, mergeEvents } from '../../src/board/logText';
+} from '../../src/games/lisbon/board/logic';
+import { animatedPositions, animationsSince, MS_PER_NODE, pointAt, tramOffsets } from '../../src/games/lisbon/board/animation';
+import { formatEvent, logTurns, mergeEvents } from '../../src/games/lisbon/board/logText';
 import { client, position, raw, seats, viewOf } from './helpers';
 
 describe('move highlights and payment picker', () => {

@@ -3,12 +3,12 @@ import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Ctx } from 'boardgame.io';
-import { Board } from '../../src/board/Board';
-import { GameOverView } from '../../src/board/GameOverView';
-import { legalMoves } from '../../src/game/legal';
-import { network } from '../../src/game/network';
-import { gameOver } from '../../src/game/scoring';
-import type { GState, PlayerID } from '../../src/game/types';
+import { Board } from '../../src/games/lisbon/board/Board';
+import { GameOverView } from '../../src/games/lisbon/board/GameOverView';
+import { legalMoves } from '../../src/games/lisbon/legal';
+import { network } from '../../src/games/lisbon/network';
+import { gameOver } from '../../src/games/lisbon/scoring';
+import type { GState, PlayerID } from '../../src/games/lisbon/types';
 import { client, position, seats, viewOf } from './helpers';
 
 function render(G: GState, ctx: Ctx, playerID: PlayerID | null, extra: Record<string, unknown> = {}): string {

@@ -5,8 +5,8 @@
  * player, gets nothing to decide.
  */
 import { describe, expect, it } from 'vitest';
-import { enumerate } from '../../src/game/ai';
-import { playerView } from '../../src/game/view';
+import { enumerate } from '../../src/games/lisbon/ai';
+import { playerView } from '../../src/games/lisbon/view';
 import { actingPlayerOf, chooseMove } from '../../src/bots/index';
 import { findState, start, step, type State } from './helpers';
 

@@ -1,15 +1,15 @@
 /**
- * The fast rules driver (src/bots/driver.ts) must replay games exactly like
+ * The fast rules driver (src/games/lisbon/bots/driver.ts) must replay games exactly like
  * boardgame.io's reducer: same seed, same moves, same states. MCTS playouts
  * and the benchmark's pure-rules figure rely on it.
  */
 import { describe, expect, it } from 'vitest';
 import type { Ctx } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
-import { LisbonTram28 } from '../../src/game/index';
-import { botMoves } from '../../src/bots/candidates';
-import type { GState } from '../../src/game/types';
-import { actingPlayer, applyMove, fromBgio } from '../../src/bots/driver';
+import { LisbonTram28 } from '../../src/games/lisbon/index';
+import { botMoves } from '../../src/games/lisbon/bots/candidates';
+import type { GState } from '../../src/games/lisbon/types';
+import { actingPlayer, applyMove, fromBgio } from '../../src/games/lisbon/bots/driver';
 import { Rng } from '../../src/bots/rng';
 
 type State = { G: GState; ctx: Ctx; plugins: { random: { data: unknown } } };

@@ -4,13 +4,13 @@
  * under the face-up top card, the PRNG) must not change its move.
  */
 import { describe, expect, it } from 'vitest';
-import { CARDS } from '../../src/game/data/cards';
-import { COLORS, type Color } from '../../src/game/data/types';
-import { total, zero } from '../../src/game/counts';
-import type { GState } from '../../src/game/types';
-import { playerView } from '../../src/game/view';
+import { CARDS } from '../../src/games/lisbon/data/cards';
+import { COLORS, type Color } from '../../src/games/lisbon/data/types';
+import { total, zero } from '../../src/games/lisbon/counts';
+import type { GState } from '../../src/games/lisbon/types';
+import { playerView } from '../../src/games/lisbon/view';
 import { actingPlayerOf, chooseMove } from '../../src/bots/index';
-import { determinize } from '../../src/bots/determinize';
+import { determinize } from '../../src/games/lisbon/bots/determinize';
 import { Rng } from '../../src/bots/rng';
 import { findState, type State } from './helpers';
 

@@ -8,8 +8,8 @@ import type { Ctx } from 'boardgame.io';
 import { describe, expect, it } from 'vitest';
 import { greedyMove } from '../../src/bots';
 import { Rng } from '../../src/bots/rng';
-import { counts } from '../../src/game/counts';
-import type { GState } from '../../src/game/types';
+import { counts } from '../../src/games/lisbon/counts';
+import type { GState } from '../../src/games/lisbon/types';
 import { clearBoard, setDisplay, setHand, setStop, startState } from '../helpers';
 
 const ctx = { currentPlayer: '0', numPlayers: 2, playOrder: ['0', '1'], turn: 1 } as unknown as Ctx;

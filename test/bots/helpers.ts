@@ -1,13 +1,13 @@
 /** Real engine states for the bot tests. */
 import type { Ctx } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
-import { LisbonTram28 } from '../../src/game/index';
-import { botMoves } from '../../src/bots/candidates';
-import type { GState, PlayerID } from '../../src/game/types';
+import { LisbonTram28 } from '../../src/games/lisbon/index';
+import { botMoves } from '../../src/games/lisbon/bots/candidates';
+import type { GState, PlayerID } from '../../src/games/lisbon/types';
 import { actingPlayerOf } from '../../src/bots/index';
 import { greedyMove } from '../../src/bots/index';
 import { Rng } from '../../src/bots/rng';
-import { playerView } from '../../src/game/view';
+import { playerView } from '../../src/games/lisbon/view';
 
 export type State = { G: GState; ctx: Ctx; plugins: Record<string, { data: unknown }>; _stateID: number };
 

@@ -8,9 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from 'boardgame.io/client';
 import { Local } from 'boardgame.io/multiplayer';
-import { LisbonTram28 } from '../../src/game/index';
-import { enumerate } from '../../src/game/ai';
-import type { GState } from '../../src/game/types';
+import { LisbonTram28 } from '../../src/games/lisbon/index';
+import { enumerate } from '../../src/games/lisbon/ai';
+import type { GState } from '../../src/games/lisbon/types';
 import { chooseMove, actingPlayerOf, type BotKind } from '../../src/bots/index';
 import { start, step } from './helpers';
 

@@ -4,11 +4,11 @@
  * an obvious position (a claim is there to take).
  */
 import { describe, expect, it } from 'vitest';
-import { botMoves } from '../../src/bots/candidates';
-import { playerView } from '../../src/game/view';
+import { botMoves } from '../../src/games/lisbon/bots/candidates';
+import { playerView } from '../../src/games/lisbon/view';
 import { actingPlayerOf, chooseMove, type SearchStats } from '../../src/bots/index';
-import { applyMove, fromBgio } from '../../src/bots/driver';
-import { scoreOf } from '../../src/game/selectors';
+import { applyMove, fromBgio } from '../../src/games/lisbon/bots/driver';
+import { scoreOf } from '../../src/games/lisbon/selectors';
 import { findState } from './helpers';
 
 describe('mcts bot', () => {

@@ -1,5 +1,5 @@
 /**
- * What the bots' move list (`botMoves`) offers on hand-built positions (src/game/RULES.md,
+ * What the bots' move list (`botMoves`) offers on hand-built positions (src/games/lisbon/RULES.md,
  * "The bots' move list"): only the monument with a card to claim when one is in
  * reach, moves to stops only where a displayed card needs the passengers and
  * the hand can pay for them, and ending the turn early only when nothing has a
@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Ctx } from 'boardgame.io';
 import { clearBoard, setDisplay, setHand, setSeats, setStop, startState } from '../helpers';
-import { botMoves } from '../../src/bots/candidates';
-import type { GState } from '../../src/game/types';
+import { botMoves } from '../../src/games/lisbon/bots/candidates';
+import type { GState } from '../../src/games/lisbon/types';
 
 /** Tram 0 at Carmo; one red and one yellow ticket (one single move, then a yellow passenger paid); padrao-1 (2 yellow) and torre-belem-1 (2 blue, 1 yellow) on display. */
 function position(baixa: Record<string, number>, hand: Record<string, number> = { red: 1, yellow: 1 }): GState {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
-import type { GState } from '../../src/game/types';
+import type { GState } from '../../src/games/lisbon/types';
 import {
   buildClient,
   findChromium,

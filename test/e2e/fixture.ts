@@ -9,13 +9,13 @@
  * still hold. (Checked over 2,000 seeded deals: every one yields a plan.)
  */
 import type { State } from 'boardgame.io';
-import { CARD_BY_ID } from '../../src/game/data/cards';
-import { COLORS, type ColorCounts } from '../../src/game/data/types';
-import { legalMoves } from '../../src/game/legal';
-import { network } from '../../src/game/network';
-import { cheapestPayment } from '../../src/game/payment';
-import { counts, covers, total } from '../../src/game/counts';
-import type { GState } from '../../src/game/types';
+import { CARD_BY_ID } from '../../src/games/lisbon/data/cards';
+import { COLORS, type ColorCounts } from '../../src/games/lisbon/data/types';
+import { legalMoves } from '../../src/games/lisbon/legal';
+import { network } from '../../src/games/lisbon/network';
+import { cheapestPayment } from '../../src/games/lisbon/payment';
+import { counts, covers, total } from '../../src/games/lisbon/counts';
+import type { GState } from '../../src/games/lisbon/types';
 
 /** What the test will do in the crafted position. */
 export interface Plan {

@@ -7,7 +7,7 @@
  */
 import { InitializeGame } from 'boardgame.io/internal';
 import { describe, expect, it } from 'vitest';
-import { LisbonTram28 } from '../../src/game';
+import { LisbonTram28 } from '../../src/games/lisbon';
 import { act, flush, seats, soloClient } from '../helpers';
 
 const EVENTS = ['endGame', 'endTurn', 'endPhase', 'setPhase', 'pass', 'setActivePlayers', 'endStage', 'setStage'];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SIDES } from '../../src/game/data/maps';
-import { CARDS } from '../../src/game/data/cards';
-import { BOARDS, TICKETS_PER_COLOR } from '../../src/game/data/boards';
-import { BONUSES, COLORS, MONUMENTS } from '../../src/game/data/types';
-import { network, singleMoves } from '../../src/game/network';
-import { total } from '../../src/game/counts';
+import { SIDES } from '../../src/games/lisbon/data/maps';
+import { CARDS } from '../../src/games/lisbon/data/cards';
+import { BOARDS, TICKETS_PER_COLOR } from '../../src/games/lisbon/data/boards';
+import { BONUSES, COLORS, MONUMENTS } from '../../src/games/lisbon/data/types';
+import { network, singleMoves } from '../../src/games/lisbon/network';
+import { total } from '../../src/games/lisbon/counts';
 
 describe.each(Object.values(SIDES))('board side $id', (side) => {
   const net = network(side.id);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, clearBoard, gameFrom, giveCard, seats, setDisplay, setSeats, startState } from '../helpers';
-import type { GameOver, GState } from '../../src/game/types';
+import type { GameOver, GState } from '../../src/games/lisbon/types';
 
 /** Leave exactly one face-up card on the Monument deck. */
 function lastFaceUp(G: GState) {

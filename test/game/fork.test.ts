@@ -1,5 +1,5 @@
 /**
- * Moves run on `fork(state)` (src/game/fork.ts): a copy whose every object is
+ * Moves run on `fork(state)` (src/games/lisbon/fork.ts): a copy whose every object is
  * new, except the logged events and the two decks, which are shared and only
  * ever replaced. Outside
  * production every state a move or hook makes is frozen whole, so a rule that
@@ -7,12 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
-import { LisbonTram28 } from '../../src/game';
-import { botMoves } from '../../src/bots/candidates';
-import { deepFreeze, fork, freezeState } from '../../src/game/fork';
-import { actingPlayer } from '../../src/bots/driver';
+import { LisbonTram28 } from '../../src/games/lisbon';
+import { botMoves } from '../../src/games/lisbon/bots/candidates';
+import { deepFreeze, fork, freezeState } from '../../src/games/lisbon/fork';
+import { actingPlayer } from '../../src/games/lisbon/bots/driver';
 import { Rng } from '../../src/bots/rng';
-import type { GState } from '../../src/game/types';
+import type { GState } from '../../src/games/lisbon/types';
 
 /** States of one seeded random 4-player game through boardgame.io's reducer, every `every` steps. */
 function statesOfAGame(seed: string, every: number): GState[] {

@@ -9,10 +9,10 @@
  * the move accepts a round trip back to it, and the board does not offer one.
  */
 import { describe, expect, it } from 'vitest';
-import { checkMove, legalMoves } from '../../src/game/legal';
-import { network, singleMoves, stopMask } from '../../src/game/network';
-import type { GState, NodeId, PlayerID } from '../../src/game/types';
-import { enumerate } from '../../src/game/ai';
+import { checkMove, legalMoves } from '../../src/games/lisbon/legal';
+import { network, singleMoves, stopMask } from '../../src/games/lisbon/network';
+import type { GState, NodeId, PlayerID } from '../../src/games/lisbon/types';
+import { enumerate } from '../../src/games/lisbon/ai';
 import { Rng } from '../../src/bots/rng';
 import { actingPlayerOf } from '../../src/bots';
 import { start, step, type State } from '../bots/helpers';

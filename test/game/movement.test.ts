@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearBoard, setStop, startState } from '../helpers';
-import { network, singleMoves, splitRoute } from '../../src/game/network';
-import { resolveMove } from '../../src/game/push';
-import { checkMove, legalMoves } from '../../src/game/legal';
-import type { GState } from '../../src/game/types';
+import { network, singleMoves, splitRoute } from '../../src/games/lisbon/network';
+import { resolveMove } from '../../src/games/lisbon/push';
+import { checkMove, legalMoves } from '../../src/games/lisbon/legal';
+import type { GState } from '../../src/games/lisbon/types';
 
 const dests = (G: GState, at: string) =>
   singleMoves(G, network(G.side), at)

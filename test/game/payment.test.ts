@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { affordableCount, canPay, cheapestPayment, isExactPayment, payments } from '../../src/game/payment';
-import { counts, single, total } from '../../src/game/counts';
-import { cheapestMovePayment } from '../../src/game/legal';
-import { COLORS } from '../../src/game/data/types';
+import { affordableCount, canPay, cheapestPayment, isExactPayment, payments } from '../../src/games/lisbon/payment';
+import { counts, single, total } from '../../src/games/lisbon/counts';
+import { cheapestMovePayment } from '../../src/games/lisbon/legal';
+import { COLORS } from '../../src/games/lisbon/data/types';
 import { Rng } from '../../src/bots/rng';
 
 describe('3-for-1 payments (RULINGS "Paying tickets")', () => {

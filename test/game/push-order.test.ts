@@ -8,9 +8,9 @@
  * The position is searched for on the board, so it holds on either side.
  */
 import { describe, expect, it } from 'vitest';
-import { network, pathsToNextStop, singleMoves, stopMask } from '../../src/game/network';
-import { resolveMove } from '../../src/game/push';
-import type { GState, NodeId } from '../../src/game/types';
+import { network, pathsToNextStop, singleMoves, stopMask } from '../../src/games/lisbon/network';
+import { resolveMove } from '../../src/games/lisbon/push';
+import type { GState, NodeId } from '../../src/games/lisbon/types';
 import { clearBoard, startState } from '../helpers';
 
 interface Line {

@@ -1,15 +1,15 @@
 /** The rules document lists the designed content exactly as the data tables hold it. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CARDS } from '../../src/game/data/cards';
-import { BOARDS } from '../../src/game/data/boards';
-import { COLORS } from '../../src/game/data/types';
-import { SIDES } from '../../src/game/data/maps';
+import { CARDS } from '../../src/games/lisbon/data/cards';
+import { BOARDS } from '../../src/games/lisbon/data/boards';
+import { COLORS } from '../../src/games/lisbon/data/types';
+import { SIDES } from '../../src/games/lisbon/data/maps';
 
-const doc = readFileSync(new URL('../../src/game/RULES.md', import.meta.url), 'utf8');
+const doc = readFileSync(new URL('../../src/games/lisbon/RULES.md', import.meta.url), 'utf8');
 const half = (c: string | null) => (c ? c[0].toUpperCase() : '·');
 
-describe('src/game/RULES.md', () => {
+describe('src/games/lisbon/RULES.md', () => {
   it.each(CARDS.map((c) => [c.id, c] as const))('lists card %s with its VP, passengers and edges', (id, c) => {
     const row = doc.split('\n').find((l) => l.startsWith(`| \`${id}\` |`));
     expect(row, `no row for ${id}`).toBeDefined();

@@ -1,9 +1,9 @@
 /** Bonuses, actions, end-of-turn draws, reshuffles and refused input, through real clients. */
 import { describe, expect, it } from 'vitest';
 import { act, clearBoard, gameFrom, seats, setHand, setStop, startState } from '../helpers';
-import { counts, total } from '../../src/game/counts';
-import { seatCapacity } from '../../src/game/selectors';
-import { bonusBlocked, legalPickUps } from '../../src/game/legal';
+import { counts, total } from '../../src/games/lisbon/counts';
+import { seatCapacity } from '../../src/games/lisbon/selectors';
+import { bonusBlocked, legalPickUps } from '../../src/games/lisbon/legal';
 
 const G0 = (c: ReturnType<typeof seats>[number]) => c.getState()!.G;
 

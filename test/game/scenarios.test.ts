@@ -15,10 +15,10 @@ import {
   setStop,
   startState,
 } from '../helpers';
-import { LisbonTram28 } from '../../src/game';
-import { scoreOf } from '../../src/game/selectors';
-import { counts } from '../../src/game/counts';
-import { legalMoves } from '../../src/game/legal';
+import { LisbonTram28 } from '../../src/games/lisbon';
+import { scoreOf } from '../../src/games/lisbon/selectors';
+import { counts } from '../../src/games/lisbon/counts';
+import { legalMoves } from '../../src/games/lisbon/legal';
 
 const G0 = (c: ReturnType<typeof seats>[number]) => c.getState()!.G;
 

@@ -1,9 +1,9 @@
 /** Match options (`setupData`) and the starting position. */
 import { describe, expect, it } from 'vitest';
-import { validateSetupData } from '../../src/game/state';
-import { LisbonTram28 } from '../../src/game';
+import { validateSetupData } from '../../src/games/lisbon/state';
+import { LisbonTram28 } from '../../src/games/lisbon';
 import { startState } from '../helpers';
-import { total } from '../../src/game/counts';
+import { total } from '../../src/games/lisbon/counts';
 
 describe('validateSetupData', () => {
   it.each([

@@ -1,8 +1,8 @@
 /** What each player may see (RULINGS "What players can see"). */
 import { describe, expect, it } from 'vitest';
 import { seats, soloClient } from '../helpers';
-import { LisbonTram28 } from '../../src/game';
-import { playerView } from '../../src/game/view';
+import { LisbonTram28 } from '../../src/games/lisbon';
+import { playerView } from '../../src/games/lisbon/view';
 import { startState } from '../helpers';
 
 describe('playerView', () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game, State } from 'boardgame.io';
 import { ActivePlayers } from 'boardgame.io/core';
-import { LisbonTram28 } from '../../src/game';
+import { LisbonTram28 } from '../../src/games/lisbon';
 import {
   createMatch,
   fullMatch,
@@ -19,7 +19,7 @@ import {
   startTestServer,
   type TestServer,
 } from './harness';
-import { botMoves } from '../../src/bots/candidates';
+import { botMoves } from '../../src/games/lisbon/bots/candidates';
 
 let server: TestServer;
 beforeAll(async () => {

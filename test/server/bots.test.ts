@@ -8,9 +8,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
-import { LisbonTram28 } from '../../src/game';
-import { botMoves } from '../../src/bots/candidates';
-import type { GState } from '../../src/game/types';
+import { LisbonTram28 } from '../../src/games/lisbon';
+import { botMoves } from '../../src/games/lisbon/bots/candidates';
+import type { GState } from '../../src/games/lisbon/types';
 import { GAME, createMatch, http, joinMatch, sleep, startTestServer, type TestServer } from './harness';
 
 describe('bot seats in online matches', () => {

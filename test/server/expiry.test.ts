@@ -15,7 +15,7 @@ import {
   startTestServer,
   type TestServer,
 } from './harness';
-import { botMoves } from '../../src/bots/candidates';
+import { botMoves } from '../../src/games/lisbon/bots/candidates';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -10,8 +10,8 @@ import { io, type Socket } from 'socket.io-client';
 import type { Ctx, State } from 'boardgame.io';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { formatLine, type Logger } from '../../server/log';
-import { LisbonTram28 } from '../../src/game';
-import { botMoves } from '../../src/bots/candidates';
+import { LisbonTram28 } from '../../src/games/lisbon';
+import { botMoves } from '../../src/games/lisbon/bots/candidates';
 
 export const GAME = LisbonTram28.name as string;
 

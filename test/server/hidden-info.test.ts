@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Server } from 'boardgame.io/server';
 import type { State } from 'boardgame.io';
-import { LisbonTram28 } from '../../src/game';
+import { LisbonTram28 } from '../../src/games/lisbon';
 import { Rng } from '../../src/bots/rng';
 import { actors, fullMatch, GAME, http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
 import { findLeaks, findStrings } from './leak-check';
-import { botMoves } from '../../src/bots/candidates';
+import { botMoves } from '../../src/games/lisbon/bots/candidates';
 
 const MAX_MOVES = Number(process.env.LEAK_TEST_MAX_MOVES ?? 1500);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as parser from 'socket.io-parser';
 import { InitializeGame } from 'boardgame.io/internal';
-import { LisbonTram28 } from '../../src/game';
+import { LisbonTram28 } from '../../src/games/lisbon';
 import { jsonParser } from '../../server/json-parser';
 
 describe('the server socket parser (default parser minus the binary scan)', () => {

@@ -5,12 +5,12 @@
 import React from 'react';
 import { TicketIcon } from './Icons';
 import type { Ctx } from 'boardgame.io';
-import { COLORS, type Color, type ColorCounts } from '../game/data/types';
-import type { GState, PlayerID } from '../game/types';
-import { boardOf } from '../game/legal';
-import { cones, scoreOf, seatCapacity } from '../game/selectors';
-import { total } from '../game/counts';
-import { CARD_BY_ID } from '../game/data/cards';
+import { COLORS, type Color, type ColorCounts } from '../data/types';
+import type { GState, PlayerID } from '../types';
+import { boardOf } from '../legal';
+import { cones, scoreOf, seatCapacity } from '../selectors';
+import { total } from '../counts';
+import { CARD_BY_ID } from '../data/cards';
 import { BONUS_LABEL, COLOR_HEX, playerLabel, TRAM_STYLE } from './logic';
 import { CardRow, MonumentCard } from './MonumentCard';
 

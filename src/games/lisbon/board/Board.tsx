@@ -30,10 +30,10 @@
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
-import type { GameOver, GState, NodeId } from '../game/types';
-import { legalMoves, legalPlacements, legalPushBranches } from '../game/legal';
-import { actionsLeft, freeMoveAvailable } from '../game/selectors';
-import { network } from '../game/network';
+import type { GameOver, GState, NodeId } from '../types';
+import { legalMoves, legalPlacements, legalPushBranches } from '../legal';
+import { actionsLeft, freeMoveAvailable } from '../selectors';
+import { network } from '../network';
 import { destinationMap, namesFrom, stateFingerprint, viewerOf } from './logic';
 import { MapView, type MapOverlay } from './MapView';
 import { ActionPanel, type UiState } from './ActionPanel';

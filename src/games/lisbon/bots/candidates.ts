@@ -19,16 +19,16 @@
  * list; the rules know nothing of it.
  */
 import type { Ctx } from 'boardgame.io';
-import type { GState, NodeId, PlayerID } from '../game/types';
-import { single, total } from '../game/counts';
-import { COLORS, type Color, type ColorCounts } from '../game/data/types';
-import { CARD_BY_ID } from '../game/data/cards';
-import { network } from '../game/network';
-import { canPay } from '../game/payment';
-import { boardOf, canEndTurn, claimable, legalBonus, legalDropOffs, legalPickUps, searchMoves } from '../game/legal';
-import type { MoveOption, MoveSearch } from '../game/legal';
-import { cones, seatCapacity } from '../game/selectors';
-import { pendingMoves, type AiMove } from '../game/ai';
+import type { GState, NodeId, PlayerID } from '../types';
+import { single, total } from '../counts';
+import { COLORS, type Color, type ColorCounts } from '../data/types';
+import { CARD_BY_ID } from '../data/cards';
+import { network } from '../network';
+import { canPay } from '../payment';
+import { boardOf, canEndTurn, claimable, legalBonus, legalDropOffs, legalPickUps, searchMoves } from '../legal';
+import type { MoveOption, MoveSearch } from '../legal';
+import { cones, seatCapacity } from '../selectors';
+import { pendingMoves, type AiMove } from '../ai';
 
 /** Longest move a bot considers. */
 export const BOT_MAX_STEPS = 3;

@@ -4,8 +4,8 @@
  * edges. Cards laid edge to edge in a row join their halves into tickets.
  */
 import React from 'react';
-import { CARD_BY_ID } from '../game/data/cards';
-import type { Edge, SideId } from '../game/data/types';
+import { CARD_BY_ID } from '../data/cards';
+import type { Edge, SideId } from '../data/types';
 import { COLOR_HEX, expand, nodeName } from './logic';
 
 function EdgeHalves({ edge, side }: { edge: Edge; side: 'left' | 'right' }) {

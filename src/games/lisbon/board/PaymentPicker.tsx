@@ -1,6 +1,6 @@
 /** A small picker among exact payments; the first (cheapest) is the automatic choice. */
 import React from 'react';
-import { COLORS } from '../game/data/types';
+import { COLORS } from '../data/types';
 import { COLOR_HEX, type PayChoice } from './logic';
 
 /** Ticket chips for one payment. */

@@ -1,7 +1,7 @@
 /** The end screen: ranks, each player's cards, connections, total, and how ties were broken. */
 import React from 'react';
 import { TrophyIcon } from './Icons';
-import type { GameOver, GState, PlayerID } from '../game/types';
+import type { GameOver, GState, PlayerID } from '../types';
 import { playerLabel, tieBreakText, TRAM_STYLE } from './logic';
 import { CardRow } from './MonumentCard';
 

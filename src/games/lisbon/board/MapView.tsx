@@ -6,10 +6,10 @@
  * map never decides what is legal.
  */
 import React from 'react';
-import type { GState, NodeId, PlayerID } from '../game/types';
-import { network } from '../game/network';
-import { cones } from '../game/selectors';
-import type { MoveOption } from '../game/legal';
+import type { GState, NodeId, PlayerID } from '../types';
+import { network } from '../network';
+import { cones } from '../selectors';
+import type { MoveOption } from '../legal';
 import { MapBell } from './Icons';
 import { useTramAnimations } from './useTramAnimations';
 import { BRANCH_COLORS, COLOR_HEX, pathD, routePoints } from './logic';

@@ -7,8 +7,8 @@
 import React from 'react';
 import { BellIcon } from './Icons';
 import type { Ctx } from 'boardgame.io';
-import type { GState, NodeId, PlayerID } from '../game/types';
-import type { MoveOption } from '../game/legal';
+import type { GState, NodeId, PlayerID } from '../types';
+import type { MoveOption } from '../legal';
 import type { Actions } from './actions';
 import {
   bonusBlocked,
@@ -18,11 +18,11 @@ import {
   legalPickUps,
   moveBlocked,
   pickUpBlocked,
-} from '../game/legal';
-import { actionsLeft, cones } from '../game/selectors';
-import { network } from '../game/network';
-import { CARD_BY_ID } from '../game/data/cards';
-import { counts, single, total } from '../game/counts';
+} from '../legal';
+import { actionsLeft, cones } from '../selectors';
+import { network } from '../network';
+import { CARD_BY_ID } from '../data/cards';
+import { counts, single, total } from '../counts';
 import {
   BONUS_LABEL,
   connectionGain,

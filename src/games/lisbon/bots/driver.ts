@@ -1,6 +1,6 @@
 /**
  * A fast driver for the pure rules: it plays the engine's move functions on
- * a plain, mutable `G`, emulating the turn flow that src/game/index.ts
+ * a plain, mutable `G`, emulating the turn flow that src/games/lisbon/index.ts
  * declares for boardgame.io (turn order, the final round, stages for
  * out-of-turn decisions, the end-of-turn draw, the turn's `endIf`).
  *
@@ -19,13 +19,13 @@ import {
   placePassengers,
   takeBonus,
   type MoveContext,
-} from '../game/moves';
-import { END_OF_TURN_DRAW } from '../game/data/boards';
-import { drawTickets, freshTurn, log } from '../game/state';
-import { actionsLeft, freeMoveAvailable } from '../game/selectors';
-import { gameOver } from '../game/scoring';
-import type { GameOver, GState, PlayerID } from '../game/types';
-import { randomApi, type RandomData } from './rng';
+} from '../moves';
+import { END_OF_TURN_DRAW } from '../data/boards';
+import { drawTickets, freshTurn, log } from '../state';
+import { actionsLeft, freeMoveAvailable } from '../selectors';
+import { gameOver } from '../scoring';
+import type { GameOver, GState, PlayerID } from '../types';
+import { randomApi, type RandomData } from '../../../bots/rng';
 
 type MoveFn = (mc: MoveContext, args?: unknown) => unknown;
 

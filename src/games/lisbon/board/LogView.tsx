@@ -1,8 +1,8 @@
 /** The game log: public events in plain words, grouped by turn, newest turn first. */
 import React, { useRef } from 'react';
 import type { Ctx } from 'boardgame.io';
-import type { GState, PlayerID } from '../game/types';
-import type { GameEvent } from '../game/types';
+import type { GState, PlayerID } from '../types';
+import type { GameEvent } from '../types';
 import { playerLabel, TRAM_STYLE } from './logic';
 import { logTurns, mergeEvents } from './logText';
 

@@ -4,15 +4,15 @@
  * player's view as well as on a determinized state.
  */
 import type { Ctx } from 'boardgame.io';
-import { CARD_BY_ID } from '../game/data/cards';
-import { COLORS, type Color, type ColorCounts } from '../game/data/types';
-import type { AiMove } from '../game/ai';
-import { total } from '../game/counts';
-import { network } from '../game/network';
-import { boardOf } from '../game/legal';
-import { cheapestPayment } from '../game/payment';
-import { cones, fitting, rowConnections, scoreOf, seatCapacity } from '../game/selectors';
-import type { GState, NodeId, PlayerID } from '../game/types';
+import { CARD_BY_ID } from '../data/cards';
+import { COLORS, type Color, type ColorCounts } from '../data/types';
+import type { AiMove } from '../ai';
+import { total } from '../counts';
+import { network } from '../network';
+import { boardOf } from '../legal';
+import { cheapestPayment } from '../payment';
+import { cones, fitting, rowConnections, scoreOf, seatCapacity } from '../selectors';
+import type { GState, NodeId, PlayerID } from '../types';
 
 const distCache: Record<string, Record<NodeId, Record<NodeId, number>>> = {};
 

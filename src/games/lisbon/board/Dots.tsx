@@ -1,6 +1,6 @@
 /** Passengers drawn as coloured dots. */
 import React from 'react';
-import type { ColorCounts } from '../game/data/types';
+import type { ColorCounts } from '../data/types';
 import { COLOR_HEX, expand } from './logic';
 
 /** One dot per passenger, in colour order. */

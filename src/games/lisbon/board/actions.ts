@@ -4,8 +4,8 @@
  * no click is ever a silent no-op.
  */
 import type { Ctx } from 'boardgame.io';
-import type { Color, ColorCounts } from '../game/data/types';
-import type { GState, NodeId, PlayerID } from '../game/types';
+import type { Color, ColorCounts } from '../data/types';
+import type { GState, NodeId, PlayerID } from '../types';
 import {
   checkDropOff,
   checkKeepPassenger,
@@ -18,7 +18,7 @@ import {
   turnBlocked,
   type Bell,
   type MoveOption,
-} from '../game/legal';
+} from '../legal';
 
 /** What the board can do for the viewer. */
 export interface Actions {

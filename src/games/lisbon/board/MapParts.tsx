@@ -3,12 +3,12 @@
  * cones, trams, node marks and labels. Pure drawing; no interaction.
  */
 import React from 'react';
-import type { GState, PlayerID } from '../game/types';
-import type { MapNode } from '../game/data/types';
-import { network } from '../game/network';
-import { total } from '../game/counts';
-import { CARD_BY_ID } from '../game/data/cards';
-import { boardOf } from '../game/legal';
+import type { GState, PlayerID } from '../types';
+import type { MapNode } from '../data/types';
+import { network } from '../network';
+import { total } from '../counts';
+import { CARD_BY_ID } from '../data/cards';
+import { boardOf } from '../legal';
 import { BONUS_LABEL, COLOR_HEX, describeCounts, expand, playerLabel, TRAM_STYLE } from './logic';
 
 const JUNCTION_GAP = 16;

@@ -12,14 +12,14 @@
  * - the PRNG gets a fresh seed from the bot's generator.
  */
 import type { Ctx } from 'boardgame.io';
-import { CARDS } from '../game/data/cards';
-import { TICKETS_PER_COLOR } from '../game/data/boards';
-import { COLORS, type Color } from '../game/data/types';
-import { zero } from '../game/counts';
-import type { GState } from '../game/types';
-import { playerView } from '../game/view';
+import { CARDS } from '../data/cards';
+import { TICKETS_PER_COLOR } from '../data/boards';
+import { COLORS, type Color } from '../data/types';
+import { zero } from '../counts';
+import type { GState } from '../types';
+import { playerView } from '../view';
 import { clone, type BgioState } from './driver';
-import type { Rng } from './rng';
+import type { Rng } from '../../../bots/rng';
 
 /** A full state consistent with `playerID`'s view, hidden parts dealt at random. */
 export function determinize(view: GState, playerID: string, rng: Rng): GState {

@@ -23,7 +23,7 @@ import { gameOver } from './scoring';
 import { playerView } from './view';
 import { enumerate } from './ai';
 import { fork, freezeState } from './fork';
-import { noClientEvents, NO_CLIENT_EVENTS } from '../games/common/no-client-events';
+import { noClientEvents, NO_CLIENT_EVENTS } from '../common/no-client-events';
 
 /**
  * Run a move or hook on a fresh copy of the state before the call (`base`,

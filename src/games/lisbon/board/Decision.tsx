@@ -6,14 +6,14 @@
  */
 import React from 'react';
 import { BellIcon } from './Icons';
-import type { GState, PlayerID } from '../game/types';
-import { bellGroup, legalBellChoices, legalPlacements, legalPushBranches } from '../game/legal';
-import { fitting } from '../game/selectors';
-import { total } from '../game/counts';
-import { network } from '../game/network';
+import type { GState, PlayerID } from '../types';
+import { bellGroup, legalBellChoices, legalPlacements, legalPushBranches } from '../legal';
+import { fitting } from '../selectors';
+import { total } from '../counts';
+import { network } from '../network';
 import { BRANCH_COLORS, describeCounts, groupPaymentChoices, nodeName, playerLabel, staying } from './logic';
 import { PaymentPicker } from './PaymentPicker';
-import type { Color } from '../game/data/types';
+import type { Color } from '../data/types';
 import type { Actions } from './actions';
 import { Dots } from './Dots';
 

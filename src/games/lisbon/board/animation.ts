@@ -3,7 +3,7 @@
  * interpolated node by node (about 150 ms per node), and how several trams
  * share Rossio.
  */
-import type { GState, PlayerID } from '../game/types';
+import type { GState, PlayerID } from '../types';
 import { routePoints } from './logic';
 
 /** Milliseconds per node travelled. */

@@ -4,7 +4,7 @@
  * (the cheapest; the moves accept an explicit one, and listing every way to
  * pay would multiply the list for nothing a bot can judge). Bot strategy,
  * which of these moves are worth a look, lives with the bots
- * (`src/bots/candidates.ts`).
+ * (`src/games/lisbon/bots/candidates.ts`).
  */
 import type { Ctx } from 'boardgame.io';
 import type { GState, PlayerID } from './types';

@@ -4,8 +4,8 @@
  * the engine's bounded event window.
  */
 import type { Ctx } from 'boardgame.io';
-import type { GameEvent, GState, NodeId, PlayerID } from '../game/types';
-import { total } from '../game/counts';
+import type { GameEvent, GState, NodeId, PlayerID } from '../types';
+import { total } from '../counts';
 import { BONUS_LABEL, cardLabel, describeCounts, joinNames, nodeName, playerLabel } from './logic';
 
 /** One readable line for a public event, or null for events the log leaves out. */

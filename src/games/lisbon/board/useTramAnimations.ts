@@ -5,7 +5,7 @@
  * first render (old events are history, not news).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { GState, PlayerID } from '../game/types';
+import type { GState, PlayerID } from '../types';
 import { animatedPositions, animationsSince } from './animation';
 
 function reducedMotion(): boolean {

@@ -2,8 +2,8 @@
 import React from 'react';
 import { BellIcon } from './Icons';
 import type { Ctx } from 'boardgame.io';
-import type { GState, PlayerID } from '../game/types';
-import { actionsLeft, draw3Available, freeMoveAvailable, maxActions, scoreOf } from '../game/selectors';
+import type { GState, PlayerID } from '../types';
+import { actionsLeft, draw3Available, freeMoveAvailable, maxActions, scoreOf } from '../selectors';
 import { playerLabel, TRAM_STYLE } from './logic';
 
 /** The banner across the top of the board. */

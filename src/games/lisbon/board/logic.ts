@@ -5,14 +5,14 @@
  * so every function can be tested against real engine state.
  */
 import type { Ctx } from 'boardgame.io';
-import { CARD_BY_ID } from '../game/data/cards';
-import { COLORS, type BonusKind, type Color, type ColorCounts, type SideId, type TramColor } from '../game/data/types';
-import type { GameOver, GState, NodeId, PlayerID } from '../game/types';
-import { counts, total } from '../game/counts';
-import { network } from '../game/network';
-import { affordableCount, cheapestPayment, payments } from '../game/payment';
-import { rowConnections } from '../game/selectors';
-import type { MoveOption } from '../game/legal';
+import { CARD_BY_ID } from '../data/cards';
+import { COLORS, type BonusKind, type Color, type ColorCounts, type SideId, type TramColor } from '../data/types';
+import type { GameOver, GState, NodeId, PlayerID } from '../types';
+import { counts, total } from '../counts';
+import { network } from '../network';
+import { affordableCount, cheapestPayment, payments } from '../payment';
+import { rowConnections } from '../selectors';
+import type { MoveOption } from '../legal';
 
 /** Ticket and passenger colours on screen. */
 export const COLOR_HEX: Record<Color, string> = {
