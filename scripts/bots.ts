@@ -10,13 +10,15 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
 import { MAX_ROUNDS, parseBot, playGame, type GameResult } from '../src/bots/match';
+import { DEFAULT_GAME, GAMES, gameNamed } from '../src/games/registry';
 
-const HELP = `Usage: npm run bots -- [options]
+const HELP = () => `Usage: npm run bots -- [options]
 
 Plays headless games between bots and prints a table per bot.
 
 Options:
-  --players N        players per game, 2-4 (default: the number of --bots)
+  --game ID          the game: ${GAMES.map((g) => g.alias).join(', ')} (default ${DEFAULT_GAME.alias})
+  --players N        players per game (default: the number of --bots)
   --bots LIST        comma-separated bots, one per seat: random, greedy, mcts,
                      mcts:easy, mcts:normal, mcts:hard (default: mcts,random)
                      A single bot with --players N fills every seat.
@@ -35,6 +37,7 @@ Options:
 Example: npm run bots -- --players 4 --bots mcts,random,random,random --games 100 --seed 1`;
 
 interface Options {
+  game: string;
   players: number;
   bots: string[];
   games: number;
@@ -49,6 +52,7 @@ interface Options {
 
 function parseArgs(argv: string[]): Options | 'help' {
   const flags = parseFlags(argv, {
+    game: { type: 'string' },
     players: { type: 'string' },
     bots: { type: 'string' },
     games: { type: 'string' },
@@ -61,8 +65,17 @@ function parseArgs(argv: string[]): Options | 'help' {
     quiet: { type: 'boolean' },
   });
   if (flags === 'help') return 'help';
+  let def = DEFAULT_GAME;
+  const gameName = text(flags, 'game');
+  if (gameName !== undefined) {
+    try {
+      def = gameNamed(gameName);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  }
   const o = {
-    players: integer(flags, 'players', 2, 4),
+    players: integer(flags, 'players', def.minPlayers, def.maxPlayers),
     bots: text(flags, 'bots')
       ?.split(',')
       .map((b) => b.trim())
@@ -78,7 +91,10 @@ function parseArgs(argv: string[]): Options | 'help' {
   };
   let bots = o.bots ?? ['mcts', 'random'];
   const players = o.players ?? (bots.length === 1 ? 2 : bots.length);
-  if (players < 2 || players > 4) throw new UsageError('A game needs 2 to 4 players: give 2 to 4 bots, or --players.');
+  if (players < def.minPlayers || players > def.maxPlayers)
+    throw new UsageError(
+      `${def.title} needs ${def.minPlayers} to ${def.maxPlayers} players: give ${def.minPlayers} to ${def.maxPlayers} bots, or --players.`,
+    );
   if (bots.length === 1) bots = new Array<string>(players).fill(bots[0]);
   if (bots.length !== players)
     throw new UsageError(
@@ -92,6 +108,7 @@ function parseArgs(argv: string[]): Options | 'help' {
     }
   }
   return {
+    game: def.id,
     players,
     bots,
     games: o.games ?? 10,
@@ -142,7 +159,8 @@ export interface BotSummary {
   ci95: [number, number];
   meanScore: number;
   sdScore: number;
-  meanConnections: number;
+  /** Means of the game's extra per-seat figures (e.g. Lisbon's connections). */
+  stats: Record<string, number>;
   meanRounds: number;
   medianDecisionMs: number;
   p95DecisionMs: number;
@@ -150,12 +168,13 @@ export interface BotSummary {
 }
 
 export function summarize(results: GameResult[]): BotSummary[] {
-  const by = new Map<string, { scores: number[]; conns: number[]; rounds: number[]; wins: number; times: number[] }>();
+  type Entry = { scores: number[]; stats: Record<string, number[]>; rounds: number[]; wins: number; times: number[] };
+  const by = new Map<string, Entry>();
   for (const r of results) {
     for (const s of r.seats) {
-      const e = by.get(s.bot) ?? { scores: [], conns: [], rounds: [], wins: 0, times: [] };
+      const e: Entry = by.get(s.bot) ?? { scores: [], stats: {}, rounds: [], wins: 0, times: [] };
       e.scores.push(s.score);
-      e.conns.push(s.connections);
+      for (const [k, v] of Object.entries(s.stats)) (e.stats[k] ??= []).push(v);
       e.rounds.push(r.rounds);
       if (s.win) e.wins++;
       for (const t of s.decisionMs) e.times.push(t);
@@ -176,7 +195,7 @@ export function summarize(results: GameResult[]): BotSummary[] {
       ci95: wilson(e.wins, e.scores.length),
       meanScore: m,
       sdScore: sd,
-      meanConnections: mean(e.conns),
+      stats: Object.fromEntries(Object.entries(e.stats).map(([k, v]) => [k, mean(v)])),
       meanRounds: mean(e.rounds),
       medianDecisionMs: quantile(times, 0.5),
       p95DecisionMs: quantile(times, 0.95),
@@ -186,6 +205,7 @@ export function summarize(results: GameResult[]): BotSummary[] {
 }
 
 function table(rows: BotSummary[]): string {
+  const extra = [...new Set(rows.flatMap((r) => Object.keys(r.stats)))];
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(1)} ms`);
   const head = [
@@ -196,7 +216,7 @@ function table(rows: BotSummary[]): string {
     '95% CI',
     'score',
     'sd',
-    'conn.',
+    ...extra,
     'rounds',
     'median/decision',
     'p95/decision',
@@ -209,7 +229,7 @@ function table(rows: BotSummary[]): string {
     `${pct(r.ci95[0])}-${pct(r.ci95[1])}`,
     r.meanScore.toFixed(1),
     r.sdScore.toFixed(1),
-    r.meanConnections.toFixed(2),
+    ...extra.map((k) => (r.stats[k] ?? 0).toFixed(2)),
     r.meanRounds.toFixed(1),
     ms(r.medianDecisionMs),
     ms(r.p95DecisionMs),
@@ -247,6 +267,7 @@ class Progress {
 
 async function runAll(o: Options): Promise<GameResult[]> {
   const jobs = Array.from({ length: o.games }, (_, g) => ({
+    gameId: o.game,
     game: g,
     bots: seating(o, g),
     seed: `${o.seed}:${g}`,
@@ -257,7 +278,14 @@ async function runAll(o: Options): Promise<GameResult[]> {
   const progress = new Progress(o.games, o.quiet);
   if (o.workers === 0) {
     for (const j of jobs) {
-      results[j.game] = await playGame(j.bots.map(parseBot), j.seed, j.game, j.budgetMs, j.maxRounds);
+      results[j.game] = await playGame(
+        gameNamed(j.gameId),
+        j.bots.map(parseBot),
+        j.seed,
+        j.game,
+        j.budgetMs,
+        j.maxRounds,
+      );
       progress.tick();
     }
     return results;
@@ -303,7 +331,7 @@ async function main(): Promise<void> {
     throw e;
   }
   if (o === 'help') {
-    process.stdout.write(HELP + '\n');
+    process.stdout.write(HELP() + '\n');
     return;
   }
   if (process.env.NODE_ENV !== 'production')
@@ -313,7 +341,7 @@ async function main(): Promise<void> {
   const secs = (Date.now() - t0) / 1000;
   const rows = summarize(results);
   process.stdout.write(
-    `${o.games} game(s), ${o.players} players, bots ${o.bots.join(',')}, seed ${o.seed}${o.seatRotation ? ', seat rotation' : ''}${o.timeBudget ? ', MCTS time budget' : ''}; ${fmtTime(secs)} on ${Math.min(o.workers, o.games) || 1} thread(s) (${cpus().length} cores)\n\n`,
+    `${gameNamed(o.game).title}: ${o.games} game(s), ${o.players} players, bots ${o.bots.join(',')}, seed ${o.seed}${o.seatRotation ? ', seat rotation' : ''}${o.timeBudget ? ', MCTS time budget' : ''}; ${fmtTime(secs)} on ${Math.min(o.workers, o.games) || 1} thread(s) (${cpus().length} cores)\n\n`,
   );
   process.stdout.write(table(rows) + '\n');
   const unfinished = results.filter((r) => r.decidedBy === 'unfinished').length;

@@ -27,17 +27,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
-import type { Game, LogEntry, State, StorageAPI } from 'boardgame.io';
-import { LisbonTram28 } from '../src/games/lisbon';
+import type { LogEntry, State, StorageAPI } from 'boardgame.io';
 import { createStorage, PostgresStorage } from '../server/storage';
 import { decimal, integer, oneOf, parseFlags, runCli, text, UsageError } from './cli';
 import { Rng } from '../src/bots/rng';
-import { botMoves } from '../src/games/lisbon/bots/candidates';
-import type { GState } from '../src/games/lisbon/types';
+import { DEFAULT_GAME, GAMES, gameNamed, type GameDef } from '../src/games/registry';
 
 export type StorageKind = 'file' | 'memory' | 'postgres';
 
 export interface LoadOptions {
+  /** The game (registry id or alias; default Lisbon). */
+  game?: string;
   matches: number;
   players: number;
   storage: StorageKind;
@@ -91,8 +91,8 @@ export interface LoadReport {
   verification: { checked: boolean; matchesChecked: number; problems: string[] };
 }
 
-const GAME = LisbonTram28 as Game;
-const GAME_NAME = GAME.name as string;
+/** The game being played: set by `runLoadTest` (`--game`). */
+let DEF: GameDef = DEFAULT_GAME;
 /** The project folder: the nearest folder above this file with a package.json (also when bundled). */
 const ROOT = (() => {
   for (let d = __dirname; ; d = path.dirname(d)) {
@@ -100,7 +100,7 @@ const ROOT = (() => {
     if (path.dirname(d) === d) return process.cwd();
   }
 })();
-const CACHE = path.join(ROOT, 'node_modules', '.cache', 'lisbon-loadtest');
+const CACHE = path.join(ROOT, 'node_modules', '.cache', 'next-stop-loadtest');
 
 // ---------------------------------------------------------------------------
 // Small helpers
@@ -324,7 +324,7 @@ export async function startServerProcess(opts: StartServerOptions): Promise<Serv
 // Lobby API
 
 async function lobby<T>(url: string, route: string, body: unknown): Promise<T> {
-  const r = await fetch(`${url}/games/${GAME_NAME}${route}`, {
+  const r = await fetch(`${url}/games/${DEF.id}${route}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -412,7 +412,7 @@ export class Bot {
     private readonly thinkMs: number,
     private readonly onDone: () => void,
   ) {
-    this.socket = io(`${url}/${GAME_NAME}`, {
+    this.socket = io(`${url}/${DEF.id}`, {
       transports: ['websocket'],
       forceNew: true,
       reconnectionDelay: 200,
@@ -494,7 +494,7 @@ export class Bot {
   private schedule() {
     if (this.done || this.paused || this.inflight || this.thinkTimer || !this.state) return;
     const G: unknown = this.state.G;
-    const moves = botMoves(G as GState, this.state.ctx, this.seat.playerID) as Array<{
+    const moves = DEF.bots.moves(G, this.state.ctx, this.seat.playerID) as Array<{
       move?: string;
       event?: string;
       args?: unknown[];
@@ -625,14 +625,14 @@ export function estimateMovesPerMatch(players: number, games = 3, seed = 1): num
   let total = 0;
   for (let g = 0; g < games; g++) {
     const random = rng(seed * 1000 + g);
-    const game = ProcessGameConfig({ ...GAME, seed: `estimate-${seed}-${g}` });
+    const game = ProcessGameConfig({ ...DEF.game, seed: `estimate-${seed}-${g}` });
     const reducer = CreateGameReducer({ game });
     let state = InitializeGame({ game, numPlayers: players });
     let moves = 0;
     while (state.ctx.gameover === undefined && moves < 20_000) {
       let acted = false;
       for (let p = 0; p < players && !acted; p++) {
-        const opts = botMoves(state.G as GState, state.ctx, String(p)) as Array<{ move: string; args?: unknown[] }>;
+        const opts = DEF.bots.moves(state.G, state.ctx, String(p)) as Array<{ move: string; args?: unknown[] }>;
         if (opts.length === 0) continue;
         const m = opts[Math.floor(random() * opts.length)];
         state = reducer(state, {
@@ -654,6 +654,7 @@ export function estimateMovesPerMatch(players: number, games = 3, seed = 1): num
 
 /** Runs one load test and returns its report; the server it started is stopped whatever happens. */
 export async function runLoadTest(opts: LoadOptions): Promise<LoadReport> {
+  DEF = gameNamed(opts.game ?? DEFAULT_GAME.id);
   const run: RunState = { server: null, cleanups: [] };
   current = run;
   try {
@@ -695,7 +696,7 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
     if (opts.killAt !== undefined) throw new Error('--kill-at needs a server started by the load test (no --url)');
   } else {
     if (!dataDir) {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lisbon-loadtest-'));
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'next-stop-loadtest-'));
       if (!opts.keepData) cleanups.push(() => fs.rmSync(dataDir!, { recursive: true, force: true }));
     }
     if (opts.storage === 'postgres') {
@@ -862,15 +863,16 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
 // ---------------------------------------------------------------------------
 // CLI
 
-const HELP = `Usage: npm run loadtest -- [options]
+const HELP = () => `Usage: npm run loadtest -- [options]
 
 Starts the server on a free port (or targets --url), creates and joins every
 match through the lobby, plays every seat with random legal moves over
 socket.io until every match ends, and checks each acknowledged move against
 the stored log.
 
+  --game ID          the game: ${GAMES.map((g) => g.alias).join(', ')} (default ${DEFAULT_GAME.alias})
   --matches N        matches played at once, 1-1000 (default 100)
-  --players N        players per match, 2-4 (default 4)
+  --players N        players per match (default 4, or the game's most if fewer)
   --storage KIND     file | memory | postgres (default file)
   --url URL          target a running server on loopback instead of starting one
   --kill-at F        kill the server with SIGKILL at this fraction of the moves (0-1,
@@ -889,6 +891,7 @@ the stored log.
 
 function parseCommandLine(argv: string[]): (LoadOptions & { json?: string }) | 'help' {
   const flags = parseFlags(argv, {
+    game: { type: 'string' },
     matches: { type: 'string' },
     players: { type: 'string' },
     storage: { type: 'string' },
@@ -909,9 +912,16 @@ function parseCommandLine(argv: string[]): (LoadOptions & { json?: string }) | '
   const killAt = decimal(flags, 'kill-at', 0, 1, false);
   if (killAt !== undefined && storage === 'memory') throw new UsageError('--kill-at needs file or postgres storage.');
   const entry = text(flags, 'server-entry');
+  let def: GameDef;
+  try {
+    def = gameNamed(text(flags, 'game') ?? DEFAULT_GAME.id);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
   return {
+    game: def.id,
     matches: integer(flags, 'matches', 1, 1000) ?? 100,
-    players: integer(flags, 'players', 2, 4) ?? 4,
+    players: integer(flags, 'players', def.minPlayers, def.maxPlayers) ?? Math.min(4, def.maxPlayers),
     storage,
     url: text(flags, 'url'),
     killAt,
@@ -930,7 +940,7 @@ function parseCommandLine(argv: string[]): (LoadOptions & { json?: string }) | '
 async function main() {
   const opts = parseCommandLine(process.argv.slice(2));
   if (opts === 'help') {
-    process.stdout.write(HELP);
+    process.stdout.write(HELP());
     return;
   }
   // Ctrl-C or a time limit: stop the server we started before leaving.

@@ -4,8 +4,10 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { parseBot, playGame } from '../src/bots/match';
+import { gameNamed } from '../src/games/registry';
 
 interface Job {
+  gameId: string;
   game: number;
   bots: string[];
   seed: string;
@@ -15,7 +17,14 @@ interface Job {
 
 async function run(job: Job): Promise<void> {
   try {
-    const result = await playGame(job.bots.map(parseBot), job.seed, job.game, job.budgetMs, job.maxRounds);
+    const result = await playGame(
+      gameNamed(job.gameId),
+      job.bots.map(parseBot),
+      job.seed,
+      job.game,
+      job.budgetMs,
+      job.maxRounds,
+    );
     parentPort!.postMessage({ ok: true, result });
   } catch (e) {
     parentPort!.postMessage({

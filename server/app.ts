@@ -60,7 +60,7 @@ export interface ServerOptions {
   expireOpenAfterMs?: number;
   /** Trust `X-Forwarded-For` for the client's address (behind a reverse proxy). Default false. */
   trustProxy?: boolean;
-  /** Games to serve. Default: the Lisbon Tram 28 game. */
+  /** Games to serve. Default: every game of the registry (src/games/registry.ts). */
   games?: Game[];
   /** Where log lines go. */
   logger?: Logger;
@@ -222,7 +222,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }),
   );
   app.use(matchList(games, hooked.storage));
-  const bots = new BotSeats(games[0], hooked.storage, log, { ...DEFAULT_BOT_LIMITS, ...options.botLimits });
+  const bots = new BotSeats(games, hooked.storage, log, { ...DEFAULT_BOT_LIMITS, ...options.botLimits });
   app.use(bots.middleware());
   app.use(serveClient(options.publicDir ?? path.resolve('public')));
 
@@ -266,6 +266,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
 /** The game served when none is given. */
 async function defaultGames(): Promise<Game[]> {
-  const { LisbonTram28 } = await import('../src/games/lisbon');
-  return [LisbonTram28 as Game];
+  const { GAMES } = await import('../src/games/registry');
+  return GAMES.map((g) => g.game);
 }

@@ -14,6 +14,8 @@ import type { BotMove } from '../src/bots';
 /** One decision asked of a worker. */
 export interface BotJob {
   id: number;
+  /** The game (its registry id). */
+  gameId: string;
   /** The bot's own client state (its player's view). */
   state: unknown;
   seat: string;
@@ -34,7 +36,7 @@ async function workerFile(): Promise<string> {
   const beside = path.join(here, 'bot-worker.cjs');
   if (fs.existsSync(beside)) return beside;
   const esbuild = await import('esbuild');
-  const out = path.join(process.cwd(), 'node_modules', '.cache', 'lisbon-bot-worker', `bot-worker-${process.pid}.cjs`);
+  const out = path.join(process.cwd(), 'node_modules', '.cache', 'next-stop-bot-worker', `bot-worker-${process.pid}.cjs`);
   await esbuild.build({
     entryPoints: [path.join(process.cwd(), 'server', 'bot-worker.ts')],
     outfile: out,
@@ -62,10 +64,10 @@ export class BotPool {
   constructor(private readonly size = Math.max(1, os.availableParallelism() - 1)) {}
 
   /** Decides for `seat` from `state`; resolves to null when it has nothing to decide. */
-  choose(state: unknown, seat: string, level: string, seed: string): Promise<BotMove | null> {
+  choose(gameId: string, state: unknown, seat: string, level: string, seed: string): Promise<BotMove | null> {
     if (this.closed) return Promise.resolve(null);
     return new Promise((resolve, reject) => {
-      this.queue.push({ job: { id: this.nextID++, state, seat, level, seed }, resolve, reject });
+      this.queue.push({ job: { id: this.nextID++, gameId, state, seat, level, seed }, resolve, reject });
       void this.pump();
     });
   }

@@ -13,7 +13,7 @@ import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { BOT_LEVELS, actingPlayerOf, type Level } from '../src/bots';
 import { BotPool } from './bot-pool';
-import type { GState } from '../src/games/lisbon/types';
+import { findGame, type GameDef } from '../src/games/registry';
 import { fail, type Middleware } from './http-error';
 import { parseJsonObject } from './lobby-guard';
 import type { Logger } from './log';
@@ -33,7 +33,7 @@ const THINK_MS = 400;
 /** Refused bot moves in a row before the bot gives up on a position (and ends the turn if it can). */
 const MAX_REFUSED = 3;
 
-type BotClient = ReturnType<typeof Client<GState>>;
+type BotClient = ReturnType<typeof Client>;
 
 async function fetchMatch(db: AnyStorage, matchID: string, opts: StorageAPI.FetchOpts) {
   return isSyncStorage(db) ? db.fetch(matchID, opts) : db.fetch(matchID, opts);
@@ -76,28 +76,38 @@ export class BotSeats {
   private url = '';
   private closed = false;
 
+  /** The served games that have bots (in the registry), by name. */
+  private readonly defs: Map<string, GameDef>;
+
   constructor(
-    private readonly game: Game,
+    games: readonly Game[],
     private readonly db: AnyStorage,
     private readonly log: Logger,
     private readonly limits: BotLimits = DEFAULT_BOT_LIMITS,
   ) {
     this.pool = new BotPool(limits.threads);
+    this.defs = new Map();
+    for (const g of games) {
+      const def = g.name ? findGame(g.name) : undefined;
+      if (def) this.defs.set(def.id, def);
+    }
   }
 
   /** Start bot clients against the server at `url`, resuming every unfinished match with bot seats. */
   async start(url: string): Promise<void> {
     this.url = url;
-    const ids = await (isSyncStorage(this.db)
-      ? this.db.listMatches({ gameName: this.game.name })
-      : this.db.listMatches({ gameName: this.game.name }));
-    for (const matchID of ids) {
-      const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
-      if (!metadata || metadata.gameover !== undefined) continue;
-      for (const p of Object.values(metadata.players)) {
-        const level = botLevel(metadata, String(p.id));
-        if (level && typeof p.credentials === 'string') {
-          this.run(matchID, String(p.id), p.credentials, level, Object.keys(metadata.players).length);
+    for (const def of this.defs.values()) {
+      const ids = await (isSyncStorage(this.db)
+        ? this.db.listMatches({ gameName: def.id })
+        : this.db.listMatches({ gameName: def.id }));
+      for (const matchID of ids) {
+        const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
+        if (!metadata || metadata.gameover !== undefined) continue;
+        for (const p of Object.values(metadata.players)) {
+          const level = botLevel(metadata, String(p.id));
+          if (level && typeof p.credentials === 'string') {
+            this.run(def, matchID, String(p.id), p.credentials, level, Object.keys(metadata.players).length);
+          }
         }
       }
     }
@@ -154,7 +164,9 @@ export class BotSeats {
       });
     }
     const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
-    if (!metadata || metadata.gameName !== this.game.name) fail(404, 'No such match');
+    const def = metadata ? this.defs.get(metadata.gameName) : undefined;
+    if (!metadata) fail(404, 'No such match');
+    if (!def) fail(404, 'This game has no bots');
     if (metadata.gameover !== undefined) fail(409, 'The match is over');
     const requester =
       typeof playerID === 'string' || typeof playerID === 'number' ? metadata.players[Number(playerID)] : undefined;
@@ -174,7 +186,7 @@ export class BotSeats {
     metadata.updatedAt = Date.now();
     await (isSyncStorage(this.db) ? this.db.setMetadata(matchID, metadata) : this.db.setMetadata(matchID, metadata));
     this.log('info', 'bot seated', { matchID, seat, level });
-    this.run(matchID, seat, botCredentials, level, Object.keys(metadata.players).length);
+    this.run(def, matchID, seat, botCredentials, level, Object.keys(metadata.players).length);
     const key = `${matchID}:${seat}`;
     if (this.clients.has(key)) {
       if (!this.byClient.has(client)) this.byClient.set(client, new Set());
@@ -194,11 +206,18 @@ export class BotSeats {
     }
   }
 
-  private run(matchID: string, seat: string, credentials: string, level: Level, numPlayers: number): void {
+  private run(
+    def: GameDef,
+    matchID: string,
+    seat: string,
+    credentials: string,
+    level: Level,
+    numPlayers: number,
+  ): void {
     const key = `${matchID}:${seat}`;
     if (this.closed || this.clients.has(key)) return;
-    const client = Client<GState>({
-      game: this.game as Game<GState>,
+    const client = Client({
+      game: def.game,
       numPlayers,
       matchID,
       playerID: seat,
@@ -217,17 +236,18 @@ export class BotSeats {
         this.stopClient(key);
         return;
       }
-      if (actingPlayerOf(state) !== seat) return;
+      if (actingPlayerOf(def, state) !== seat) return;
       if (state._stateID === lastStateID) refused++;
       else refused = 0;
       lastStateID = state._stateID;
       busy = true;
       try {
         const started = Date.now();
+        // A move refused again and again: fall back to the first of the bots' moves, so the match goes on.
         const choice =
           refused >= MAX_REFUSED
-            ? { move: 'endTurn', args: [] }
-            : await this.pool.choose(state, seat, level, `${matchID}:${seat}:${state._stateID}`);
+            ? (def.bots.moves(state.G, state.ctx, seat)[0] ?? null)
+            : await this.pool.choose(def.id, state, seat, level, `${matchID}:${seat}:${state._stateID}`);
         const wait = THINK_MS - (Date.now() - started);
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const fresh = client.getState();

@@ -229,7 +229,7 @@ export class PostgresStorage extends Async {
     values: unknown[],
   ): Promise<pg.QueryResult<R>> {
     let name = this.statements.get(text);
-    if (name === undefined) this.statements.set(text, (name = `lisbon_${this.statements.size}`));
+    if (name === undefined) this.statements.set(text, (name = `ns_${this.statements.size}`));
     return this.pool.query<R>({ name, text, values });
   }
 

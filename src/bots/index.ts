@@ -1,23 +1,25 @@
 /**
  * The bots, one entry point for the CLI, the browser (hot-seat bots) and the
- * server (online bot seats). Pure TypeScript: no Node or DOM modules.
+ * server (online bot seats), for every game of the registry (through its
+ * bot hooks). Pure TypeScript: no Node or DOM modules.
  *
- * Bots decide from the acting player's VIEW only: `chooseMove` applies
- * `playerView` to whatever it is given, and the MCTS bot deals the hidden
- * cards at random (determinize.ts) before it searches.
+ * Bots decide from the acting player's VIEW only: `chooseMove` applies the
+ * game's `playerView` to whatever it is given, and the MCTS bot deals the
+ * hidden cards at random (the game's `determinize`) before it searches.
  */
 import type { Ctx } from 'boardgame.io';
 import { RandomBot } from 'boardgame.io/ai';
-import type { AiMove } from '../games/lisbon/ai';
-import { botMoves } from '../games/lisbon/bots/candidates';
-import type { GState, PlayerID } from '../games/lisbon/types';
-import { playerView } from '../games/lisbon/view';
-import { scoreMoves } from '../games/lisbon/bots/heuristics';
-import { LEVELS, mctsMove, type Level, type SearchStats } from './mcts';
+import type { AiMove } from './hooks';
+import type { GameDef } from '../games/registry';
+import { actingPlayerOf, LEVELS, mctsMove, type Level, type SearchStats } from './mcts';
+
+export { actingPlayerOf };
 import { Rng } from './rng';
 
 export type { Level, SearchStats } from './mcts';
 export { LEVELS } from './mcts';
+
+type PlayerID = string;
 
 /** The kinds of bot. */
 export const BOT_KINDS = ['random', 'greedy', 'mcts'] as const;
@@ -30,19 +32,11 @@ export interface BotMove {
   args: unknown[];
 }
 
-/** Who the game waits for: the player with a pending decision (first active player), else the current player. */
-export function actingPlayerOf(state: { G: GState; ctx: Ctx }): PlayerID | null {
-  if (state.ctx.gameover) return null;
-  if (state.G.pending) return state.G.pending.player;
-  if (state.ctx.activePlayers) return Object.keys(state.ctx.activePlayers)[0] ?? null;
-  return state.ctx.currentPlayer;
-}
-
 /** The greedy bot: the best move by the heuristic, ties broken at random. */
-export function greedyMove(view: GState, ctx: Ctx, playerID: PlayerID, rng: Rng): AiMove | null {
-  const moves = botMoves(view, ctx, playerID);
+export function greedyMove(def: GameDef, view: unknown, ctx: Ctx, playerID: PlayerID, rng: Rng): AiMove | null {
+  const moves = def.bots.moves(view, ctx, playerID);
   if (moves.length <= 1) return moves[0] ?? null;
-  const s = scoreMoves(view, ctx, playerID, moves);
+  const s = def.bots.scoreMoves(view, ctx, playerID, moves);
   let best = -Infinity;
   let pick: AiMove | null = null;
   for (let i = 0; i < moves.length; i++) {
@@ -56,8 +50,14 @@ export function greedyMove(view: GState, ctx: Ctx, playerID: PlayerID, rng: Rng)
 }
 
 /** The random bot: boardgame.io's RandomBot over the bots' move list. */
-export async function randomMove(view: GState, ctx: Ctx, playerID: PlayerID, seed: string): Promise<AiMove | null> {
-  const bot = new RandomBot({ enumerate: (G: GState, c: Ctx, p: PlayerID) => botMoves(G, c, p), seed });
+export async function randomMove(
+  def: GameDef,
+  view: unknown,
+  ctx: Ctx,
+  playerID: PlayerID,
+  seed: string,
+): Promise<AiMove | null> {
+  const bot = new RandomBot({ enumerate: (G: unknown, c: Ctx, p: PlayerID) => def.bots.moves(G, c, p), seed });
   const { action } = (await bot.play({ G: view, ctx }, playerID)) as {
     action?: { payload: { type: string; args: unknown[] } };
   };
@@ -75,14 +75,21 @@ export interface ChooseOptions {
   budgetMs?: number | null;
 }
 
+/** The state `playerID` sees: the game's `playerView`. */
+export function viewFor(def: GameDef, G: unknown, ctx: Ctx, playerID: PlayerID): unknown {
+  const pv = def.game.playerView;
+  return pv ? pv({ G, ctx, playerID }) : G;
+}
+
 /**
- * Choose a move for `playerID`. `state` may be the full state or the
- * player's view: only `playerView(G, playerID)` and `ctx` are read.
+ * Choose a move for `playerID` in a game of `def`. `state` may be the full
+ * state or the player's view: only the game's `playerView` of it and `ctx` are read.
  * Resolves to null when the player has nothing to decide now.
  * The same view, kind, level and seed always give the same move.
  */
 export async function chooseMove(
-  state: { G: GState; ctx: Ctx },
+  def: GameDef,
+  state: { G: unknown; ctx: Ctx },
   playerID: PlayerID,
   kind: BotKind,
   level: Level = 'normal',
@@ -92,16 +99,17 @@ export async function chooseMove(
   const { stats } = options;
   if (!BOT_KINDS.includes(kind)) throw new Error(`Unknown bot "${kind}". Bots: ${BOT_KINDS.join(', ')}.`);
   if (!LEVELS[level]) throw new Error(`Unknown level "${level}". Levels: ${BOT_LEVELS.join(', ')}.`);
-  if (actingPlayerOf(state) !== playerID) return null;
-  const view = playerView(state.G, playerID);
+  if (actingPlayerOf(def, state) !== playerID) return null;
+  const view = viewFor(def, state.G, state.ctx, playerID);
   const ctx = state.ctx;
   const s = String(seed ?? Math.floor(Math.random() * 2 ** 32));
   const t0 = Date.now();
   let m: AiMove | null;
-  if (kind === 'random') m = await randomMove(view, ctx, playerID, s);
-  else if (kind === 'greedy') m = greedyMove(view, ctx, playerID, new Rng(s));
+  if (kind === 'random') m = await randomMove(def, view, ctx, playerID, s);
+  else if (kind === 'greedy') m = greedyMove(def, view, ctx, playerID, new Rng(s));
   else
     return mctsMove(
+      def,
       view,
       ctx,
       playerID,

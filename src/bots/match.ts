@@ -4,12 +4,12 @@
  */
 import type { Ctx } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
-import { LisbonTram28 } from '../games/lisbon/index';
-import type { GameOver, GState, PlayerID } from '../games/lisbon/types';
+import type { GameDef } from '../games/registry';
 import { actingPlayerOf, BOT_KINDS, BOT_LEVELS, chooseMove, type BotKind } from './index';
 import type { Level, SearchStats } from './mcts';
 import { Rng } from './rng';
-import { scoreOf } from '../games/lisbon/selectors';
+
+type PlayerID = string;
 
 /** A bot as named on the command line: `random`, `greedy`, `mcts`, `mcts:hard`... */
 export interface BotSpec {
@@ -37,9 +37,10 @@ export function parseBot(name: string): BotSpec {
 export interface SeatResult {
   seat: PlayerID;
   bot: string;
+  /** The final score, or the bot hooks' `evaluate` of an unfinished game. */
   score: number;
-  cardVP: number;
-  connections: number;
+  /** The game's extra per-seat figures (`seatStats`), e.g. Lisbon's connections. */
+  stats: Record<string, number>;
   rank: number;
   win: boolean;
   /** Time of each decision this seat took, in ms. */
@@ -51,11 +52,14 @@ export interface GameResult {
   game: number;
   seed: string;
   players: number;
+  /** The game played (its registry id). */
+  gameId: string;
   firstPlayer: PlayerID;
   rounds: number;
   turns: number;
   moves: number;
-  decidedBy: GameOver['decidedBy'] | 'unfinished';
+  /** How the game was decided (the game's own `decidedBy`, e.g. a tie-break), 'finished' if it says nothing, or 'unfinished'. */
+  decidedBy: string;
   seats: SeatResult[];
 }
 
@@ -75,6 +79,7 @@ export const MAX_ROUNDS = 250;
  * own budget): then the search depends on the machine's speed.
  */
 export async function playGame(
+  def: GameDef,
   bots: BotSpec[],
   seed: string,
   game = 0,
@@ -82,25 +87,26 @@ export async function playGame(
   maxRounds = MAX_ROUNDS,
 ): Promise<GameResult> {
   const numPlayers = bots.length;
-  const cfg = { ...LisbonTram28, seed: `${seed}/engine` };
+  const cfg = { ...def.game, seed: `${seed}/engine` };
   const reducer = CreateGameReducer({ game: cfg });
-  let state = InitializeGame({ game: cfg, numPlayers }) as unknown as { G: GState; ctx: Ctx };
+  let state = InitializeGame({ game: cfg, numPlayers }) as unknown as { G: unknown; ctx: Ctx };
+  const firstPlayer = state.ctx.currentPlayer;
   const rngs = bots.map((_, i) => new Rng(`${seed}/seat${i}`));
   const times: number[][] = bots.map(() => []);
   let moves = 0;
   while (!state.ctx.gameover && moves < MAX_MOVES && state.ctx.turn <= maxRounds * numPlayers) {
-    const pid = actingPlayerOf(state)!;
+    const pid = actingPlayerOf(def, state)!;
     const seat = Number(pid);
     const b = bots[seat];
     const stats: SearchStats = { iterations: 0, ms: 0 };
     const t0 = performance.now();
-    const m = await chooseMove(state, pid, b.kind, b.level, rngs[seat].seed(), { stats, budgetMs });
+    const m = await chooseMove(def, state, pid, b.kind, b.level, rngs[seat].seed(), { stats, budgetMs });
     times[seat].push(performance.now() - t0);
     if (!m) throw new Error(`Bot ${b.label} (seat ${pid}) found no move at turn ${state.ctx.turn}.`);
     const next = reducer(
       state as never,
       { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: pid } } as never,
-    ) as unknown as { G: GState; ctx: Ctx };
+    ) as unknown as { G: unknown; ctx: Ctx };
     if (next === (state as unknown)) {
       throw new Error(
         `The engine rejected ${b.label}'s move ${m.move} ${JSON.stringify(m.args)} (seat ${pid}, turn ${state.ctx.turn}).`,
@@ -109,29 +115,28 @@ export async function playGame(
     state = next;
     moves++;
   }
-  const over = state.ctx.gameover as GameOver | undefined;
-  const G = state.G;
+  const over = state.ctx.gameover as
+    { winner?: PlayerID; decidedBy?: string; scores?: Record<PlayerID, { total: number; rank?: number }> } | undefined;
+  const { G, ctx } = state;
+  const totals = bots.map((_, i) => over?.scores?.[String(i)]?.total ?? def.bots.evaluate(G, ctx, String(i)));
   return {
     game,
     seed,
+    gameId: def.id,
     players: numPlayers,
-    firstPlayer: G.firstPlayer,
-    rounds: Math.ceil(state.ctx.turn / numPlayers),
-    turns: state.ctx.turn,
+    firstPlayer,
+    rounds: Math.ceil(ctx.turn / numPlayers),
+    turns: ctx.turn,
     moves,
-    decidedBy: over ? over.decidedBy : 'unfinished',
-    seats: bots.map((b, i) => {
-      const s = over?.scores[String(i)] ?? { ...scoreOf(G, String(i)), rank: numPlayers };
-      return {
-        seat: String(i),
-        bot: b.label,
-        score: s.total,
-        cardVP: s.cardVP,
-        connections: s.connections,
-        rank: s.rank,
-        win: over?.winner === String(i),
-        decisionMs: times[i].map((t) => Math.round(t * 100) / 100),
-      };
-    }),
+    decidedBy: over ? (over.decidedBy ?? 'finished') : 'unfinished',
+    seats: bots.map((b, i) => ({
+      seat: String(i),
+      bot: b.label,
+      score: totals[i],
+      stats: def.bots.seatStats?.(G, ctx, String(i)) ?? {},
+      rank: over?.scores?.[String(i)]?.rank ?? (over ? 1 + totals.filter((t) => t > totals[i]).length : numPlayers),
+      win: over?.winner === String(i),
+      decisionMs: times[i].map((t) => Math.round(t * 100) / 100),
+    })),
   };
 }

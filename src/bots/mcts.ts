@@ -1,30 +1,30 @@
 /**
- * The MCTS bot: boardgame.io's MCTSBot (plain UCT over the real reducer),
- * extended in three ways for a long, multi-player game with hidden cards:
+ * The MCTS bot, for any game of the registry: boardgame.io's MCTSBot (plain
+ * UCT over the real reducer, or the game's faster drop-in), extended in three
+ * ways for long, multi-player games with hidden cards:
  *
- * - playouts run on the fast rules driver with a greedy policy (epsilon-greedy
- *   over `scoreMoves`) for a fixed number of turns, then score the position
- *   with `evaluate`;
+ * - playouts run (on the game's fast simulator when it has one) with a greedy
+ *   policy (epsilon-greedy over the game's `scoreMoves`) for a fixed number
+ *   of turns, then score the position with the game's `evaluate`;
  * - rewards are per player: each node is credited with the reward of the
  *   player who made the move leading to it (stock MCTSBot credits objective
  *   scores to every node alike);
  * - the search is cut into chunks with a time budget and an iteration cap,
  *   and yields to the event loop between chunks.
  *
- * Each search runs on states determinized from the player's view (see
- * determinize.ts); several determinizations share the iteration budget and
- * their root visit counts are summed.
+ * Each search runs on states determinized from the player's view (the
+ * game's `determinize`); several determinizations share the iteration budget
+ * and their root visit counts are summed.
  */
 import type { Ctx } from 'boardgame.io';
 import { MCTSBot } from 'boardgame.io/ai';
-import { LisbonTram28 } from '../games/lisbon/index';
-import type { AiMove } from '../games/lisbon/ai';
-import { botMoves } from '../games/lisbon/bots/candidates';
-import type { GState, PlayerID } from '../games/lisbon/types';
-import { actingPlayer, applyMove, fastReducer, fromBgio, type BgioState } from '../games/lisbon/bots/driver';
-import { evaluate, scoreMoves } from '../games/lisbon/bots/heuristics';
+import { CreateGameReducer } from 'boardgame.io/internal';
+import type { AiMove, BotState } from './hooks';
+import type { GameDef } from '../games/registry';
 import { Rng } from './rng';
-import { searchState } from '../games/lisbon/bots/determinize';
+
+type PlayerID = string;
+type BgioState = BotState & { [k: string]: unknown };
 
 /** Difficulty levels. */
 export type Level = 'easy' | 'normal' | 'hard';
@@ -88,46 +88,90 @@ const yieldNow: () => Promise<void> =
 
 const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
+/** Who the game waits for: the game's own answer, else the first active player in a stage, else the current player. */
+export function actingPlayerOf(def: GameDef, state: { G: unknown; ctx: Ctx }): PlayerID | null {
+  if (def.bots.actingPlayer) return def.bots.actingPlayer(state.G, state.ctx);
+  if (state.ctx.gameover) return null;
+  return state.ctx.activePlayers ? (Object.keys(state.ctx.activePlayers)[0] ?? null) : state.ctx.currentPlayer;
+}
+
+/** A playout: the game's fast simulator, or boardgame.io's reducer. */
+interface Playout {
+  current(): { G: unknown; ctx: Ctx };
+  apply(playerID: PlayerID, move: string, args: unknown[]): boolean;
+}
+
+function startPlayout(def: GameDef, reducer: ReturnType<typeof CreateGameReducer>, state: BgioState): Playout {
+  const sim = def.bots.playout;
+  if (sim) {
+    const s = sim.start(state);
+    return { current: () => sim.current(s), apply: (p, m, a) => sim.apply(s, p, m, a) };
+  }
+  let st = state;
+  return {
+    current: () => st,
+    apply: (playerID, type, args) => {
+      const next = reducer(
+        st as never,
+        { type: 'MAKE_MOVE', payload: { type, args, playerID } } as never,
+      ) as unknown as BgioState;
+      if (next === st) return false;
+      st = next;
+      return true;
+    },
+  };
+}
+
 /** boardgame.io's MCTSBot with greedy playouts, per-player rewards and a time budget. */
-export class LisbonMctsBot extends (MCTSBot as unknown as MctsBase) {
+export class GameMctsBot extends (MCTSBot as unknown as MctsBase) {
   readonly cfg: MctsConfig;
   private readonly rng: Rng;
+  private readonly def: GameDef;
+  private readonly plainReducer: ReturnType<typeof CreateGameReducer>;
 
-  constructor(cfg: MctsConfig, seed: string) {
+  constructor(def: GameDef, cfg: MctsConfig, seed: string) {
     super({
-      game: LisbonTram28,
-      enumerate: (G: GState, ctx: Ctx, playerID: PlayerID) => botMoves(G, ctx, playerID),
+      game: def.game,
+      enumerate: (G: unknown, ctx: Ctx, playerID: PlayerID) => def.bots.moves(G, ctx, playerID),
       seed,
       iterations: cfg.iterations,
     });
+    this.def = def;
     this.cfg = cfg;
     this.rng = new Rng(`${seed}/playout`);
-    // Expand the tree with the rules driver instead of boardgame.io's Immer-based
-    // reducer: the same states (test/bots/driver.test.ts), several times faster.
-    (this as unknown as { reducer: typeof fastReducer }).reducer = fastReducer;
+    this.plainReducer = CreateGameReducer({ game: def.game });
+    // Expand the tree with the game's faster drop-in for the reducer, when it has one.
+    const bots = def.bots;
+    if (bots.reducer) {
+      const fast: NonNullable<typeof bots.reducer> = (state, action) => bots.reducer!(state, action);
+      (this as unknown as { reducer: typeof fast }).reducer = fast;
+    }
   }
 
   /** Play a few turns from the node with the greedy policy, then score every player. */
   playout(node: TreeNode): Rewards {
-    const sim = fromBgio(node.state, false);
-    const stopTurn = sim.ctx.turn + this.cfg.playoutTurns;
+    const bots = this.def.bots;
+    const sim = startPlayout(this.def, this.plainReducer, node.state);
+    const stopTurn = sim.current().ctx.turn + this.cfg.playoutTurns;
     let guard = 0;
-    while (!sim.ctx.gameover && sim.ctx.turn < stopTurn && guard++ < 200) {
-      const pid = actingPlayer(sim.ctx);
-      const moves = botMoves(sim.G, sim.ctx as unknown as Ctx, pid);
+    for (let s = sim.current(); !s.ctx.gameover && s.ctx.turn < stopTurn && guard++ < 200; s = sim.current()) {
+      const pid = actingPlayerOf(this.def, s);
+      if (pid === null) break;
+      const moves = bots.moves(s.G, s.ctx, pid);
       if (moves.length === 0) break;
       let m: AiMove;
       if (moves.length === 1) m = moves[0];
       else if (this.rng.next() < this.cfg.epsilon) m = moves[this.rng.int(moves.length)];
       else {
-        const s = scoreMoves(sim.G, sim.ctx, pid, moves);
+        const scores = bots.scoreMoves(s.G, s.ctx, pid, moves);
         let bi = 0;
-        for (let i = 1; i < s.length; i++) if (s[i] > s[bi]) bi = i;
+        for (let i = 1; i < scores.length; i++) if (scores[i] > scores[bi]) bi = i;
         m = moves[bi];
       }
-      if (!applyMove(sim, pid, m.move, m.args)) break;
+      if (!sim.apply(pid, m.move, m.args)) break;
     }
-    return rewards(sim.G, sim.ctx.gameover, this.cfg.temperature);
+    const end = sim.current();
+    return rewards(this.def, end.G, end.ctx, this.cfg.temperature);
   }
 
   backpropagate(node: TreeNode, result: Rewards): void {
@@ -146,7 +190,7 @@ export class LisbonMctsBot extends (MCTSBot as unknown as MctsBase) {
       const leaf = this.select(root);
       const child = this.expand(leaf);
       const result = child.state.ctx.gameover
-        ? rewards(child.state.G, child.state.ctx.gameover as Parameters<typeof rewards>[1], this.cfg.temperature)
+        ? rewards(this.def, child.state.G, child.state.ctx, this.cfg.temperature)
         : this.playout(child);
       this.backpropagate(child, result);
       done++;
@@ -175,29 +219,40 @@ export class LisbonMctsBot extends (MCTSBot as unknown as MctsBase) {
   }
 }
 
+/** How a game over reads: the winner, and each player's total (as the games of the registry report it). */
+interface GameOverLike {
+  winner?: PlayerID;
+  scores?: Record<PlayerID, { total: number }>;
+}
+
 /** Per-player rewards in [0, 1]: the winner at the end, else a soft lead over the best opponent. */
-export function rewards(
-  G: GState,
-  gameover: { winner: PlayerID; scores: Record<PlayerID, { total: number }> } | undefined,
-  temperature: number,
-): Rewards {
+export function rewards(def: GameDef, G: unknown, ctx: Ctx, temperature: number): Rewards {
   const out: Rewards = {};
-  const ids = Object.keys(G.players);
-  if (gameover) {
-    for (const p of ids) {
-      const best = Math.max(...ids.filter((q) => q !== p).map((q) => gameover.scores[q].total));
-      const margin = gameover.scores[p].total - best;
-      out[p] = (p === gameover.winner ? 0.8 : 0) + 0.2 / (1 + Math.exp(-margin / temperature));
-    }
-    return out;
-  }
+  const ids = ctx.playOrder;
+  const over = ctx.gameover as GameOverLike | undefined;
   const v: Record<PlayerID, number> = {};
-  for (const p of ids) v[p] = evaluate(G, p);
+  for (const p of ids) v[p] = over?.scores?.[p]?.total ?? def.bots.evaluate(G, ctx, p);
   for (const p of ids) {
     const best = Math.max(...ids.filter((q) => q !== p).map((q) => v[q]));
-    out[p] = 1 / (1 + Math.exp(-(v[p] - best) / temperature));
+    out[p] = over
+      ? (p === over.winner ? 0.8 : 0) + 0.2 / (1 + Math.exp(-(v[p] - best) / temperature))
+      : 1 / (1 + Math.exp(-(v[p] - best) / temperature));
   }
   return out;
+}
+
+/** A boardgame.io state for search: the determinized G, the ctx, and a freshly seeded PRNG. */
+function searchState(def: GameDef, view: unknown, ctx: Ctx, playerID: string, rng: Rng): BgioState {
+  const G: unknown = def.bots.determinize(view, ctx, playerID, rng);
+  const { _random: _r, ...rest } = ctx as Ctx & { _random?: unknown };
+  return {
+    G,
+    ctx: rest,
+    plugins: { random: { data: { seed: rng.seed() } }, log: { data: {} }, events: { data: {} } },
+    _undo: [],
+    _redo: [],
+    _stateID: 0,
+  };
 }
 
 /** Stable key of a move, to add up visits across determinizations. */
@@ -212,7 +267,8 @@ function key(a: BotAction): string {
  * the view and the seed alone (reproducible matches).
  */
 export async function mctsMove(
-  view: GState,
+  def: GameDef,
+  view: unknown,
   ctx: Ctx,
   playerID: PlayerID,
   cfg: MctsConfig,
@@ -221,7 +277,7 @@ export async function mctsMove(
   budgetMs: number | null = cfg.budgetMs,
 ): Promise<AiMove | null> {
   const t0 = now();
-  const legal = botMoves(view, ctx, playerID);
+  const legal = def.bots.moves(view, ctx, playerID);
   if (legal.length <= 1) {
     if (stats) Object.assign(stats, { iterations: 0, ms: now() - t0 });
     return legal[0] ?? null;
@@ -232,8 +288,8 @@ export async function mctsMove(
   let iterations = 0;
   const k = Math.max(1, cfg.determinizations);
   for (let d = 0; d < k; d++) {
-    const state = searchState(view, ctx, playerID, rng);
-    const bot = new LisbonMctsBot(cfg, rng.seed());
+    const state = searchState(def, view, ctx, playerID, rng);
+    const bot = new GameMctsBot(def, cfg, rng.seed());
     const root = bot.createNode({ state, playerID });
     const share = now() + (deadline - now()) / (k - d);
     iterations += await bot.grow(root, Math.ceil((cfg.iterations - iterations) / (k - d)), share);

@@ -3,26 +3,21 @@
  * to run the bot seats, then open the match page.
  */
 import { useState } from 'react';
-import { GAME_NAME, describeError, lobby, saveName, saveSeat, seatBot, type StoredSeat } from './lobbyApi';
+import { describeError, lobby, saveName, saveSeat, seatBot, type StoredSeat } from './lobbyApi';
+import { useGame } from './games';
 import { navigate } from './route';
-import {
-  FormFooter,
-  PlayerCount,
-  RulesFields,
-  SeatRows,
-  resizeSeats,
-  toSetupData,
-  type RulesChoice,
-} from './SetupFields';
+import { FormFooter, PlayerCount, SeatRows, resizeSeats } from './SetupFields';
 import { botName, type SeatChoice } from './seats';
 
 const freshSeat = (): SeatChoice => ({ kind: 'human', level: 'normal', name: '' });
 
 /** The "New match" card. `name` is the player's name from the lobby header. */
 export function CreateMatch(props: { name: string; onNeedName: () => void }) {
-  const [numPlayers, setNumPlayers] = useState(2);
-  const [seats, setSeats] = useState<SeatChoice[]>([freshSeat(), freshSeat()]);
-  const [rules, setRules] = useState<RulesChoice>({ faceUp: 'final', firstPlayer: 'random' });
+  const game = useGame();
+  const gameId = game.def.id;
+  const [numPlayers, setNumPlayers] = useState(game.def.minPlayers);
+  const [seats, setSeats] = useState<SeatChoice[]>(() => Array.from({ length: game.def.minPlayers }, freshSeat));
+  const [rules, setRules] = useState<unknown>(game.rules.initial);
   const [listed, setListed] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -43,9 +38,9 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
     setError('');
     let matchID: string;
     try {
-      ({ matchID } = await lobby.createMatch(GAME_NAME, {
+      ({ matchID } = await lobby.createMatch(gameId, {
         numPlayers,
-        setupData: toSetupData(rules, numPlayers),
+        setupData: game.rules.toSetupData(rules, numPlayers),
         unlisted: !listed,
       }));
     } catch (err) {
@@ -55,8 +50,9 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
     }
     let me: StoredSeat;
     try {
-      const joined = await lobby.joinMatch(GAME_NAME, matchID, { playerID: '0', playerName: name });
+      const joined = await lobby.joinMatch(gameId, matchID, { playerID: '0', playerName: name });
       me = {
+        gameId,
         matchID,
         playerID: joined.playerID,
         credentials: joined.playerCredentials,
@@ -86,7 +82,7 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
         `Some bots could not be seated; those seats stay open for people. ${failures.join(' ')}`,
       );
     setBusy(false);
-    navigate({ page: 'match', matchID });
+    navigate({ page: 'match', game: gameId, matchID });
   };
 
   return (
@@ -98,9 +94,15 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
           void create();
         }}
       >
-        <PlayerCount value={numPlayers} onChange={changeCount} testid="create-players" />
+        <PlayerCount
+          value={numPlayers}
+          min={game.def.minPlayers}
+          max={game.def.maxPlayers}
+          onChange={changeCount}
+          testid="create-players"
+        />
         <SeatRows seats={seats} onChange={setSeats} humanLabel="open" firstIsYou={props.name} testid="create" />
-        <RulesFields value={rules} numPlayers={numPlayers} onChange={setRules} testid="create" />
+        <game.rules.Fields value={rules} numPlayers={numPlayers} onChange={setRules} testid="create" />
         <label className="check">
           <input
             type="checkbox"

@@ -3,11 +3,15 @@ import { useState } from 'react';
 import { HotSeatSetup } from './HotSeatSetup';
 import { HotSeatGame } from './HotSeatGame';
 import { clearHotSeat, loadHotSeat, newHotSeat, type SavedHotSeat } from './hotseatStore';
+import { clientGame, useGame } from './games';
+import { hrefOf } from './route';
 
 /** Setup until started, then the game. */
 export function HotSeat() {
+  const current = useGame();
   const [game, setGame] = useState<SavedHotSeat | null>(null);
   const [saved, setSaved] = useState(loadHotSeat);
+  const savedGame = saved ? clientGame(saved.gameId ?? '') : null;
   if (game) {
     return (
       <HotSeatGame
@@ -26,14 +30,21 @@ export function HotSeat() {
     <>
       {saved && (
         <section className="card narrow resume" data-testid="hs-resume-card">
-          <h2>Unfinished game</h2>
+          <h2>Unfinished game{savedGame !== current ? ` of ${savedGame!.def.title}` : ''}</h2>
           <p className="muted">
             {Object.values(saved.config.names).join(', ')} · started {new Date(saved.startedAt).toLocaleString()}
+            {savedGame !== current && ' · starting a new game here replaces it'}
           </p>
           <div className="row">
-            <button className="primary" onClick={() => setGame(saved)} data-testid="hs-resume">
-              Resume
-            </button>
+            {savedGame === current ? (
+              <button className="primary" onClick={() => setGame(saved)} data-testid="hs-resume">
+                Resume
+              </button>
+            ) : (
+              <a className="button primary" href={hrefOf({ page: 'hotseat', game: savedGame!.def.id })}>
+                Go to it
+              </a>
+            )}
             <button
               className="ghost danger"
               onClick={() => {
@@ -46,7 +57,7 @@ export function HotSeat() {
           </div>
         </section>
       )}
-      <HotSeatSetup onStart={(config) => setGame(newHotSeat(config))} />
+      <HotSeatSetup onStart={(config) => setGame(newHotSeat(current.def.id, config))} />
     </>
   );
 }

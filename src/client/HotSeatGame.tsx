@@ -1,7 +1,7 @@
 /**
  * A hot-seat game: one boardgame.io client per seat on a shared `Local()`
- * master, so a player who must decide outside their turn (a pushed tram's
- * owner, the player placing passengers) moves as themself. Only the acting
+ * master, so a player who must decide outside their turn moves as
+ * themself. Only the acting
  * human's board is shown, behind a pass-the-device screen when the human at
  * the device changes. Bot seats move through their own client, from their
  * own view, after a short pause so the humans can follow.
@@ -10,10 +10,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Game } from 'boardgame.io';
 import { Client } from 'boardgame.io/client';
 import { Local } from 'boardgame.io/multiplayer';
-import { LisbonTram28 } from '../games/lisbon';
-import type { GState, SetupData } from '../games/lisbon/types';
-import { waitingFor } from '../games/lisbon/selectors';
-import { Board, type GameBoardProps } from './boardSlot';
+import { useGame, type GameBoardProps } from './games';
 import { PassDevice } from './PassDevice';
 import { chooseBotMove, randomMove } from './hotseatBot';
 import type { HotSeatConfig } from './HotSeatSetup';
@@ -25,34 +22,30 @@ const BOT_DELAY = 700;
 /** How long a bot's move may take to show up before it counts as refused. */
 const BOT_STUCK_MS = 3000;
 
-type SeatClient = ReturnType<typeof Client<GState>>;
+type SeatClient = ReturnType<typeof Client>;
 
 /** A fresh game object per hot-seat game: it carries the setup options and gets its own local master. */
-function hotSeatGame(setupData: SetupData): Game<GState, Record<string, unknown>, SetupData> {
-  return { ...LisbonTram28, setup: (context) => LisbonTram28.setup!(context, setupData) };
+function hotSeatGame(game: Game, setupData: unknown): Game {
+  return { ...game, setup: (context) => game.setup!(context, setupData) as unknown };
 }
-
-const DECISION_TEXT: Record<string, string> = {
-  pushBranch: 'must choose which way their pushed tram goes.',
-  placePassengers: 'must place the new passengers on an empty tram stop.',
-  bellChoice: 'must choose which passenger to keep.',
-};
 
 /** The running game. */
 export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQuit: () => void }) {
   const { config, matchID } = props;
+  const entry = useGame();
+  const gameId = entry.def.id;
   const { clients, spectator } = useMemo(() => {
-    const game = hotSeatGame(config.setupData);
+    const game = hotSeatGame(entry.def.game, config.setupData);
     // Persisted, so a reload resumes the game (see hotseatStore.ts).
     const multiplayer = Local({ persist: true, storageKey: HOTSEAT_STORAGE_KEY });
     const make = (playerID?: string) =>
-      Client<GState>({ game, numPlayers: config.numPlayers, multiplayer, matchID, playerID, debug: false });
+      Client({ game, numPlayers: config.numPlayers, multiplayer, matchID, playerID, debug: false });
     return {
       clients: config.seats.map((_, i): SeatClient => make(String(i))),
       // Sees no hand: shown while bots play before any human has taken the device.
       spectator: make(),
     };
-  }, [config, matchID]);
+  }, [config, matchID, entry]);
   const [version, bump] = useReducer((n: number) => n + 1, 0);
   const [shown, setShown] = useState<string | null>(null);
   const [botError, setBotError] = useState('');
@@ -73,7 +66,7 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
   }, [clients, spectator]);
 
   const state = clients[0].getState();
-  const acting = state ? waitingFor(state.G, state.ctx.currentPlayer) : '0';
+  const acting = state ? entry.acting(state.G, state.ctx) : '0';
   const actingSeat = config.seats[Number(acting)];
   const humans = config.seats
     .map((s, i) => (s.kind === 'human' ? String(i) : null))
@@ -100,11 +93,11 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
       try {
         choice =
           failures.current > 0
-            ? randomMove(s.G, s.ctx, acting)
-            : await chooseBotMove(s.G, s.ctx, acting, actingSeat.level, `${matchID}:${stateID}`);
+            ? randomMove(gameId, s.G, s.ctx, acting)
+            : await chooseBotMove(gameId, s.G, s.ctx, acting, actingSeat.level, `${matchID}:${stateID}`);
       } catch (err) {
         console.warn(`bot ${acting} failed to choose; playing a random legal move`, err);
-        choice = randomMove(s.G, s.ctx, acting);
+        choice = randomMove(gameId, s.G, s.ctx, acting);
       }
       if (!alive.current) return;
       const fn = choice ? (client.moves as Record<string, (...a: unknown[]) => void>)[choice.move] : undefined;
@@ -129,14 +122,12 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
       }, BOT_STUCK_MS);
     };
     window.setTimeout(() => void play(), BOT_DELAY);
-  }, [version, state, over, acting, actingSeat, clients, config.names, matchID]);
+  }, [version, state, over, acting, actingSeat, clients, config.names, matchID, gameId]);
 
   if (!state) return <div className="board-loading">Setting up the table…</div>;
 
-  const reason =
-    state.G.pending && state.G.pending.player !== state.ctx.currentPlayer
-      ? `${config.names[acting]} ${DECISION_TEXT[state.G.pending.kind] ?? 'must decide.'}`
-      : `It is ${config.names[acting]}'s turn.`;
+  const decision = entry.decision(state.G, state.ctx);
+  const reason = decision ? `${config.names[acting]} ${decision}` : `It is ${config.names[acting]}'s turn.`;
 
   return (
     <div className="hotseat-game" data-testid="hotseat-game">
@@ -185,6 +176,7 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
 
 /** The board as one seat sees it, with the props boardgame.io's React client would pass. */
 function SeatBoard(props: { client: SeatClient; matchID: string; names: Record<string, string> }) {
+  const { Board } = useGame();
   const { client } = props;
   const state = client.getState();
   if (!state) return null;

@@ -1,16 +1,15 @@
 /** Hot-seat setup: 2–4 seats, each a named human or a bot, and the rules options. */
 import { useState } from 'react';
-import { PlayerCount, RulesFields, SeatRows, resizeSeats, toSetupData } from './SetupFields';
-import type { RulesChoice } from './SetupFields';
+import { PlayerCount, SeatRows, resizeSeats } from './SetupFields';
 import { botName, type SeatChoice } from './seats';
-import type { SetupData } from '../games/lisbon/types';
 import { loadName } from './lobbyApi';
+import { useGame } from './games';
 
 /** A configured hot-seat game. */
 export interface HotSeatConfig {
   numPlayers: number;
   seats: SeatChoice[];
-  setupData: SetupData;
+  setupData: unknown;
   /** Display name per seat id. */
   names: Record<string, string>;
 }
@@ -19,21 +18,24 @@ const freshSeat = (i: number): SeatChoice => ({ kind: 'human', level: 'normal', 
 
 /** The setup form. */
 export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void }) {
-  const [numPlayers, setNumPlayers] = useState(2);
-  const [seats, setSeats] = useState<SeatChoice[]>(() => [freshSeat(0), freshSeat(1)]);
-  const [rules, setRules] = useState<RulesChoice>({ faceUp: 'final', firstPlayer: 'random' });
+  const game = useGame();
+  const [numPlayers, setNumPlayers] = useState(game.def.minPlayers);
+  const [seats, setSeats] = useState<SeatChoice[]>(() =>
+    Array.from({ length: game.def.minPlayers }, (_, i) => freshSeat(i)),
+  );
+  const [rules, setRules] = useState<unknown>(game.rules.initial);
 
   const start = () => {
     const names: Record<string, string> = {};
     seats.forEach((s, i) => {
       names[String(i)] = s.kind === 'bot' ? botName(i, s.level) : s.name.trim() || `Player ${i + 1}`;
     });
-    props.onStart({ numPlayers, seats, setupData: toSetupData(rules, numPlayers), names });
+    props.onStart({ numPlayers, seats, setupData: game.rules.toSetupData(rules, numPlayers), names });
   };
 
   return (
     <section className="card narrow" data-testid="hotseat-setup">
-      <h2>Hot-seat game</h2>
+      <h2>Hot-seat: {game.def.title}</h2>
       <p className="muted">
         Everyone plays on this device. Between turns, the screen hides the hand until the next player is ready.
       </p>
@@ -45,6 +47,8 @@ export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void }) {
       >
         <PlayerCount
           value={numPlayers}
+          min={game.def.minPlayers}
+          max={game.def.maxPlayers}
           onChange={(n) => {
             setNumPlayers(n);
             setSeats((s) => resizeSeats(s, n, freshSeat));
@@ -52,7 +56,7 @@ export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void }) {
           testid="hs-players"
         />
         <SeatRows seats={seats} onChange={setSeats} humanLabel="name" testid="hs" />
-        <RulesFields value={rules} numPlayers={numPlayers} onChange={setRules} testid="hs" />
+        <game.rules.Fields value={rules} numPlayers={numPlayers} onChange={setRules} testid="hs" />
         <button type="submit" className="primary" data-testid="hs-start">
           Start game
         </button>

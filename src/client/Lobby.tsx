@@ -1,12 +1,14 @@
-/** The first page: the player's name, a new match, open matches, own matches, hot-seat. */
+/** A game's lobby: the player's name, a new match, open matches, own matches, hot-seat, how to play. */
 import { useRef, useState } from 'react';
 import { loadName, saveName } from './lobbyApi';
 import { CreateMatch } from './CreateMatch';
 import { MyMatches, OpenMatches } from './OpenMatches';
 import { hrefOf } from './route';
+import { useGame } from './games';
 
 /** The lobby page. */
 export function Lobby() {
+  const game = useGame();
   const [name, setName] = useState(loadName);
   const nameRef = useRef<HTMLInputElement>(null);
   const focusName = () => nameRef.current?.focus();
@@ -28,7 +30,7 @@ export function Lobby() {
         </label>
         <div className="hotseat-link">
           <span className="muted">Everyone at one screen?</span>
-          <a className="button" href={hrefOf({ page: 'hotseat' })} data-testid="hotseat-link">
+          <a className="button" href={hrefOf({ page: 'hotseat', game: game.def.id })} data-testid="hotseat-link">
             Play hot-seat
           </a>
         </div>
@@ -36,6 +38,9 @@ export function Lobby() {
       <div className="lobby-grid">
         <CreateMatch name={name} onNeedName={focusName} />
         <div className="lobby-col">
+          <section className="card how-to-play" data-testid="how-to-play">
+            <game.Help />
+          </section>
           <MyMatches />
           <OpenMatches name={name} onNeedName={focusName} />
         </div>

@@ -1,16 +1,8 @@
 /** The match page's top bar: share link, seats (with bots for open seats) and Leave. */
 import { useState } from 'react';
-import {
-  GAME_NAME,
-  describeError,
-  forgetSeat,
-  lobby,
-  openSeats,
-  seatBot,
-  type Match,
-  type StoredSeat,
-} from './lobbyApi';
+import { describeError, forgetSeat, lobby, openSeats, seatBot, type Match, type StoredSeat } from './lobbyApi';
 import { navigate, shareLink } from './route';
+import { useGame } from './games';
 import { BOT_LEVELS, seatColor, type BotLevel } from './seats';
 
 /** Share link, seats and Leave. */
@@ -27,7 +19,8 @@ export function MatchBar(props: {
   const [copied, setCopied] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [adding, setAdding] = useState(false);
-  const link = shareLink(matchID);
+  const game = useGame();
+  const link = shareLink(game.def.id, matchID);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -42,10 +35,10 @@ export function MatchBar(props: {
     if (!window.confirm('Leave this match? Your seat is freed and someone else may take it.')) return;
     setLeaving(true);
     try {
-      await lobby.leaveMatch(GAME_NAME, matchID, { playerID: seat.playerID, credentials: seat.credentials });
+      await lobby.leaveMatch(game.def.id, matchID, { playerID: seat.playerID, credentials: seat.credentials });
       forgetSeat(matchID);
       props.onLeft();
-      navigate({ page: 'lobby' });
+      navigate({ page: 'lobby', game: game.def.id });
     } catch (err) {
       props.onError(describeError(err, 'leave'));
     } finally {

@@ -4,23 +4,23 @@
  * this player (on their turn or for a decision outside it).
  */
 import { useEffect } from 'react';
-import { waitingFor } from '../games/lisbon/selectors';
-import { Board, type GameBoardProps } from './boardSlot';
-
-const TITLE = 'Lisbon Tram 28 Online';
+import { useGame, type GameBoardProps } from './games';
+import { SITE_NAME } from './site';
 
 /** Wraps the board for a networked client. */
 export function OnlineBoard(props: GameBoardProps) {
+  const game = useGame();
+  const { Board, def } = game;
+  const TITLE = `${def.title} · ${SITE_NAME}`;
   const names: Record<string, string> = {};
   for (const p of props.matchData ?? []) if (p.name) names[String(p.id)] = p.name;
-  const mine =
-    props.playerID != null && !props.ctx.gameover && waitingFor(props.G, props.ctx.currentPlayer) === props.playerID;
+  const mine = props.playerID != null && !props.ctx.gameover && game.acting(props.G, props.ctx) === props.playerID;
   useEffect(() => {
     document.title = mine ? `(Your move) ${TITLE}` : TITLE;
     return () => {
       document.title = TITLE;
     };
-  }, [mine]);
+  }, [mine, TITLE]);
   return (
     <div className="online-board" data-testid="online-board">
       {!props.isConnected && (

@@ -5,9 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Client } from 'boardgame.io/react';
 import { SocketIO } from 'boardgame.io/multiplayer';
-import { LisbonTram28 } from '../games/lisbon';
 import {
-  GAME_NAME,
   describeError,
   forgetSeat,
   loadName,
@@ -21,35 +19,51 @@ import {
 } from './lobbyApi';
 import { navigate } from './route';
 import { seatColor } from './seats';
+import { useGame, type ClientGame } from './games';
 import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
 import { FormFooter } from './SetupFields';
 
 /**
- * One boardgame.io React client for every online match, over socket.io to
- * this origin. WebSocket first (it skips the long-polling handshake, about
- * 300 ms off the first board on localhost), long-polling if that fails.
+ * One boardgame.io React client per game, for every online match of it, over
+ * socket.io to this origin. WebSocket first (it skips the long-polling
+ * handshake, about 300 ms off the first board on localhost), long-polling if
+ * that fails.
  */
-const OnlineClient = Client({
-  game: LisbonTram28,
-  board: OnlineBoard,
-  multiplayer: SocketIO({
-    server: window.location.origin,
-    socketOpts: { transports: ['websocket', 'polling'], tryAllTransports: true },
-  }),
-  debug: false,
-  loading: () => (
-    <div className="board-loading" data-testid="board-loading">
-      Connecting to the match…
-    </div>
-  ),
-});
+const onlineClients = new Map<string, ReturnType<typeof makeOnlineClient>>();
+
+function makeOnlineClient(game: ClientGame) {
+  return Client({
+    game: game.def.game,
+    board: OnlineBoard,
+    multiplayer: SocketIO({
+      server: window.location.origin,
+      socketOpts: { transports: ['websocket', 'polling'], tryAllTransports: true },
+    }),
+    debug: false,
+    loading: () => (
+      <div className="board-loading" data-testid="board-loading">
+        Connecting to the match…
+      </div>
+    ),
+  });
+}
+
+/** The online client of a game, made once. */
+function onlineClient(game: ClientGame) {
+  let c = onlineClients.get(game.def.id);
+  if (!c) onlineClients.set(game.def.id, (c = makeOnlineClient(game)));
+  return c;
+}
 
 const POLL_MS = 3000;
 
 /** The match page. */
 export function OnlineMatch(props: { matchID: string }) {
   const { matchID } = props;
+  const game = useGame();
+  const gameId = game.def.id;
+  const OnlineClient = onlineClient(game);
   const [seat, setSeat] = useState<StoredSeat | null>(() => loadSeat(matchID));
   const [match, setMatch] = useState<Match | null>(null);
   /** When the request for `match` was sent: older data says nothing about a seat joined since. */
@@ -62,7 +76,7 @@ export function OnlineMatch(props: { matchID: string }) {
   const refresh = useCallback(async () => {
     try {
       const sent = Date.now();
-      const m = await lobby.getMatch(GAME_NAME, matchID);
+      const m = await lobby.getMatch(gameId, matchID);
       setMatch(m);
       setFetchedAt(sent);
       setError('');
@@ -71,7 +85,7 @@ export function OnlineMatch(props: { matchID: string }) {
       if (/does not exist/.test(msg)) setGone(true);
       setError(msg);
     }
-  }, [matchID]);
+  }, [matchID, gameId]);
 
   useEffect(() => {
     setSeat(loadSeat(matchID));
@@ -91,7 +105,7 @@ export function OnlineMatch(props: { matchID: string }) {
           className="primary"
           onClick={() => {
             forgetSeat(matchID);
-            navigate({ page: 'lobby' });
+            navigate({ page: 'lobby', game: gameId });
           }}
         >
           Back to the lobby
@@ -179,6 +193,7 @@ function JoinPanel(props: {
   onWatch: () => void;
 }) {
   const { matchID, match } = props;
+  const gameId = useGame().def.id;
   const [name, setName] = useState(loadName);
   const [choice, setChoice] = useState<string>('');
   const [busy, setBusy] = useState(false);
@@ -193,8 +208,9 @@ function JoinPanel(props: {
     setBusy(true);
     setError('');
     try {
-      const joined = await lobby.joinMatch(GAME_NAME, matchID, { playerID: seatID, playerName: n });
+      const joined = await lobby.joinMatch(gameId, matchID, { playerID: seatID, playerName: n });
       const s: StoredSeat = {
+        gameId,
         matchID,
         playerID: joined.playerID,
         credentials: joined.playerCredentials,
@@ -240,7 +256,7 @@ function JoinPanel(props: {
             <select data-testid="join-seat" value={seatID} onChange={(e) => setChoice(e.target.value)}>
               {open.map((id) => (
                 <option key={id} value={id}>
-                  Seat {id + 1} ({seatColor(id)} tram)
+                  Seat {id + 1} ({seatColor(id)})
                 </option>
               ))}
             </select>

@@ -1,7 +1,6 @@
 /** The lobby's list of open matches (refreshed every few seconds) and the player's own seats. */
 import { useCallback, useEffect, useState } from 'react';
 import {
-  GAME_NAME,
   allSeats,
   describeError,
   forgetSeat,
@@ -14,6 +13,7 @@ import {
 } from './lobbyApi';
 import { hrefOf, navigate } from './route';
 import { seatColor } from './seats';
+import { clientGame, useGame } from './games';
 
 const REFRESH_MS = 4000;
 
@@ -24,28 +24,23 @@ function ago(ms: number): string {
   return `${Math.round(s / 3600)} h ago`;
 }
 
-function rulesText(m: Match): string {
-  const d = (m.setupData ?? {}) as { faceUp?: string; firstPlayer?: number | string };
-  const face = d.faceUp === 'early' ? 'early rules' : 'final rules';
-  const first = typeof d.firstPlayer === 'number' ? `seat ${d.firstPlayer + 1} starts` : 'random first player';
-  return `${face}, ${first}`;
-}
-
 /** Open matches with a Join button. */
 export function OpenMatches(props: { name: string; onNeedName: () => void }) {
+  const game = useGame();
+  const gameId = game.def.id;
   const [matches, setMatches] = useState<Match[] | null>(null);
   const [error, setError] = useState('');
   const [joining, setJoining] = useState('');
 
   const refresh = useCallback(async () => {
     try {
-      const { matches } = await lobby.listMatches(GAME_NAME, { isGameover: false });
+      const { matches } = await lobby.listMatches(gameId, { isGameover: false });
       setMatches(matches.filter((m) => openSeats(m).length > 0).sort((a, b) => b.createdAt - a.createdAt));
       setError('');
     } catch (err) {
       setError(describeError(err, 'list'));
     }
-  }, []);
+  }, [gameId]);
 
   useEffect(() => {
     void refresh();
@@ -61,21 +56,22 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
       return;
     }
     const mine = allSeats().find((s) => s.matchID === m.matchID);
-    if (mine) return navigate({ page: 'match', matchID: m.matchID });
+    if (mine) return navigate({ page: 'match', game: gameId, matchID: m.matchID });
     const seat = openSeats(m)[0];
     if (seat === undefined) return setError('That match just filled up.');
     setJoining(m.matchID);
     try {
-      const joined = await lobby.joinMatch(GAME_NAME, m.matchID, { playerID: String(seat), playerName: name });
+      const joined = await lobby.joinMatch(gameId, m.matchID, { playerID: String(seat), playerName: name });
       saveName(name);
       saveSeat({
+        gameId,
         matchID: m.matchID,
         playerID: joined.playerID,
         credentials: joined.playerCredentials,
         playerName: name,
         joinedAt: Date.now(),
       });
-      navigate({ page: 'match', matchID: m.matchID });
+      navigate({ page: 'match', game: gameId, matchID: m.matchID });
     } catch (err) {
       setError(describeError(err, 'join'));
       void refresh();
@@ -114,7 +110,7 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
               ))}
             </div>
             <div className="match-meta">
-              {m.players.length} players · {rulesText(m)} · created {ago(m.createdAt)}
+              {m.players.length} players · {game.describeSetup(m.setupData)} · created {ago(m.createdAt)}
             </div>
             <button
               type="button"
@@ -132,7 +128,7 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
   );
 }
 
-/** Matches this browser holds a seat in. */
+/** Matches this browser holds a seat in, in every game. */
 export function MyMatches() {
   const [seats, setSeats] = useState<StoredSeat[]>(() => allSeats());
   if (seats.length === 0) return null;
@@ -144,11 +140,12 @@ export function MyMatches() {
           <li key={s.matchID} className="match-row">
             <span className={`tram-dot tram-${seatColor(Number(s.playerID))}`} aria-hidden />
             <div className="match-meta">
-              {s.playerName} in seat {Number(s.playerID) + 1} · joined {ago(s.joinedAt)}
+              {clientGame(s.gameId ?? '').def.title}: {s.playerName} in seat {Number(s.playerID) + 1} · joined{' '}
+              {ago(s.joinedAt)}
             </div>
             <a
               className="button primary small"
-              href={hrefOf({ page: 'match', matchID: s.matchID })}
+              href={hrefOf({ page: 'match', game: clientGame(s.gameId ?? '').def.id, matchID: s.matchID })}
               data-testid={`resume-${s.matchID}`}
             >
               Resume

@@ -1,26 +1,12 @@
 /**
  * Form pieces shared by the online "New match" form and the hot-seat setup:
- * player count, seats (human or bot with a level), the rules options and the
- * form footer.
+ * player count, seats (human or bot with a level), a first-player field and
+ * the form footer. Each game adds its own rule options (`ClientGame.rules`).
  */
-import type { SetupData } from '../games/lisbon/types';
 import { BOT_LEVELS, seatColor, type BotLevel, type SeatChoice } from './seats';
 
-/** Rules options as the forms hold them. */
-export interface RulesChoice {
-  faceUp: 'final' | 'early';
-  /** 'random' or a seat index. */
-  firstPlayer: 'random' | number;
-}
-
-/** The setupData sent to the game. */
-export function toSetupData(rules: RulesChoice, numPlayers: number): SetupData {
-  const firstPlayer = rules.firstPlayer === 'random' || rules.firstPlayer >= numPlayers ? 'random' : rules.firstPlayer;
-  return { faceUp: rules.faceUp, firstPlayer };
-}
-
 /** A row of toggle buttons choosing one of `options` (a labelled radio group). */
-function Segmented<T extends string | number>(props: {
+export function Segmented<T extends string | number>(props: {
   label: string;
   ariaLabel: string;
   options: readonly T[];
@@ -52,12 +38,18 @@ function Segmented<T extends string | number>(props: {
 }
 
 /** 2, 3 or 4 players. */
-export function PlayerCount(props: { value: number; onChange: (n: number) => void; testid: string }) {
+export function PlayerCount(props: {
+  value: number;
+  min: number;
+  max: number;
+  onChange: (n: number) => void;
+  testid: string;
+}) {
   return (
     <Segmented
       label="Players"
       ariaLabel="Number of players"
-      options={[2, 3, 4]}
+      options={Array.from({ length: props.max - props.min + 1 }, (_, i) => props.min + i)}
       value={props.value}
       onChange={props.onChange}
       text={String}
@@ -135,43 +127,29 @@ export function SeatRows(props: {
   );
 }
 
-/** Face-up variant and first player. */
-export function RulesFields(props: {
-  value: RulesChoice;
+/** The first player: at random or a given seat (for games whose setup takes `firstPlayer`). */
+export function FirstPlayerField(props: {
+  value: 'random' | number;
   numPlayers: number;
-  onChange: (r: RulesChoice) => void;
+  onChange: (v: 'random' | number) => void;
   testid: string;
 }) {
-  const { value, onChange } = props;
   return (
-    <>
-      <Segmented
-        label="Face-up Monument cards (2/3/4 players)"
-        ariaLabel="Face-up Monument cards"
-        options={['final', 'early'] as const}
-        value={value.faceUp}
-        onChange={(faceUp) => onChange({ ...value, faceUp })}
-        text={(v) => (v === 'final' ? 'Final (18/15/12)' : 'Early (19/16/13)')}
-        testid={(v) => `${props.testid}-faceup-${v}`}
-      />
-      <label className="field">
-        <span className="label">First player</span>
-        <select
-          data-testid={`${props.testid}-first`}
-          value={String(value.firstPlayer)}
-          onChange={(e) =>
-            onChange({ ...value, firstPlayer: e.target.value === 'random' ? 'random' : Number(e.target.value) })
-          }
-        >
-          <option value="random">Random</option>
-          {Array.from({ length: props.numPlayers }, (_, i) => (
-            <option key={i} value={i}>
-              Seat {i + 1}
-            </option>
-          ))}
-        </select>
-      </label>
-    </>
+    <label className="field">
+      <span className="label">First player</span>
+      <select
+        data-testid={`${props.testid}-first`}
+        value={String(props.value)}
+        onChange={(e) => props.onChange(e.target.value === 'random' ? 'random' : Number(e.target.value))}
+      >
+        <option value="random">Random</option>
+        {Array.from({ length: props.numPlayers }, (_, i) => (
+          <option key={i} value={i}>
+            Seat {i + 1}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -1,5 +1,6 @@
 /** The hot-seat bot worker: answers one `chooseMove` request per message. */
 import { chooseMove } from '../bots';
+import { gameNamed } from '../games/registry';
 import type { BotRequest, BotResponse } from './hotseatBot';
 
 /** Start answering requests (called in the worker only). */
@@ -9,8 +10,8 @@ export function serveBots(): void {
     postMessage(m: BotResponse): void;
   };
   scope.onmessage = (e) => {
-    const { id, G, ctx, playerID, level, seed } = e.data;
-    chooseMove({ G, ctx }, playerID, 'mcts', level, seed).then(
+    const { id, gameId, G, ctx, playerID, level, seed } = e.data;
+    chooseMove(gameNamed(gameId), { G, ctx }, playerID, 'mcts', level, seed).then(
       (m) =>
         scope.postMessage({ id, move: m ? { move: m.move, args: Array.isArray(m.args) ? m.args : [m.args] } : null }),
       (err: unknown) => scope.postMessage({ id, error: err instanceof Error ? err.message : String(err) }),

@@ -6,8 +6,7 @@
  * is the fallback when a choice is refused.
  */
 import type { Ctx } from 'boardgame.io';
-import { botMoves } from '../games/lisbon/bots/candidates';
-import type { GState } from '../games/lisbon/types';
+import { gameNamed } from '../games/registry';
 import type { BotLevel } from './seats';
 
 /** A move to make through a client. */
@@ -19,7 +18,9 @@ export interface BotChoice {
 /** A request to the bot worker. */
 export interface BotRequest {
   id: number;
-  G: GState;
+  /** The game (its registry id). */
+  gameId: string;
+  G: unknown;
   ctx: Ctx;
   playerID: string;
   level: BotLevel;
@@ -30,8 +31,8 @@ export interface BotRequest {
 export type BotResponse = { id: number; move: BotChoice | null } | { id: number; error: string };
 
 /** A random legal move for `playerID`, or null when there is none. */
-export function randomMove(G: GState, ctx: Ctx, playerID: string): BotChoice | null {
-  const options = botMoves(G, ctx, playerID);
+export function randomMove(gameId: string, G: unknown, ctx: Ctx, playerID: string): BotChoice | null {
+  const options = gameNamed(gameId).bots.moves(G, ctx, playerID);
   if (options.length === 0) return null;
   const pick = options[Math.floor(Math.random() * options.length)];
   return { move: pick.move, args: pick.args };
@@ -79,34 +80,36 @@ function getWorker(): Worker | null {
 }
 
 async function chooseHere(
-  G: GState,
+  gameId: string,
+  G: unknown,
   ctx: Ctx,
   playerID: string,
   level: BotLevel,
   seed: string,
 ): Promise<BotChoice | null> {
   const { chooseMove } = await import('../bots');
-  const m = await chooseMove({ G, ctx }, playerID, 'mcts', level, seed);
+  const m = await chooseMove(gameNamed(gameId), { G, ctx }, playerID, 'mcts', level, seed);
   return m ? { move: m.move, args: Array.isArray(m.args) ? m.args : [m.args] } : null;
 }
 
 /** The MCTS bot's choice for this seat at this level (its time budget grows with the level). */
 export async function chooseBotMove(
-  G: GState,
+  gameId: string,
+  G: unknown,
   ctx: Ctx,
   playerID: string,
   level: BotLevel,
   seed: string,
 ): Promise<BotChoice | null> {
   const w = getWorker();
-  if (!w) return chooseHere(G, ctx, playerID, level, seed);
+  if (!w) return chooseHere(gameId, G, ctx, playerID, level, seed);
   const id = ++nextId;
   try {
     return await new Promise<BotChoice | null>((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      w.postMessage({ id, G, ctx, playerID, level, seed } satisfies BotRequest);
+      w.postMessage({ id, gameId, G, ctx, playerID, level, seed } satisfies BotRequest);
     });
   } catch {
-    return chooseHere(G, ctx, playerID, level, seed);
+    return chooseHere(gameId, G, ctx, playerID, level, seed);
   }
 }

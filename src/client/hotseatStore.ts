@@ -1,5 +1,5 @@
 /**
- * Keeps one unfinished hot-seat game across reloads: its setup in
+ * Keeps one unfinished hot-seat game (of any game) across reloads: its setup in
  * localStorage, and its match in boardgame.io's `Local({ persist })` storage
  * under the HOTSEAT_STORAGE_KEY prefix.
  */
@@ -11,6 +11,8 @@ const SAVED_KEY = 'lt28:hotseat';
 
 /** A saved game: its setup and local match id. */
 export interface SavedHotSeat {
+  /** The game (registry id); games saved before the site had several games are Lisbon's. */
+  gameId?: string;
   config: HotSeatConfig;
   matchID: string;
   startedAt: number;
@@ -34,9 +36,9 @@ export function clearHotSeat(): void {
 }
 
 /** Start a new saved game (replacing any other). */
-export function newHotSeat(config: HotSeatConfig): SavedHotSeat {
+export function newHotSeat(gameId: string, config: HotSeatConfig): SavedHotSeat {
   clearHotSeat();
-  const saved: SavedHotSeat = { config, matchID: `hotseat-${Date.now().toString(36)}`, startedAt: Date.now() };
+  const saved: SavedHotSeat = { gameId, config, matchID: `hotseat-${Date.now().toString(36)}`, startedAt: Date.now() };
   try {
     localStorage.setItem(SAVED_KEY, JSON.stringify(saved));
   } catch {

@@ -7,9 +7,6 @@ import { LobbyClient, LobbyClientError } from 'boardgame.io/client';
 import type { LobbyAPI } from 'boardgame.io';
 import type { BotLevel } from './seats';
 
-/** The game's registered name on the server. */
-export const GAME_NAME = 'lisbon-tram-28';
-
 /** The lobby client for this origin. */
 export const lobby = new LobbyClient({ server: window.location.origin });
 
@@ -18,6 +15,8 @@ export type Match = LobbyAPI.Match;
 
 /** A seat this browser joined. */
 export interface StoredSeat {
+  /** The game (registry id); seats saved before the site had several games are Lisbon's. */
+  gameId?: string;
   matchID: string;
   playerID: string;
   credentials: string;

@@ -1,34 +1,52 @@
 /**
  * Hash routing, so the static server needs no fallback routes and a share
  * link works from any page:
- *   #/                 lobby
- *   #/match/<matchID>  an online match (join form, or the board once seated)
- *   #/hotseat          hot-seat setup and game
+ *   #/                          the games
+ *   #/g/<game>                  a game's lobby: new match, open matches
+ *   #/g/<game>/match/<matchID>  an online match (join form, or the board once seated)
+ *   #/g/<game>/hotseat          hot-seat setup and game
+ * Links from before the site hosted several games (`#/match/<id>`,
+ * `#/hotseat`) open Lisbon's.
  */
 import { useEffect, useState } from 'react';
+import { DEFAULT_GAME, findGame } from '../games/registry';
 
 /** A parsed location. */
-export type Route = { page: 'lobby' } | { page: 'match'; matchID: string } | { page: 'hotseat' };
+export type Route =
+  | { page: 'home' }
+  | { page: 'lobby'; game: string }
+  | { page: 'match'; game: string; matchID: string }
+  | { page: 'hotseat'; game: string };
 
-/** Parse `location.hash`. Unknown paths fall back to the lobby. */
+/** Parse `location.hash`. Unknown paths and games fall back to the home page. */
 export function parseHash(hash: string): Route {
   const path = hash.replace(/^#\/?/, '');
-  const [head, arg] = path.split('/');
-  if (head === 'match' && arg) return { page: 'match', matchID: decodeURIComponent(arg) };
-  if (head === 'hotseat') return { page: 'hotseat' };
-  return { page: 'lobby' };
+  const parts = path.split('/');
+  if (parts[0] === 'match' && parts[1])
+    return { page: 'match', game: DEFAULT_GAME.id, matchID: decodeURIComponent(parts[1]) };
+  if (parts[0] === 'hotseat') return { page: 'hotseat', game: DEFAULT_GAME.id };
+  if (parts[0] === 'g' && parts[1]) {
+    const game = findGame(decodeURIComponent(parts[1]))?.id;
+    if (!game) return { page: 'home' };
+    if (parts[2] === 'match' && parts[3]) return { page: 'match', game, matchID: decodeURIComponent(parts[3]) };
+    if (parts[2] === 'hotseat') return { page: 'hotseat', game };
+    return { page: 'lobby', game };
+  }
+  return { page: 'home' };
 }
 
 /** The hash of a route. */
 export function hrefOf(route: Route): string {
-  if (route.page === 'match') return `#/match/${encodeURIComponent(route.matchID)}`;
-  if (route.page === 'hotseat') return '#/hotseat';
-  return '#/';
+  if (route.page === 'home') return '#/';
+  const g = `#/g/${encodeURIComponent(route.game)}`;
+  if (route.page === 'match') return `${g}/match/${encodeURIComponent(route.matchID)}`;
+  if (route.page === 'hotseat') return `${g}/hotseat`;
+  return g;
 }
 
 /** The absolute link to share for a match. */
-export function shareLink(matchID: string): string {
-  return `${window.location.origin}${window.location.pathname}${hrefOf({ page: 'match', matchID })}`;
+export function shareLink(game: string, matchID: string): string {
+  return `${window.location.origin}${window.location.pathname}${hrefOf({ page: 'match', game, matchID })}`;
 }
 
 /** Go to a route. */

@@ -1,5 +1,4 @@
 /** Seat configuration shared by the lobby and the hot-seat setup. */
-import { TRAM_COLORS, type TramColor } from '../games/lisbon/data/types';
 
 /** Bot strength offered to players. */
 export type BotLevel = 'easy' | 'normal' | 'hard';
@@ -16,9 +15,13 @@ export interface SeatChoice {
   name: string;
 }
 
-/** The tram colour of a seat (seat i plays board i). */
-export function seatColor(seat: number): TramColor {
-  return TRAM_COLORS[seat % TRAM_COLORS.length];
+/** Seat colours, in seat order (CSS classes `tram-<colour>`; Lisbon's trams have these colours). */
+export const SEAT_COLORS = ['pink', 'black', 'white', 'brown'] as const;
+export type SeatColor = (typeof SEAT_COLORS)[number];
+
+/** The colour of a seat. */
+export function seatColor(seat: number): SeatColor {
+  return SEAT_COLORS[seat % SEAT_COLORS.length];
 }
 
 /** A bot's display name. */

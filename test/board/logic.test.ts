@@ -17,7 +17,13 @@ import {
   stateFingerprint,
   tieBreakText,
 } from '../../src/games/lisbon/board/logic';
-import { animatedPositions, animationsSince, MS_PER_NODE, pointAt, tramOffsets } from '../../src/games/lisbon/board/animation';
+import {
+  animatedPositions,
+  animationsSince,
+  MS_PER_NODE,
+  pointAt,
+  tramOffsets,
+} from '../../src/games/lisbon/board/animation';
 import { formatEvent, logTurns, mergeEvents } from '../../src/games/lisbon/board/logText';
 import { client, position, raw, seats, viewOf } from './helpers';
 

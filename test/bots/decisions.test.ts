@@ -9,6 +9,7 @@ import { enumerate } from '../../src/games/lisbon/ai';
 import { playerView } from '../../src/games/lisbon/view';
 import { actingPlayerOf, chooseMove } from '../../src/bots/index';
 import { findState, start, step, type State } from './helpers';
+import { lisbon } from '../../src/games/lisbon/def';
 
 const STAGE_MOVE = {
   pushBranch: 'choosePushBranch',
@@ -55,10 +56,10 @@ describe('decisions outside the turn', () => {
       it(`${bot}: ${kindName} is decided by the waiting player, and the move is accepted`, async () => {
         const s = check(kindName, found);
         const waiting = s.G.pending!.player;
-        expect(actingPlayerOf(s)).toBe(waiting);
+        expect(actingPlayerOf(lisbon, s)).toBe(waiting);
         expect(Object.keys(s.ctx.activePlayers ?? {})).toEqual([waiting]);
         for (const p of Object.keys(s.G.players)) {
-          const m = await chooseMove(s, p, bot, 'easy', 'seed', { budgetMs: null });
+          const m = await chooseMove(lisbon, s, p, bot, 'easy', 'seed', { budgetMs: null });
           if (p !== waiting) {
             expect(m).toBeNull();
             continue;

@@ -13,6 +13,7 @@ import { actingPlayerOf, chooseMove } from '../../src/bots/index';
 import { determinize } from '../../src/games/lisbon/bots/determinize';
 import { Rng } from '../../src/bots/rng';
 import { findState, type State } from './helpers';
+import { lisbon } from '../../src/games/lisbon/def';
 
 /** The same game with every hidden part dealt differently. */
 function reshuffleHidden(s: State, me: string, seed: string): State {
@@ -37,7 +38,7 @@ function reshuffleHidden(s: State, me: string, seed: string): State {
 
 describe('fair play', () => {
   const s = findState(3, (x) => x.ctx.turn >= 7 && !x.G.pending)!;
-  const me = actingPlayerOf(s)!;
+  const me = actingPlayerOf(lisbon, s)!;
 
   it('the reshuffled state really differs in hidden information only', () => {
     const t = reshuffleHidden(s, me, 'a');
@@ -58,7 +59,7 @@ describe('fair play', () => {
       const moves = [];
       for (const variant of [null, 'a', 'b']) {
         const state = variant ? reshuffleHidden(s, me, variant) : s;
-        moves.push(await chooseMove(state, me, kind, level, 'fixed-seed', { budgetMs: null }));
+        moves.push(await chooseMove(lisbon, state, me, kind, level, 'fixed-seed', { budgetMs: null }));
       }
       expect(moves[0]).not.toBeNull();
       expect(moves[1]).toEqual(moves[0]);

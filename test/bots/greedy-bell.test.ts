@@ -11,6 +11,7 @@ import { Rng } from '../../src/bots/rng';
 import { counts } from '../../src/games/lisbon/counts';
 import type { GState } from '../../src/games/lisbon/types';
 import { clearBoard, setDisplay, setHand, setStop, startState } from '../helpers';
+import { lisbon } from '../../src/games/lisbon/def';
 
 const ctx = { currentPlayer: '0', numPlayers: 2, playOrder: ['0', '1'], turn: 1 } as unknown as Ctx;
 
@@ -26,7 +27,7 @@ function position(bag: Record<string, number>): GState {
   return G;
 }
 
-const choice = (G: GState) => greedyMove(G, ctx, '0', new Rng(1));
+const choice = (G: GState) => greedyMove(lisbon, G, ctx, '0', new Rng(1));
 
 describe('the greedy bot and the bell', () => {
   it('rings for one more passenger when the bag holds the colour a displayed card wants', () => {

@@ -8,6 +8,7 @@ import { actingPlayerOf } from '../../src/bots/index';
 import { greedyMove } from '../../src/bots/index';
 import { Rng } from '../../src/bots/rng';
 import { playerView } from '../../src/games/lisbon/view';
+import { lisbon } from '../../src/games/lisbon/def';
 
 export type State = { G: GState; ctx: Ctx; plugins: Record<string, { data: unknown }>; _stateID: number };
 
@@ -49,12 +50,12 @@ export function findState(
     const rng = new Rng(`find${g}`);
     for (let i = 0; i < 3000 && !s.ctx.gameover; i++) {
       if (want(s)) return s;
-      const pid = actingPlayerOf(s)!;
+      const pid = actingPlayerOf(lisbon, s)!;
       const view = playerView(s.G, pid);
       const m =
         rng.next() < randomShare
           ? botMoves(view, s.ctx, pid)[rng.int(botMoves(view, s.ctx, pid).length)]
-          : greedyMove(view, s.ctx, pid, rng)!;
+          : greedyMove(lisbon, view, s.ctx, pid, rng)!;
       s = step(reducer, s, pid, m.move, m.args);
     }
   }

@@ -13,6 +13,7 @@ import { enumerate } from '../../src/games/lisbon/ai';
 import type { GState } from '../../src/games/lisbon/types';
 import { chooseMove, actingPlayerOf, type BotKind } from '../../src/bots/index';
 import { start, step } from './helpers';
+import { lisbon } from '../../src/games/lisbon/def';
 
 type AnyClient = any;
 
@@ -41,12 +42,12 @@ async function playThroughClients(bots: BotKind[], seed: string, maxMoves: numbe
     while (moves < maxMoves) {
       const any = clients[0].getState();
       if (any.ctx.gameover) break;
-      const pid = actingPlayerOf(any)!;
+      const pid = actingPlayerOf(lisbon, any)!;
       const mine = clients[Number(pid)].getState();
       // The client's state is the player's view: other hands are hidden.
       for (const id in mine.G.players) if (id !== pid) expect((mine.G as GState).players[id].hand).toBeNull();
       expect((mine.G as GState).secret).toBeUndefined();
-      const m = await chooseMove(mine, pid, bots[Number(pid)], 'easy', `${seed}-${moves}`, { budgetMs: null });
+      const m = await chooseMove(lisbon, mine, pid, bots[Number(pid)], 'easy', `${seed}-${moves}`, { budgetMs: null });
       expect(m).not.toBeNull();
       if (moves % checkEvery === 0) {
         // Every enumerated move is accepted by the real reducer (on the master's full state).

@@ -1,6 +1,7 @@
 /** The match runner: bot names, and the round cap for stalled games. */
 import { describe, expect, it } from 'vitest';
 import { parseBot, playGame } from '../../src/bots/match';
+import { lisbon } from '../../src/games/lisbon/def';
 
 describe('match runner', () => {
   it('parses bot names and levels, and rejects unknown ones', () => {
@@ -13,7 +14,7 @@ describe('match runner', () => {
   });
 
   it('stops a game at the round cap: unfinished, won by nobody', async () => {
-    const r = await playGame([parseBot('random'), parseBot('random')], 'cap', 0, null, 3);
+    const r = await playGame(lisbon, [parseBot('random'), parseBot('random')], 'cap', 0, null, 3);
     expect(r.decidedBy).toBe('unfinished');
     expect(r.rounds).toBeLessThanOrEqual(4);
     expect(r.seats.some((s) => s.win)).toBe(false);

@@ -10,14 +10,15 @@ import { actingPlayerOf, chooseMove, type SearchStats } from '../../src/bots/ind
 import { applyMove, fromBgio } from '../../src/games/lisbon/bots/driver';
 import { scoreOf } from '../../src/games/lisbon/selectors';
 import { findState } from './helpers';
+import { lisbon } from '../../src/games/lisbon/def';
 
 describe('mcts bot', () => {
   const s = findState(2, (x) => x.ctx.turn >= 5 && !x.G.pending)!;
-  const me = actingPlayerOf(s)!;
+  const me = actingPlayerOf(lisbon, s)!;
 
   it('is reproducible from its seed when only the iteration cap applies', async () => {
-    const a = await chooseMove(s, me, 'mcts', 'easy', 42, { budgetMs: null });
-    const b = await chooseMove(s, me, 'mcts', 'easy', 42, { budgetMs: null });
+    const a = await chooseMove(lisbon, s, me, 'mcts', 'easy', 42, { budgetMs: null });
+    const b = await chooseMove(lisbon, s, me, 'mcts', 'easy', 42, { budgetMs: null });
     expect(a).toEqual(b);
     expect(botMoves(playerView(s.G, me), s.ctx, me)).toContainEqual(a);
   });
@@ -34,7 +35,7 @@ describe('mcts bot', () => {
     }, 5);
     const stats: SearchStats = { iterations: 0, ms: 0 };
     const t0 = performance.now();
-    const m = await chooseMove(s, me, 'mcts', 'hard', 1, { budgetMs: 300, stats });
+    const m = await chooseMove(lisbon, s, me, 'mcts', 'hard', 1, { budgetMs: 300, stats });
     const took = performance.now() - t0;
     clearInterval(timer);
     expect(m).not.toBeNull();
@@ -70,7 +71,7 @@ describe('mcts bot', () => {
     expect(c).not.toBeNull();
     const offered = gains(c);
     const best = Math.max(...offered.map((e) => e.score));
-    const m = await chooseMove(c, c.ctx.currentPlayer, 'mcts', 'easy', 3, { budgetMs: null });
+    const m = await chooseMove(lisbon, c, c.ctx.currentPlayer, 'mcts', 'easy', 3, { budgetMs: null });
     expect(m!.move).toBe('dropOff');
     expect(scoreAfter(c, m!)).toBe(best);
   });

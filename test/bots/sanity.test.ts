@@ -8,13 +8,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseBot, playGame } from '../../src/bots/match';
+import { lisbon } from '../../src/games/lisbon/def';
 
 async function wins(bot: string, against: string, games: number): Promise<number> {
   let won = 0;
   for (let g = 0; g < games; g++) {
     const seats = g % 2 === 0 ? [bot, against] : [against, bot];
     // One seed per game, as the CLI makes them (`playGame`'s game number is only a label).
-    const r = await playGame(seats.map(parseBot), `sanity:${g}`, g, null);
+    const r = await playGame(lisbon, seats.map(parseBot), `sanity:${g}`, g, null);
     expect(r.decidedBy).not.toBe('unfinished');
     if (r.seats[g % 2].win) won++;
   }

@@ -81,7 +81,11 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
 
   it('creates a match in the lobby, with clear errors', async () => {
     ({ page: ana } = await newContext(browser, errors, 'ana'));
+    // The site lists its games; Lisbon's card leads to its lobby.
     await ana.goto(`${server.url}/`);
+    await ana.getByTestId('games').waitFor();
+    await screenshot(ana, 'games');
+    await ana.getByTestId('play-lisbon-tram-28').click();
     await ana.getByTestId('lobby').waitFor();
     await ana.getByTestId('open-matches').waitFor();
     await screenshot(ana, 'lobby');
@@ -94,11 +98,11 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await ana.getByTestId('create-players-2').click();
     await ana.getByTestId('create-first').selectOption('0');
     await ana.getByTestId('create-submit').click();
-    await ana.waitForURL(/#\/match\//, { timeout: UI_TIMEOUT });
-    matchID = decodeURIComponent(ana.url().split('#/match/')[1]);
+    await ana.waitForURL(/\/match\//, { timeout: UI_TIMEOUT });
+    matchID = decodeURIComponent(ana.url().split('/match/')[1]);
     await ana.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
     expect(await ana.getByTestId('share-link').inputValue()).toBe(
-      `${server.url}/#/match/${encodeURIComponent(matchID)}`,
+      `${server.url}/#/g/lisbon-tram-28/match/${encodeURIComponent(matchID)}`,
     );
 
     const meta = (await server.db.fetch(matchID, { metadata: true })).metadata;
@@ -134,12 +138,12 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
 
   it('joins from the open-matches list in a second browser', async () => {
     ({ page: bruno } = await newContext(browser, errors, 'bruno'));
-    await bruno.goto(`${server.url}/`);
+    await bruno.goto(`${server.url}/#/g/lisbon-tram-28`);
     await bruno.getByTestId('player-name').fill('Bruno');
     await bruno.getByTestId(`open-${matchID}`).waitFor({ timeout: UI_TIMEOUT });
     await screenshot(bruno, 'lobby-open-matches');
     await bruno.getByTestId(`join-${matchID}`).click({ timeout: UI_TIMEOUT });
-    await bruno.waitForURL(/#\/match\//, { timeout: UI_TIMEOUT });
+    await bruno.waitForURL(/\/match\//, { timeout: UI_TIMEOUT });
     await bruno.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
     const meta = (await server.db.fetch(matchID, { metadata: true })).metadata;
     expect(meta.players[1].name).toBe('Bruno');
@@ -220,7 +224,7 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     page.on('request', (r) => {
       if (r.url().includes('/bots/')) asked.push(r.postDataJSON());
     });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${server.url}/#/g/lisbon-tram-28`);
     await page.getByTestId('player-name').fill('Dora');
     await page.getByTestId('create-players-3').click();
     await page.getByTestId('create-kind-1').selectOption('bot');
@@ -228,8 +232,8 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await page.getByTestId('create-faceup-early').click();
     await page.getByTestId('create-first').selectOption('1');
     await page.getByTestId('create-submit').click();
-    await page.waitForURL(/#\/match\//, { timeout: UI_TIMEOUT });
-    const id = decodeURIComponent(page.url().split('#/match/')[1]);
+    await page.waitForURL(/\/match\//, { timeout: UI_TIMEOUT });
+    const id = decodeURIComponent(page.url().split('/match/')[1]);
     // The request carries the creator's seat and credentials (server/bots.ts).
     expect(asked).toEqual([{ seat: 1, level: 'easy', playerID: '0', credentials: expect.any(String) }]);
     let meta = (await server.db.fetch(id, { metadata: true })).metadata;

@@ -16,6 +16,7 @@ import { enumerate } from '../../src/games/lisbon/ai';
 import { Rng } from '../../src/bots/rng';
 import { actingPlayerOf } from '../../src/bots';
 import { start, step, type State } from '../bots/helpers';
+import { lisbon } from '../../src/games/lisbon/def';
 
 const MAX_STEPS = 3;
 
@@ -70,7 +71,7 @@ describe('legalMoves lists exactly the destinations the move accepts, by every d
       let s: State = state;
       const rng = new Rng(`legal-${numPlayers}-${g}`);
       for (let i = 0; i < 400 && !s.ctx.gameover; i++) {
-        const pid = actingPlayerOf(s)!;
+        const pid = actingPlayerOf(lisbon, s)!;
         if (!s.G.pending && pid === s.ctx.currentPlayer && i % 3 === 0) {
           const listed = legalMoves(s.G, pid, pid, { maxSteps: MAX_STEPS });
           const accepted = acceptedDestinations(s.G, pid, MAX_STEPS);

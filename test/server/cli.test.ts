@@ -170,8 +170,8 @@ describe('the built server', () => {
     children.push(first.child);
     expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await http(first.url, '/health')).json.ok).toBe(true);
-    expect((await http(first.url, '/')).text).toContain('Lisbon Tram 28');
-    expect((await http(first.url, '/lobby')).text).toContain('Lisbon Tram 28');
+    expect((await http(first.url, '/')).text).toContain('Next Stop');
+    expect((await http(first.url, '/lobby')).text).toContain('Next Stop');
     const created = await http(first.url, `/games/${GAME}/create`, { method: 'POST', json: { numPlayers: 2 } });
     expect(created.status).toBe(200);
     const matchID = created.json.matchID;
@@ -197,7 +197,7 @@ describe('the built server', () => {
     const run = await runServer(['--port', '0', '--storage', 'memory', '--public-dir', publicDir], ['-r', preload]);
     children.push(run.child);
     expect((await http(run.url, '/games')).json).toEqual([GAME]);
-    expect((await http(run.url, '/')).text).toContain('Lisbon Tram 28');
+    expect((await http(run.url, '/')).text).toContain('Next Stop');
     expect((await http(run.url, '/health')).json.ok).toBe(true);
     expect(await stop(run.child)).toBe(0);
   }, 20_000);

@@ -25,7 +25,7 @@ export interface TestServer extends RunningServer {
 export function makePublicDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-public-'));
   fs.mkdirSync(path.join(dir, 'build'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Lisbon Tram 28</title><div id="root"></div>');
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Next Stop</title><div id="root"></div>');
   fs.writeFileSync(path.join(dir, 'build', 'main.js'), 'console.log("client");');
   return dir;
 }

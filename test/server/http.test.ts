@@ -27,21 +27,21 @@ describe('lobby and static client on one origin', () => {
     const index = await http(server.url, '/');
     expect(index.status).toBe(200);
     expect(index.headers.get('content-type')).toMatch(/text\/html/);
-    expect(index.text).toContain('Lisbon Tram 28');
+    expect(index.text).toContain('Next Stop');
     const asset = await http(server.url, '/build/main.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     expect(asset.text).toContain('client');
     const route = await http(server.url, '/match/abc/0');
     expect(route.status).toBe(200);
-    expect(route.text).toContain('Lisbon Tram 28');
+    expect(route.text).toContain('Next Stop');
     expect((await http(server.url, '/build/missing.js')).status).toBe(404);
   });
 
   it('does not serve files outside public/', async () => {
     for (const p of ['/../package.json', '/%2e%2e/package.json', '/build/..%2f..%2fpackage.json', '/%00']) {
       const res = await http(server.url, p);
-      expect(res.text, p).not.toContain('"name": "lisbon-tram-28"');
+      expect(res.text, p).not.toContain('"name": "next-stop"');
       expect(res.status, p).toBeLessThan(500);
     }
   });

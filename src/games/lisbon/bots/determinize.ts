@@ -11,18 +11,17 @@
  *   nobody's row), `faceUpLeft` face up then `faceDownLeft` face down;
  * - the PRNG gets a fresh seed from the bot's generator.
  */
-import type { Ctx } from 'boardgame.io';
 import { CARDS } from '../data/cards';
 import { TICKETS_PER_COLOR } from '../data/boards';
 import { COLORS, type Color } from '../data/types';
 import { zero } from '../counts';
 import type { GState } from '../types';
 import { playerView } from '../view';
-import { clone, type BgioState } from './driver';
-import type { Rng } from '../../../bots/rng';
+import { clone } from './driver';
+import type { BotRng } from '../../../bots/hooks';
 
 /** A full state consistent with `playerID`'s view, hidden parts dealt at random. */
-export function determinize(view: GState, playerID: string, rng: Rng): GState {
+export function determinize(view: GState, playerID: string, rng: BotRng): GState {
   const G = clone(playerView(view, playerID));
   const me = G.players[playerID];
   if (!me || !me.hand) throw new Error(`determinize: the view has no hand for player ${playerID}`);
@@ -60,25 +59,4 @@ export function determinize(view: GState, playerID: string, rng: Rng): GState {
 
   G.secret = { ticketDeck, monumentDeck };
   return G;
-}
-
-/** A boardgame.io state for search: the determinized G, the ctx, and a freshly seeded PRNG. */
-export function searchState(view: GState, ctx: Ctx, playerID: string, rng: Rng): BgioState {
-  const G = determinize(view, playerID, rng);
-  const {
-    gameover: _g,
-    _random: _r,
-    ...rest
-  } = ctx as Omit<Ctx, 'gameover'> & {
-    gameover?: unknown;
-    _random?: unknown;
-  };
-  return {
-    G,
-    ctx: { ...rest, gameover: ctx.gameover as unknown },
-    plugins: { random: { data: { seed: rng.seed() } }, log: { data: {} }, events: { data: {} } },
-    _undo: [],
-    _redo: [],
-    _stateID: 0,
-  };
 }

@@ -1,0 +1,62 @@
+/**
+ * The client's side of the game registry: each game's board and the few
+ * things the generic pages (lobby, hot-seat, online match) ask of it. The
+ * pages get the game of the current route from `useGame()`.
+ */
+import { createContext, useContext, type ComponentType } from 'react';
+import type { BoardProps } from 'boardgame.io/react';
+import type { Ctx } from 'boardgame.io';
+import type { GameDef } from '../games/registry';
+import { lisbonClient } from '../games/lisbon/board/client';
+
+/** The props a game's board gets: boardgame.io's, plus the players' names. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each game's board takes its own state type
+export type GameBoardProps = BoardProps<any> & { playerNames?: Record<string, string> };
+
+/** A game's rule options on the "New match" and hot-seat forms. */
+export interface RulesFieldsProps<R> {
+  value: R;
+  numPlayers: number;
+  onChange: (value: R) => void;
+  /** Prefix of the fields' test ids. */
+  testid: string;
+}
+
+/** One game as the client knows it. */
+export interface ClientGame<R = unknown> {
+  def: GameDef;
+  /** The board component. */
+  Board: ComponentType<GameBoardProps>;
+  /** "How to play", in brief (shown in the game's lobby). */
+  Help: ComponentType;
+  /** A short mark for the game's card and the header (e.g. Lisbon's "28"). */
+  badge: string;
+  /** The rule options: the form fields, the options a new form starts with, and the setupData they make. */
+  rules: {
+    initial: R;
+    Fields: ComponentType<RulesFieldsProps<R>>;
+    toSetupData(value: R, numPlayers: number): unknown;
+  };
+  /** The player the game waits for now (a decision's owner, else the current player). */
+  acting(G: unknown, ctx: Ctx): string;
+  /** What a player deciding outside their turn must do, in words after their name ("must …"), or null. */
+  decision(G: unknown, ctx: Ctx): string | null;
+  /** A match's rule options in a few words, for the open-matches list. */
+  describeSetup(setupData: unknown): string;
+}
+
+/** Every game, in the registry's order. */
+export const CLIENT_GAMES: readonly ClientGame[] = [lisbonClient as ClientGame];
+
+/** The client entry of a registry id (Lisbon's for an unknown one, as old links are Lisbon's). */
+export function clientGame(id: string): ClientGame {
+  return CLIENT_GAMES.find((g) => g.def.id === id) ?? CLIENT_GAMES[0];
+}
+
+/** The game of the page being shown. */
+export const GameContext = createContext<ClientGame>(CLIENT_GAMES[0]);
+
+/** The game of the page being shown. */
+export function useGame(): ClientGame {
+  return useContext(GameContext);
+}

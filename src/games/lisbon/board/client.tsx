@@ -1,0 +1,70 @@
+/** 28 Trams of Lisbon in the client: its board and what the generic pages ask of it (src/client/games.ts). */
+import type { ClientGame, RulesFieldsProps } from '../../../client/games';
+import { FirstPlayerField, Segmented } from '../../../client/SetupFields';
+import { lisbon } from '../def';
+import type { GState, SetupData } from '../types';
+import { waitingFor } from '../selectors';
+import { Board } from './Board';
+import { Help } from './Help';
+
+/** Rules options as the forms hold them. */
+export interface RulesChoice {
+  faceUp: 'final' | 'early';
+  /** 'random' or a seat index. */
+  firstPlayer: 'random' | number;
+}
+
+/** The setupData sent to the game. */
+export function toSetupData(rules: RulesChoice, numPlayers: number): SetupData {
+  const firstPlayer = rules.firstPlayer === 'random' || rules.firstPlayer >= numPlayers ? 'random' : rules.firstPlayer;
+  return { faceUp: rules.faceUp, firstPlayer };
+}
+
+/** Face-up variant and first player. */
+function RulesFields(props: RulesFieldsProps<RulesChoice>) {
+  const { value, onChange } = props;
+  return (
+    <>
+      <Segmented
+        label="Face-up Monument cards (2/3/4 players)"
+        ariaLabel="Face-up Monument cards"
+        options={['final', 'early'] as const}
+        value={value.faceUp}
+        onChange={(faceUp) => onChange({ ...value, faceUp })}
+        text={(v) => (v === 'final' ? 'Final (18/15/12)' : 'Early (19/16/13)')}
+        testid={(v) => `${props.testid}-faceup-${v}`}
+      />
+      <FirstPlayerField
+        value={value.firstPlayer}
+        numPlayers={props.numPlayers}
+        onChange={(firstPlayer) => onChange({ ...value, firstPlayer })}
+        testid={props.testid}
+      />
+    </>
+  );
+}
+
+const DECISION_TEXT: Record<string, string> = {
+  pushBranch: 'must choose which way their pushed tram goes.',
+  placePassengers: 'must place the new passengers on an empty tram stop.',
+  bellChoice: 'must choose which passenger to keep and how to pay.',
+};
+
+export const lisbonClient: ClientGame<RulesChoice> = {
+  def: lisbon,
+  Board,
+  Help,
+  badge: '28',
+  rules: { initial: { faceUp: 'final', firstPlayer: 'random' }, Fields: RulesFields, toSetupData },
+  acting: (G, ctx) => waitingFor(G as GState, ctx.currentPlayer),
+  decision: (G, ctx) => {
+    const p = (G as GState).pending;
+    return p && p.player !== ctx.currentPlayer ? (DECISION_TEXT[p.kind] ?? 'must decide.') : null;
+  },
+  describeSetup: (setupData) => {
+    const d = (setupData ?? {}) as { faceUp?: string; firstPlayer?: number | string };
+    const face = d.faceUp === 'early' ? 'early rules' : 'final rules';
+    const first = typeof d.firstPlayer === 'number' ? `seat ${d.firstPlayer + 1} starts` : 'random first player';
+    return `${face}, ${first}`;
+  },
+};

@@ -1,0 +1,50 @@
+/**
+ * Every game of the site, in the order the lobby shows them. The server,
+ * the bots, the scripts and the client reach a game only through this list
+ * (the client adds each game's board, see src/client/boards.ts). Adding a
+ * game: a folder `src/games/<id>/` and one line here (see the README).
+ *
+ * Pure: no React, DOM or Node imports, so the server and bot workers can
+ * load it.
+ */
+import type { Game } from 'boardgame.io';
+import type { BotHooks } from '../bots/hooks';
+import { lisbon } from './lisbon/def';
+
+/** One game as the platform knows it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry lists games of different state types
+export interface GameDef<G = any> {
+  /** The boardgame.io game name: URLs, the lobby API and storage use it. */
+  id: string;
+  /** A short name for the command line (`--game lisbon`). */
+  alias: string;
+  /** The game's name as shown to players. */
+  title: string;
+  minPlayers: number;
+  maxPlayers: number;
+  /** One line for the lobby. */
+  pitch: string;
+  /** Publisher and year, for the lobby's small print. */
+  credit: string;
+  /** The rules document, relative to the repository root. */
+  rulesDoc: string;
+  game: Game<G>;
+  bots: BotHooks<G>;
+}
+
+export const GAMES: readonly GameDef[] = [lisbon];
+
+/** The game played when none is named (today's commands keep working). */
+export const DEFAULT_GAME: GameDef = lisbon;
+
+/** The game with this id or alias, or undefined. */
+export function findGame(name: string): GameDef | undefined {
+  return GAMES.find((g) => g.id === name || g.alias === name);
+}
+
+/** The game with this id or alias; throws a readable error listing the games otherwise. */
+export function gameNamed(name: string): GameDef {
+  const def = findGame(name);
+  if (!def) throw new Error(`Unknown game "${name}". Games: ${GAMES.map((g) => `${g.alias} (${g.id})`).join(', ')}.`);
+  return def;
+}
