@@ -86,7 +86,7 @@ export function carriage(G: TOState, line: LineId, cards: [PlayerID, string][]):
   return id;
 }
 
-/** Put exactly this Exp card under a Line (or none), the others into the pile. */
+/** Put exactly this Exp card under a Line (or none): taken from the pile or another Line, the old one to the pile. */
 export function setLineExp(G: TOState, line: LineId, exp: ExpId | null): void {
   const l = G.lines[line];
   if (l.exp) G.expPile.push(l.exp);
@@ -94,8 +94,12 @@ export function setLineExp(G: TOState, line: LineId, exp: ExpId | null): void {
   l.hasExp = false;
   if (exp) {
     const i = G.expPile.indexOf(exp);
-    if (i < 0) throw new Error(`${exp} is not in the pile`);
-    G.expPile.splice(i, 1);
+    if (i >= 0) G.expPile.splice(i, 1);
+    else {
+      const other = G.lineOrder.find((o) => G.lines[o].exp === exp);
+      if (!other) throw new Error(`${exp} is not available`);
+      G.lines[other].exp = G.expPile.shift()!;
+    }
     l.exp = exp;
     l.hasExp = true;
   }
@@ -200,3 +204,21 @@ export function leakErrors(G: TOState, view: TOState, viewer: PlayerID): string[
   if (view.trackerReveal && view.trackerReveal.chooser !== viewer) errors.push('Tram Tracker reveal leaks');
   return errors;
 }
+
+/** Move a card (short name) to the top of the draw pile. */
+export function toTop(G: TOState, short: string): CardId {
+  const c = pick(G, short);
+  takeCard(G, c);
+  G.drawPile.unshift(c);
+  G.drawCount = G.drawPile.length;
+  return c;
+}
+
+/** Make `line` the current line, with `carriageId` its current carriage, and record who took the previous turn. */
+export function setPlay(G: TOState, line: LineId, previous: PlayerID, addedTo: number | null): void {
+  G.currentLine = line;
+  G.lastTurn = { player: previous, addedTo };
+}
+
+/** The state a seat sees. */
+export const view = (c: SeatClient): TOState => c.getState()!.G;

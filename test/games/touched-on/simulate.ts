@@ -16,6 +16,8 @@ export interface SimResult {
   steps: number;
   journeys: number;
   gameover: GameOver;
+  /** How often each move was played. */
+  moves: Record<string, number>;
 }
 
 const reducer = CreateGameReducer({ game: TouchedOn });
@@ -25,6 +27,7 @@ export function simulateGame(numPlayers: number, seed: number, maxSteps = 20000)
   const rnd = new Rng(seed);
   let state = InitializeGame({ game: { ...TouchedOn, seed: `sim-${seed}` }, numPlayers }) as State<TOState>;
   let steps = 0;
+  const played: Record<string, number> = {};
   while (!state.ctx.gameover) {
     if (steps >= maxSteps) throw new Error(`game ${seed} did not end in ${maxSteps} steps`);
     const G = state.G;
@@ -50,8 +53,10 @@ export function simulateGame(numPlayers: number, seed: number, maxSteps = 20000)
       throw new Error(`enumerated move refused at step ${steps}: ${actor} ${JSON.stringify(m)}`);
     const errors = invariantErrors(next.G);
     if (errors.length) throw new Error(`step ${steps} (${m.move}): ${errors.join('; ')}`);
+    played[m.move] = (played[m.move] ?? 0) + 1;
+    if (m.move === 'appeal') played[`appeal:${G.pending?.kind === 'appeal' ? G.pending.source : '?'}`] = 1;
     state = JSON.parse(JSON.stringify(next)) as State<TOState>;
     steps++;
   }
-  return { steps, journeys: state.G.journey, gameover: state.ctx.gameover as GameOver };
+  return { steps, journeys: state.G.journey, gameover: state.ctx.gameover as GameOver, moves: played };
 }
