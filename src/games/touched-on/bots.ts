@@ -114,8 +114,10 @@ export function determinize(view: TOState, _ctx: Ctx, playerID: PlayerID, rng: B
 
   // Exp: every value the player cannot see is dealt to others' collections, the Lines and the pile.
   const known = new Set<ExpId>(me.exp ?? []);
-  for (const p of Object.keys(G.players))
-    if (p !== playerID && G.players[p].exp) for (const e of G.players[p].exp!) known.add(e);
+  for (const p of Object.keys(G.players)) {
+    const exp = G.players[p].exp;
+    if (p !== playerID && exp) for (const e of exp) known.add(e);
+  }
   const unknownExp = shuffle(EXP_CARDS.filter((e) => !known.has(e)));
   for (const p of Object.keys(G.players).sort()) {
     const pl = G.players[p];

@@ -13,9 +13,12 @@ import { playerView } from './view';
 import { enumerate } from './ai';
 import { noClientEvents, NO_CLIENT_EVENTS } from '../common/no-client-events';
 
+/** boardgame.io's move context, as the rules type it (moves.ts). */
+const asMoveContext = (mc: unknown): MoveContext => mc as MoveContext;
+
 /** A server-only move (moves read hidden cards), never undoable. */
 const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): LongFormMove<TOState> => ({
-  move: (mc, args?: unknown) => fn(mc as unknown as MoveContext, args) as TOState,
+  move: (mc, args?: unknown) => fn(asMoveContext(mc), args) as TOState,
   client: false,
   undoable: false,
 });

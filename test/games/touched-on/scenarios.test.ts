@@ -15,14 +15,16 @@ const C = '2';
 const D = '3';
 
 /** A refused move: the move is rejected and nobody's view changes. */
-async function refused(clients: ReturnType<typeof seats>, who: number, move: string, ...args: unknown[]) {
+async function refused(clients: ReturnType<typeof seats>, who: string, move: string, ...args: unknown[]) {
   const snap = () =>
     clients.map((c) => {
       const s = c.getState()!;
       return JSON.stringify({ G: s.G, ctx: s.ctx, id: s._stateID });
     });
   const before = snap();
-  expect(await act(clients[who], move, ...args), `${move} ${JSON.stringify(args)} should be refused`).toBe(false);
+  expect(await act(clients[Number(who)], move, ...args), `${move} ${JSON.stringify(args)} should be refused`).toBe(
+    false,
+  );
   expect(snap()).toEqual(before);
 }
 
@@ -38,16 +40,16 @@ describe('RULINGS §13 worked examples', () => {
     give(G, D, ['E19']);
     expect(reachableLines(G)).toEqual(['19', '96', '86', '109']);
     const cl = seats(gameFrom(G), 4);
-    expect(await act(cl[A], 'playEvaders', { line: '86', count: 3 })).toBe(true);
-    let s = view(cl[B]);
+    expect(await act(cl[0], 'playEvaders', { line: '86', count: 3 })).toBe(true);
+    let s = view(cl[1]);
     // A holds only E19 now and has played a batch: the turn ended by itself.
-    expect(cl[B].getState()!.ctx.currentPlayer).toBe(B);
+    expect(cl[1].getState()!.ctx.currentPlayer).toBe(B);
     expect(s.currentLine).toBe('86');
     expect(lineCount(s, '86')).toBe(3);
     expect(reachableLines(s)).toEqual(['96', '86', '109']);
     await refused(cl, B, 'playEvaders', { line: '19', count: 1 });
-    expect(await act(cl[B], 'playEvaders', { line: '109', count: 1 })).toBe(true);
-    s = view(cl[B]);
+    expect(await act(cl[1], 'playEvaders', { line: '109', count: 1 })).toBe(true);
+    s = view(cl[1]);
     expect(s.lines['109'].carriages).toHaveLength(1);
     expect(s.players[B].handSize).toBe(3);
   });
@@ -65,16 +67,16 @@ describe('RULINGS §13 worked examples', () => {
     give(G, C, ['A96', 'E19', 'E109']);
     give(G, D, ['E19']);
     const cl = seats(gameFrom(G), 4);
-    expect(await act(cl[C], 'inspect', { card: 'A96' })).toBe(true);
-    let s = view(cl[B]);
+    expect(await act(cl[2], 'inspect', { card: 'A96' })).toBe(true);
+    let s = view(cl[1]);
     expect(s.pending).toMatchObject({ kind: 'appeal', player: B, by: C, source: 'authorised' });
-    expect(cl[B].getState()!.ctx.activePlayers).toEqual({ [B]: 'appeal' });
+    expect(cl[1].getState()!.ctx.activePlayers).toEqual({ [B]: 'appeal' });
     // B holds no Appeal; nobody else may answer; C may not play on meanwhile.
     await refused(cl, B, 'appeal');
     await refused(cl, A, 'acceptInspection');
     await refused(cl, C, 'playEvaders', { line: '19', count: 1 });
-    expect(await act(cl[B], 'acceptInspection')).toBe(true);
-    s = view(cl[B]);
+    expect(await act(cl[1], 'acceptInspection')).toBe(true);
+    s = view(cl[1]);
     expect(evaders(s, B, '96')).toBe(3);
     expect(s.players[B].handSize).toBe(4);
     expect(s.discard).toEqual(['A96']);
@@ -82,7 +84,7 @@ describe('RULINGS §13 worked examples', () => {
     expect(s.pending).toBeNull();
     expect(reachableLines(s)).toEqual(['19', '96', '86']);
     await refused(cl, C, 'playEvaders', { line: '109', count: 1 });
-    expect(await act(cl[C], 'playEvaders', { line: '19', count: 1 })).toBe(true);
+    expect(await act(cl[2], 'playEvaders', { line: '19', count: 1 })).toBe(true);
   });
 
   it('3. Not exposed: after a draw, no Inspector; no skipping; C draws', async () => {
@@ -93,18 +95,18 @@ describe('RULINGS §13 worked examples', () => {
     give(G, D, ['E19']);
     toTop(G, 'E19');
     const cl = seats(gameFrom(G), 4);
-    expect(await act(cl[A], 'playEvaders', { line: '109', count: 1 })).toBe(true);
+    expect(await act(cl[0], 'playEvaders', { line: '109', count: 1 })).toBe(true);
     // B has nothing playable: B must draw (no playing, no ending), draws E19 (unplayable), the turn ends.
     await refused(cl, B, 'endTurn');
     await refused(cl, B, 'playEvaders', { line: '19', count: 1 });
-    expect(await act(cl[B], 'draw')).toBe(true);
-    expect(view(cl[B]).players[B].hand!.filter((c) => c.startsWith('E19-'))).toHaveLength(2);
-    expect(cl[C].getState()!.ctx.currentPlayer).toBe(C);
-    const u = view(cl[C]).players[C].hand!.find((c) => c.startsWith('U-'))!;
+    expect(await act(cl[1], 'draw')).toBe(true);
+    expect(view(cl[1]).players[B].hand!.filter((c) => c.startsWith('E19-'))).toHaveLength(2);
+    expect(cl[2].getState()!.ctx.currentPlayer).toBe(C);
+    const u = view(cl[2]).players[C].hand!.find((c) => c.startsWith('U-'))!;
     await refused(cl, C, 'inspect', { card: u });
     await refused(cl, C, 'playEvaders', { line: '96', count: 1 });
-    expect(await act(cl[C], 'draw')).toBe(true);
-    expect(view(cl[C]).players[C].handSize).toBe(3);
+    expect(await act(cl[2], 'draw')).toBe(true);
+    expect(view(cl[2]).players[C].handSize).toBe(3);
     await refused(cl, C, 'draw');
   });
 
@@ -129,18 +131,18 @@ describe('RULINGS §13 worked examples', () => {
     give(G, C, ['E19']);
     give(G, D, ['E109', 'E19']);
     const cl = seats(gameFrom(G), 4);
-    expect(await act(cl[D], 'playEvaders', { line: '109', count: 1 })).toBe(true);
-    let s = view(cl[D]);
+    expect(await act(cl[3], 'playEvaders', { line: '109', count: 1 })).toBe(true);
+    let s = view(cl[3]);
     expect(lineCount(s, '109')).toBe(9);
     expect(s.players[D].exp).toEqual(['X3-1']);
     expect(s.lines['109'].hasExp).toBe(false);
     // Others see the count only.
-    expect(view(cl[A]).players[D].exp).toBeNull();
-    expect(view(cl[A]).players[D].expCount).toBe(1);
-    const u = view(cl[A]).players[A].hand!.find((c) => c.startsWith('U-'))!;
-    expect(await act(cl[A], 'inspect', { card: u })).toBe(true);
-    expect(await act(cl[D], 'acceptInspection')).toBe(true);
-    s = view(cl[D]);
+    expect(view(cl[0]).players[D].exp).toBeNull();
+    expect(view(cl[0]).players[D].expCount).toBe(1);
+    const u = view(cl[0]).players[A].hand!.find((c) => c.startsWith('U-'))!;
+    expect(await act(cl[0], 'inspect', { card: u })).toBe(true);
+    expect(await act(cl[3], 'acceptInspection')).toBe(true);
+    s = view(cl[3]);
     expect(evaders(s, D, '109')).toBe(4);
     expect(lineCount(s, '109')).toBe(5);
     expect(s.players[D].exp).toEqual(['X3-1']);
@@ -158,14 +160,14 @@ describe('RULINGS §13 worked examples', () => {
 
     it('B plays an Undercover: A takes the 2 E96 back and the DING is cancelled', async () => {
       const cl = seats(gameFrom(setup()), 3);
-      expect(await act(cl[A], 'playEvaders', { line: '96', count: 2 })).toBe(true);
-      let s = view(cl[A]);
+      expect(await act(cl[0], 'playEvaders', { line: '96', count: 2 })).toBe(true);
+      let s = view(cl[0]);
       expect(s.players[A].ding).toBe(true);
       expect(s.players[A].handSize).toBe(0);
-      const u = view(cl[B]).players[B].hand!.find((c) => c.startsWith('U-'))!;
-      expect(await act(cl[B], 'inspect', { card: u })).toBe(true);
-      expect(await act(cl[A], 'acceptInspection')).toBe(true);
-      s = view(cl[A]);
+      const u = view(cl[1]).players[B].hand!.find((c) => c.startsWith('U-'))!;
+      expect(await act(cl[1], 'inspect', { card: u })).toBe(true);
+      expect(await act(cl[0], 'acceptInspection')).toBe(true);
+      s = view(cl[0]);
       expect(s.players[A].ding).toBe(false);
       expect(evaders(s, A, '96')).toBe(2);
       expect(s.dings).toEqual([]);
@@ -173,21 +175,21 @@ describe('RULINGS §13 worked examples', () => {
 
     it('B plays only E86: A is confirmed 1st and takes the top 2 Exp; the journey ends at the 2nd confirmation', async () => {
       const cl = seats(gameFrom(setup()), 3);
-      expect(await act(cl[A], 'playEvaders', { line: '96', count: 2 })).toBe(true);
-      expect(await act(cl[B], 'playEvaders', { line: '86', count: 1 })).toBe(true);
+      expect(await act(cl[0], 'playEvaders', { line: '96', count: 2 })).toBe(true);
+      expect(await act(cl[1], 'playEvaders', { line: '86', count: 1 })).toBe(true);
       // B holds U (after a batch) and E96 (one batch per turn): the turn ended; A is confirmed.
-      let s = view(cl[A]);
+      let s = view(cl[0]);
       expect(s.players[A].out).toBe(true);
       expect(s.finishers).toEqual([A]);
       expect(s.players[A].exp).toEqual(['X3-1', 'X2-1']);
       expect(s.expPileCount).toBe(12 - 3 - 2);
-      expect(cl[C].getState()!.ctx.currentPlayer).toBe(C);
-      expect(await act(cl[C], 'playEvaders', { line: '86', count: 1 })).toBe(true);
+      expect(cl[2].getState()!.ctx.currentPlayer).toBe(C);
+      expect(await act(cl[2], 'playEvaders', { line: '86', count: 1 })).toBe(true);
       // A is out: B plays next, and B's turn is C's chance.
-      expect(cl[B].getState()!.ctx.currentPlayer).toBe(B);
-      expect(view(cl[C]).players[C].ding).toBe(true);
-      expect(await act(cl[B], 'playEvaders', { line: '96', count: 1 })).toBe(true);
-      s = view(cl[C]);
+      expect(cl[1].getState()!.ctx.currentPlayer).toBe(B);
+      expect(view(cl[2]).players[C].ding).toBe(true);
+      expect(await act(cl[1], 'playEvaders', { line: '96', count: 1 })).toBe(true);
+      s = view(cl[2]);
       expect(s.players[C].exp).toHaveLength(1);
       // Journey over: a new deal, everyone back in with 11 cards.
       expect(s.journey).toBe(2);
@@ -217,25 +219,25 @@ describe('RULINGS §13 worked examples', () => {
 
     it('against an Undercover it succeeds: C takes the 3 E96 and may still play Evaders', async () => {
       const cl = seats(gameFrom(setup()), 4);
-      const u = view(cl[C]).players[C].hand!.find((c) => c.startsWith('U-'))!;
-      expect(await act(cl[C], 'inspect', { card: u })).toBe(true);
-      expect(await act(cl[B], 'appeal')).toBe(true);
-      let s = view(cl[C]);
+      const u = view(cl[2]).players[C].hand!.find((c) => c.startsWith('U-'))!;
+      expect(await act(cl[2], 'inspect', { card: u })).toBe(true);
+      expect(await act(cl[1], 'appeal')).toBe(true);
+      let s = view(cl[2]);
       expect(evaders(s, C, '96')).toBe(3);
       expect(s.discard).toEqual([u]);
       expect(s.usedPowers).toEqual(['P-appeal-1']);
       expect(s.players[B].handSize).toBe(1);
       // C may play the gained Evaders this turn.
-      expect(await act(cl[C], 'playEvaders', { line: '96', count: 3 })).toBe(true);
-      s = view(cl[C]);
+      expect(await act(cl[2], 'playEvaders', { line: '96', count: 3 })).toBe(true);
+      s = view(cl[2]);
       expect(lineCount(s, '96')).toBe(3);
     });
 
     it('against an Authorised Inspector it fails: the Appeal is spent and B takes the 3', async () => {
       const cl = seats(gameFrom(setup()), 4);
-      expect(await act(cl[C], 'inspect', { card: 'A96' })).toBe(true);
-      expect(await act(cl[B], 'appeal')).toBe(true);
-      const s = view(cl[B]);
+      expect(await act(cl[2], 'inspect', { card: 'A96' })).toBe(true);
+      expect(await act(cl[1], 'appeal')).toBe(true);
+      const s = view(cl[1]);
       expect(evaders(s, B, '96')).toBe(3);
       expect(s.players[B].hand).not.toContain('P-appeal-1');
       expect(s.usedPowers).toEqual(['P-appeal-1']);
@@ -270,24 +272,24 @@ describe('RULINGS §13 worked examples', () => {
 
     it('alone on 86: a new carriage, count 9, B takes the Exp; C cannot inspect a carriage with no Evader', async () => {
       const cl = seats(gameFrom(setup()), 4);
-      expect(await act(cl[B], 'playEvaders', { line: '86', count: 0, prioritySeat: true })).toBe(true);
-      const s = view(cl[B]);
+      expect(await act(cl[1], 'playEvaders', { line: '86', count: 0, prioritySeat: true })).toBe(true);
+      const s = view(cl[1]);
       expect(s.lines['86'].carriages).toHaveLength(3);
       expect(lineCount(s, '86')).toBe(9);
       expect(s.players[B].exp).toEqual(['X2-3']);
-      expect(cl[C].getState()!.ctx.currentPlayer).toBe(C);
-      const u = view(cl[C]).players[C].hand!.find((c) => c.startsWith('U-'))!;
+      expect(cl[2].getState()!.ctx.currentPlayer).toBe(C);
+      const u = view(cl[2]).players[C].hand!.find((c) => c.startsWith('U-'))!;
       await refused(cl, C, 'inspect', { card: u });
     });
 
     it('with an E86: B still takes the Exp, but the Undercover is legal: B takes the E86, the Seat is used up, count 8', async () => {
       const cl = seats(gameFrom(setup()), 4);
-      expect(await act(cl[B], 'playEvaders', { line: '86', count: 1, prioritySeat: true })).toBe(true);
-      expect(view(cl[B]).players[B].exp).toEqual(['X2-3']);
-      const u = view(cl[C]).players[C].hand!.find((c) => c.startsWith('U-'))!;
-      expect(await act(cl[C], 'inspect', { card: u })).toBe(true);
-      expect(await act(cl[B], 'acceptInspection')).toBe(true);
-      const s = view(cl[B]);
+      expect(await act(cl[1], 'playEvaders', { line: '86', count: 1, prioritySeat: true })).toBe(true);
+      expect(view(cl[1]).players[B].exp).toEqual(['X2-3']);
+      const u = view(cl[2]).players[C].hand!.find((c) => c.startsWith('U-'))!;
+      expect(await act(cl[2], 'inspect', { card: u })).toBe(true);
+      expect(await act(cl[1], 'acceptInspection')).toBe(true);
+      const s = view(cl[1]);
       expect(evaders(s, B, '86')).toBe(1);
       expect(s.usedPowers).toContain('P-prioritySeat-1');
       expect(lineCount(s, '86')).toBe(8);
@@ -316,23 +318,23 @@ describe('RULINGS §13 worked examples', () => {
 
     it('C may not inspect in the Free Tram Zone; Feet On Seat on A gives A the 2 E96, leaving B:1×E96', async () => {
       const cl = seats(gameFrom(setup()), 4);
-      const u = view(cl[C]).players[C].hand!.find((c) => c.startsWith('U-'))!;
+      const u = view(cl[2]).players[C].hand!.find((c) => c.startsWith('U-'))!;
       await refused(cl, C, 'inspect', { card: u });
       await refused(cl, C, 'inspect', { card: 'A96' });
       await refused(cl, C, 'feetOnSeat', { target: D });
-      expect(await act(cl[C], 'feetOnSeat', { target: A })).toBe(true);
-      expect(view(cl[A]).pending).toMatchObject({ kind: 'appeal', player: A, source: 'feetOnSeat' });
-      expect(await act(cl[A], 'acceptInspection')).toBe(true);
-      const s = view(cl[A]);
+      expect(await act(cl[2], 'feetOnSeat', { target: A })).toBe(true);
+      expect(view(cl[0]).pending).toMatchObject({ kind: 'appeal', player: A, source: 'feetOnSeat' });
+      expect(await act(cl[0], 'acceptInspection')).toBe(true);
+      const s = view(cl[0]);
       expect(evaders(s, A, '96')).toBe(2);
       expect(s.lines['96'].carriages[0].cards.map((pc) => pc.player)).toEqual([B]);
     });
 
     it("A's Appeal succeeds: C takes the 2 E96", async () => {
       const cl = seats(gameFrom(setup()), 4);
-      expect(await act(cl[C], 'feetOnSeat', { target: A })).toBe(true);
-      expect(await act(cl[A], 'appeal')).toBe(true);
-      const s = view(cl[C]);
+      expect(await act(cl[2], 'feetOnSeat', { target: A })).toBe(true);
+      expect(await act(cl[0], 'appeal')).toBe(true);
+      const s = view(cl[2]);
       expect(evaders(s, C, '96')).toBe(2);
       expect(s.players[A].handSize).toBe(1);
       expect(s.lines['96'].carriages[0].cards.map((pc) => pc.player)).toEqual([B]);
@@ -346,20 +348,20 @@ describe('RULINGS §13 worked examples', () => {
     give(G, C, ['E96', 'E96', 'E96']);
     give(G, D, ['E96', 'E96']);
     const cl = seats(gameFrom(G), 4);
-    expect(await act(cl[A], 'peakHour')).toBe(true);
-    expect(await act(cl[A], 'playEvaders', { line: '86', count: 2 })).toBe(true);
-    expect(cl[B].getState()!.ctx.currentPlayer).toBe(B);
-    expect(view(cl[B]).peakHours).toEqual([{ card: 'P-peakHour-1', owner: A }]);
+    expect(await act(cl[0], 'peakHour')).toBe(true);
+    expect(await act(cl[0], 'playEvaders', { line: '86', count: 2 })).toBe(true);
+    expect(cl[1].getState()!.ctx.currentPlayer).toBe(B);
+    expect(view(cl[1]).peakHours).toEqual([{ card: 'P-peakHour-1', owner: A }]);
     await refused(cl, B, 'playEvaders', { line: '96', count: 4 });
     await refused(cl, B, 'playEvaders', { line: '96', count: 2 });
-    expect(await act(cl[B], 'playEvaders', { line: '96', count: 1 })).toBe(true);
+    expect(await act(cl[1], 'playEvaders', { line: '96', count: 1 })).toBe(true);
     await refused(cl, C, 'playEvaders', { line: '96', count: 2 });
-    expect(await act(cl[C], 'playEvaders', { line: '96', count: 1 })).toBe(true);
+    expect(await act(cl[2], 'playEvaders', { line: '96', count: 1 })).toBe(true);
     await refused(cl, D, 'playEvaders', { line: '96', count: 2 });
-    expect(await act(cl[D], 'playEvaders', { line: '96', count: 1 })).toBe(true);
-    const s = view(cl[A]);
+    expect(await act(cl[3], 'playEvaders', { line: '96', count: 1 })).toBe(true);
+    const s = view(cl[0]);
     expect(s.players[B].handSize).toBe(3);
-    expect(cl[A].getState()!.ctx.currentPlayer).toBe(A);
+    expect(cl[0].getState()!.ctx.currentPlayer).toBe(A);
     expect(s.peakHours).toEqual([]);
     expect(s.usedPowers).toContain('P-peakHour-1');
   });
@@ -375,18 +377,18 @@ describe('RULINGS §13 worked examples', () => {
     give(G, D, ['E19']);
     const cl = seats(gameFrom(G), 4);
     await refused(cl, A, 'tramTracker', { target: A });
-    expect(await act(cl[A], 'tramTracker', { target: C })).toBe(true);
-    expect(view(cl[A]).trackerReveal).toEqual({ chooser: A, target: C, cards: [e109, e19, u] });
+    expect(await act(cl[0], 'tramTracker', { target: C })).toBe(true);
+    expect(view(cl[0]).trackerReveal).toEqual({ chooser: A, target: C, cards: [e109, e19, u] });
     for (const p of [B, C, D]) expect(view(cl[Number(p)]).trackerReveal).toBeNull();
-    expect(cl[A].getState()!.ctx.activePlayers).toEqual({ [A]: 'tracker' });
+    expect(cl[0].getState()!.ctx.activePlayers).toEqual({ [A]: 'tracker' });
     await refused(cl, A, 'playEvaders', { line: '96', count: 1 });
     await refused(cl, A, 'trackerSwap', { take: e109, give: e109 });
     await refused(cl, C, 'trackerSwap', { take: e109, give: 'A19' });
-    expect(await act(cl[A], 'trackerSwap', { take: e109, give: 'A19' })).toBe(true);
-    expect(view(cl[A]).trackerReveal).toBeNull();
-    expect(await act(cl[A], 'playEvaders', { line: '109', count: 1 })).toBe(true);
-    expect(view(cl[A]).players[A].hand).toEqual([expect.stringMatching(/^E96-/)]);
-    expect(view(cl[C]).players[C].hand).toEqual([e19, u, 'A19']);
+    expect(await act(cl[0], 'trackerSwap', { take: e109, give: 'A19' })).toBe(true);
+    expect(view(cl[0]).trackerReveal).toBeNull();
+    expect(await act(cl[0], 'playEvaders', { line: '109', count: 1 })).toBe(true);
+    expect(view(cl[0]).players[A].hand).toEqual([expect.stringMatching(/^E96-/)]);
+    expect(view(cl[2]).players[C].hand).toEqual([e19, u, 'A19']);
   });
 
   it('11. Free Tram Zone: no Inspector there; used up when a card goes to another Line; then D may inspect', async () => {
@@ -398,21 +400,21 @@ describe('RULINGS §13 worked examples', () => {
     give(G, C, ['A96', 'U', 'E86', 'E19']);
     give(G, D, ['U', 'E19']);
     const cl = seats(gameFrom(G), 4);
-    expect(await act(cl[B], 'freeTramZone')).toBe(true);
+    expect(await act(cl[1], 'freeTramZone')).toBe(true);
     await refused(cl, B, 'peakHour');
-    expect(await act(cl[B], 'playEvaders', { line: '96', count: 3 })).toBe(true);
-    expect(view(cl[C]).lines['96'].freeTramZone).toBe('P-freeTramZone-1');
+    expect(await act(cl[1], 'playEvaders', { line: '96', count: 3 })).toBe(true);
+    expect(view(cl[2]).lines['96'].freeTramZone).toBe('P-freeTramZone-1');
     await refused(cl, C, 'inspect', { card: 'A96' });
-    const u = view(cl[C]).players[C].hand!.find((c) => c.startsWith('U-'))!;
+    const u = view(cl[2]).players[C].hand!.find((c) => c.startsWith('U-'))!;
     await refused(cl, C, 'inspect', { card: u });
-    expect(await act(cl[C], 'playEvaders', { line: '86', count: 1 })).toBe(true);
-    let s = view(cl[D]);
+    expect(await act(cl[2], 'playEvaders', { line: '86', count: 1 })).toBe(true);
+    let s = view(cl[3]);
     expect(s.lines['96'].freeTramZone).toBeNull();
     expect(s.usedPowers).toContain('P-freeTramZone-1');
     const du = s.players[D].hand!.find((c) => c.startsWith('U-'))!;
-    expect(await act(cl[D], 'inspect', { card: du })).toBe(true);
-    expect(await act(cl[C], 'acceptInspection')).toBe(true);
-    s = view(cl[C]);
+    expect(await act(cl[3], 'inspect', { card: du })).toBe(true);
+    expect(await act(cl[2], 'acceptInspection')).toBe(true);
+    s = view(cl[2]);
     expect(evaders(s, C, '86')).toBe(1);
   });
 
@@ -439,12 +441,12 @@ describe('RULINGS §13 worked examples', () => {
     give(G, C, ['E109', 'E19']);
     give(G, D, ['E19']);
     const cl = seats(gameFrom(G), 4);
-    expect(await act(cl[A], 'playEvaders', { line: '96', count: 1 })).toBe(true);
-    expect(await act(cl[B], 'playEvaders', { line: '86', count: 1 })).toBe(true);
-    expect(view(cl[A]).players[A].exp).toEqual(['X1-1', 'X3-1', 'X1-2']);
-    expect(cl[C].getState()!.ctx.gameover).toBeUndefined();
-    expect(await act(cl[C], 'playEvaders', { line: '109', count: 1 })).toBe(true);
-    const st = cl[C].getState()!;
+    expect(await act(cl[0], 'playEvaders', { line: '96', count: 1 })).toBe(true);
+    expect(await act(cl[1], 'playEvaders', { line: '86', count: 1 })).toBe(true);
+    expect(view(cl[0]).players[A].exp).toEqual(['X1-1', 'X3-1', 'X1-2']);
+    expect(cl[2].getState()!.ctx.gameover).toBeUndefined();
+    expect(await act(cl[2], 'playEvaders', { line: '109', count: 1 })).toBe(true);
+    const st = cl[2].getState()!;
     // Everyone has 5. Removing the highest card: A 2, B 3, C 2, D 3; B and D (both 2+2+1) stay tied until
     // their cards run out, and B took an Exp card most recently.
     expect(st.ctx.gameover).toMatchObject({

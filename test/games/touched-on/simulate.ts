@@ -34,7 +34,8 @@ export function simulateGame(numPlayers: number, seed: number, maxSteps = 20000)
     const actor = actingPlayer(G, state.ctx);
     if (actor === null) throw new Error(`nobody to act at step ${steps}`);
     const active = state.ctx.activePlayers ? Object.keys(state.ctx.activePlayers) : [state.ctx.currentPlayer];
-    if (active.length !== 1 || active[0] !== actor) throw new Error(`active players ${active} but ${actor} acts`);
+    if (active.length !== 1 || active[0] !== actor)
+      throw new Error(`active players ${active.join(',')} but ${actor} acts`);
     for (const p of Object.keys(G.players)) {
       const leaks = leakErrors(G, playerView(G, p), p);
       if (leaks.length) throw new Error(`step ${steps}: ${leaks.join('; ')}`);
