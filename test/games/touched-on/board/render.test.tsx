@@ -82,8 +82,7 @@ function usedByEnumerate(view: TOState, ctx: Ctx, me: PlayerID): string[] {
   return [...out].sort();
 }
 
-const CARD_ID =
-  /(?<![A-Za-z0-9#])(E(?:19|96|86|109)-[1-9]|A(?:19|96|86|109)|U-[1-4]|P-[a-zA-Z]+-[12])(?![A-Za-z0-9])/g;
+const CARD_ID = /(?<![A-Za-z0-9#])(E(?:19|96|86|109)-[1-9]|A(?:19|96|86|109)|U-[1-4]|P-[a-zA-Z]+-[12])(?![A-Za-z0-9])/g;
 
 /** Card ids in the markup that `viewer` may not see (another hand, the draw pile). */
 function hiddenCardsShown(full: TOState, html: string, viewer: PlayerID | null): string[] {
