@@ -306,7 +306,7 @@ export function LineCardFace({ line, count }: { line: LineLook; count: number })
       <text x="40" y="53" className="cf-term" textAnchor="middle">
         {line.to ? `– ${line.to}` : ''}
       </text>
-      <TramSilhouette x={22} y={59} fill="#fff" />
+      <TramSilhouette x={8} y={66} fill="#fff" scale={0.9} />
       <text x="74" y="84" className="cf-count" textAnchor="end">
         {count}/9
       </text>

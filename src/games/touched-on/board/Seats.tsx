@@ -44,7 +44,6 @@ export function Seat({
         <span className="pchip" style={{ background: seatColour(id) }} />
         {playerLabel(id, names)}
         {id === me ? ' (you)' : ''}
-        {G.dealer === id && <span className="muted"> · dealer</span>}
       </div>
       <div className="seat-facts">
         <span data-testid={`hand-size-${id}`}>
@@ -54,7 +53,8 @@ export function Seat({
           {p.expCount} Exp card{p.expCount === 1 ? '' : 's'}
           {expValues !== null && p.expCount > 0 ? ` (${expValues} Exp)` : ''}
         </span>
-        {current && <span className="muted">playing</span>}
+        {G.dealer === id && <span>dealer</span>}
+        {current && <b>playing</b>}
       </div>
       {place >= 0 && (
         <span className="finished" data-testid={`finished-${id}`}>
