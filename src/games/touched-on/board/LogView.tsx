@@ -1,4 +1,4 @@
-/** The game log: the rules' public log in plain words, newest journey first. */
+/** The game log: the rules' public log in plain words, newest journey and newest line first. */
 import React from 'react';
 import type { LogEntry, PlayerID } from '../types';
 import { logJourneys } from './logText';
@@ -13,14 +13,15 @@ export function LogView({ log, names }: { log: readonly LogEntry[]; names: Recor
         <p className="muted">Nothing has happened yet.</p>
       ) : (
         journeys.map((j) => (
-          <div key={j.lines[0].id}>
-            <ol>
+          <div key={j.lines[0].id} className="log-journey">
+            {j.journey > 0 && <h4>Journey {j.journey}</h4>}
+            <ul>
               {[...j.lines].reverse().map((l) => (
                 <li key={l.id} className={l.strong ? 'strong' : ''} data-testid={`log-${l.id}`}>
                   {l.text}
                 </li>
               ))}
-            </ol>
+            </ul>
           </div>
         ))
       )}
