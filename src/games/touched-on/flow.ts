@@ -4,7 +4,7 @@
  */
 import { TURN_CAP, expValue } from './data';
 import type { ExpId, GameOver, PlayerID, TOState } from './types';
-import { takesTurns } from './legal';
+import { hasLegalPlay, takesTurns } from './legal';
 import { dealJourney, freshTurn, leftOf, type RandomLike } from './setup';
 
 /** Exp cards not yet collected (pile and under Lines). */
@@ -86,8 +86,10 @@ function confirmFinish(G: TOState, p: PlayerID): void {
   // Their Peak Hours are used up (RULINGS §7.4).
   for (const ph of G.peakHours.filter((x) => x.owner === p)) G.usedPowers.push(ph.card);
   G.peakHours = G.peakHours.filter((x) => x.owner !== p);
-  const got = awardExp(G, p, place === 1 ? 2 : 1);
-  G.log.push({ type: 'finish', player: p, place, exp: got });
+  const before = G.players[p].expCount;
+  awardExp(G, p, place === 1 ? 2 : 1);
+  // The number of Exp cards taken, never their value (hidden from the others until the game ends).
+  G.log.push({ type: 'finish', player: p, place, exp: G.players[p].expCount - before });
 }
 
 /** Places awarded in a journey: 2 players, 1st only; 3–4 players, 1st and 2nd (RULINGS §10, §12.14). */
@@ -114,6 +116,7 @@ export function beginTurn(G: TOState, player: PlayerID): void {
   G.startPlayer = null;
   for (const ph of G.peakHours.filter((x) => x.owner === player)) G.usedPowers.push(ph.card);
   G.peakHours = G.peakHours.filter((x) => x.owner !== player);
+  G.turn.couldPlayAtStart = hasLegalPlay(G, { currentPlayer: player }, player);
 }
 
 /** At the end of a turn: exposure record, line reset, DING, confirmations, journey end, stall. */

@@ -5,7 +5,7 @@
  */
 import { INVALID_MOVE } from 'boardgame.io/core';
 import type { Ctx } from 'boardgame.io';
-import { EVADERS_PER_LINE, POWER_NAMES, isEvader, isPower } from './data';
+import { EVADERS_PER_LINE, POWER_NAMES } from './data';
 import type { CardId, LineId, PlayerID, TOState } from './types';
 import {
   checkAccept,
@@ -23,7 +23,7 @@ import {
   checkTramTracker,
   lineCount,
 } from './legal';
-import { awardExp, takeExp } from './flow';
+import { takeExp } from './flow';
 import type { RandomLike } from './setup';
 
 /** What boardgame.io hands a move (the parts the rules use). */
@@ -313,5 +313,3 @@ export function endTurn({ G, ctx, playerID, events }: MoveContext) {
   if (checkEndTurn(G, ctx, playerID) !== true) return INVALID_MOVE;
   events.endTurn();
 }
-
-export { awardExp, isEvader, isPower };

@@ -128,6 +128,7 @@ export type LogEntry =
   | { type: 'putOut'; player: PlayerID; card: CardId }
   | { type: 'ding'; player: PlayerID }
   | { type: 'dingCancelled'; player: PlayerID }
+  /** `exp`: how many Exp cards the finisher took (their values stay hidden). */
   | { type: 'finish'; player: PlayerID; place: number; exp: number }
   | { type: 'journeyEnd'; journey: number; reason: 'finishes' | 'stall' }
   | { type: 'gameEnd' };

@@ -62,7 +62,7 @@ describe('DING and confirmations', () => {
     // Both confirmed at the end of B's turn: A (earlier DING) 1st with 2 Exp, C 2nd with 1; the journey ends.
     s = view(cl[0]);
     expect(s.log.filter((e) => e.type === 'finish')).toEqual([
-      { type: 'finish', player: A, place: 1, exp: 5 },
+      { type: 'finish', player: A, place: 1, exp: 2 },
       { type: 'finish', player: C, place: 2, exp: 1 },
     ]);
     expect(s.players[A].exp).toEqual(['X3-1', 'X2-1']);

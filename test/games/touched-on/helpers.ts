@@ -202,6 +202,7 @@ export function leakErrors(G: TOState, view: TOState, viewer: PlayerID): string[
   if (view.expPile.length !== 0) errors.push('Exp pile visible');
   for (const l of G.lineOrder) if (view.lines[l].exp !== null) errors.push(`Exp under ${l} visible`);
   if (view.trackerReveal && view.trackerReveal.chooser !== viewer) errors.push('Tram Tracker reveal leaks');
+  if (/"X\d-\d"/.test(JSON.stringify(view.log))) errors.push('the log names an Exp card');
   return errors;
 }
 
