@@ -1,0 +1,228 @@
+/**
+ * The Touched On board: boardgame.io's React `board` for Touched On.
+ *
+ * It reads the (player-filtered) state, asks the rules' legal-move functions
+ * (legal.ts) what the viewer may do, and calls moves. It never decides a
+ * rule: before each move it runs the matching check and shows the reason when
+ * the engine would refuse, and it reports a move the server did not apply.
+ *
+ * Stable test ids (data-testid):
+ * - "banner", "seats", "player-<id>", "hand-size-<id>", "exp-<id>", "ding-<id>",
+ *   "finished-<id>", "peak-<id>"
+ * - Lines: "lines", "line-<lineId>" (the Line card, a button), "line-col-<lineId>",
+ *   "count-<lineId>", "line-exp-<lineId>", "ftz-<lineId>", "carriage-<id>",
+ *   "placed-<cardId>"
+ * - piles: "draw-pile", "discard-pile", "exp-pile", "used-powers"
+ * - hand: "hand", "hand-card-<cardId>" (data-playable="yes"|"no"), "hand-why"
+ * - batch: "batch", "batch-minus", "batch-plus", "batch-all", "batch-count",
+ *   "batch-seat", "batch-line-<lineId>", "play-batch", "batch-cancel"
+ * - Inspector: "inspect"; Powers: "fos-target-<id>", "tracker-target-<id>",
+ *   "peak-hour", "free-tram-zone", "shed-appeal", "card-cancel"
+ * - "draw", "put-out", "putout-<cardId>", "put-out-confirm", "end-turn"
+ * - prompts: "appeal-prompt", "appeal", "accept"; "tracker-prompt",
+ *   "take-<cardId>", "give-<cardId>", "tracker-swap"; others: "waiting"
+ * - "log", "log-<n>", "toast", "journey-summary", "journey-summary-close",
+ *   "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores"
+ */
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { BoardProps } from 'boardgame.io/react';
+import { isEvader, isPower, parseCard, type LineId } from '../data';
+import type { CardId, GameOver, TOState } from '../types';
+import { legalBatches, legalPutOuts, peakBound } from '../legal';
+import { makeActions, type MoveCalls } from './actions';
+import { ActionPanel, NO_SELECTION, type Selection } from './ActionPanel';
+import { Hand } from './Hand';
+import { LinesView } from './LinesView';
+import { Piles } from './Piles';
+import { Seats } from './Seats';
+import { LogView } from './LogView';
+import { GameOverView, JourneySummary } from './Overlays';
+import { journeyJustDealt, lastJourneyResult, namesFrom, playability, playerLabel, stateFingerprint } from './logic';
+import './board.css';
+
+/** Props: boardgame.io's board props, plus optional player names. */
+export type TouchedOnBoardProps = BoardProps<TOState> & { playerNames?: Record<string, string> };
+
+/** How long to wait for the server before reporting a move it did not apply. */
+const REFUSAL_MS = 4000;
+
+/** The board component. */
+export function TouchedOnBoard(props: TouchedOnBoardProps) {
+  const { G, ctx, moves, playerID, matchData, playerNames } = props;
+  const me = playerID ?? null;
+  const names = useMemo(() => namesFrom(playerNames, matchData), [playerNames, matchData]);
+  const [sel, setSelState] = useState<Selection>(NO_SELECTION);
+  const setSel = useCallback((patch: Partial<Selection>) => setSelState((s) => ({ ...s, ...patch })), []);
+  const [toasts, setToasts] = useState<{ id: number; text: string }[]>([]);
+  const [hideOver, setHideOver] = useState(false);
+  const [seenSummary, setSeenSummary] = useState(0);
+  const toastId = useRef(0);
+  const toast = useCallback((text: string) => {
+    const id = ++toastId.current;
+    setToasts((t) => [...t.slice(-2), { id, text }]);
+    setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), 5000);
+  }, []);
+
+  // A move the server did not apply: nothing changed a while after sending it.
+  const fingerprint = stateFingerprint(G, ctx);
+  const fpRef = useRef(fingerprint);
+  fpRef.current = fingerprint;
+  const watch = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (watch.current) clearTimeout(watch.current);
+    watch.current = null;
+    setSelState(NO_SELECTION);
+  }, [fingerprint]);
+  useEffect(() => () => void (watch.current && clearTimeout(watch.current)), []);
+  const send = useCallback(
+    (what: string, call: () => void) => {
+      const before = fpRef.current;
+      call();
+      if (watch.current) clearTimeout(watch.current);
+      watch.current = setTimeout(() => {
+        if (fpRef.current === before) toast(`The game did not accept "${what}". Please try again.`);
+      }, REFUSAL_MS);
+    },
+    [toast],
+  );
+
+  const act = makeActions(G, ctx, me, moves as MoveCalls, toast, send);
+  const cur = ctx.currentPlayer;
+  const over = (ctx.gameover as GameOver | undefined) ?? G.gameOver ?? undefined;
+  const hand = me !== null ? (G.players[me]?.hand ?? []) : [];
+  const why = useMemo(() => (me !== null ? playability(G, ctx, me) : {}), [G, ctx, me]);
+  const putOuts = useMemo(() => (me !== null ? legalPutOuts(G, ctx, me) : []), [G, ctx, me]);
+  const raised = new Set<CardId>(hand.filter((id) => why[id] === null || putOuts.includes(id)));
+  const batches = me !== null ? legalBatches(G, ctx, me) : [];
+
+  // The batch's cards in the hand: the first `count` Evaders of its Line (they are alike), and the Priority Seat.
+  const lineEvaders = (line: LineId | null) => (line ? hand.filter((id) => isEvader(id, line)).sort() : []);
+  const selected = new Set<CardId>([
+    ...lineEvaders(sel.line).slice(0, sel.count),
+    ...(sel.seat ? hand.filter((id) => isPower(id, 'prioritySeat')).slice(0, 1) : []),
+    ...(sel.card ? [sel.card] : []),
+    ...(sel.putOut ? [sel.putOut] : []),
+  ]);
+
+  const onCard = (id: CardId) => {
+    if (!raised.has(id)) {
+      setSel({ why: sel.why === id ? null : id });
+      return;
+    }
+    if (putOuts.includes(id)) {
+      setSel({ putOut: sel.putOut === id ? null : id, why: null });
+      return;
+    }
+    const c = parseCard(id);
+    if (c?.kind === 'evader') {
+      const opt = batches.find((b) => b.line === c.line);
+      const max = opt ? Math.min(opt.maxEvaders, opt.maxCards - (sel.seat ? 1 : 0)) : 0;
+      if (sel.line !== c.line) {
+        const seatOk = sel.seat && !!opt?.prioritySeat && (opt?.maxCards ?? 0) > 1;
+        setSel({ line: c.line, count: 1, seat: seatOk, card: null, why: null });
+        return;
+      }
+      const idx = lineEvaders(c.line).indexOf(id);
+      setSel({ count: idx < sel.count ? sel.count - 1 : Math.min(max, sel.count + 1), card: null, why: null });
+      return;
+    }
+    if (c?.kind === 'power' && c.power === 'prioritySeat') {
+      const seat = !sel.seat;
+      const seatLines = batches.filter((b) => b.prioritySeat);
+      let line = sel.line;
+      // With the seat alone, the Line is chosen in the panel or on a Line card, unless only one is possible.
+      if (seat && line === null && seatLines.length === 1) line = seatLines[0].line;
+      if (!seat && sel.count === 0) line = null;
+      const maxCards = batches.find((b) => b.line === line)?.maxCards ?? 1;
+      const count = seat ? Math.min(sel.count, maxCards - 1) : sel.count;
+      setSel({ seat, line, count, card: null, why: null });
+      return;
+    }
+    setSel({ card: sel.card === id ? null : id, line: null, count: 0, seat: false, why: null });
+  };
+
+  const batchTargets = sel.seat || sel.line ? batches.filter((b) => b.prioritySeat || b.line === sel.line) : [];
+  const onLine = (line: LineId) => {
+    if (sel.seat && sel.count === 0 && batches.some((b) => b.line === line && b.prioritySeat)) {
+      setSel({ line });
+      return;
+    }
+    const L = G.lines[line];
+    toast(
+      `Line ${line}: ${L.carriages.reduce((n, c) => n + c.cards.length, 0)} of 9 cards` +
+        (G.currentLine === line ? ', the current line.' : '.'),
+    );
+  };
+
+  const justDealt = journeyJustDealt(G);
+  const summary = justDealt && seenSummary !== G.journey ? lastJourneyResult(G.log) : null;
+  const myTurn = me !== null && me === cur && !G.pending && !over;
+  const pendingMine = me !== null && G.pending?.player === me;
+
+  return (
+    <div className="to-board">
+      <header className={`to-banner${myTurn || pendingMine ? ' mine' : ''}`} data-testid="banner">
+        <span className="title">Touched On</span>
+        {over ? (
+          <span className="who">Game over</span>
+        ) : (
+          <>
+            <span className="who" data-testid="turn-who">
+              {myTurn ? 'Your turn' : `${playerLabel(cur, names)}'s turn`}
+            </span>
+            {G.pending && (
+              <span className="badge wait">
+                {pendingMine
+                  ? G.pending.kind === 'appeal'
+                    ? 'You are inspected!'
+                    : 'Your choice'
+                  : `Waiting for ${playerLabel(G.pending.player, names)}`}
+              </span>
+            )}
+            {me !== null && peakBound(G, me) && <span className="badge peak">Peak Hour: 1 card per turn</span>}
+          </>
+        )}
+        {props.isMultiplayer && props.isConnected === false && (
+          <span className="badge offline" data-testid="offline">
+            Reconnecting…
+          </span>
+        )}
+        <span className="journey">
+          Journey {G.journey} · turn {G.turn.number}
+        </span>
+      </header>
+      <div className="to-main">
+        <div className="to-table">
+          <Seats G={G} order={ctx.playOrder} me={me} current={over ? null : cur} names={names} />
+          <LinesView G={G} names={names} targets={batchTargets.map((b) => b.line)} chosen={sel.line} onLine={onLine} />
+          <Piles G={G} />
+          {me !== null && G.players[me] && (
+            <Hand hand={hand} why={why} raised={raised} selected={selected} whyCard={sel.why} onCard={onCard} />
+          )}
+        </div>
+        <aside className="to-side">
+          <ActionPanel G={G} ctx={ctx} me={me} names={names} sel={sel} setSel={setSel} act={act} putOuts={putOuts} />
+          <LogView log={G.log} names={names} />
+        </aside>
+      </div>
+      <div className="to-toasts" aria-live="assertive">
+        {toasts.map((t) => (
+          <div key={t.id} className="to-toast" data-testid="toast" role="alert">
+            {t.text}
+          </div>
+        ))}
+      </div>
+      {summary && !over && <JourneySummary result={summary} names={names} onClose={() => setSeenSummary(G.journey)} />}
+      {over && !hideOver && (
+        <GameOverView over={over} order={ctx.playOrder} names={names} onClose={() => setHideOver(true)} />
+      )}
+      {over && hideOver && (
+        <button type="button" className="primary reopen" onClick={() => setHideOver(false)} data-testid="show-scores">
+          Final scores
+        </button>
+      )}
+    </div>
+  );
+}
+
+export default TouchedOnBoard;

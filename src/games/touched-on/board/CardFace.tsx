@@ -1,0 +1,315 @@
+/**
+ * Touched On cards drawn as SVG, in the game's own design: Melbourne tram
+ * colours, the route number large on a coloured band, a tram silhouette.
+ * A card is drawn from a `CardLook` (what is printed on it), so this file
+ * knows nothing of the rules' card ids; `look.ts` maps a rules card to one.
+ *
+ * Every card uses the same 60 × 88 view box; the CSS sets the size, so the
+ * same card serves the hand, the Lines and the end screen.
+ */
+import React from 'react';
+
+/** A Line as printed: its route number, colour and termini. */
+export interface LineLook {
+  route: string;
+  colour: string;
+  from?: string;
+  to?: string;
+}
+
+/** What is printed on a card face. */
+export type CardLook =
+  | { kind: 'evader'; line: LineLook }
+  | { kind: 'authorised'; line: LineLook }
+  | { kind: 'undercover' }
+  | { kind: 'power'; power: string; name: string }
+  | { kind: 'exp'; value?: number }
+  | { kind: 'back' }
+  | { kind: 'exp-back' };
+
+const W = 60;
+const H = 88;
+
+/** A side view of a Melbourne E-class tram, 36 × 14, origin at its top left. */
+export function TramSilhouette({ x, y, fill, scale = 1 }: { x: number; y: number; fill: string; scale?: number }) {
+  return (
+    <g transform={`translate(${x} ${y}) scale(${scale})`} aria-hidden="true">
+      <line x1="18" y1="-5" x2="14" y2="0" stroke={fill} strokeWidth="1" />
+      <line x1="14" y1="-5" x2="22" y2="-5" stroke={fill} strokeWidth="1" />
+      <path d="M2 2 Q2 0 4 0 H32 Q34 0 35 2 L36 10 H0 Z" fill={fill} />
+      <rect x="4" y="2.2" width="5" height="4" rx="0.8" fill="#fff" opacity="0.9" />
+      <rect x="11" y="2.2" width="6" height="4" rx="0.8" fill="#fff" opacity="0.9" />
+      <rect x="19" y="2.2" width="6" height="4" rx="0.8" fill="#fff" opacity="0.9" />
+      <rect x="27" y="2.2" width="5" height="4" rx="0.8" fill="#fff" opacity="0.9" />
+      <circle cx="7" cy="11.5" r="2" fill="#333" />
+      <circle cx="29" cy="11.5" r="2" fill="#333" />
+      <line x1="-2" y1="13.8" x2="38" y2="13.8" stroke="#777" strokeWidth="0.8" />
+    </g>
+  );
+}
+
+/** A route number on a coloured band, as on a tram's destination sign. */
+function Band({ colour, route, label }: { colour: string; route: string; label: string }) {
+  return (
+    <>
+      <path d={`M0 6 Q0 0 6 0 H${W - 6} Q${W} 0 ${W} 6 V30 H0 Z`} fill={colour} />
+      <text x={W / 2} y="23" className="cf-route" textAnchor="middle">
+        {route}
+      </text>
+      <text x="4" y="8" className="cf-corner">
+        {label}
+      </text>
+    </>
+  );
+}
+
+/** Glyphs for the Powers, drawn in a 24 × 24 box. */
+function PowerGlyph({ power }: { power: string }) {
+  const s = { fill: 'none', stroke: '#fff', strokeWidth: 2, strokeLinecap: 'round' as const };
+  switch (power) {
+    case 'appeal': // a gavel
+      return (
+        <g>
+          <rect x="3" y="4" width="12" height="6" rx="1.5" transform="rotate(-35 9 7)" fill="#fff" />
+          <line x1="11" y1="11" x2="20" y2="20" {...s} strokeWidth={2.6} />
+          <line x1="2" y1="22" x2="14" y2="22" {...s} />
+        </g>
+      );
+    case 'prioritySeat': // a seat
+      return (
+        <g>
+          <path d="M6 3 V15 H18 V20" {...s} strokeWidth={2.6} />
+          <path d="M6 15 L4 21" {...s} />
+          <circle cx="17" cy="6" r="3" fill="#fff" />
+        </g>
+      );
+    case 'feetOnSeat': // a shoe on a seat
+      return (
+        <g>
+          <path d="M3 20 H21 M5 20 V13 H19" {...s} />
+          <path d="M7 12 V5 H12 L13 9 Q19 9 20 12 Z" fill="#fff" />
+        </g>
+      );
+    case 'peakHour': // a clock
+      return (
+        <g>
+          <circle cx="12" cy="12" r="9" {...s} />
+          <path d="M12 6 V12 L16 15" {...s} />
+        </g>
+      );
+    case 'tramTracker': // a phone with a pin
+      return (
+        <g>
+          <rect x="6" y="2" width="12" height="20" rx="2.5" {...s} />
+          <path d="M12 16 Q8 11 8 9 A4 4 0 0 1 16 9 Q16 11 12 16 Z" fill="#fff" />
+        </g>
+      );
+    case 'freeTramZone': // the Free Tram Zone sign: a tram in a circle
+      return (
+        <g>
+          <circle cx="12" cy="12" r="10" fill="#fff" />
+          <TramSilhouette x={4} y={8} fill="#1d7a3a" scale={0.45} />
+        </g>
+      );
+    default:
+      return <circle cx="12" cy="12" r="8" {...s} />;
+  }
+}
+
+/** Split a name into at most two lines for a card face. */
+function twoLines(name: string): [string, string] {
+  const words = name.split(' ');
+  if (words.length < 2) return [name, ''];
+  const mid = Math.ceil(words.length / 2);
+  return [words.slice(0, mid).join(' '), words.slice(mid).join(' ')];
+}
+
+/** The face of one card. */
+function Face({ look }: { look: CardLook }) {
+  switch (look.kind) {
+    case 'evader':
+      return (
+        <>
+          <rect width={W} height={H} rx="6" fill="#fff" />
+          <Band colour={look.line.colour} route={look.line.route} label="EVADER" />
+          <TramSilhouette x={12} y={42} fill={look.line.colour} />
+          <text x={W / 2} y="74" className="cf-small" textAnchor="middle">
+            Evader
+          </text>
+          <text x={W / 2} y="83" className="cf-tiny" textAnchor="middle">
+            Line {look.line.route}
+          </text>
+        </>
+      );
+    case 'authorised':
+      return (
+        <>
+          <rect width={W} height={H} rx="6" fill="#1c2a39" />
+          <Band colour={look.line.colour} route={look.line.route} label="INSPECTOR" />
+          {/* a cap with a badge */}
+          <path d="M16 52 Q30 36 44 52 Z" fill="#f4f4f4" />
+          <rect x="14" y="52" width="32" height="4" rx="2" fill="#f4f4f4" />
+          <circle cx="30" cy="46" r="3" fill={look.line.colour} />
+          <text x={W / 2} y="72" className="cf-small light" textAnchor="middle">
+            Authorised
+          </text>
+          <text x={W / 2} y="82" className="cf-tiny light" textAnchor="middle">
+            Line {look.line.route} only
+          </text>
+        </>
+      );
+    case 'undercover':
+      return (
+        <>
+          <rect width={W} height={H} rx="6" fill="#222" />
+          <path d={`M0 6 Q0 0 6 0 H${W - 6} Q${W} 0 ${W} 6 V30 H0 Z`} fill="#555" />
+          <text x={W / 2} y="22" className="cf-route small" textAnchor="middle">
+            ANY
+          </text>
+          <text x="4" y="8" className="cf-corner">
+            INSPECTOR
+          </text>
+          {/* sunglasses */}
+          <path d="M14 46 H46" stroke="#ddd" strokeWidth="2" />
+          <path d="M16 46 H28 Q28 54 22 54 Q16 54 16 46 Z M32 46 H44 Q44 54 38 54 Q32 54 32 46 Z" fill="#ddd" />
+          <text x={W / 2} y="72" className="cf-small light" textAnchor="middle">
+            Undercover
+          </text>
+          <text x={W / 2} y="82" className="cf-tiny light" textAnchor="middle">
+            any line
+          </text>
+        </>
+      );
+    case 'power': {
+      const [a, b] = twoLines(look.name);
+      const ftz = look.power === 'freeTramZone';
+      return (
+        <>
+          <rect width={W} height={H} rx="6" fill={ftz ? '#1d7a3a' : '#3d2f6e'} />
+          <rect x="3" y="3" width={W - 6} height={H - 6} rx="4" fill="none" stroke="#c6d80f" strokeWidth="1.5" />
+          <text x="7" y="12" className="cf-corner lime">
+            POWER
+          </text>
+          <g transform="translate(18 18)">
+            <PowerGlyph power={look.power} />
+          </g>
+          <text x={W / 2} y={b ? 62 : 68} className="cf-name" textAnchor="middle">
+            {a}
+          </text>
+          {b && (
+            <text x={W / 2} y="74" className="cf-name" textAnchor="middle">
+              {b}
+            </text>
+          )}
+        </>
+      );
+    }
+    case 'exp':
+      return (
+        <>
+          <rect width={W} height={H} rx="6" fill="#f7f1dc" />
+          <rect x="3" y="3" width={W - 6} height={H - 6} rx="4" fill="none" stroke="#b8932b" strokeWidth="1.5" />
+          <text x={W / 2} y="20" className="cf-corner gold" textAnchor="middle">
+            EXP
+          </text>
+          <text x={W / 2} y="58" className="cf-value" textAnchor="middle">
+            {look.value ?? '?'}
+          </text>
+          <text x={W / 2} y="76" className="cf-tiny" textAnchor="middle">
+            Experience
+          </text>
+        </>
+      );
+    case 'exp-back':
+      return (
+        <>
+          <rect width={W} height={H} rx="6" fill="#b8932b" />
+          <rect x="4" y="4" width={W - 8} height={H - 8} rx="4" fill="none" stroke="#fff3c4" strokeWidth="1" />
+          <text x={W / 2} y="50" className="cf-back-title" textAnchor="middle">
+            Exp
+          </text>
+        </>
+      );
+    case 'back':
+      return (
+        <>
+          <rect width={W} height={H} rx="6" fill="#173b2a" />
+          <rect x="4" y="4" width={W - 8} height={H - 8} rx="4" fill="none" stroke="#c6d80f" strokeWidth="1" />
+          {/* a "touch on" reader: card over waves */}
+          <path d="M22 30 Q30 24 38 30 M18 25 Q30 15 42 25" fill="none" stroke="#c6d80f" strokeWidth="2" />
+          <rect x="20" y="34" width="20" height="13" rx="2" fill="#c6d80f" />
+          <text x={W / 2} y="62" className="cf-back-title" textAnchor="middle">
+            Touched
+          </text>
+          <text x={W / 2} y="72" className="cf-back-title" textAnchor="middle">
+            On
+          </text>
+        </>
+      );
+  }
+}
+
+/** Plain words for a card, for screen readers and titles. */
+export function lookLabel(look: CardLook): string {
+  switch (look.kind) {
+    case 'evader':
+      return `Evader, line ${look.line.route}`;
+    case 'authorised':
+      return `Authorised Inspector, line ${look.line.route}`;
+    case 'undercover':
+      return 'Undercover Inspector';
+    case 'power':
+      return look.name;
+    case 'exp':
+      return look.value === undefined ? 'Exp card' : `Exp ${look.value}`;
+    case 'exp-back':
+      return 'Exp card, face down';
+    case 'back':
+      return 'A card, face down';
+  }
+}
+
+/** One card as an SVG image. */
+export function CardFace({ look, className }: { look: CardLook; className?: string }) {
+  return (
+    <svg
+      className={`cf ${className ?? ''}`}
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-label={lookLabel(look)}
+      xmlns="http://www.w3.org/2000/svg"
+    >
+      <Face look={look} />
+      <rect x="0.5" y="0.5" width={W - 1} height={H - 1} rx="6" fill="none" stroke="rgba(0,0,0,0.35)" />
+    </svg>
+  );
+}
+
+/** A Line card: the route number large, its termini, its count out of 9. Wider than a playing card. */
+export function LineCardFace({ line, count }: { line: LineLook; count: number }) {
+  return (
+    <svg
+      className="cf cf-line"
+      viewBox="0 0 80 88"
+      role="img"
+      aria-label={`Line ${line.route}${line.from ? `, ${line.from} to ${line.to}` : ''}: ${count} of 9`}
+      xmlns="http://www.w3.org/2000/svg"
+    >
+      <rect width="80" height="88" rx="6" fill={line.colour} />
+      <rect x="4" y="4" width="72" height="30" rx="4" fill="#111" />
+      <text x="40" y="27" className="cf-route sign" textAnchor="middle">
+        {line.route}
+      </text>
+      <text x="40" y="44" className="cf-term" textAnchor="middle">
+        {line.from ?? ''}
+      </text>
+      <text x="40" y="53" className="cf-term" textAnchor="middle">
+        {line.to ? `– ${line.to}` : ''}
+      </text>
+      <TramSilhouette x={8} y={66} fill="#fff" scale={0.9} />
+      <text x="74" y="84" className="cf-count" textAnchor="end">
+        {count}/9
+      </text>
+    </svg>
+  );
+}

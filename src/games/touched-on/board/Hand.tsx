@@ -1,0 +1,84 @@
+/**
+ * The viewer's hand, sorted by Line. Cards a legal play uses now are raised,
+ * the rest dimmed with the rules' reason on hover (title) and on tap (below
+ * the hand). Every card is a button.
+ */
+import React from 'react';
+import type { CardId } from '../types';
+import { CardFace, lookLabel } from './CardFace';
+import { cardLook } from './look';
+import { handGroup, sortHand, type Playability } from './logic';
+
+/** The hand. `raised`: the cards that may be used now; `selected`: the cards chosen for the next play. */
+export function Hand({
+  hand,
+  why,
+  raised,
+  selected,
+  whyCard,
+  onCard,
+}: {
+  hand: CardId[];
+  why: Playability;
+  raised: Set<CardId>;
+  selected: Set<CardId>;
+  whyCard: CardId | null;
+  onCard: (id: CardId) => void;
+}) {
+  const sorted = sortHand(hand);
+  const groups: CardId[][] = [];
+  for (const id of sorted) {
+    const last = groups[groups.length - 1];
+    if (last && handGroup(last[0]) === handGroup(id)) last.push(id);
+    else groups.push([id]);
+  }
+  const reason = whyCard && hand.includes(whyCard) ? why[whyCard] : null;
+  return (
+    <section className="to-hand" data-testid="hand" aria-label="Your hand">
+      <h3>
+        Your hand ({hand.length}){raised.size > 0 ? ` · ${raised.size} playable` : ''}
+      </h3>
+      {hand.length === 0 ? (
+        <p>No cards in hand.</p>
+      ) : (
+        <div className="hand-cards">
+          {groups.map((g) => (
+            <div key={g[0]} className="hand-group">
+              {g.map((id) => {
+                const up = raised.has(id);
+                const sel = selected.has(id);
+                const look = cardLook(id);
+                const r = why[id];
+                return (
+                  <button
+                    key={id}
+                    type="button"
+                    className={`hand-card ${up ? 'playable' : 'dimmed'}${sel ? ' selected' : ''}`}
+                    onClick={() => onCard(id)}
+                    data-testid={`hand-card-${id}`}
+                    data-playable={up ? 'yes' : 'no'}
+                    aria-pressed={sel}
+                    aria-label={`${lookLabel(look)}${up ? '' : `: not playable now. ${r ?? ''}`}`}
+                    title={up ? lookLabel(look) : (r ?? undefined)}
+                  >
+                    <CardFace look={look} />
+                    {sel && (
+                      <span className="tick" aria-hidden="true">
+                        ✓
+                      </span>
+                    )}
+                  </button>
+                );
+              })}
+            </div>
+          ))}
+        </div>
+      )}
+      {reason && (
+        <p className="why" data-testid="hand-why" role="status">
+          {reason}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The Lines laid end to end: each Line card with its count out of 9, its
+ * hidden Exp (face down, or who took it), a Free Tram Zone when one is on it,
+ * and its carriages, each card marked with the player who added it. The
+ * current line and carriage are highlighted; an exposed carriage says so.
+ */
+import React from 'react';
+import { EVADERS_PER_LINE, type LineId } from '../data';
+import type { PlayerID, TOState } from '../types';
+import { currentCarriage, isExposed, lineCount } from '../legal';
+import { CardFace, LineCardFace } from './CardFace';
+import { cardLook, lineLook } from './look';
+import { expTakenBy, playerLabel, seatColour } from './logic';
+
+/** Small deterministic tilt so a stack looks laid by hand. */
+function tilt(card: string): string {
+  let h = 0;
+  for (const ch of card) h = (h * 31 + ch.charCodeAt(0)) % 997;
+  return `${(h % 7) - 3}deg`;
+}
+
+/** The Lines. `targets` are the Lines the selected batch may go on; `onLine` is called by a Line card's button. */
+export function LinesView({
+  G,
+  names,
+  targets,
+  chosen,
+  onLine,
+}: {
+  G: TOState;
+  names: Record<PlayerID, string>;
+  targets: LineId[];
+  chosen: LineId | null;
+  onLine: (line: LineId) => void;
+}) {
+  const cur = currentCarriage(G);
+  const exposed = isExposed(G);
+  const taken = expTakenBy(G.log);
+  return (
+    <div className="to-lines" data-testid="lines">
+      {G.lineOrder.map((id) => {
+        const L = G.lines[id];
+        const count = lineCount(G, id);
+        const look = lineLook(id);
+        const isCurrent = G.currentLine === id;
+        const target = targets.includes(id);
+        const takenBy = taken[id];
+        return (
+          <div
+            key={id}
+            className={`line-col${isCurrent ? ' current' : ''}${target ? ' target' : ''}${chosen === id ? ' chosen' : ''}`}
+            data-testid={`line-col-${id}`}
+          >
+            <button
+              type="button"
+              className="line-head"
+              onClick={() => onLine(id)}
+              data-testid={`line-${id}`}
+              aria-pressed={chosen === id}
+              title={`Line ${look.route}: ${look.from} – ${look.to}${target ? ' (you may play here)' : ''}`}
+            >
+              <LineCardFace line={look} count={count} />
+            </button>
+            <span className={`line-count${count >= EVADERS_PER_LINE ? ' full' : ''}`} data-testid={`count-${id}`}>
+              {count}/{EVADERS_PER_LINE}
+              {isCurrent ? ' · current' : ''}
+            </span>
+            <span className="line-exp" data-testid={`line-exp-${id}`}>
+              {L.hasExp ? (
+                <>
+                  <CardFace look={{ kind: 'exp-back' }} /> Exp hidden
+                </>
+              ) : takenBy ? (
+                <>Exp taken by {playerLabel(takenBy, names)}</>
+              ) : (
+                <>No Exp</>
+              )}
+            </span>
+            {L.freeTramZone && (
+              <span className="ftz-marker" data-testid={`ftz-${id}`} title="No Inspector may be played on this Line">
+                FREE TRAM ZONE
+              </span>
+            )}
+            {L.carriages.map((c, i) => {
+              const isCur = cur?.id === c.id;
+              if (c.cards.length === 0 && !isCur) return null;
+              return (
+                <div
+                  key={c.id}
+                  className={`carriage${isCur ? ' current' : ''}${isCur && exposed ? ' exposed' : ''}`}
+                  data-testid={`carriage-${c.id}`}
+                >
+                  <span className="carriage-label">
+                    {isCur ? 'Current carriage' : `Carriage ${i + 1}`}
+                    {c.cards.length === 0 ? ' (empty)' : ''}
+                  </span>
+                  {c.cards.map((pc) => (
+                    <div
+                      key={pc.card}
+                      className="ccard"
+                      style={{ '--tilt': tilt(pc.card) } as React.CSSProperties}
+                      data-testid={`placed-${pc.card}`}
+                      title={`${playerLabel(pc.player, names)}`}
+                    >
+                      <CardFace look={cardLook(pc.card)} />
+                      <span className="by" style={{ background: seatColour(pc.player) }}>
+                        {playerLabel(pc.player, names)}
+                      </span>
+                    </div>
+                  ))}
+                </div>
+              );
+            })}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The journey summary (shown when a new journey has just been dealt: who
+ * finished 1st and 2nd, the Exp they took, the Lines unlocked) and the end
+ * screen (every player's Exp cards, totals, and how a tie was broken).
+ */
+import React from 'react';
+import { expValue } from '../data';
+import type { GameOver, PlayerID } from '../types';
+import { CardFace } from './CardFace';
+import { expLook } from './look';
+import { playerLabel, seatColour, tieBreakRounds, tieBreakText, type JourneyResult } from './logic';
+
+/** The result of the journey that just ended. */
+export function JourneySummary({
+  result,
+  names,
+  onClose,
+}: {
+  result: JourneyResult;
+  names: Record<PlayerID, string>;
+  onClose: () => void;
+}) {
+  return (
+    <div className="to-overlay">
+      <section className="dialog" data-testid="journey-summary" role="dialog" aria-label="Journey result">
+        <h2>Journey {result.journey} is over</h2>
+        {result.reason === 'stall' && <p className="muted">The journey stalled: places went by fewest cards.</p>}
+        <ol>
+          {result.finishes.map((f) => (
+            <li key={f.player} data-testid={`summary-${f.player}`}>
+              <span className="pchip" style={{ background: seatColour(f.player) }} />{' '}
+              <b>{playerLabel(f.player, names)}</b> finished {f.place === 1 ? '1st' : '2nd'} and took {f.exp} Exp.
+            </li>
+          ))}
+        </ol>
+        {result.unlocks.length > 0 && (
+          <p>
+            Lines filled:{' '}
+            {result.unlocks.map((u) => `line ${u.line} by ${playerLabel(u.player, names)} (its Exp)`).join('; ')}.
+          </p>
+        )}
+        <p className="hint">The cards are dealt again for the next journey.</p>
+        <button type="button" className="primary" onClick={onClose} data-testid="journey-summary-close">
+          Next journey
+        </button>
+      </section>
+    </div>
+  );
+}
+
+/** The final scores. */
+export function GameOverView({
+  over,
+  order,
+  names,
+  onClose,
+}: {
+  over: GameOver;
+  order: PlayerID[];
+  names: Record<PlayerID, string>;
+  onClose?: () => void;
+}) {
+  const ranked = [...order].sort((a, b) => over.scores[b].total - over.scores[a].total);
+  // The winner first, then by total.
+  ranked.sort((a, b) => (a === over.winner ? -1 : b === over.winner ? 1 : 0));
+  const rounds = tieBreakRounds(over);
+  const removed = (p: PlayerID) => rounds.filter((r) => p in r.totals).length;
+  return (
+    <div className="to-overlay">
+      <section className="dialog" data-testid="gameover" role="dialog" aria-label="Final scores">
+        <h2>{playerLabel(over.winner, names)} wins!</h2>
+        {over.tieBreak && (
+          <p className="tiebreak" data-testid="tiebreak">
+            {tieBreakText(over, names)}
+          </p>
+        )}
+        <table>
+          <thead>
+            <tr>
+              <th>Player</th>
+              <th>Exp cards</th>
+              <th>Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ranked.map((p) => {
+              const s = over.scores[p];
+              const cards = [...s.exp].sort((a, b) => expValue(b) - expValue(a));
+              const gone = removed(p);
+              return (
+                <tr key={p} data-testid={`final-${p}`} className={p === over.winner ? 'winner' : ''}>
+                  <td>
+                    <span className="pchip" style={{ background: seatColour(p) }} /> {playerLabel(p, names)}
+                  </td>
+                  <td>
+                    <div className="exp-row">
+                      {cards.length === 0
+                        ? 'none'
+                        : cards.map((e, i) => (
+                            <CardFace key={e} look={expLook(e)} className={i < gone ? 'removed' : ''} />
+                          ))}
+                    </div>
+                  </td>
+                  <td>
+                    <b>{s.total}</b>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {onClose && (
+          <button type="button" onClick={onClose} data-testid="gameover-close">
+            Look at the table
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/** The draw pile, the discard pile, the Exp pile and the used Powers (all public: counts and face-up cards). */
+import React from 'react';
+import type { TOState } from '../types';
+import { CardFace, type CardLook } from './CardFace';
+import { cardLook } from './look';
+import { cardName } from './logic';
+
+function Stack({ n, look }: { n: number; look: CardLook }) {
+  if (n === 0) return <div className="empty" />;
+  return (
+    <div className="stack">
+      {Array.from({ length: Math.min(n, 3) }, (_, i) => (
+        <CardFace key={i} look={look} />
+      ))}
+    </div>
+  );
+}
+
+/** The piles beside the Lines. */
+export function Piles({ G }: { G: TOState }) {
+  const topDiscard = G.discard[G.discard.length - 1];
+  return (
+    <div className="to-piles" data-testid="piles">
+      <div className="pile" data-testid="draw-pile">
+        <Stack n={G.drawCount} look={{ kind: 'back' }} />
+        <span>
+          Draw pile: <b>{G.drawCount}</b>
+        </span>
+        {G.reshuffled && <span className="hint">(reshuffled once)</span>}
+      </div>
+      <div className="pile" data-testid="discard-pile">
+        <Stack n={G.discard.length} look={topDiscard ? cardLook(topDiscard) : { kind: 'back' }} />
+        <span>
+          Discard: <b>{G.discard.length}</b>
+        </span>
+      </div>
+      <div className="pile" data-testid="exp-pile">
+        <Stack n={G.expPileCount} look={{ kind: 'exp-back' }} />
+        <span>
+          Exp pile: <b>{G.expPileCount}</b>
+        </span>
+      </div>
+      <div className="pile" data-testid="used-powers">
+        <div className="used-powers">
+          {G.usedPowers.length === 0 ? (
+            <div className="empty" />
+          ) : (
+            G.usedPowers.map((c) => (
+              <span key={c} title={cardName(c)}>
+                <CardFace look={cardLook(c)} />
+              </span>
+            ))
+          )}
+        </div>
+        <span>
+          Used Powers &amp; out: <b>{G.usedPowers.length}</b>
+        </span>
+      </div>
+    </div>
+  );
+}

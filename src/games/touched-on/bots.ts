@@ -1,0 +1,145 @@
+/**
+ * Touched On's hooks for the generic bots (random, greedy, MCTS). Pure:
+ * randomness only from the rng the bots pass in.
+ */
+import type { Ctx } from 'boardgame.io';
+import type { AiMove, BotHooks, BotRng } from '../../bots/hooks';
+import { EXP_CARDS, allCards, cardInfo, expValue } from './data';
+import type { CardId, ExpId, PlayerID, TOState } from './types';
+import { enumerate } from './ai';
+import { actingPlayer, currentCarriage, lineCount, reachableLines } from './legal';
+import { playerView } from './view';
+
+/** How useful a card is to keep in `p`'s hand now (higher: easier to play soon). */
+function usefulness(G: TOState, card: CardId): number {
+  const info = cardInfo(card);
+  const reach = reachableLines(G);
+  if (info.kind === 'evader') return reach.includes(info.line) ? 3 : 1;
+  if (info.kind === 'authorised') return G.currentLine === info.line ? 2 : 1;
+  if (info.kind === 'undercover') return 2.5;
+  return info.power === 'appeal' ? 2 : 3;
+}
+
+/** A greedy score for one move: shed cards, unlock Exp, inspect big carriages, appeal when it wins. */
+function scoreMove(G: TOState, playerID: PlayerID, m: AiMove): number {
+  const a = (m.args[0] ?? {}) as Record<string, unknown>;
+  switch (m.move) {
+    case 'playEvaders': {
+      const line = a.line as TOState['lineOrder'][number];
+      const n = (a.count as number) + (a.prioritySeat ? 1 : 0);
+      const unlock = G.lines[line].hasExp && lineCount(G, line) + n >= 9 ? 60 : 0;
+      // Shedding is good; a big batch is a big target for the next Inspector.
+      return 10 + 4 * n - (n > 4 ? 2 * (n - 4) : 0) + unlock - (a.prioritySeat && !unlock ? 3 : 0);
+    }
+    case 'inspect': {
+      const c = currentCarriage(G);
+      const evaders = c ? c.cards.filter((pc) => cardInfo(pc.card).kind === 'evader').length : 0;
+      return 8 + 4 * evaders + (cardInfo(a.card as CardId).kind === 'authorised' ? 2 : 0);
+    }
+    case 'feetOnSeat': {
+      const c = currentCarriage(G);
+      const n = c ? c.cards.filter((pc) => pc.player === a.target && cardInfo(pc.card).kind === 'evader').length : 0;
+      return 6 + 3 * n;
+    }
+    case 'appeal': {
+      const p = G.pending;
+      return p && p.kind === 'appeal' && p.source !== 'authorised' ? 50 : 2;
+    }
+    case 'acceptInspection':
+      return 1;
+    case 'tramTracker':
+      return 7;
+    case 'trackerSwap':
+      return 5 + usefulness(G, a.take as CardId) - usefulness(G, a.give as CardId);
+    case 'peakHour':
+      return 8;
+    case 'freeTramZone':
+      return 6;
+    case 'shedAppeal':
+      return 3;
+    case 'putOut':
+      return 5 - usefulness(G, a.card as CardId);
+    case 'draw':
+      return 1;
+    case 'endTurn':
+      return 0;
+    default:
+      return 0;
+  }
+}
+
+/** `playerID`'s Exp as far as the state shows it (others' hidden values at their mean). */
+function expOf(G: TOState, p: PlayerID): number {
+  const pl = G.players[p];
+  if (pl.exp) return pl.exp.reduce((s, e) => s + expValue(e), 0);
+  return (pl.expCount * 20) / EXP_CARDS.length;
+}
+
+/** A full state consistent with `playerID`'s view: what they cannot see, dealt at random. */
+export function determinize(view: TOState, _ctx: Ctx, playerID: PlayerID, rng: BotRng): TOState {
+  const G = structuredClone(playerView(view, playerID));
+  const me = G.players[playerID];
+  if (!me || !me.hand) throw new Error(`determinize: the view has no hand for player ${playerID}`);
+  const shuffle = <T>(a: T[]): T[] => {
+    const out = a.slice();
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+    return out;
+  };
+
+  // Cards: everything not seen is dealt to the other hands and the draw pile.
+  const seen = new Set<CardId>([...me.hand, ...G.discard, ...G.usedPowers, ...G.peakHours.map((p) => p.card)]);
+  for (const l of G.lineOrder) {
+    for (const c of G.lines[l].carriages) for (const pc of c.cards) seen.add(pc.card);
+    const ftz = G.lines[l].freeTramZone;
+    if (ftz) seen.add(ftz);
+  }
+  const reveal = G.trackerReveal && G.trackerReveal.chooser === playerID ? G.trackerReveal : null;
+  if (reveal) for (const c of reveal.cards) seen.add(c);
+  const unseen = shuffle(allCards(G.numPlayers).filter((c) => !seen.has(c)));
+  for (const p of Object.keys(G.players).sort()) {
+    if (p === playerID) continue;
+    const pl = G.players[p];
+    if (reveal && reveal.target === p) {
+      pl.hand = [...reveal.cards];
+      continue;
+    }
+    pl.hand = unseen.splice(0, pl.handSize);
+    if (pl.hand.length !== pl.handSize) throw new Error('determinize: more cards in hands than unseen');
+  }
+  if (unseen.length !== G.drawCount) throw new Error('determinize: the draw pile does not match the unseen cards');
+  G.drawPile = unseen;
+
+  // Exp: every value the player cannot see is dealt to others' collections, the Lines and the pile.
+  const known = new Set<ExpId>(me.exp ?? []);
+  for (const p of Object.keys(G.players)) {
+    const exp = G.players[p].exp;
+    if (p !== playerID && exp) for (const e of exp) known.add(e);
+  }
+  const unknownExp = shuffle(EXP_CARDS.filter((e) => !known.has(e)));
+  for (const p of Object.keys(G.players).sort()) {
+    const pl = G.players[p];
+    if (p !== playerID && !pl.exp) pl.exp = unknownExp.splice(0, pl.expCount);
+  }
+  for (const l of G.lineOrder) G.lines[l].exp = G.lines[l].hasExp ? unknownExp.shift()! : null;
+  G.expPile = unknownExp.splice(0, G.expPileCount);
+  if (G.expPile.length !== G.expPileCount || unknownExp.length !== 0)
+    throw new Error('determinize: the Exp counts do not match the unseen Exp');
+  return G;
+}
+
+/** The bot hooks of Touched On. */
+export const touchedOnBots: BotHooks<TOState> = {
+  moves: (G, ctx, playerID) => enumerate(G, ctx, playerID),
+  scoreMoves: (G, _ctx, playerID, moves) => moves.map((m) => scoreMove(G, playerID, m)),
+  evaluate: (G, _ctx, playerID) => {
+    if (G.gameOver) return G.gameOver.scores[playerID]?.total ?? 0;
+    const pl = G.players[playerID];
+    // Exp collected, plus progress towards a finish (fewer cards in hand) worth up to ~2 Exp.
+    return expOf(G, playerID) + (pl.out ? 2 : Math.max(0, 11 - pl.handSize) * 0.2);
+  },
+  determinize,
+  actingPlayer: (G, ctx) => actingPlayer(G, ctx),
+};

@@ -1,0 +1,76 @@
+/**
+ * Touched On as a boardgame.io Game. The rules live in this folder and import
+ * no React, DOM or Node modules.
+ */
+import type { Game, LongFormMove } from 'boardgame.io';
+import type { TOSetupData, TOState } from './types';
+import * as M from './moves';
+import type { MoveContext } from './moves';
+import { setupState, validateSetupData } from './setup';
+import { beginTurn, finishTurn, nextPlayer } from './flow';
+import { turnOver } from './legal';
+import { playerView } from './view';
+import { enumerate } from './ai';
+import { noClientEvents, NO_CLIENT_EVENTS } from '../common/no-client-events';
+
+/** boardgame.io's move context, as the rules type it (moves.ts). */
+const asMoveContext = (mc: unknown): MoveContext => mc as MoveContext;
+
+/** A server-only move (moves read hidden cards), never undoable. */
+const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): LongFormMove<TOState> => ({
+  move: (mc, args?: unknown) => fn(asMoveContext(mc), args) as TOState,
+  client: false,
+  undoable: false,
+});
+
+/** The game, registered under the name `touched-on`. */
+export const TouchedOn: Game<TOState, Record<string, unknown>, TOSetupData> = {
+  name: 'touched-on',
+  minPlayers: 2,
+  maxPlayers: 4,
+  setup: ({ ctx, random }, setupData) => setupState(ctx.numPlayers, random, setupData),
+  validateSetupData: (setupData, numPlayers) => validateSetupData(setupData, numPlayers),
+  playerView: ({ G, playerID }) => playerView(G, playerID),
+  disableUndo: true,
+  plugins: [noClientEvents],
+  // No event from a client: the rules end turns and stages themselves (see noClientEvents).
+  events: NO_CLIENT_EVENTS,
+  moves: {
+    inspect: serverMove(M.inspect),
+    playEvaders: serverMove(M.playEvaders),
+    feetOnSeat: serverMove(M.feetOnSeat),
+    peakHour: serverMove(M.peakHour),
+    tramTracker: serverMove(M.tramTracker),
+    freeTramZone: serverMove(M.freeTramZone),
+    shedAppeal: serverMove(M.shedAppeal),
+    draw: serverMove(M.draw),
+    putOut: serverMove(M.putOut),
+    endTurn: serverMove(M.endTurn),
+  },
+  turn: {
+    order: {
+      first: ({ G, ctx }) => ctx.playOrder.indexOf(G.startPlayer ?? G.turn.player),
+      next: ({ G, ctx }) => ctx.playOrder.indexOf(nextPlayer(G, ctx.currentPlayer)),
+    },
+    onBegin: ({ G, ctx }) => {
+      beginTurn(G, ctx.currentPlayer);
+    },
+    onEnd: ({ G, ctx, random }) => {
+      finishTurn(G, random, ctx.currentPlayer);
+    },
+    endIf: ({ G, ctx }) => turnOver(G, ctx),
+    stages: {
+      appeal: {
+        moves: { appeal: serverMove(M.appeal), acceptInspection: serverMove(M.acceptInspection) },
+      },
+      tracker: { moves: { trackerSwap: serverMove(M.trackerSwap) } },
+    },
+  },
+  endIf: ({ G }) => G.gameOver ?? undefined,
+  ai: {
+    enumerate: (G, ctx, playerID) => enumerate(G, ctx, playerID),
+  },
+};
+
+export default TouchedOn;
+export type { TOSetupData, TOState } from './types';

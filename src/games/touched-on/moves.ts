@@ -1,0 +1,315 @@
+/**
+ * The moves. Each re-checks its arguments with the legal-move functions
+ * (legal.ts) and returns INVALID_MOVE, leaving the state untouched, on
+ * anything else. `G` is boardgame.io's Immer draft: moves mutate it.
+ */
+import { INVALID_MOVE } from 'boardgame.io/core';
+import type { Ctx } from 'boardgame.io';
+import { EVADERS_PER_LINE, POWER_NAMES } from './data';
+import type { CardId, LineId, PlayerID, TOState } from './types';
+import {
+  checkAccept,
+  checkAppeal,
+  checkBatch,
+  checkDraw,
+  checkEndTurn,
+  checkFeetOnSeat,
+  checkFreeTramZone,
+  checkInspect,
+  checkPeakHour,
+  checkPutOut,
+  checkShedAppeal,
+  checkTrackerSwap,
+  checkTramTracker,
+  lineCount,
+} from './legal';
+import { takeExp } from './flow';
+import type { RandomLike } from './setup';
+
+/** What boardgame.io hands a move (the parts the rules use). */
+export interface MoveContext {
+  G: TOState;
+  ctx: Ctx;
+  playerID: PlayerID;
+  random: RandomLike;
+  events: {
+    endTurn(): void;
+    endStage(): void;
+    setActivePlayers(arg: { value: Record<PlayerID, string> }): void;
+  };
+}
+
+// ---------------------------------------------------------------- card handling
+
+/** Take a card out of a hand. */
+export function removeFromHand(G: TOState, p: PlayerID, card: CardId): void {
+  const hand = G.players[p].hand!;
+  const i = hand.indexOf(card);
+  if (i < 0) throw new Error(`${p} does not hold ${card}`);
+  hand.splice(i, 1);
+  G.players[p].handSize = hand.length;
+}
+
+/** Give cards to a player; a player on DING who receives a card plays on (RULINGS §9). */
+export function giveCards(G: TOState, p: PlayerID, cards: CardId[]): void {
+  if (cards.length === 0) return;
+  const pl = G.players[p];
+  pl.hand!.push(...cards);
+  pl.handSize = pl.hand!.length;
+  if (pl.ding) {
+    pl.ding = false;
+    G.dings = G.dings.filter((d) => d.player !== p);
+    G.log.push({ type: 'dingCancelled', player: p });
+  }
+}
+
+/** A DING: the player's hand is empty; `chanceTurn` is the turn whose end confirms it. */
+export function ding(G: TOState, p: PlayerID, chanceTurn: number): void {
+  const pl = G.players[p];
+  if (pl.ding || pl.out) return;
+  pl.ding = true;
+  G.dings.push({ player: p, chanceTurn, seq: ++G.dingSeq });
+  G.log.push({ type: 'ding', player: p });
+}
+
+/** Remove the given cards from a carriage (by id). */
+function takeOutOfCarriage(G: TOState, line: LineId, carriage: number, cards: CardId[]): void {
+  const c = G.lines[line].carriages.find((x) => x.id === carriage);
+  if (!c) return;
+  c.cards = c.cards.filter((pc) => !cards.includes(pc.card));
+}
+
+// ---------------------------------------------------------------- Inspector and Appeal
+
+/** Play an Inspector on the exposed current carriage; the previous player is prompted to Appeal. */
+export function inspect({ G, ctx, playerID, events }: MoveContext, args?: unknown) {
+  const checked = checkInspect(G, ctx, playerID, args);
+  if (typeof checked === 'string') return INVALID_MOVE;
+  removeFromHand(G, playerID, checked.card);
+  G.discard.push(checked.card);
+  G.turn.inspectorPlayed = true;
+  G.turn.played++;
+  G.pending = {
+    kind: 'appeal',
+    stage: 'appeal',
+    player: checked.victim,
+    by: playerID,
+    source: checked.source,
+    card: checked.card,
+    line: checked.line,
+    carriage: checked.carriage,
+    evaders: checked.evaders,
+  };
+  G.log.push({ type: 'inspect', player: playerID, victim: checked.victim, card: checked.card, line: checked.line });
+  events.setActivePlayers({ value: { [checked.victim]: 'appeal' } });
+}
+
+/** Play Feet On Seat on an opponent with Evaders in the current carriage; they are prompted to Appeal. */
+export function feetOnSeat({ G, ctx, playerID, events }: MoveContext, args?: unknown) {
+  const checked = checkFeetOnSeat(G, ctx, playerID, args);
+  if (typeof checked === 'string') return INVALID_MOVE;
+  removeFromHand(G, playerID, checked.card);
+  G.usedPowers.push(checked.card);
+  G.turn.powerPlayed = true;
+  G.turn.played++;
+  G.pending = {
+    kind: 'appeal',
+    stage: 'appeal',
+    player: checked.target,
+    by: playerID,
+    source: 'feetOnSeat',
+    card: checked.card,
+    line: checked.line,
+    carriage: checked.carriage,
+    evaders: checked.evaders,
+  };
+  G.log.push({ type: 'feetOnSeat', player: playerID, victim: checked.target, line: checked.line });
+  events.setActivePlayers({ value: { [checked.target]: 'appeal' } });
+}
+
+/** Settle an inspection or Feet On Seat: the Evaders go to `receiver`; an Inspector's carriage is emptied. */
+function resolveInspection(G: TOState, receiver: PlayerID): void {
+  const p = G.pending;
+  if (!p || p.kind !== 'appeal') return;
+  takeOutOfCarriage(G, p.line, p.carriage, p.evaders);
+  if (p.source !== 'feetOnSeat') {
+    // Any Priority Seat in an inspected carriage is used up (RULINGS §6, §12.24).
+    const c = G.lines[p.line].carriages.find((x) => x.id === p.carriage);
+    if (c) {
+      for (const pc of c.cards) G.usedPowers.push(pc.card);
+      c.cards = [];
+    }
+  }
+  giveCards(G, receiver, p.evaders);
+  G.log.push({ type: 'take', player: receiver, count: p.evaders.length });
+  G.pending = null;
+}
+
+/** The victim Appeals: it succeeds unless an Authorised Inspector caught them; either way it is spent. */
+export function appeal({ G, ctx, playerID, events }: MoveContext) {
+  const checked = checkAppeal(G, ctx, playerID);
+  if (typeof checked === 'string') return INVALID_MOVE;
+  const p = G.pending as Extract<TOState['pending'], { kind: 'appeal' }>;
+  removeFromHand(G, playerID, checked.card);
+  G.usedPowers.push(checked.card);
+  G.log.push({ type: 'appeal', player: playerID, success: checked.success });
+  resolveInspection(G, checked.success ? p.by : playerID);
+  // A successful Appeal that was the victim's last card: DING at once; the turn in progress is the chance (§12.9).
+  if (G.players[playerID].handSize === 0) ding(G, playerID, G.turn.number);
+  events.endStage();
+}
+
+/** The victim takes the Evaders. */
+export function acceptInspection({ G, ctx, playerID, events }: MoveContext) {
+  if (checkAccept(G, ctx, playerID) !== true) return INVALID_MOVE;
+  G.log.push({ type: 'accept', player: playerID });
+  resolveInspection(G, playerID);
+  events.endStage();
+}
+
+// ---------------------------------------------------------------- Evaders
+
+/** Play one batch: `count` Evaders of `line` plus an optional Priority Seat. */
+export function playEvaders(mc: MoveContext, args?: unknown) {
+  const { G, ctx, playerID } = mc;
+  const checked = checkBatch(G, ctx, playerID, args);
+  if (typeof checked === 'string') return INVALID_MOVE;
+  const { line } = checked;
+  // A Free Tram Zone is used up the moment a card is added to a different Line.
+  for (const id of G.lineOrder) {
+    const ftz = G.lines[id].freeTramZone;
+    if (ftz && id !== line) {
+      G.usedPowers.push(ftz);
+      G.lines[id].freeTramZone = null;
+    }
+  }
+  const L = G.lines[line];
+  if (checked.newCarriage) L.carriages.push({ id: G.nextCarriageId++, cards: [] });
+  const carriage = L.carriages[L.carriages.length - 1];
+  const cards = [...checked.evaders, ...(checked.prioritySeat ? [checked.prioritySeat] : [])];
+  for (const c of cards) {
+    removeFromHand(G, playerID, c);
+    carriage.cards.push({ card: c, player: playerID });
+  }
+  G.currentLine = line;
+  G.sinceAdd = [];
+  G.turn.batchPlayed = true;
+  G.turn.played += cards.length;
+  G.turn.addedTo = carriage.id;
+  if (checked.prioritySeat) G.turn.powerPlayed = true;
+  G.log.push({
+    type: 'batch',
+    player: playerID,
+    line,
+    count: checked.evaders.length,
+    prioritySeat: !!checked.prioritySeat,
+    newCarriage: checked.newCarriage,
+  });
+  // Unlock: the count first reaching 9 with the Exp still under the Line (RULINGS §9).
+  if (L.hasExp && L.exp && lineCount(G, line) >= EVADERS_PER_LINE) {
+    const e = L.exp;
+    L.exp = null;
+    L.hasExp = false;
+    G.log.push({ type: 'unlock', player: playerID, line });
+    takeExp(G, playerID, e);
+  }
+}
+
+// ---------------------------------------------------------------- other Powers
+
+/** Peak Hour: placed in front of you until your next turn begins. */
+export function peakHour({ G, ctx, playerID }: MoveContext) {
+  const checked = checkPeakHour(G, ctx, playerID);
+  if (typeof checked === 'string') return INVALID_MOVE;
+  removeFromHand(G, playerID, checked.card);
+  G.peakHours.push({ card: checked.card, owner: playerID });
+  G.turn.powerPlayed = true;
+  G.turn.played++;
+  G.log.push({ type: 'power', player: playerID, power: POWER_NAMES.peakHour });
+}
+
+/** Free Tram Zone: placed on the current line. */
+export function freeTramZone({ G, ctx, playerID }: MoveContext) {
+  const checked = checkFreeTramZone(G, ctx, playerID);
+  if (typeof checked === 'string') return INVALID_MOVE;
+  removeFromHand(G, playerID, checked.card);
+  G.lines[checked.line].freeTramZone = checked.card;
+  G.turn.powerPlayed = true;
+  G.turn.played++;
+  G.log.push({ type: 'power', player: playerID, power: POWER_NAMES.freeTramZone });
+}
+
+/** An Appeal in your own turn, as your Power, with no effect. */
+export function shedAppeal({ G, ctx, playerID }: MoveContext) {
+  const checked = checkShedAppeal(G, ctx, playerID);
+  if (typeof checked === 'string') return INVALID_MOVE;
+  removeFromHand(G, playerID, checked.card);
+  G.usedPowers.push(checked.card);
+  G.turn.powerPlayed = true;
+  G.turn.played++;
+  G.log.push({ type: 'power', player: playerID, power: POWER_NAMES.appeal });
+}
+
+/** Tram Tracker: the target shows their hand to you only; then `trackerSwap`. */
+export function tramTracker({ G, ctx, playerID, events }: MoveContext, args?: unknown) {
+  const checked = checkTramTracker(G, ctx, playerID, args);
+  if (typeof checked === 'string') return INVALID_MOVE;
+  removeFromHand(G, playerID, checked.card);
+  G.usedPowers.push(checked.card);
+  G.turn.powerPlayed = true;
+  G.turn.played++;
+  G.log.push({ type: 'power', player: playerID, power: POWER_NAMES.tramTracker, target: checked.target });
+  if (!checked.swap) return; // You hold no other card: you take nothing (RULINGS §7.5).
+  G.trackerReveal = { chooser: playerID, target: checked.target, cards: [...G.players[checked.target].hand!] };
+  G.pending = { kind: 'tracker', stage: 'tracker', player: playerID, target: checked.target };
+  events.setActivePlayers({ value: { [playerID]: 'tracker' } });
+}
+
+/** Complete a Tram Tracker: take one card from the target, give one of yours other than it. */
+export function trackerSwap({ G, ctx, playerID, events }: MoveContext, args?: unknown) {
+  const checked = checkTrackerSwap(G, ctx, playerID, args);
+  if (typeof checked === 'string') return INVALID_MOVE;
+  removeFromHand(G, checked.target, checked.take);
+  giveCards(G, playerID, [checked.take]);
+  removeFromHand(G, playerID, checked.give);
+  giveCards(G, checked.target, [checked.give]);
+  G.trackerReveal = null;
+  G.pending = null;
+  G.log.push({ type: 'trackerSwap', player: playerID, target: checked.target });
+  events.endStage();
+}
+
+// ---------------------------------------------------------------- drawing, stuck hands, ending
+
+/** Draw one card (nothing playable): first the journey's single reshuffle if the pile is empty. */
+export function draw({ G, ctx, playerID, random }: MoveContext) {
+  const checked = checkDraw(G, ctx, playerID);
+  if (typeof checked === 'string') return INVALID_MOVE;
+  if (checked.reshuffle) {
+    G.drawPile = random.Shuffle([...G.discard]);
+    G.discard = [];
+    G.reshuffled = true;
+  }
+  const card = G.drawPile.shift()!;
+  G.drawCount = G.drawPile.length;
+  G.players[playerID].hand!.push(card);
+  G.players[playerID].handSize++;
+  G.turn.drew = true;
+  G.log.push({ type: 'draw', player: playerID, reshuffled: checked.reshuffle });
+}
+
+/** A stuck hand puts one card of its choice out of the journey, face up: that is the turn. */
+export function putOut({ G, ctx, playerID }: MoveContext, args?: unknown) {
+  const checked = checkPutOut(G, ctx, playerID, args);
+  if (typeof checked === 'string') return INVALID_MOVE;
+  removeFromHand(G, playerID, checked.card);
+  G.usedPowers.push(checked.card);
+  G.turn.putOut = true;
+  G.log.push({ type: 'putOut', player: playerID, card: checked.card });
+}
+
+/** End your turn (after at least one card). */
+export function endTurn({ G, ctx, playerID, events }: MoveContext) {
+  if (checkEndTurn(G, ctx, playerID) !== true) return INVALID_MOVE;
+  events.endTurn();
+}

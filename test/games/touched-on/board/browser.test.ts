@@ -1,0 +1,152 @@
+/**
+ * The Touched On board in Debian's Chromium: the real board bundled with
+ * esbuild (CSS included), one client per seat over Local(), real clicks and
+ * keys. A batch is put together card by card and played; the next player
+ * inspects it; the victim alone is prompted, an Appeal they do not hold is
+ * refused with the rules' reason (no move sent), and accepting returns the
+ * Evaders. A dimmed card shows its reason on tap; the page fits a 390 px
+ * phone. Screenshots go to artifacts/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { TOState } from '../../../../src/games/touched-on/types';
+import { emptyTable, give } from '../helpers';
+
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p)) ?? null;
+if (!CHROMIUM) console.warn('[touched-on board] SKIPPED: no Chromium found; the browser test did not run.');
+
+const ROOT = path.resolve(__dirname, '../../../..');
+const SHOTS = path.join(ROOT, 'artifacts', 'screenshots');
+const UI = 10_000;
+
+describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
+  let dir = '';
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touched-on-board-'));
+    await esbuild.build({
+      entryPoints: [path.join(__dirname, 'browser', 'harness.tsx')],
+      bundle: true,
+      outdir: dir,
+      format: 'iife',
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'error',
+    });
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+        '<link rel="stylesheet" href="harness.css"><style>body{margin:0}</style></head>' +
+        '<body><div id="root"></div><script src="harness.js"></script></body></html>',
+    );
+    browser = await chromium.launch({
+      executablePath: CHROMIUM!,
+      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Open the board on a prepared position, showing `seat`. */
+  async function open(G: TOState, width: number, seat = '0'): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.addInitScript(`window.__TO_PREPARED = ${JSON.stringify(G)};`);
+    await page.goto(`file://${path.join(dir, 'index.html')}`);
+    await show(page, seat);
+    return page;
+  }
+
+  async function show(page: Page, seat: string) {
+    await page.evaluate((s) => window.__toSeat(s), seat);
+  }
+
+  /** An element of one seat's board. */
+  const at = (page: Page, seat: string, testId: string) => page.locator(`#seat-${seat} [data-testid="${testId}"]`);
+
+  async function shot(page: Page, name: string) {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, `touched-on-${name}.png`), fullPage: true });
+  }
+
+  it('plays a batch card by card, then the inspection reaches the victim only', async () => {
+    const G = emptyTable(3, '0');
+    const [e1, e2] = give(G, '0', ['E96', 'E96', 'E86']);
+    const [u] = give(G, '1', ['U', 'E19']);
+    give(G, '2', ['E86', 'E86']);
+    const page = await open(G, 1280);
+
+    // Ana selects her two Evaders of 96 (the batch counts them), and plays them.
+    await at(page, '0', `hand-card-${e1}`).click();
+    await expect.poll(() => at(page, '0', 'batch-count').textContent(), { timeout: UI }).toBe('1');
+    await at(page, '0', `hand-card-${e2}`).click();
+    await expect.poll(() => at(page, '0', 'batch-count').textContent()).toBe('2');
+    expect(await at(page, '0', `hand-card-${e2}`).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => at(page, '0', 'play-batch').textContent()).toBe('Play 2 cards on line 96');
+    await at(page, '0', 'play-batch').click();
+    await at(page, '1', 'turn-who').filter({ hasText: 'Your turn' }).waitFor({ timeout: UI });
+    expect(await at(page, '0', `placed-${e1}`).count()).toBe(1);
+    expect(await at(page, '0', 'hand-size-0').textContent()).toBe('1 card');
+    expect(await at(page, '1', 'hand-size-0').textContent()).toBe('1 card');
+
+    // Ben inspects with his Undercover (raised), from the keyboard.
+    await show(page, '1');
+    expect(await at(page, '1', `hand-card-${u}`).getAttribute('data-playable')).toBe('yes');
+    await at(page, '1', `hand-card-${u}`).focus();
+    await page.keyboard.press('Enter');
+    await at(page, '1', 'inspect').click();
+
+    // Ana alone is prompted; Ben and Cleo wait for her.
+    await at(page, '0', 'appeal-prompt').waitFor({ state: 'attached', timeout: UI });
+    for (const seat of ['1', '2']) {
+      expect(await at(page, seat, 'appeal').count()).toBe(0);
+      expect(await at(page, seat, 'waiting').textContent()).toBe('Waiting for Ana to decide whether to Appeal…');
+    }
+    await show(page, '0');
+    await shot(page, 'appeal-prompt');
+    // She holds no Appeal: the board says so and sends nothing.
+    await at(page, '0', 'appeal').click();
+    await expect.poll(() => page.locator('[data-testid="toast"]').first().textContent()).toBe('You hold no Appeal.');
+    expect(await at(page, '0', 'appeal-prompt').count()).toBe(1);
+    await at(page, '0', 'accept').click();
+    await at(page, '0', 'appeal-prompt').waitFor({ state: 'detached', timeout: UI });
+    await expect.poll(() => at(page, '0', 'hand-size-0').textContent()).toBe('3 cards');
+    expect(await at(page, '0', `hand-card-${e1}`).count()).toBe(1);
+    expect(await at(page, '1', `hand-card-${e1}`).count()).toBe(0);
+    expect(await at(page, '0', 'log').textContent()).toContain('Ana accepts the fine.');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('explains a dimmed card on tap, and fits a 390 px phone', async () => {
+    const G = emptyTable(4, '0');
+    give(G, '0', ['E19', 'E19', 'E96', 'E86', 'E109', 'U', 'A96', 'prioritySeat', 'peakHour']);
+    const [b1] = give(G, '1', ['E96', 'E86']);
+    give(G, '2', ['E19']);
+    give(G, '3', ['E109']);
+    const page = await open(G, 390, '1');
+    await at(page, '1', `hand-card-${b1}`).click();
+    await expect.poll(() => at(page, '1', 'hand-why').textContent(), { timeout: UI }).toBe('It is not your turn.');
+    await show(page, '0');
+    // The Undercover is dimmed at the journey's start (no carriage), with the rules' reason.
+    const u = (await page.locator('#seat-0 [data-testid^="hand-card-U-"]').getAttribute('data-testid'))!;
+    expect(await page.locator(`#seat-0 [data-testid="${u}"]`).getAttribute('data-playable')).toBe('no');
+    await page.locator(`#seat-0 [data-testid="${u}"]`).click();
+    await expect.poll(() => at(page, '0', 'hand-why').textContent()).toBe('There is no carriage to inspect.');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await shot(page, 'phone');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+});

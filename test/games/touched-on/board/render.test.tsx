@@ -1,0 +1,207 @@
+/**
+ * The Touched On board rendered to static markup from real engine states:
+ * seeded random games through boardgame.io's reducer, a Local() match for the
+ * Appeal prompt, and a Client game that ends in a tie.
+ */
+import React from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Ctx, State } from 'boardgame.io';
+import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
+import { TouchedOnBoard } from '../../../../src/games/touched-on/board/Board';
+import { TouchedOn } from '../../../../src/games/touched-on';
+import { playerView } from '../../../../src/games/touched-on/view';
+import { enumerate } from '../../../../src/games/touched-on/ai';
+import { actingPlayer } from '../../../../src/games/touched-on/legal';
+import { isEvader, isPower, parseCard } from '../../../../src/games/touched-on/data';
+import type { CardId, GameOver, PlayerID, TOState } from '../../../../src/games/touched-on/types';
+import { Rng } from '../../../../src/bots/rng';
+
+function render(G: TOState, ctx: Ctx, playerID: PlayerID | null, extra: Record<string, unknown> = {}): string {
+  // boardgame.io's move dispatchers: rendering never calls them.
+  const moves = new Proxy({}, { get: () => () => undefined });
+  const props = {
+    G,
+    ctx,
+    moves,
+    events: {},
+    playerID,
+    isActive: true,
+    isMultiplayer: false,
+    isConnected: true,
+    matchData: undefined,
+    log: [],
+    ...extra,
+  };
+  return renderToStaticMarkup(<TouchedOnBoard {...(props as any)} />);
+}
+
+function testIds(html: string, prefix: string): string[] {
+  return [...html.matchAll(new RegExp(`data-testid="(${prefix}[^"]*)"`, 'g'))].map((m) => m[1]);
+}
+
+/** The hand cards the board raises (data-playable="yes"). */
+function raisedIn(html: string): string[] {
+  return [...html.matchAll(/data-testid="hand-card-([^"]+)" data-playable="yes"/g)].map((m) => m[1]).sort();
+}
+
+/**
+ * The hand cards some enumerated move (ai.enumerate) plays: a batch's Evaders
+ * and Priority Seat, an Inspector (Undercovers are alike), each Power, a card
+ * put out. Independent of the board's own code.
+ */
+function usedByEnumerate(view: TOState, ctx: Ctx, me: PlayerID): string[] {
+  const hand = view.players[me].hand ?? [];
+  const out = new Set<CardId>();
+  for (const m of enumerate(view, ctx, me)) {
+    const a = (m.args[0] ?? {}) as { card?: string; line?: string; count?: number; prioritySeat?: boolean };
+    const add = (pred: (c: CardId) => boolean) => hand.filter(pred).forEach((c) => out.add(c));
+    switch (m.move) {
+      case 'inspect':
+        if (parseCard(a.card)?.kind === 'undercover') add((c) => parseCard(c)?.kind === 'undercover');
+        else add((c) => c === a.card);
+        break;
+      case 'playEvaders':
+        if ((a.count ?? 0) > 0) add((c) => isEvader(c, a.line as never));
+        if (a.prioritySeat) add((c) => isPower(c, 'prioritySeat'));
+        break;
+      case 'feetOnSeat':
+      case 'tramTracker':
+      case 'peakHour':
+      case 'freeTramZone':
+        add((c) => isPower(c, m.move as never));
+        break;
+      case 'shedAppeal':
+        add((c) => isPower(c, 'appeal'));
+        break;
+      case 'putOut':
+        add((c) => c === a.card);
+        break;
+    }
+  }
+  return [...out].sort();
+}
+
+const CARD_ID = /(?<![A-Za-z0-9#])(E(?:19|96|86|109)-[1-9]|A(?:19|96|86|109)|U-[1-4]|P-[a-zA-Z]+-[12])(?![A-Za-z0-9])/g;
+
+/** Card ids in the markup that `viewer` may not see (another hand, the draw pile). */
+function hiddenCardsShown(full: TOState, html: string, viewer: PlayerID | null): string[] {
+  const visible = new Set<CardId>([
+    ...full.discard,
+    ...full.usedPowers,
+    ...full.peakHours.map((p) => p.card),
+    ...full.lineOrder.flatMap((l) => [
+      ...full.lines[l].carriages.flatMap((c) => c.cards.map((pc) => pc.card)),
+      ...(full.lines[l].freeTramZone ? [full.lines[l].freeTramZone] : []),
+    ]),
+    ...(viewer !== null ? (full.players[viewer].hand ?? []) : []),
+    ...(full.trackerReveal && full.trackerReveal.chooser === viewer ? full.trackerReveal.cards : []),
+  ]);
+  return [...new Set([...html.matchAll(CARD_ID)].map((m) => m[1]))].filter((c) => !visible.has(c));
+}
+
+const reducer = CreateGameReducer({ game: TouchedOn });
+
+/** Seeded random play: calls `check(state)` at every step and at the end. */
+function randomGame(numPlayers: number, seed: number, check: (s: State<TOState>) => void, maxSteps = 4000) {
+  const rnd = new Rng(seed);
+  let state = InitializeGame({ game: { ...TouchedOn, seed: `board-${seed}` }, numPlayers }) as State<TOState>;
+  for (let step = 0; step < maxSteps && !state.ctx.gameover; step++) {
+    check(state);
+    const actor = actingPlayer(state.G, state.ctx)!;
+    const moves = enumerate(playerView(state.G, actor), state.ctx, actor);
+    const m = moves[rnd.int(moves.length)];
+    state = reducer(state, {
+      type: 'MAKE_MOVE',
+      payload: { type: m.move, args: m.args, playerID: actor },
+    } as never) as State<TOState>;
+  }
+  check(state);
+  return state;
+}
+
+describe('Touched On board markup over seeded random games', () => {
+  it.each([2, 3, 4])(
+    'with %i players: raised cards are exactly the enumerated plays, no hidden card shows, prompts go to the right seat',
+    (numPlayers) => {
+      let renders = 0;
+      let appealPrompts = 0;
+      let trackerPrompts = 0;
+      let raisedSeen = 0;
+      let dimmedSeen = 0;
+      for (let seed = 1; seed <= 2; seed++) {
+        const end = randomGame(numPlayers, numPlayers * 100 + seed, (s) => {
+          const full = s.G;
+          for (const p of [...Object.keys(full.players), null]) {
+            const view = playerView(full, p);
+            const html = render(view, s.ctx, p);
+            renders++;
+            expect(hiddenCardsShown(full, html, p), `seat ${p}`).toEqual([]);
+            for (const q of Object.keys(full.players)) {
+              if (q === p) continue;
+              expect(html).toContain(
+                `data-testid="hand-size-${q}">${full.players[q].handSize} card${full.players[q].handSize === 1 ? '' : 's'}<`,
+              );
+            }
+            if (p === null) {
+              expect(testIds(html, 'hand-card-')).toEqual([]);
+              continue;
+            }
+            const mine = testIds(html, 'hand-card-').map((id) => id.slice('hand-card-'.length));
+            expect(mine.sort()).toEqual([...(full.players[p].hand ?? [])].sort());
+            const raised = raisedIn(html);
+            expect(raised, `seat ${p} at turn ${full.turn.number}`).toEqual(usedByEnumerate(view, s.ctx, p));
+            raisedSeen += raised.length;
+            dimmedSeen += mine.length - raised.length;
+            const pending = full.pending;
+            if (pending?.kind === 'appeal') {
+              if (pending.player === p) {
+                appealPrompts++;
+                expect(html).toContain('data-testid="appeal-prompt"');
+                expect(html).toContain('data-testid="appeal"');
+                expect(html).toContain('data-testid="accept"');
+              } else {
+                expect(html).not.toContain('data-testid="appeal"');
+                expect(html).not.toContain('data-testid="accept"');
+                expect(html).toContain('data-testid="waiting"');
+              }
+            }
+            if (pending?.kind === 'tracker') {
+              const takes = testIds(html, 'take-');
+              if (pending.player === p) {
+                trackerPrompts++;
+                expect(takes.sort()).toEqual(full.trackerReveal!.cards.map((c) => `take-${c}`).sort());
+              } else expect(takes).toEqual([]);
+            }
+            const canEnd = enumerate(view, s.ctx, p).some((m) => m.move === 'endTurn');
+            expect(html.includes('data-testid="end-turn"'), `end turn for ${p}`).toBe(canEnd);
+            const canDraw = enumerate(view, s.ctx, p).some((m) => m.move === 'draw');
+            expect(html.includes('data-testid="draw"'), `draw for ${p}`).toBe(canDraw);
+          }
+        });
+        expect(end.ctx.gameover).toBeDefined();
+        const html = render(playerView(end.G, '0'), end.ctx, '0');
+        expect(html).toContain('data-testid="gameover"');
+        const over = end.ctx.gameover as GameOver;
+        expect(html.includes('data-testid="tiebreak"')).toBe(!!over.tieBreak);
+        expect(testIds(html, 'final-').sort()).toEqual(Object.keys(end.G.players).map((p) => `final-${p}`));
+      }
+      // The walk really reached both kinds of card and the out-of-turn prompts.
+      expect(renders).toBeGreaterThan(100);
+      expect(raisedSeen).toBeGreaterThan(0);
+      expect(dimmedSeen).toBeGreaterThan(0);
+      expect(appealPrompts + trackerPrompts).toBeGreaterThan(0);
+    },
+    120_000,
+  );
+
+  it('the hidden-card check itself finds another hand when the unfiltered state is rendered', () => {
+    const state = InitializeGame({ game: { ...TouchedOn, seed: 'detector' }, numPlayers: 3 }) as State<TOState>;
+    const html = render(state.G, state.ctx, '0');
+    const leaked = hiddenCardsShown(state.G, html, '0');
+    // Rendering the full state shows nothing of the others' hands either: the board draws only the viewer's hand.
+    expect(leaked).toEqual([]);
+    // But the same markup, checked as seat 1, shows seat 0's hand: the check sees it.
+    expect(hiddenCardsShown(state.G, html, '1').sort()).toEqual([...state.G.players['0'].hand!].sort());
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The bot hooks: determinize keeps everything the player can see and every
+ * public count; the other hooks answer only for the acting player.
+ */
+import { describe, expect, it } from 'vitest';
+import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
+import type { State } from 'boardgame.io';
+import { TouchedOn } from '../../../src/games/touched-on';
+import { touchedOnBots } from '../../../src/games/touched-on/bots';
+import { playerView } from '../../../src/games/touched-on/view';
+import { enumerate } from '../../../src/games/touched-on/ai';
+import type { TOState } from '../../../src/games/touched-on/types';
+import { Rng } from '../../../src/bots/rng';
+import { invariantErrors } from './helpers';
+
+const reducer = CreateGameReducer({ game: TouchedOn });
+
+/** Seeded greedy play for `steps` moves (the bots' own hooks choose), returning every state on the way. */
+function playGreedy(numPlayers: number, seed: string, steps: number): State<TOState>[] {
+  let state = InitializeGame({ game: { ...TouchedOn, seed }, numPlayers }) as State<TOState>;
+  const out = [state];
+  for (let i = 0; i < steps && !state.ctx.gameover; i++) {
+    const actor = touchedOnBots.actingPlayer(state.G, state.ctx)!;
+    const view = playerView(state.G, actor);
+    const moves = touchedOnBots.moves(view, state.ctx, actor);
+    const scores = touchedOnBots.scoreMoves(view, state.ctx, actor, moves);
+    const best = moves[scores.indexOf(Math.max(...scores))];
+    const next = reducer(state, {
+      type: 'MAKE_MOVE',
+      payload: { type: best.move, args: best.args, playerID: actor },
+    } as never) as State<TOState>;
+    expect(next._stateID, `greedy move ${JSON.stringify(best)} refused`).toBe(state._stateID + 1);
+    state = next;
+    out.push(state);
+  }
+  return out;
+}
+
+describe('touchedOnBots', () => {
+  it('determinize keeps what the player sees and the public counts, and deals a consistent full state', () => {
+    const rng = new Rng('det');
+    let checked = 0;
+    for (const n of [2, 3, 4]) {
+      for (const state of playGreedy(n, `det-${n}`, 150)) {
+        for (const p of Object.keys(state.G.players)) {
+          const view = playerView(state.G, p);
+          const det = touchedOnBots.determinize(view, state.ctx, p, rng);
+          // What p sees is unchanged: the view of the determinized state equals p's view.
+          expect(playerView(det, p)).toEqual(view);
+          // A complete, consistent state: every card and Exp somewhere, counts matching.
+          expect(invariantErrors(det)).toEqual([]);
+          for (const q of Object.keys(det.players)) {
+            expect(det.players[q].hand).toHaveLength(state.G.players[q].handSize);
+            expect(det.players[q].exp).toHaveLength(state.G.players[q].expCount);
+          }
+          expect(det.drawPile).toHaveLength(state.G.drawCount);
+          expect(det.expPile).toHaveLength(state.G.expPileCount);
+          // The moves available to p are the same in the determinized state.
+          expect(enumerate(det, state.ctx, p)).toEqual(enumerate(state.G, state.ctx, p));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+
+  it('determinize deals the hidden cards differently with different generators', () => {
+    const [, , state] = playGreedy(4, 'vary', 2);
+    const view = playerView(state.G, '0');
+    const a = touchedOnBots.determinize(view, state.ctx, '0', new Rng(1));
+    const b = touchedOnBots.determinize(view, state.ctx, '0', new Rng(2));
+    expect(a.players['1'].hand).not.toEqual(b.players['1'].hand);
+    // …but never anything of player 0's own.
+    expect(a.players['0'].hand).toEqual(state.G.players['0'].hand);
+  });
+
+  it('a Tram Tracker chooser’s determinization keeps the revealed hand', () => {
+    // Play greedy games until some state has a pending Tram Tracker.
+    for (let s = 0; s < 40; s++) {
+      for (const state of playGreedy(4, `tt-${s}`, 400)) {
+        const r = state.G.trackerReveal;
+        if (!r) continue;
+        const det = touchedOnBots.determinize(playerView(state.G, r.chooser), state.ctx, r.chooser, new Rng(s));
+        expect(det.players[r.target].hand).toEqual(state.G.players[r.target].hand);
+        return;
+      }
+    }
+    throw new Error('no Tram Tracker was played');
+  });
+
+  it('greedy bots finish games; moves/actingPlayer are empty for players not to act', () => {
+    for (const n of [2, 3, 4]) {
+      const states = playGreedy(n, `greedy-${n}`, 5000);
+      const last = states[states.length - 1];
+      expect(last.ctx.gameover).toBeDefined();
+      expect(touchedOnBots.actingPlayer(last.G, last.ctx)).toBeNull();
+      const mid = states[10];
+      const actor = touchedOnBots.actingPlayer(mid.G, mid.ctx);
+      for (const p of Object.keys(mid.G.players))
+        if (p !== actor) expect(touchedOnBots.moves(playerView(mid.G, p), mid.ctx, p)).toEqual([]);
+      // evaluate: at the end, the final score.
+      const over = last.ctx.gameover as { scores: Record<string, { total: number }> };
+      for (const p of Object.keys(last.G.players))
+        expect(touchedOnBots.evaluate(last.G, last.ctx, p)).toBe(over.scores[p].total);
+    }
+  });
+});
