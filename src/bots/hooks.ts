@@ -52,8 +52,8 @@ export interface BotHooks<G = unknown> {
   evaluate(G: G, ctx: Ctx, playerID: string): number;
   /** A full state consistent with `playerID`'s view: what it cannot see, dealt at random. */
   determinize(view: G, ctx: Ctx, playerID: string, rng: BotRng): G;
-  /** Who the game waits for now; default: the first active player in a stage, else the current player. */
-  actingPlayer?(G: G, ctx: Ctx): string | null;
+  /** Who the game waits for now (a pending decision's owner, else the current player); null when nobody. */
+  actingPlayer(G: G, ctx: Ctx): string | null;
   /** Faster MCTS playouts (optional). */
   playout?: PlayoutSim<G, unknown>;
   /** A faster drop-in for boardgame.io's reducer on MAKE_MOVE, for the MCTS tree (optional). */

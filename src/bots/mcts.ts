@@ -88,11 +88,9 @@ const yieldNow: () => Promise<void> =
 
 const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
-/** Who the game waits for: the game's own answer, else the first active player in a stage, else the current player. */
+/** Who the game waits for (the game's `actingPlayer`). */
 export function actingPlayerOf(def: GameDef, state: { G: unknown; ctx: Ctx }): PlayerID | null {
-  if (def.bots.actingPlayer) return def.bots.actingPlayer(state.G, state.ctx);
-  if (state.ctx.gameover) return null;
-  return state.ctx.activePlayers ? (Object.keys(state.ctx.activePlayers)[0] ?? null) : state.ctx.currentPlayer;
+  return def.bots.actingPlayer(state.G, state.ctx);
 }
 
 /** A playout: the game's fast simulator, or boardgame.io's reducer. */

@@ -8,6 +8,7 @@ import type { BoardProps } from 'boardgame.io/react';
 import type { Ctx } from 'boardgame.io';
 import type { GameDef } from '../games/registry';
 import { lisbonClient } from '../games/lisbon/board/client';
+import { touchedOnClient } from '../games/touched-on/board/client';
 
 /** The props a game's board gets: boardgame.io's, plus the players' names. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each game's board takes its own state type
@@ -46,7 +47,7 @@ export interface ClientGame<R = unknown> {
 }
 
 /** Every game, in the registry's order. */
-export const CLIENT_GAMES: readonly ClientGame[] = [lisbonClient as ClientGame];
+export const CLIENT_GAMES: readonly ClientGame[] = [lisbonClient as ClientGame, touchedOnClient as ClientGame];
 
 /** The client entry of a registry id (Lisbon's for an unknown one, as old links are Lisbon's). */
 export function clientGame(id: string): ClientGame {

@@ -10,6 +10,7 @@
 import type { Game } from 'boardgame.io';
 import type { BotHooks } from '../bots/hooks';
 import { lisbon } from './lisbon/def';
+import { touchedOn } from './touched-on/def';
 
 /** One game as the platform knows it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry lists games of different state types
@@ -32,7 +33,7 @@ export interface GameDef<G = any> {
   bots: BotHooks<G>;
 }
 
-export const GAMES: readonly GameDef[] = [lisbon];
+export const GAMES: readonly GameDef[] = [lisbon, touchedOn];
 
 /** The game played when none is named (today's commands keep working). */
 export const DEFAULT_GAME: GameDef = lisbon;

@@ -1,0 +1,78 @@
+/** Touched On in the client: its board and what the generic pages ask of it (src/client/games.ts). */
+import type { ClientGame, RulesFieldsProps } from '../../../client/games';
+import { Segmented } from '../../../client/SetupFields';
+import { touchedOn } from '../def';
+import type { TOSetupData, TOState } from '../types';
+import { actingPlayer } from '../legal';
+import { TouchedOnBoard } from './Board';
+
+/** Rule options as the forms hold them: who deals first. */
+export interface RulesChoice {
+  dealer: 'random' | number;
+}
+
+function RulesFields(props: RulesFieldsProps<RulesChoice>) {
+  const seats = Array.from({ length: props.numPlayers }, (_, i) => i);
+  return (
+    <Segmented<'random' | number>
+      label="First dealer (the player to their left starts)"
+      ariaLabel="First dealer"
+      options={['random', ...seats]}
+      value={props.value.dealer === 'random' || props.value.dealer < props.numPlayers ? props.value.dealer : 'random'}
+      onChange={(dealer) => props.onChange({ dealer })}
+      text={(v) => (v === 'random' ? 'Random' : `Seat ${v + 1}`)}
+      testid={(v) => `${props.testid}-dealer-${v}`}
+    />
+  );
+}
+
+/** "How to play", in brief. */
+function Help() {
+  return (
+    <details className="help" data-testid="help">
+      <summary>How to play</summary>
+      <ul>
+        <li>
+          Get rid of all your cards. On your turn play at most one Inspector, then one batch of up to 9 Evaders of one
+          Line, and at most one Power card, at any point. You must play if you can; if you cannot, draw one card.
+        </li>
+        <li>
+          Evaders go on their own Line: the current one, or a Line next to it (which starts a new carriage). The player
+          who adds the 9th card to a Line takes the Exp card hidden under it.
+        </li>
+        <li>
+          An Inspector catches the carriage the previous player just added to: they take back every Evader in it. An
+          Authorised Inspector works on its own Line only and its fine sticks; an Undercover one works anywhere but can
+          be appealed.
+        </li>
+        <li>
+          Play your last card and it is DING: if the next player does not give you a card back, you finish first and
+          take 2 Exp (second place takes 1). Journeys are dealt again until the Exp cards run out; the most Exp wins.
+        </li>
+      </ul>
+      <p className="muted">The full rules as implemented: src/games/touched-on/RULES.md.</p>
+    </details>
+  );
+}
+
+export const touchedOnClient: ClientGame<RulesChoice> = {
+  def: touchedOn,
+  Board: TouchedOnBoard,
+  Help,
+  badge: 'TO',
+  rules: {
+    initial: { dealer: 'random' },
+    Fields: RulesFields,
+    toSetupData: (v, numPlayers): TOSetupData =>
+      v.dealer === 'random' || v.dealer >= numPlayers ? {} : { dealer: v.dealer },
+  },
+  acting: (G, ctx) => actingPlayer(G as TOState, ctx) ?? ctx.currentPlayer,
+  decision: (G, ctx) => {
+    const p = (G as TOState).pending;
+    return p && p.player !== ctx.currentPlayer ? 'must decide whether to Appeal the inspection.' : null;
+  },
+  describeSetup: (setupData) => {
+    const d = (setupData ?? {}) as TOSetupData;
+    return typeof d.dealer === 'number' ? `seat ${d.dealer + 1} deals first` : 'random first dealer';
+  },
+};
