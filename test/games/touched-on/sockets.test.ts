@@ -1,0 +1,138 @@
+/**
+ * Touched On's hidden information over real sockets: a spectator and every
+ * player of a 3-player match follow a whole online game (random moves from
+ * the bots' list, each chosen on the mover's own view) through raw socket.io
+ * clients. Nothing any socket receives may hold another player's hand, the
+ * draw pile, an Exp value nobody may see, a Tram Tracker reveal meant for
+ * someone else, the PRNG seed or state, or credentials.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { State } from 'boardgame.io';
+import { Rng } from '../../../src/bots/rng';
+import { touchedOn } from '../../../src/games/touched-on/def';
+import type { TOState } from '../../../src/games/touched-on/types';
+import { actors, http, RawClient, readMatch, startTestServer, type TestServer } from '../../server/harness';
+import { findStrings, FORBIDDEN_KEYS } from '../../server/leak-check';
+
+const GAME = touchedOn.id;
+const MAX_MOVES = 2500;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
+
+/** Every leak in `message` as `viewer` (a seat, or null for a spectator) would receive it. */
+function findLeaks(message: unknown, viewer: string | null): string[] {
+  const leaks: string[] = [];
+  const walk = (v: unknown, where: string, inInitial: boolean) => {
+    if (!isObject(v)) return;
+    if (isObject(v.G) && isObject(v.ctx)) {
+      const G = v.G as unknown as TOState;
+      const me = inInitial ? null : viewer;
+      for (const [pid, p] of Object.entries(G.players ?? {})) {
+        if (pid !== me && p.hand !== null) leaks.push(`${where}.G.players.${pid}.hand`);
+        if (pid !== me && p.exp !== null && !G.gameOver) leaks.push(`${where}.G.players.${pid}.exp`);
+      }
+      if (G.drawPile?.length) leaks.push(`${where}.G.drawPile`);
+      if (G.expPile?.length) leaks.push(`${where}.G.expPile`);
+      for (const [id, line] of Object.entries(G.lines ?? {}))
+        if (line.exp !== null) leaks.push(`${where}.G.lines.${id}.exp`);
+      if (G.trackerReveal && G.trackerReveal.chooser !== me) leaks.push(`${where}.G.trackerReveal`);
+      const plugins = v.plugins as Record<string, { data?: unknown }> | undefined;
+      if (plugins?.random?.data !== undefined) leaks.push(`${where}.plugins.random.data`);
+    }
+    for (const [k, child] of Object.entries(v)) {
+      if (FORBIDDEN_KEYS.includes(k) && child !== undefined) leaks.push(`${where}.${k}`);
+      walk(child, `${where}.${k}`, inInitial || k === 'initialState');
+    }
+  };
+  walk(message, '$', false);
+  return leaks;
+}
+
+async function fullMatch(numPlayers: number): Promise<{ matchID: string; creds: string[] }> {
+  const created = await http(server.url, `/games/${GAME}/create`, { method: 'POST', json: { numPlayers } });
+  expect(created.status).toBe(200);
+  const matchID = (created.json as { matchID: string }).matchID;
+  const creds: string[] = [];
+  for (let i = 0; i < numPlayers; i++) {
+    const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
+      method: 'POST',
+      json: { playerID: String(i), playerName: `P${i}` },
+    });
+    expect(joined.status).toBe(200);
+    creds.push((joined.json as { playerCredentials: string }).playerCredentials);
+  }
+  return { matchID, creds };
+}
+
+describe('Touched On: hidden information over sockets', () => {
+  it('the leak check itself catches the raw server state', async () => {
+    const { matchID } = await fullMatch(2);
+    const { state, initialState } = await readMatch(server, matchID);
+    expect(findLeaks({ state }, '0')).toEqual(
+      expect.arrayContaining(['$.state.G.players.1.hand', '$.state.G.drawPile', '$.state.G.expPile']),
+    );
+    expect(findLeaks({ initialState }, null).length).toBeGreaterThan(0);
+  });
+
+  it('whole games leak nothing to a spectator or to any player', async () => {
+    // The server seeds each match at random: games are played until the moves that reveal or move
+    // hidden cards (a Tram Tracker, an Appeal) have all happened, in 6 games at most.
+    const kinds = new Set<string>();
+    let revealed = false;
+    for (let game = 0; game < 6 && !(revealed && kinds.has('appeal') && kinds.has('inspect')); game++) {
+      const numPlayers = 3;
+      const { matchID, creds } = await fullMatch(numPlayers);
+      const ns = { namespace: GAME };
+      const spectator = new RawClient(server.url, ns);
+      const players = creds.map(() => new RawClient(server.url, ns));
+      await spectator.sync(matchID, null);
+      for (let i = 0; i < numPlayers; i++) await players[i].sync(matchID, String(i), creds[i]);
+
+      const random = new Rng(game);
+      let moves = 0;
+      let stateID = players[0].state!._stateID;
+      while (moves < MAX_MOVES) {
+        const who = actors(spectator.state!.ctx);
+        if (who.length === 0) break;
+        const pid = who[0];
+        const own = players[Number(pid)].state as State;
+        const options = touchedOn.bots.moves(own.G, own.ctx, pid);
+        expect(options.length, `no move for ${pid} at state ${stateID}`).toBeGreaterThan(0);
+        const choice = options[random.int(options.length)];
+        kinds.add(choice.move);
+        players[Number(pid)].move(matchID, pid, creds[Number(pid)], choice.move, choice.args, stateID);
+        await spectator.waitFor(() => spectator.state!._stateID > stateID, 5000, `the update after ${choice.move}`);
+        await Promise.all(players.map((p) => p.waitFor(() => p.state!._stateID > stateID, 5000, 'player update')));
+        stateID = spectator.state!._stateID;
+        moves++;
+      }
+
+      const truth = await readMatch(server, matchID);
+      expect(truth.state!.ctx.gameover, 'the game ended').toBeDefined();
+      const seed = (truth.initialState!.plugins as { random: { data: { seed: string } } }).random.data.seed;
+      const secretStrings = [seed, ...creds];
+      expect(findLeaks(spectator.received, null)).toEqual([]);
+      expect(findStrings(spectator.received, secretStrings)).toEqual([]);
+      for (let i = 0; i < numPlayers; i++) {
+        expect(findLeaks(players[i].received, String(i)), `player ${i}`).toEqual([]);
+        expect(findStrings(players[i].received, secretStrings), `player ${i}`).toEqual([]);
+        // Not vacuous: each player saw their own hand during the game.
+        const own = players[i].received.filter((m) => m[0] === 'update').map((m) => m[2] as State<TOState>);
+        expect(own.some((st) => (st.G.players[String(i)].hand?.length ?? 0) > 0)).toBe(true);
+        // A Tram Tracker reveal reached its chooser (and, checked above, nobody else).
+        if (own.some((st) => st.G.trackerReveal?.chooser === String(i))) revealed = true;
+      }
+      [spectator, ...players].forEach((c) => c.close());
+    }
+    expect(revealed, 'a Tram Tracker reveal was seen').toBe(true);
+    for (const k of ['playEvaders', 'inspect', 'appeal', 'draw', 'tramTracker']) expect(kinds, k).toContain(k);
+  }, 120_000);
+});
