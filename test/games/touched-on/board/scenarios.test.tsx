@@ -182,7 +182,8 @@ describe('Touched On board scenarios', () => {
     const html = seen(cl[0]);
     expect(html).toContain('data-testid="journey-summary"');
     expect(html).toContain('data-testid="summary-0"');
-    expect(html).toMatch(/Ana<\/b> finished 1st and took \d Exp/);
+    expect(html).toContain('Ana</b> finished 1st and took 2 Exp cards.');
+    expect(html).toContain('Ana finishes 1st and takes 2 Exp cards.');
     expect(html).not.toContain('data-testid="ding-0"');
   });
 });
