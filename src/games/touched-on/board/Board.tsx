@@ -181,6 +181,13 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
               </span>
             )}
             {me !== null && peakBound(G, me) && <span className="badge peak">Peak Hour: 1 card per turn</span>}
+            {ctx.playOrder
+              .filter((id) => G.players[id]?.ding)
+              .map((id) => (
+                <span key={id} className="badge ding" data-testid={`banner-ding-${id}`}>
+                  DING! {id === me ? 'You' : playerLabel(id, names)}
+                </span>
+              ))}
           </>
         )}
         {props.isMultiplayer && props.isConnected === false && (
