@@ -97,7 +97,7 @@ export function placesPerJourney(G: TOState): number {
   return G.numPlayers === 2 ? 1 : 2;
 }
 
-/** Players in turn order after `from` (excluding it), for tie-breaks. */
+/** Every player in turn order starting after `from` and ending with `from` (stall tie-breaks). */
 function turnOrderAfter(G: TOState, from: PlayerID): PlayerID[] {
   const out: PlayerID[] = [];
   let p = from;

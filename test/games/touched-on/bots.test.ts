@@ -12,6 +12,7 @@ import { enumerate } from '../../../src/games/touched-on/ai';
 import type { TOState } from '../../../src/games/touched-on/types';
 import { Rng } from '../../../src/bots/rng';
 import { invariantErrors } from './helpers';
+import type { GameOver } from '../../../src/games/touched-on/types';
 
 const reducer = CreateGameReducer({ game: TouchedOn });
 
@@ -104,4 +105,40 @@ describe('touchedOnBots', () => {
         expect(touchedOnBots.evaluate(last.G, last.ctx, p)).toBe(over.scores[p].total);
     }
   });
+
+  it('the greedy heuristic beats random play (one greedy seat, the others random, seeded)', () => {
+    for (const n of [2, 3, 4]) {
+      const N = 24;
+      let greedyExp = 0;
+      let wins = 0;
+      for (let s = 0; s < N; s++) {
+        const rnd = new Rng(`strength-${n}-${s}`);
+        let state = InitializeGame({
+          game: { ...TouchedOn, seed: `strength-${n}-${s}` },
+          numPlayers: n,
+        }) as State<TOState>;
+        const greedy = String(s % n);
+        while (!state.ctx.gameover) {
+          const actor = touchedOnBots.actingPlayer(state.G, state.ctx)!;
+          const view = playerView(state.G, actor);
+          const moves = touchedOnBots.moves(view, state.ctx, actor);
+          let m = moves[rnd.int(moves.length)];
+          if (actor === greedy) {
+            const scores = touchedOnBots.scoreMoves(view, state.ctx, actor, moves);
+            m = moves[scores.indexOf(Math.max(...scores))];
+          }
+          state = reducer(state, {
+            type: 'MAKE_MOVE',
+            payload: { type: m.move, args: m.args, playerID: actor },
+          } as never) as State<TOState>;
+        }
+        const over = state.ctx.gameover as GameOver;
+        greedyExp += over.scores[greedy].total;
+        if (over.winner === greedy) wins++;
+      }
+      // A fair share would be 20/n Exp and N/n wins.
+      expect(greedyExp / N, `${n} players: greedy's mean Exp`).toBeGreaterThan((20 / n) * 1.3);
+      expect(wins, `${n} players: greedy's wins`).toBeGreaterThan((N / n) * 1.5);
+    }
+  }, 60_000);
 });

@@ -22,7 +22,7 @@
  * - prompts: "appeal-prompt", "appeal", "accept"; "tracker-prompt",
  *   "take-<cardId>", "give-<cardId>", "tracker-swap"; others: "waiting"
  * - "log", "log-<n>", "toast", "journey-summary", "journey-summary-close",
- *   "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores"
+ *   "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores", "help"
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
@@ -36,6 +36,7 @@ import { LinesView } from './LinesView';
 import { Piles } from './Piles';
 import { Seats } from './Seats';
 import { LogView } from './LogView';
+import { Help } from './Help';
 import { GameOverView, JourneySummary } from './Overlays';
 import { journeyJustDealt, lastJourneyResult, namesFrom, playability, playerLabel, stateFingerprint } from './logic';
 import './board.css';
@@ -180,6 +181,13 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
               </span>
             )}
             {me !== null && peakBound(G, me) && <span className="badge peak">Peak Hour: 1 card per turn</span>}
+            {ctx.playOrder
+              .filter((id) => G.players[id]?.ding)
+              .map((id) => (
+                <span key={id} className="badge ding" data-testid={`banner-ding-${id}`}>
+                  DING! {id === me ? 'You' : playerLabel(id, names)}
+                </span>
+              ))}
           </>
         )}
         {props.isMultiplayer && props.isConnected === false && (
@@ -202,6 +210,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
         </div>
         <aside className="to-side">
           <ActionPanel G={G} ctx={ctx} me={me} names={names} sel={sel} setSel={setSel} act={act} putOuts={putOuts} />
+          <Help />
           <LogView log={G.log} names={names} />
         </aside>
       </div>

@@ -89,6 +89,9 @@ export function LinesView({
                   key={c.id}
                   className={`carriage${isCur ? ' current' : ''}${isCur && exposed ? ' exposed' : ''}`}
                   data-testid={`carriage-${c.id}`}
+                  title={
+                    isCur && exposed ? 'Exposed: the previous player added to this carriage last turn.' : undefined
+                  }
                 >
                   <span className="carriage-label">
                     {isCur ? 'Current carriage' : `Carriage ${i + 1}`}

@@ -29,7 +29,8 @@ export function JourneySummary({
           {result.finishes.map((f) => (
             <li key={f.player} data-testid={`summary-${f.player}`}>
               <span className="pchip" style={{ background: seatColour(f.player) }} />{' '}
-              <b>{playerLabel(f.player, names)}</b> finished {f.place === 1 ? '1st' : '2nd'} and took {f.exp} Exp.
+              <b>{playerLabel(f.player, names)}</b> finished {f.place === 1 ? '1st' : '2nd'} and took {f.exp} Exp card
+              {f.exp === 1 ? '' : 's'}.
             </li>
           ))}
         </ol>

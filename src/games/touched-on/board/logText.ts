@@ -56,7 +56,7 @@ export function logText(e: LogEntry, names: Record<PlayerID, string>): string {
     case 'dingCancelled':
       return `${n(e.player)} gets cards back: the DING is cancelled.`;
     case 'finish':
-      return `${n(e.player)} finishes ${e.place === 1 ? '1st' : e.place === 2 ? '2nd' : `#${e.place}`} and takes ${e.exp} Exp.`;
+      return `${n(e.player)} finishes ${e.place === 1 ? '1st' : e.place === 2 ? '2nd' : `#${e.place}`} and takes ${e.exp} Exp card${e.exp === 1 ? '' : 's'}.`;
     case 'journeyEnd':
       return `Journey ${e.journey} ends${e.reason === 'stall' ? ' (stalled: places go by fewest cards)' : ''}.`;
     case 'gameEnd':

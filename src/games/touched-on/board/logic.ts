@@ -184,6 +184,7 @@ export function expTakenBy(log: readonly LogEntry[]): Partial<Record<LineId, Pla
 export interface JourneyResult {
   journey: number;
   reason: 'finishes' | 'stall';
+  /** `exp`: how many Exp cards each finisher took (values stay hidden). */
   finishes: { player: PlayerID; place: number; exp: number }[];
   unlocks: { player: PlayerID; line: LineId }[];
 }

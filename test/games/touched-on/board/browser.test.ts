@@ -71,7 +71,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     await page.evaluate((s) => window.__toSeat(s), seat);
   }
 
-  /** An element of one seat's board. */
+  /** An element of one seat's board (the seats not shown are in the page, invisible: wait for them attached). */
   const at = (page: Page, seat: string, testId: string) => page.locator(`#seat-${seat} [data-testid="${testId}"]`);
 
   async function shot(page: Page, name: string) {
@@ -94,7 +94,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     expect(await at(page, '0', `hand-card-${e2}`).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => at(page, '0', 'play-batch').textContent()).toBe('Play 2 cards on line 96');
     await at(page, '0', 'play-batch').click();
-    await at(page, '1', 'turn-who').filter({ hasText: 'Your turn' }).waitFor({ timeout: UI });
+    await at(page, '1', 'turn-who').filter({ hasText: 'Your turn' }).waitFor({ state: 'attached', timeout: UI });
     expect(await at(page, '0', `placed-${e1}`).count()).toBe(1);
     expect(await at(page, '0', 'hand-size-0').textContent()).toBe('1 card');
     expect(await at(page, '1', 'hand-size-0').textContent()).toBe('1 card');
@@ -124,6 +124,51 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     expect(await at(page, '0', `hand-card-${e1}`).count()).toBe(1);
     expect(await at(page, '1', `hand-card-${e1}`).count()).toBe(0);
     expect(await at(page, '0', 'log').textContent()).toContain('Ana accepts the fine.');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('plays Tram Tracker (target, take, give) and a Priority Seat alone on a chosen Line', async () => {
+    const G = emptyTable(2, '0');
+    const [tracker, seat, e96] = give(G, '0', ['tramTracker', 'prioritySeat', 'E96']);
+    const [e86, a96] = give(G, '1', ['E86', 'A96']);
+    const page = await open(G, 1280);
+
+    await at(page, '0', `hand-card-${tracker}`).click();
+    await at(page, '0', 'tracker-target-1').click();
+    // Ana alone sees Ben's hand; Ben waits.
+    await at(page, '0', 'tracker-prompt').waitFor({ timeout: UI });
+    expect(await at(page, '1', 'tracker-prompt').count()).toBe(0);
+    expect(await at(page, '1', 'waiting').textContent()).toBe('Waiting for Ana to take a card from you…');
+    await at(page, '0', `take-${a96}`).click();
+    await at(page, '0', `give-${e96}`).click();
+    await expect
+      .poll(() => at(page, '0', 'tracker-swap').textContent())
+      .toBe('Take Authorised Inspector 96, give Evader 96');
+    await at(page, '0', 'tracker-swap').click();
+    // Nothing else is playable for Ana (one Power a turn, no carriage): Ben's turn.
+    await at(page, '1', 'turn-who').filter({ hasText: 'Your turn' }).waitFor({ state: 'attached', timeout: UI });
+    expect(await at(page, '0', `hand-card-${a96}`).count()).toBe(1);
+    expect(await at(page, '1', `hand-card-${e96}`).count()).toBe(1);
+
+    await show(page, '1');
+    await at(page, '1', `hand-card-${e86}`).click();
+    await at(page, '1', 'play-batch').click();
+    await at(page, '0', 'turn-who').filter({ hasText: 'Your turn' }).waitFor({ state: 'attached', timeout: UI });
+
+    // The Priority Seat alone: Ana chooses the Line (96 or 86, next to the current line).
+    await show(page, '0');
+    await at(page, '0', `hand-card-${seat}`).click();
+    const lines = await page
+      .locator('#seat-0 [data-testid^="batch-line-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(lines.sort()).toEqual(['batch-line-86', 'batch-line-96']);
+    await at(page, '0', 'batch-line-96').click();
+    await expect.poll(() => at(page, '0', 'play-batch').textContent()).toBe('Play 1 card on line 96');
+    await at(page, '0', 'play-batch').click();
+    await page.locator(`#seat-0 [data-testid="line-col-96"] [data-testid="placed-${seat}"]`).waitFor({ timeout: UI });
+    expect(await at(page, '0', 'count-96').textContent()).toBe('1/9 · current');
+    await shot(page, 'priority-seat');
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

@@ -143,6 +143,9 @@ describe('Touched On board markup over seeded random games', () => {
                 `data-testid="hand-size-${q}">${full.players[q].handSize} card${full.players[q].handSize === 1 ? '' : 's'}<`,
               );
             }
+            // Every public log entry is in the log, in words.
+            expect(testIds(html, 'log-')).toHaveLength(full.log.length);
+            expect(html).not.toContain('undefined');
             if (p === null) {
               expect(testIds(html, 'hand-card-')).toEqual([]);
               continue;

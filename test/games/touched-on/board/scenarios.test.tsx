@@ -174,6 +174,8 @@ describe('Touched On board scenarios', () => {
     const ding = seen(cl[1]);
     expect(ding).toContain('data-testid="ding-0"');
     expect(ding).toMatch(/data-testid="ding-0"[^>]*>DING!</);
+    expect(ding).toContain('data-testid="banner-ding-0">DING! Ana<');
+    expect(seen(cl[0])).toContain('data-testid="banner-ding-0">DING! You<');
     expect(ding).toContain('data-testid="hand-size-0">0 cards<');
     // Ben cannot touch Ana (no Inspector): he plays on, and Ana's finish is confirmed at the end of his turn.
     expect(await act(cl[1], 'playEvaders', { line: '86', count: 1 })).toBe(true);
@@ -182,7 +184,8 @@ describe('Touched On board scenarios', () => {
     const html = seen(cl[0]);
     expect(html).toContain('data-testid="journey-summary"');
     expect(html).toContain('data-testid="summary-0"');
-    expect(html).toMatch(/Ana<\/b> finished 1st and took \d Exp/);
+    expect(html).toContain('Ana</b> finished 1st and took 2 Exp cards.');
+    expect(html).toContain('Ana finishes 1st and takes 2 Exp cards.');
     expect(html).not.toContain('data-testid="ding-0"');
   });
 });

@@ -39,7 +39,7 @@ function App() {
         <div
           key={id}
           id={`seat-${id}`}
-          style={id === shown ? {} : { position: 'absolute', left: -99999, top: 0, width: 1000 }}
+          style={id === shown ? {} : { position: 'absolute', left: -99999, top: 0, width: 1000, visibility: 'hidden' }}
         >
           <Seat playerID={id} playerNames={NAMES} />
         </div>

@@ -1,0 +1,103 @@
+/** The out-of-turn prompts: the Appeal to the victim, the Tram Tracker choice to the chooser. */
+import React from 'react';
+import type { PlayerID, TOState } from '../types';
+import { checkAppeal, legalTrackerSwaps } from '../legal';
+import { CardFace } from './CardFace';
+import { cardLook } from './look';
+import { cardName, playerLabel } from './logic';
+import type { PanelProps } from './selection';
+
+/** The victim's Appeal prompt: Appeal or accept. */
+export function AppealPrompt({ G, ctx, me, names, act }: PanelProps & { me: PlayerID }) {
+  const p = G.pending as Extract<NonNullable<TOState['pending']>, { kind: 'appeal' }>;
+  const r = checkAppeal(G, ctx, me);
+  const what =
+    p.source === 'feetOnSeat'
+      ? 'Feet On Seat'
+      : p.source === 'authorised'
+        ? 'an Authorised Inspector'
+        : 'an Undercover Inspector';
+  return (
+    <div className="prompt urgent" data-testid="appeal-prompt" role="alertdialog" aria-label="You are inspected">
+      <h4>Tickets please!</h4>
+      <p>
+        {playerLabel(p.by, names)} caught you with {what} on line {p.line}: you take back {p.evaders.length} Evader
+        {p.evaders.length === 1 ? '' : 's'}.
+      </p>
+      <p className="hint">
+        {typeof r === 'string'
+          ? r
+          : r.success
+            ? `An Appeal succeeds: ${playerLabel(p.by, names)} takes them instead.`
+            : 'An Appeal against an Authorised Inspector fails, but it gets rid of the card.'}
+      </p>
+      <div className="buttons">
+        <button type="button" className="primary" onClick={act.appeal} data-testid="appeal">
+          Appeal
+        </button>
+        <button type="button" onClick={act.accept} data-testid="accept">
+          Accept the fine
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The Tram Tracker chooser's prompt: take one of the target's cards, give one back. */
+export function TrackerPrompt({ G, me, names, sel, setSel, act }: PanelProps & { me: PlayerID }) {
+  const options = legalTrackerSwaps(G, me);
+  const p = G.pending as Extract<NonNullable<TOState['pending']>, { kind: 'tracker' }>;
+  const gives = options.find((o) => o.take === sel.take)?.give ?? [];
+  return (
+    <div className="prompt" data-testid="tracker-prompt">
+      <h4>Tram Tracker: {playerLabel(p.target, names)}'s hand</h4>
+      <p>Take one card:</p>
+      <div className="choice-cards">
+        {options.map((o) => (
+          <button
+            type="button"
+            key={o.take}
+            className={sel.take === o.take ? 'on' : ''}
+            onClick={() => setSel({ take: o.take, give: null })}
+            data-testid={`take-${o.take}`}
+            aria-pressed={sel.take === o.take}
+            aria-label={`Take ${cardName(o.take)}`}
+          >
+            <CardFace look={cardLook(o.take)} />
+          </button>
+        ))}
+      </div>
+      {sel.take && (
+        <>
+          <p>Give one of yours:</p>
+          <div className="choice-cards">
+            {gives.map((g) => (
+              <button
+                type="button"
+                key={g}
+                className={sel.give === g ? 'on' : ''}
+                onClick={() => setSel({ give: g })}
+                data-testid={`give-${g}`}
+                aria-pressed={sel.give === g}
+                aria-label={`Give ${cardName(g)}`}
+              >
+                <CardFace look={cardLook(g)} />
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+      <div className="buttons">
+        <button
+          type="button"
+          className="primary"
+          disabled={!sel.take || !sel.give}
+          onClick={() => sel.take && sel.give && act.trackerSwap(sel.take, sel.give)}
+          data-testid="tracker-swap"
+        >
+          {sel.take && sel.give ? `Take ${cardName(sel.take)}, give ${cardName(sel.give)}` : 'Take and give'}
+        </button>
+      </div>
+    </div>
+  );
+}
