@@ -17,7 +17,7 @@ import type { HotSeatConfig } from './HotSeatSetup';
 import { seatColor } from './seats';
 import { HOTSEAT_STORAGE_KEY } from './hotseatStore';
 
-/** Pause before a bot moves, in ms. */
+/** Pause before a bot moves, in ms, unless the game was set up with another pace. */
 const BOT_DELAY = 700;
 /** How long a bot's move may take to show up before it counts as refused. */
 const BOT_STUCK_MS = 3000;
@@ -121,8 +121,8 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
         }
       }, BOT_STUCK_MS);
     };
-    window.setTimeout(() => void play(), BOT_DELAY);
-  }, [version, state, over, acting, actingSeat, clients, config.names, matchID, gameId]);
+    window.setTimeout(() => void play(), config.botDelayMs ?? BOT_DELAY);
+  }, [version, state, over, acting, actingSeat, clients, config.names, config.botDelayMs, matchID, gameId]);
 
   if (!state) return <div className="board-loading">Setting up the table…</div>;
 

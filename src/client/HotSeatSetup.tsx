@@ -1,6 +1,6 @@
 /** Hot-seat setup: 2–4 seats, each a named human or a bot, and the rules options. */
 import { useState } from 'react';
-import { PlayerCount, SeatRows, resizeSeats } from './SetupFields';
+import { PlayerCount, SeatRows, Segmented, resizeSeats } from './SetupFields';
 import { botName, type SeatChoice } from './seats';
 import { loadName } from './lobbyApi';
 import { useGame } from './games';
@@ -12,7 +12,13 @@ export interface HotSeatConfig {
   setupData: unknown;
   /** Display name per seat id. */
   names: Record<string, string>;
+  /** Pause before each bot move, in ms (older saved games: the default). */
+  botDelayMs?: number;
 }
+
+/** How fast bots move, as offered on the form. */
+const PACES = { relaxed: 700, quick: 200, instant: 0 } as const;
+type Pace = keyof typeof PACES;
 
 const freshSeat = (i: number): SeatChoice => ({ kind: 'human', level: 'normal', name: i === 0 ? loadName() : '' });
 
@@ -24,13 +30,20 @@ export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void }) {
     Array.from({ length: game.def.minPlayers }, (_, i) => freshSeat(i)),
   );
   const [rules, setRules] = useState<unknown>(game.rules.initial);
+  const [pace, setPace] = useState<Pace>('relaxed');
 
   const start = () => {
     const names: Record<string, string> = {};
     seats.forEach((s, i) => {
       names[String(i)] = s.kind === 'bot' ? botName(i, s.level) : s.name.trim() || `Player ${i + 1}`;
     });
-    props.onStart({ numPlayers, seats, setupData: game.rules.toSetupData(rules, numPlayers), names });
+    props.onStart({
+      numPlayers,
+      seats,
+      setupData: game.rules.toSetupData(rules, numPlayers),
+      names,
+      botDelayMs: PACES[pace],
+    });
   };
 
   return (
@@ -57,6 +70,17 @@ export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void }) {
         />
         <SeatRows seats={seats} onChange={setSeats} humanLabel="name" testid="hs" />
         <game.rules.Fields value={rules} numPlayers={numPlayers} onChange={setRules} testid="hs" />
+        {seats.some((s) => s.kind === 'bot') && (
+          <Segmented
+            label="Bot pace"
+            ariaLabel="Bot pace"
+            options={Object.keys(PACES) as Pace[]}
+            value={pace}
+            onChange={setPace}
+            text={(p) => p[0].toUpperCase() + p.slice(1)}
+            testid={(p) => `hs-pace-${p}`}
+          />
+        )}
         <button type="submit" className="primary" data-testid="hs-start">
           Start game
         </button>

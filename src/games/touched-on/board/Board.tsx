@@ -97,7 +97,13 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const batches = me !== null ? legalBatches(G, ctx, me) : [];
 
   // The batch's cards in the hand: the first `count` Evaders of its Line (they are alike), and the Priority Seat.
-  const lineEvaders = (line: LineId | null) => (line ? hand.filter((id) => isEvader(id, line)).sort() : []);
+  /** The Evaders of a Line in hand: those clicked into the batch first, then the others. */
+  const lineEvaders = (line: LineId | null) => {
+    if (!line) return [];
+    const all = hand.filter((id) => isEvader(id, line)).sort();
+    const picked = sel.line === line ? sel.picked.filter((id) => all.includes(id)) : [];
+    return [...picked, ...all.filter((id) => !picked.includes(id))];
+  };
   const selected = new Set<CardId>([
     ...lineEvaders(sel.line).slice(0, sel.count),
     ...(sel.seat ? hand.filter((id) => isPower(id, 'prioritySeat')).slice(0, 1) : []),
@@ -120,11 +126,15 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
       const max = opt ? Math.min(opt.maxEvaders, opt.maxCards - (sel.seat ? 1 : 0)) : 0;
       if (sel.line !== c.line) {
         const seatOk = sel.seat && !!opt?.prioritySeat && (opt?.maxCards ?? 0) > 1;
-        setSel({ line: c.line, count: 1, seat: seatOk, card: null, why: null });
+        setSel({ line: c.line, count: 1, picked: [id], seat: seatOk, card: null, why: null });
         return;
       }
-      const idx = lineEvaders(c.line).indexOf(id);
-      setSel({ count: idx < sel.count ? sel.count - 1 : Math.min(max, sel.count + 1), card: null, why: null });
+      const inBatch = lineEvaders(c.line).slice(0, sel.count);
+      if (inBatch.includes(id)) {
+        setSel({ count: sel.count - 1, picked: inBatch.filter((x) => x !== id), card: null, why: null });
+      } else if (sel.count < max) {
+        setSel({ count: sel.count + 1, picked: [...inBatch, id], card: null, why: null });
+      }
       return;
     }
     if (c?.kind === 'power' && c.power === 'prioritySeat') {

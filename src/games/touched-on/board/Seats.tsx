@@ -31,7 +31,7 @@ export function Seat({
   const backs = Math.min(p.handSize, 12);
   return (
     <section
-      className={`seat${current ? ' current' : ''}${id === me ? ' me' : ''}${p.out ? ' out' : ''}`}
+      className={`to-seat${current ? ' current' : ''}${id === me ? ' me' : ''}${p.out ? ' out' : ''}`}
       data-testid={`player-${id}`}
       aria-label={playerLabel(id, names)}
     >

@@ -12,6 +12,13 @@ export interface Selection {
   line: LineId | null;
   /** How many Evaders of that Line. */
   count: number;
+  /**
+   * The Evaders clicked into the batch, in order: the batch shows these
+   * first, then (when the count was raised with + or All) the others of the
+   * Line. Evaders of one Line are alike: this only keeps the cards shown
+   * selected where the player clicked.
+   */
+  picked: CardId[];
   /** Whether a Priority Seat joins the batch. */
   seat: boolean;
   /** A dimmed card tapped to see why. */
@@ -28,6 +35,7 @@ export const NO_SELECTION: Selection = {
   card: null,
   line: null,
   count: 0,
+  picked: [],
   seat: false,
   why: null,
   take: null,
