@@ -135,4 +135,47 @@ describe('Touched On: hidden information over sockets', () => {
     expect(revealed, 'a Tram Tracker reveal was seen').toBe(true);
     for (const k of ['playEvaders', 'inspect', 'appeal', 'draw', 'tramTracker']) expect(kinds, k).toContain(k);
   }, 120_000);
+
+  it('a server bot seat plays its turns of an online match', async () => {
+    const created = await http(server.url, `/games/${GAME}/create`, {
+      method: 'POST',
+      json: { numPlayers: 2, setupData: { dealer: 1 } },
+    });
+    const matchID = (created.json as { matchID: string }).matchID;
+    const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
+      method: 'POST',
+      json: { playerID: '0', playerName: 'Ana' },
+    });
+    const creds = (joined.json as { playerCredentials: string }).playerCredentials;
+    const seated = await http(server.url, `/bots/${matchID}`, {
+      method: 'POST',
+      json: { seat: 1, level: 'easy', playerID: '0', credentials: creds },
+    });
+    expect(seated.status).toBe(200);
+    const ana = new RawClient(server.url, { namespace: GAME });
+    await ana.sync(matchID, '0', creds);
+    // Ana plays random moves of her own; the bot answers on its turns, until it has played 3 of them.
+    const random = new Rng(9);
+    const botTurns = new Set<number>();
+    const deadline = Date.now() + 45_000;
+    while (botTurns.size < 3 && Date.now() < deadline && !ana.state!.ctx.gameover) {
+      const st = ana.state as State<TOState>;
+      const acting = touchedOn.bots.actingPlayer(st.G, st.ctx);
+      if (acting === '0') {
+        const options = touchedOn.bots.moves(st.G, st.ctx, '0');
+        const m = options[random.int(options.length)];
+        const before = st._stateID;
+        ana.move(matchID, '0', creds, m.move, m.args, before);
+        await ana.waitFor(() => ana.state!._stateID > before, 5000, 'my move');
+      } else {
+        const before = st._stateID;
+        await ana.waitFor(() => ana.state!._stateID > before, 10_000, 'the bot');
+        botTurns.add(st.ctx.turn);
+      }
+    }
+    expect(botTurns.size).toBeGreaterThanOrEqual(3);
+    const log = (ana.state as State<TOState>).G.log;
+    expect(log.some((e) => 'player' in e && e.player === '1')).toBe(true);
+    ana.close();
+  }, 60_000);
 });
