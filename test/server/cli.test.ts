@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCli } from '../../server/options';
 import { GAME, http, makePublicDir, startTestServer } from './harness';
+import { GAMES } from '../../src/games/registry';
 
 describe('parseCli', () => {
   it('has safe defaults', () => {
@@ -196,7 +197,7 @@ describe('the built server', () => {
     const preload = path.join(ROOT, 'test/server/fixtures/koa-compose-copying.cjs');
     const run = await runServer(['--port', '0', '--storage', 'memory', '--public-dir', publicDir], ['-r', preload]);
     children.push(run.child);
-    expect((await http(run.url, '/games')).json).toEqual([GAME]);
+    expect((await http(run.url, '/games')).json).toEqual(GAMES.map((g) => g.id));
     expect((await http(run.url, '/')).text).toContain('Next Stop');
     expect((await http(run.url, '/health')).json.ok).toBe(true);
     expect(await stop(run.child)).toBe(0);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullMatch, GAME, http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
 import { findLeaks, findStrings } from './leak-check';
+import { GAMES } from '../../src/games/registry';
 
 const ALLOWED = 'https://tram.example';
 const EVIL = 'https://evil.example';
@@ -20,7 +21,7 @@ describe('lobby and static client on one origin', () => {
   it('serves the lobby API', async () => {
     const res = await http(server.url, '/games');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual([GAME]);
+    expect(res.json).toEqual(GAMES.map((g) => g.id));
   });
 
   it('serves index.html, built assets and the SPA fallback', async () => {
