@@ -36,7 +36,13 @@ async function workerFile(): Promise<string> {
   const beside = path.join(here, 'bot-worker.cjs');
   if (fs.existsSync(beside)) return beside;
   const esbuild = await import('esbuild');
-  const out = path.join(process.cwd(), 'node_modules', '.cache', 'next-stop-bot-worker', `bot-worker-${process.pid}.cjs`);
+  const out = path.join(
+    process.cwd(),
+    'node_modules',
+    '.cache',
+    'next-stop-bot-worker',
+    `bot-worker-${process.pid}.cjs`,
+  );
   await esbuild.build({
     entryPoints: [path.join(process.cwd(), 'server', 'bot-worker.ts')],
     outfile: out,
