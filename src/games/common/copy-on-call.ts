@@ -28,8 +28,10 @@ export const baseState: Plugin = {
 
 /**
  * Wrap a move or hook `fn(context, ...args)` that changes `context.G` in
- * place: it runs on `fork(base)`, and returns that copy, frozen at the root
- * (or INVALID_MOVE, with nothing changed).
+ * place: it runs on `fork(base)`, and returns that copy, frozen (see
+ * `freezeState`), or INVALID_MOVE, with nothing changed. A `fork` may share
+ * what the rules never change; outside production everything is frozen, so a
+ * rule that writes to a shared part throws in the tests.
  */
 export function onCopy<G extends object, C extends { G: G }, A extends unknown[]>(
   fork: (state: G) => G,
@@ -38,6 +40,37 @@ export function onCopy<G extends object, C extends { G: G }, A extends unknown[]
   return (context, ...args) => {
     const G = fork(context.base ?? context.G);
     if (fn({ ...context, G }, ...args) === INVALID_MOVE) return INVALID_MOVE;
-    return Object.freeze(G);
+    return freezeState(G);
   };
+}
+
+/**
+ * Deep freezing costs several times what a game's `fork` does (V8's Object.freeze is
+ * slow, and frozen arrays copy slower), so production freezes only the root,
+ * which is all boardgame.io's Immer needs to leave the state alone. Tests and
+ * development freeze everything a call created.
+ */
+const DEEP_FREEZE = ((): boolean => {
+  try {
+    return process.env.NODE_ENV !== 'production';
+  } catch {
+    return true; // a browser build without NODE_ENV defined
+  }
+})();
+
+/** Freeze a state a move or hook made: everything in it outside production, the root in production. */
+export function freezeState<T extends object>(v: T): T {
+  return DEEP_FREEZE ? deepFreeze(v) : Object.freeze(v);
+}
+
+/** Freeze `v` and everything in it that is not frozen yet (what is frozen was frozen whole). */
+export function deepFreeze<T>(v: T): T {
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
+  Object.freeze(v);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object') deepFreeze(v[i]);
+  } else {
+    for (const k in v) if (typeof v[k] === 'object') deepFreeze(v[k]);
+  }
+  return v;
 }

@@ -68,33 +68,4 @@ export function fork(G: GState): GState {
   };
 }
 
-/**
- * Deep freezing costs three times what `fork` does (V8's Object.freeze is
- * slow, and frozen arrays copy slower), so production freezes only the root,
- * which is all boardgame.io's Immer needs to leave the state alone. Tests and
- * development freeze everything a call created.
- */
-const DEEP_FREEZE = ((): boolean => {
-  try {
-    return process.env.NODE_ENV !== 'production';
-  } catch {
-    return true; // a browser build without NODE_ENV defined
-  }
-})();
-
-/** Freeze a state a move or hook made: everything in it outside production, the root in production. */
-export function freezeState<T extends object>(v: T): T {
-  return DEEP_FREEZE ? deepFreeze(v) : Object.freeze(v);
-}
-
-/** Freeze `v` and everything in it that is not frozen yet (what is frozen was frozen whole). */
-export function deepFreeze<T>(v: T): T {
-  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
-  Object.freeze(v);
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object') deepFreeze(v[i]);
-  } else {
-    for (const k in v) if (typeof v[k] === 'object') deepFreeze(v[k]);
-  }
-  return v;
-}
+export { deepFreeze, freezeState } from '../common/copy-on-call';

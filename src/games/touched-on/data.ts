@@ -147,9 +147,22 @@ export function cardInfo(id: CardId): CardInfo {
   return info;
 }
 
-/** What a card is, or null for a string that is no card id. */
+/** Parsed card ids (there are at most 66): the rules ask what a card is many times per move. */
+const PARSED = new Map<string, CardInfo | null>();
+
+/** What a card is, or null for a string that is no card id. The result is shared: do not change it. */
 export function parseCard(id: unknown): CardInfo | null {
   if (typeof id !== 'string') return null;
+  let info = PARSED.get(id);
+  if (info === undefined) {
+    info = parseCardId(id);
+    // Only ids of real cards are kept, so that junk from a client cannot grow the map.
+    if (info) PARSED.set(id, Object.freeze(info));
+  }
+  return info;
+}
+
+function parseCardId(id: string): CardInfo | null {
   let m = /^E(19|96|86|109)-([1-9])$/.exec(id);
   if (m) return { kind: 'evader', line: m[1] as LineId };
   m = /^A(19|96|86|109)$/.exec(id);
