@@ -28,7 +28,7 @@
  * Payment options are keyed by their counts in colour order red, yellow,
  * green, blue: "move-pay-0,0,3,0" pays 3 green.
  */
-import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import React, { useCallback, useMemo, useState } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
 import type { GameOver, GState, NodeId } from '../types';
 import { legalMoves, legalPlacements, legalPushBranches } from '../legal';
@@ -43,6 +43,7 @@ import { LogView } from './LogView';
 import { Help } from './Help';
 import { GameOverView } from './GameOverView';
 import { TurnBanner } from './TurnBanner';
+import { useMoveSender, useToasts } from '../../../client/boardHooks';
 import './board.css';
 
 /** Props: boardgame.io's board props, plus optional player names. */
@@ -57,8 +58,6 @@ const EMPTY_UI: UiState = {
   bonusPayKey: null,
   routeIndex: 0,
 };
-/** How long to wait for the server before reporting a move it did not apply. */
-const REFUSAL_MS = 4000;
 
 /** The node a pushed tram's branches start from: the last node before the fork. */
 function branchStart(G: GState): NodeId | undefined {
@@ -79,38 +78,12 @@ export function Board(props: LisbonBoardProps) {
   const names = useMemo(() => namesFrom(playerNames, matchData), [playerNames, matchData]);
   const [ui, setUiState] = useState<UiState>(EMPTY_UI);
   const setUi = useCallback((patch: Partial<UiState>) => setUiState((u) => ({ ...u, ...patch })), []);
-  const [toasts, setToasts] = useState<{ id: number; text: string }[]>([]);
+  const { toasts, toast } = useToasts();
   const [hideOver, setHideOver] = useState(false);
   const [spot, setSpot] = useState<NodeId | null>(null);
-  const toastId = useRef(0);
-  const toast = useCallback((text: string) => {
-    const id = ++toastId.current;
-    setToasts((t) => [...t.slice(-2), { id, text }]);
-    setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), 5000);
-  }, []);
 
-  // A move the server did not apply: nothing changed a while after sending it.
-  const fingerprint = stateFingerprint(G, ctx);
-  const fpRef = useRef(fingerprint);
-  fpRef.current = fingerprint;
-  const watch = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => {
-    if (watch.current) clearTimeout(watch.current);
-    watch.current = null;
-    setUiState((u) => ({ ...EMPTY_UI, mode: u.mode }));
-  }, [fingerprint]);
-  useEffect(() => () => void (watch.current && clearTimeout(watch.current)), []);
-  const send = useCallback(
-    (what: string, call: () => void) => {
-      const before = fpRef.current;
-      call();
-      if (watch.current) clearTimeout(watch.current);
-      watch.current = setTimeout(() => {
-        if (fpRef.current === before) toast(`The game did not accept "${what}". Please try again.`);
-      }, REFUSAL_MS);
-    },
-    [toast],
-  );
+  // A move the server did not apply: nothing changed a while after sending it. A new state clears the choices.
+  const send = useMoveSender(stateFingerprint(G, ctx), toast, () => setUiState((u) => ({ ...EMPTY_UI, mode: u.mode })));
 
   const cur = ctx.currentPlayer;
   const myTurn = me !== null && me === cur && !G.pending && !ctx.gameover;

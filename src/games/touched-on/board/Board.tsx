@@ -24,7 +24,7 @@
  * - "log", "log-<n>", "toast", "journey-summary", "journey-summary-close",
  *   "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores", "help"
  */
-import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import React, { useCallback, useMemo, useState } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
 import { isEvader, isPower, parseCard, type LineId } from '../data';
 import type { CardId, GameOver, TOState } from '../types';
@@ -39,13 +39,11 @@ import { LogView } from './LogView';
 import { Help } from './Help';
 import { GameOverView, JourneySummary } from './Overlays';
 import { journeyJustDealt, lastJourneyResult, namesFrom, playability, playerLabel, stateFingerprint } from './logic';
+import { useMoveSender, useToasts } from '../../../client/boardHooks';
 import './board.css';
 
 /** Props: boardgame.io's board props, plus optional player names. */
 export type TouchedOnBoardProps = BoardProps<TOState> & { playerNames?: Record<string, string> };
-
-/** How long to wait for the server before reporting a move it did not apply. */
-const REFUSAL_MS = 4000;
 
 /** The board component. */
 export function TouchedOnBoard(props: TouchedOnBoardProps) {
@@ -54,38 +52,12 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const names = useMemo(() => namesFrom(playerNames, matchData), [playerNames, matchData]);
   const [sel, setSelState] = useState<Selection>(NO_SELECTION);
   const setSel = useCallback((patch: Partial<Selection>) => setSelState((s) => ({ ...s, ...patch })), []);
-  const [toasts, setToasts] = useState<{ id: number; text: string }[]>([]);
+  const { toasts, toast } = useToasts();
   const [hideOver, setHideOver] = useState(false);
   const [seenSummary, setSeenSummary] = useState(0);
-  const toastId = useRef(0);
-  const toast = useCallback((text: string) => {
-    const id = ++toastId.current;
-    setToasts((t) => [...t.slice(-2), { id, text }]);
-    setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), 5000);
-  }, []);
 
-  // A move the server did not apply: nothing changed a while after sending it.
-  const fingerprint = stateFingerprint(G, ctx);
-  const fpRef = useRef(fingerprint);
-  fpRef.current = fingerprint;
-  const watch = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => {
-    if (watch.current) clearTimeout(watch.current);
-    watch.current = null;
-    setSelState(NO_SELECTION);
-  }, [fingerprint]);
-  useEffect(() => () => void (watch.current && clearTimeout(watch.current)), []);
-  const send = useCallback(
-    (what: string, call: () => void) => {
-      const before = fpRef.current;
-      call();
-      if (watch.current) clearTimeout(watch.current);
-      watch.current = setTimeout(() => {
-        if (fpRef.current === before) toast(`The game did not accept "${what}". Please try again.`);
-      }, REFUSAL_MS);
-    },
-    [toast],
-  );
+  // A move the server did not apply: nothing changed a while after sending it. A new state clears the choices.
+  const send = useMoveSender(stateFingerprint(G, ctx), toast, () => setSelState(NO_SELECTION));
 
   const act = makeActions(G, ctx, me, moves as MoveCalls, toast, send);
   const cur = ctx.currentPlayer;

@@ -1,0 +1,55 @@
+/**
+ * Hooks every game's board uses: short messages (toasts), and sending a move
+ * while watching that the server applies it.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** How long to wait for the server before reporting a move it did not apply. */
+export const REFUSAL_MS = 4000;
+
+/** Up to three short messages at a time, each shown for 5 s. */
+export function useToasts(): { toasts: { id: number; text: string }[]; toast: (text: string) => void } {
+  const [toasts, setToasts] = useState<{ id: number; text: string }[]>([]);
+  const toastId = useRef(0);
+  const toast = useCallback((text: string) => {
+    const id = ++toastId.current;
+    setToasts((t) => [...t.slice(-2), { id, text }]);
+    setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), 5000);
+  }, []);
+  return { toasts, toast };
+}
+
+/**
+ * `send(label, call)` makes a move and, if the state (its `fingerprint`) has
+ * not changed `REFUSAL_MS` later, tells the player the game did not accept
+ * it. `onChange` runs whenever the state changes (boards clear their
+ * selection then).
+ */
+export function useMoveSender(
+  fingerprint: string,
+  toast: (text: string) => void,
+  onChange: () => void,
+): (label: string, call: () => void) => void {
+  const fpRef = useRef(fingerprint);
+  fpRef.current = fingerprint;
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  const watch = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (watch.current) clearTimeout(watch.current);
+    watch.current = null;
+    changed.current();
+  }, [fingerprint]);
+  useEffect(() => () => void (watch.current && clearTimeout(watch.current)), []);
+  return useCallback(
+    (label: string, call: () => void) => {
+      const before = fpRef.current;
+      call();
+      if (watch.current) clearTimeout(watch.current);
+      watch.current = setTimeout(() => {
+        if (fpRef.current === before) toast(`The game did not accept "${label}". Please try again.`);
+      }, REFUSAL_MS);
+    },
+    [toast],
+  );
+}
