@@ -6,7 +6,7 @@
 import { INVALID_MOVE } from 'boardgame.io/core';
 import type { Ctx } from 'boardgame.io';
 import { EVADERS_PER_LINE, POWER_NAMES } from './data';
-import type { CardId, LineId, PlayerID, TOState } from './types';
+import type { CardId, LineId, Pending, PlayerID, TOState } from './types';
 import {
   checkAccept,
   checkAppeal,
@@ -89,19 +89,28 @@ export function inspect({ G, ctx, playerID, events }: MoveContext, args?: unknow
   G.discard.push(checked.card);
   G.turn.inspectorPlayed = true;
   G.turn.played++;
+  G.log.push({ type: 'inspect', player: playerID, victim: checked.victim, card: checked.card, line: checked.line });
+  askAppeal(G, events, { ...checked, player: checked.victim, by: playerID });
+}
+
+/** Prompt the victim of an Inspector or Feet On Seat to Appeal or accept (the `appeal` stage). */
+function askAppeal(
+  G: TOState,
+  events: MoveContext['events'],
+  p: Omit<Extract<Pending, { kind: 'appeal' }>, 'kind' | 'stage'>,
+): void {
   G.pending = {
     kind: 'appeal',
     stage: 'appeal',
-    player: checked.victim,
-    by: playerID,
-    source: checked.source,
-    card: checked.card,
-    line: checked.line,
-    carriage: checked.carriage,
-    evaders: checked.evaders,
+    player: p.player,
+    by: p.by,
+    source: p.source,
+    card: p.card,
+    line: p.line,
+    carriage: p.carriage,
+    evaders: p.evaders,
   };
-  G.log.push({ type: 'inspect', player: playerID, victim: checked.victim, card: checked.card, line: checked.line });
-  events.setActivePlayers({ value: { [checked.victim]: 'appeal' } });
+  events.setActivePlayers({ value: { [p.player]: 'appeal' } });
 }
 
 /** Play Feet On Seat on an opponent with Evaders in the current carriage; they are prompted to Appeal. */
@@ -112,19 +121,8 @@ export function feetOnSeat({ G, ctx, playerID, events }: MoveContext, args?: unk
   G.usedPowers.push(checked.card);
   G.turn.powerPlayed = true;
   G.turn.played++;
-  G.pending = {
-    kind: 'appeal',
-    stage: 'appeal',
-    player: checked.target,
-    by: playerID,
-    source: 'feetOnSeat',
-    card: checked.card,
-    line: checked.line,
-    carriage: checked.carriage,
-    evaders: checked.evaders,
-  };
   G.log.push({ type: 'feetOnSeat', player: playerID, victim: checked.target, line: checked.line });
-  events.setActivePlayers({ value: { [checked.target]: 'appeal' } });
+  askAppeal(G, events, { ...checked, player: checked.target, by: playerID, source: 'feetOnSeat' });
 }
 
 /** Settle an inspection or Feet On Seat: the Evaders go to `receiver`; an Inspector's carriage is emptied. */
