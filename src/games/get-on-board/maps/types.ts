@@ -33,7 +33,7 @@ export interface Intersection {
   site?: string;
 }
 
-/** A section: a unit segment between two orthogonally adjacent intersections, a < b as strings in map order. */
+/** A section: a unit segment between two orthogonally adjacent intersections; `a` is the west (or north) end. */
 export interface Section {
   a: PointId;
   b: PointId;
