@@ -59,10 +59,12 @@ export interface PersonalObjective {
 }
 
 export interface MapDef {
-  id: 'rome' | 'paris';
+  /** 'rome', 'paris', or a test map's own id. */
+  id: string;
   name: string;
-  width: 11;
-  height: 9;
+  /** Lattice columns (11 for Rome and Paris) and rows (9). */
+  width: number;
+  height: number;
   intersections: Intersection[];
   sections: Section[];
   streets: Street[];
