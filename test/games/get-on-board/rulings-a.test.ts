@@ -175,6 +175,12 @@ describe('RULINGS R1–R9', () => {
     ]);
     const cl = await playFrom(G, '0', { path: ['3,2'], extra: '4,2' });
     expect(view(cl[1]).players['0']).toMatchObject({ metroCircled: 2, metroCrossed: 1, turnUsed: 0 });
+    // With all 6 circles used, reaching an M does nothing and earns no extra marker.
+    const full = position('R8', ['1,2', '2,2'], 'D');
+    Object.assign(full.players['0'], { metroCircled: 6, metroCrossed: 6 });
+    expect(extraOptions(full, '0', ['3,2'])).toEqual([]);
+    const cl4 = await playFrom(full, '0', { path: ['3,2'] });
+    expect(view(cl4[1]).players['0']).toMatchObject({ metroCircled: 6, metroCrossed: 6 });
     // After an eliminating plot: no extra marker.
     const E = position('R8', ['2,2', '2,3', '3,3', '3,2'], 'D');
     E.players['0'].metroCircled = 1;
