@@ -21,9 +21,14 @@ export function enumerate(G: GobState, playerID: PlayerID | null | undefined): E
   return plotMoves(G, playerID).map((a) => ({ move: 'plot', args: [a] }));
 }
 
-/** Who must act now: the player to plot, or the first player still choosing a departure (null at the end). */
+/** Who may act now: the player to plot, or every player still choosing a departure ([] at the end). */
 export function actingPlayers(G: GobState): PlayerID[] {
   if (G.result) return [];
   if (G.round === 0) return G.order.filter((p) => G.choices[p] === null);
   return G.toPlay === null ? [] : [G.toPlay];
+}
+
+/** The one player the game waits for first (bots' `actingPlayer` hook): null when the game is over. */
+export function actingPlayer(G: GobState): PlayerID | null {
+  return actingPlayers(G)[0] ?? null;
 }

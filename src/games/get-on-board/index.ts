@@ -49,7 +49,9 @@ export function createGetOnBoard(options: GetOnBoardOptions = {}): Game<GobState
       departure: {
         start: true,
         next: 'rounds',
-        turn: { activePlayers: ActivePlayers.ALL },
+        // Everyone at once; a player leaves the active set once they have chosen (so bots that act for
+        // the first active player always find one still to choose).
+        turn: { activePlayers: ActivePlayers.ALL_ONCE },
         // The choice is secret until all have chosen: other players' logs do not show its ticket.
         moves: { chooseDeparture: serverMove(M.chooseDeparture, true) },
         endIf: ({ G }) => G.round > 0,

@@ -58,6 +58,9 @@ export function simulateGame(mapFor: (n: number) => string, numPlayers: number, 
     const G = state.G;
     const actors = actingPlayers(G);
     if (actors.length === 0) throw new Error(`nobody to act at step ${steps}`);
+    const active = state.ctx.activePlayers ? Object.keys(state.ctx.activePlayers) : [state.ctx.currentPlayer];
+    if (active.sort().join() !== [...actors].sort().join())
+      throw new Error(`boardgame.io waits for ${active.join(',')}, the rules for ${actors.join(',')}`);
     const actor = actors[rnd.int(actors.length)];
     const moves = enumerate(playerView(G, actor), actor);
     if (moves.length === 0) throw new Error(`no move for ${actor} at step ${steps} (R18)`);
