@@ -3,7 +3,7 @@
  * per seat) where it is a play.
  */
 import { describe, expect, it } from 'vitest';
-import { InitializeGame } from 'boardgame.io/internal';
+import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import {
   act,
   freshState,
@@ -215,5 +215,17 @@ describe('RULINGS R7, R10–R18', () => {
     const cl = seats(gameFrom(G), 2);
     await refused(cl, '0', 'plot', { path: [] });
     expect(plotMoves(view(cl[0]), '0').length).toBeGreaterThan(0);
+    // Nor by a raw boardgame.io event: clients' events are refused whatever they send.
+    const game = gameFrom(G);
+    const reducer = CreateGameReducer({ game });
+    const state = InitializeGame({ game, numPlayers: 2 });
+    for (const type of ['endTurn', 'pass', 'endPhase', 'endGame', 'setActivePlayers']) {
+      const next = reducer(state, {
+        type: 'GAME_EVENT',
+        payload: { type, args: type === 'setActivePlayers' ? [['1']] : [], playerID: '0' },
+      } as never);
+      expect(next._stateID, type).toBe(state._stateID);
+      expect(next.ctx).toEqual(state.ctx);
+    }
   });
 });
