@@ -400,6 +400,13 @@ function speedyStage(rand: () => number, L: Layout, sections: [number, number][]
   const quad = ([a, b]: [number, number]): number => ((X(a) + X(b)) / 2 > 6 ? 1 : 0) + ((Y(a) + Y(b)) / 2 > 5 ? 2 : 0);
   const cost = (): number => {
     let c = 0;
+    // The colours meet at a few intersections (6 in the published map): at most 8 here.
+    const touched = new Map<number, number>();
+    sections.forEach((s, i) => {
+      if (!colour[i]) return;
+      for (const e of s) touched.set(e, (touched.get(e) ?? 0) | (colour[i] === 'yellow' ? 1 : 2));
+    });
+    c += Math.max(0, [...touched.values()].filter((v) => v === 3).length - 8);
     for (const col of ['yellow', 'burgundy'] as const) {
       const mine = sections.map((s, i) => (colour[i] === col ? i : -1)).filter((i) => i >= 0);
       const q = [0, 0, 0, 0];
