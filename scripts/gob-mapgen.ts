@@ -361,7 +361,11 @@ function cardStage(rand: () => number, L: Layout, sites: number[]): number[][] |
     const ys = new Set(card.map((i) => rowThird(Y(L.nodes[i]))));
     if (xs.size < 2 || ys.size < 2) return false;
     for (let a = 0; a < 3; a++)
-      for (let b = a + 1; b < 3; b++) if (L.dist[card[a]][card[b]] < LIMITS.siteGap) return false;
+      for (let b = a + 1; b < 3; b++) {
+        // At least siteGap apart, and no farther than the published maximum (13).
+        const d = L.dist[card[a]][card[b]];
+        if (d < LIMITS.siteGap || d > 13) return false;
+      }
     return true;
   };
   const shuffle = <T>(a: T[]): T[] => {

@@ -312,11 +312,11 @@ export const PARIS: MapDef = {
     { name: 'Boulevard du Montparnasse', from: '4,8', to: '8,8' },
   ],
   personalObjectives: [
-    { id: 'paris-1', title: 'North to south', sites: ['a', 'e', 'o'] },
-    { id: 'paris-2', title: 'Macarons and catacombs', sites: ['b', 'd', 'n'] },
-    { id: 'paris-3', title: 'Bouillon and banquet', sites: ['c', 'f', 'm'] },
-    { id: 'paris-4', title: 'Rive gauche, rive droite', sites: ['g', 'j', 'l'] },
-    { id: 'paris-5', title: 'Brasserie crawl', sites: ['h', 'i', 'k'] },
+    { id: 'paris-1', title: 'Right bank stroll', sites: ['a', 'e', 'g'] },
+    { id: 'paris-2', title: 'Macarons and choucroute', sites: ['b', 'i', 'm'] },
+    { id: 'paris-3', title: 'Belle Époque dining', sites: ['c', 'j', 'l'] },
+    { id: 'paris-4', title: 'Rive gauche, rive droite', sites: ['d', 'h', 'k'] },
+    { id: 'paris-5', title: 'Palais and catacombs', sites: ['f', 'n', 'o'] },
   ],
 };
 
