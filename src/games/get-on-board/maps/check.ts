@@ -97,6 +97,7 @@ export const LIMITS = {
   maxSpeedyChain: 2,
 };
 
+/** The five passenger types, in the sheet's order. */
 export const PASSENGERS: readonly Passenger[] = ['granny', 'student', 'tourist', 'flirtLight', 'flirtDark'];
 const PLACES: readonly Icon[] = ['restaurant', 'cinema', 'theaterLight', 'theaterDark'];
 const LETTERS = 'abcdefghijklmno'.split('');
