@@ -9,6 +9,7 @@
 import { ActivePlayers } from 'boardgame.io/core';
 import type { Ctx, Game, LongFormMove } from 'boardgame.io';
 import { mapIdFor } from './maps';
+import './maps/all';
 import { setupState } from './setup';
 import * as M from './moves';
 import { playerView } from './view';

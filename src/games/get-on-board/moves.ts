@@ -4,7 +4,7 @@
  * state untouched; only then does it change the (Immer-drafted) state.
  */
 import { INVALID_MOVE } from 'boardgame.io/core';
-import { checkPlot, plotStatus } from './legal';
+import { checkPlot, plotStatus, type PlotArgs } from './legal';
 import { placeMarker } from './effects';
 import { afterPlot, revealDepartures, who } from './flow';
 import type { GobState, PlayerID, PointId } from './types';
@@ -34,26 +34,34 @@ export function chooseDeparture({ G, playerID }: MoveContext, args?: unknown): G
   if (G.order.every((p) => G.choices[p] !== null)) revealDepartures(G);
 }
 
+/**
+ * Place a plot's markers, then the Metro extra marker, applying each marker's
+ * effects in order (R2), and cross `turnCost` Turn spaces (R4). No log, no
+ * turn change: the `plot` move and the bots' look-ahead share it. Returns
+ * true when a marker eliminates the player (R7: nothing follows it).
+ */
+export function placePlot(G: GobState, playerID: PlayerID, args: PlotArgs, turnCost: number): boolean {
+  const sheet = G.players[playerID];
+  // The Turn spaces the plot's joints use (R4): counted before placing, up to an eliminating marker.
+  sheet.turnUsed += turnCost;
+  for (const to of args.path) if (placeMarker(G, playerID, to)) return true;
+  if (args.extra === undefined) return false;
+  sheet.metroCrossed++;
+  sheet.extraUsed = true;
+  return placeMarker(G, playerID, args.extra);
+}
+
 /** Place this round's markers (and the Metro extra marker), applying each marker's effects in order (R2). */
 export function plot({ G, playerID }: MoveContext, args?: unknown): GobState | typeof INVALID_MOVE | void {
   if (checkPlot(G, playerID, args)) return INVALID_MOVE;
-  const { path, extra } = args as { path: PointId[]; extra?: PointId };
+  const { path, extra } = args as PlotArgs;
   const sheet = G.players[playerID];
   const from = sheet.line[sheet.line.length - 1];
-  // The Turn spaces the plot's joints use (R4): counted before placing, up to an eliminating marker.
-  sheet.turnUsed += plotStatus(G, playerID, path).turnCost;
-  let eliminated = false;
-  for (const to of path) {
-    eliminated = placeMarker(G, playerID, to);
-    if (eliminated) break;
-  }
+  const eliminated = placePlot(G, playerID, { path, extra }, plotStatus(G, playerID, path).turnCost);
+  // The extra marker was placed when a Metro circle was crossed for it.
+  const extraPlaced = extra !== undefined && sheet.extraUsed;
   let text = `${who(G, playerID)} plots ${[from, ...path].join(' → ')}`;
-  if (!eliminated && extra !== undefined) {
-    sheet.metroCrossed++;
-    sheet.extraUsed = true;
-    eliminated = placeMarker(G, playerID, extra);
-    text += `, then crosses a Metro circle for an extra marker to ${extra}`;
-  }
+  if (extraPlaced) text += `, then crosses a Metro circle for an extra marker to ${extra}`;
   G.log.push({ round: G.round, player: playerID, text: `${text}.` });
   if (eliminated) G.log.push({ round: G.round, player: playerID, text: `${who(G, playerID)} is eliminated.` });
   afterPlot(G, playerID);
