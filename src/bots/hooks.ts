@@ -61,6 +61,12 @@ export interface BotHooks<G = unknown> {
     state: BotState<G>,
     action: { type: string; payload: { type: string; args?: unknown[]; playerID: string } },
   ): BotState<G>;
+  /**
+   * The game's own MCTS tuning, on top of every level's settings (optional):
+   * the reward's temperature in the units of `evaluate`, the UCT exploration
+   * constant, how many turns a playout plays, and the progressive bias towards `scoreMoves`.
+   */
+  mcts?: { temperature?: number; exploration?: number; playoutTurns?: number; bias?: number };
   /** Extra per-seat figures for result tables, e.g. `{ 'conn.': 2 }` (optional). */
   seatStats?(G: G, ctx: Ctx, playerID: string): Record<string, number>;
 }

@@ -11,13 +11,13 @@ import type { Ctx } from 'boardgame.io';
 import { RandomBot } from 'boardgame.io/ai';
 import type { AiMove } from './hooks';
 import type { GameDef } from '../games/registry';
-import { actingPlayerOf, LEVELS, mctsMove, type Level, type SearchStats } from './mcts';
+import { actingPlayerOf, LEVELS, levelConfig, mctsMove, type Level, type SearchStats } from './mcts';
 
 export { actingPlayerOf };
 import { Rng } from './rng';
 
 export type { Level, SearchStats } from './mcts';
-export { LEVELS } from './mcts';
+export { LEVELS, levelConfig } from './mcts';
 
 type PlayerID = string;
 
@@ -113,7 +113,7 @@ export async function chooseMove(
       view,
       ctx,
       playerID,
-      LEVELS[level],
+      levelConfig(def, level),
       s,
       stats,
       options.budgetMs === undefined ? LEVELS[level].budgetMs : options.budgetMs,

@@ -43,13 +43,55 @@ export interface MctsConfig {
   epsilon: number;
   /** Softness of the reward: VP lead that gives ~73% reward. */
   temperature: number;
+  /** UCT exploration constant (boardgame.io's MCTSBot uses √2). */
+  exploration: number;
+  /**
+   * Progressive bias towards the game's heuristic (`scoreMoves`): a node's
+   * moves are tried best-first, and a move ranked r-th by the heuristic gets
+   * `bias / (r * (visits + 1))` on its UCT value, which fades as its real
+   * results come in. 0: moves are tried in random order with no bias
+   * (boardgame.io's own MCTSBot).
+   */
+  bias: number;
 }
 
 export const LEVELS: Record<Level, MctsConfig> = {
-  easy: { iterations: 60, budgetMs: 250, determinizations: 1, playoutTurns: 1, epsilon: 0.3, temperature: 3 },
-  normal: { iterations: 800, budgetMs: 1000, determinizations: 2, playoutTurns: 2, epsilon: 0.1, temperature: 3 },
-  hard: { iterations: 2400, budgetMs: 3000, determinizations: 4, playoutTurns: 2, epsilon: 0.1, temperature: 3 },
+  easy: {
+    iterations: 60,
+    budgetMs: 250,
+    determinizations: 1,
+    playoutTurns: 1,
+    epsilon: 0.3,
+    temperature: 3,
+    exploration: Math.SQRT2,
+    bias: 0,
+  },
+  normal: {
+    iterations: 800,
+    budgetMs: 1000,
+    determinizations: 2,
+    playoutTurns: 2,
+    epsilon: 0.1,
+    temperature: 3,
+    exploration: Math.SQRT2,
+    bias: 0,
+  },
+  hard: {
+    iterations: 2400,
+    budgetMs: 3000,
+    determinizations: 4,
+    playoutTurns: 2,
+    epsilon: 0.1,
+    temperature: 3,
+    exploration: Math.SQRT2,
+    bias: 0,
+  },
 };
+
+/** A level's settings for one game: the level's, with the game's own tuning on top (its bot hooks' `mcts`). */
+export function levelConfig(def: GameDef, level: Level): MctsConfig {
+  return { ...LEVELS[level], ...def.bots.mcts };
+}
 
 /** What one decision cost. */
 export interface SearchStats {
@@ -63,6 +105,10 @@ interface BotAction {
 }
 interface TreeNode {
   state: BgioState;
+  /** The heuristic's rank of the move leading here, 1 = best (progressive bias only). */
+  rank?: number;
+  /** The heuristic's rank of each untried move (progressive bias only). */
+  ranks?: Map<BotAction, number>;
   parent?: TreeNode;
   parentAction?: BotAction;
   actions: BotAction[];
@@ -77,6 +123,7 @@ interface MctsInternals {
   createNode(a: { state: BgioState; playerID?: PlayerID; parent?: TreeNode; parentAction?: BotAction }): TreeNode;
   select(node: TreeNode): TreeNode;
   expand(node: TreeNode): TreeNode;
+  reducer(state: BgioState, action: BotAction): BgioState;
   random(n: number): number;
 }
 type MctsBase = new (opts: ConstructorParameters<typeof MCTSBot>[0]) => MctsInternals;
@@ -144,6 +191,53 @@ export class GameMctsBot extends (MCTSBot as unknown as MctsBase) {
       const fast: NonNullable<typeof bots.reducer> = (state, action) => bots.reducer!(state, action);
       (this as unknown as { reducer: typeof fast }).reducer = fast;
     }
+  }
+
+  /** UCT selection with the configured exploration constant. */
+  override select(node: TreeNode): TreeNode {
+    const { exploration, bias } = this.cfg;
+    let n = node;
+    while (n.actions.length === 0 && n.children.length > 0) {
+      const logN = Math.log(n.visits);
+      let best = -Infinity;
+      let pick = n.children[0];
+      for (const child of n.children) {
+        const v = child.visits + Number.EPSILON;
+        let uct = child.value / v + exploration * Math.sqrt(logN / v);
+        if (bias > 0 && child.rank) uct += bias / (child.rank * (child.visits + 1));
+        if (uct > best) {
+          best = uct;
+          pick = child;
+        }
+      }
+      n = pick;
+    }
+    return n;
+  }
+
+  /** With a progressive bias, expand the heuristic's best untried move first; else boardgame.io's random order. */
+  override expand(node: TreeNode): TreeNode {
+    if (this.cfg.bias <= 0 || node.actions.length === 0 || node.state.ctx.gameover !== undefined) {
+      return super.expand(node);
+    }
+    if (!node.ranks) {
+      const { G, ctx } = node.state;
+      const pid = node.actions[0].payload.playerID;
+      const moves = node.actions.map((a) => ({ move: a.payload.type, args: a.payload.args }));
+      const scores = this.def.bots.scoreMoves(G, ctx, pid, moves);
+      const order = node.actions.map((a, i) => ({ a, s: scores[i] })).sort((x, y) => y.s - x.s);
+      node.ranks = new Map(order.map((o, i) => [o.a, i + 1]));
+    }
+    let at = 0;
+    for (let i = 1; i < node.actions.length; i++) {
+      if (node.ranks.get(node.actions[i])! < node.ranks.get(node.actions[at])!) at = i;
+    }
+    const action = node.actions[at];
+    node.actions.splice(at, 1);
+    const child = this.createNode({ state: this.reducer(node.state, action), parentAction: action, parent: node });
+    child.rank = node.ranks.get(action);
+    node.children.push(child);
+    return child;
   }
 
   /** Play a few turns from the node with the greedy policy, then score every player. */

@@ -7,8 +7,12 @@ import type { AiMove, BotHooks, BotRng } from '../../bots/hooks';
 import { EXP_CARDS, allCards, cardInfo, expValue } from './data';
 import type { CardId, ExpId, PlayerID, TOState } from './types';
 import { enumerate } from './ai';
-import { actingPlayer, currentCarriage, lineCount, reachableLines } from './legal';
+import { placesPerJourney } from './flow';
+import { actingPlayer, currentCarriage, lineCount, reachableLines, startsNewCarriage } from './legal';
 import { playerView } from './view';
+
+/** Points per Evader a batch leaves in a carriage the next Inspector could hand back. */
+const EXPOSURE = 0.5;
 
 /** How useful a card is to keep in `p`'s hand now (higher: easier to play soon). */
 function usefulness(G: TOState, card: CardId): number {
@@ -27,19 +31,28 @@ function scoreMove(G: TOState, playerID: PlayerID, m: AiMove): number {
     case 'playEvaders': {
       const line = a.line as TOState['lineOrder'][number];
       const n = (a.count as number) + (a.prioritySeat ? 1 : 0);
-      const unlock = G.lines[line].hasExp && lineCount(G, line) + n >= 9 ? 60 : 0;
-      // Shedding is good; a big batch is a big target for the next Inspector.
-      return 10 + 4 * n - (n > 4 ? 2 * (n - 4) : 0) + unlock - (a.prioritySeat && !unlock ? 3 : 0);
+      const after = lineCount(G, line) + n;
+      const unlock = G.lines[line].hasExp && after >= 9 ? 60 : 0;
+      // A Line left one or two cards short of its Exp is the next players' to unlock.
+      const setUp = G.lines[line].hasExp && after < 9 && after >= 6 ? 3 * (after - 5) : 0;
+      // What the next Inspector would hand back: the carriage's Evaders after the batch.
+      const c = currentCarriage(G);
+      const inCarriage =
+        startsNewCarriage(G, line) || !c ? 0 : c.cards.filter((pc) => cardInfo(pc.card).kind === 'evader').length;
+      const safe = G.lines[line].freeTramZone !== null;
+      const risk = safe ? 0 : EXPOSURE * (inCarriage + (a.count as number));
+      return 10 + 4 * n + unlock - setUp - risk - (a.prioritySeat && !unlock ? 3 : 0);
     }
     case 'inspect': {
       const c = currentCarriage(G);
       const evaders = c ? c.cards.filter((pc) => cardInfo(pc.card).kind === 'evader').length : 0;
-      return 8 + 4 * evaders + (cardInfo(a.card as CardId).kind === 'authorised' ? 2 : 0);
+      // Before the batch (no Inspector after it): it sheds a card and hands the carriage back.
+      return 100 + 4 * evaders + (cardInfo(a.card as CardId).kind === 'authorised' ? 2 : 0);
     }
     case 'feetOnSeat': {
       const c = currentCarriage(G);
       const n = c ? c.cards.filter((pc) => pc.player === a.target && cardInfo(pc.card).kind === 'evader').length : 0;
-      return 6 + 3 * n;
+      return n > 0 ? 90 + 3 * n : 6;
     }
     case 'appeal': {
       const p = G.pending;
@@ -73,6 +86,40 @@ function expOf(G: TOState, p: PlayerID): number {
   const pl = G.players[p];
   if (pl.exp) return pl.exp.reduce((s, e) => s + expValue(e), 0);
   return (pl.expCount * 20) / EXP_CARDS.length;
+}
+
+const MEAN_EXP = 20 / EXP_CARDS.length;
+/** How strongly fewer cards in hand predict finishing first (cards per e-fold of the odds). */
+const SPREAD = 1.5;
+
+/**
+ * The Exp `p` can expect from this journey's finishes: 1st place takes 2 Exp
+ * cards, 2nd takes 1. Who finishes first is guessed from the cards left in
+ * hand (a player on DING counts as nearly out): each player still in the
+ * journey is weighted exp(-cards / SPREAD), and places are drawn in weight
+ * order (Plackett-Luce).
+ */
+function journeyOutlook(G: TOState, p: PlayerID): number {
+  const me = G.players[p];
+  if (me.out) return 0;
+  const awards = [2 * MEAN_EXP, MEAN_EXP].slice(G.finishers.length, placesPerJourney(G));
+  if (awards.length === 0) return 0;
+  const w: Record<PlayerID, number> = {};
+  let total = 0;
+  for (const q of Object.keys(G.players)) {
+    const pl = G.players[q];
+    if (pl.out) continue;
+    w[q] = Math.exp(-(pl.ding ? 0.3 : pl.handSize) / SPREAD);
+    total += w[q];
+  }
+  const first = w[p] / total;
+  let value = awards[0] * first;
+  if (awards.length > 1) {
+    let second = 0;
+    for (const q of Object.keys(w)) if (q !== p) second += (w[q] / total) * (w[p] / (total - w[q]));
+    value += awards[1] * second;
+  }
+  return value;
 }
 
 /** A full state consistent with `playerID`'s view: what they cannot see, dealt at random. */
@@ -136,9 +183,7 @@ export const touchedOnBots: BotHooks<TOState> = {
   scoreMoves: (G, _ctx, playerID, moves) => moves.map((m) => scoreMove(G, playerID, m)),
   evaluate: (G, _ctx, playerID) => {
     if (G.gameOver) return G.gameOver.scores[playerID]?.total ?? 0;
-    const pl = G.players[playerID];
-    // Exp collected, plus progress towards a finish (fewer cards in hand) worth up to ~2 Exp.
-    return expOf(G, playerID) + (pl.out ? 2 : Math.max(0, 11 - pl.handSize) * 0.2);
+    return expOf(G, playerID) + journeyOutlook(G, playerID);
   },
   determinize,
   actingPlayer: (G, ctx) => actingPlayer(G, ctx),
