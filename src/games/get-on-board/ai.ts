@@ -2,7 +2,7 @@
  * Every legal move of a player, for bots (boardgame.io `ai.enumerate`).
  */
 import { checkDeparture } from './moves';
-import { plotMoves } from './legal';
+import { isSeat, plotMoves } from './legal';
 import type { GobState, PlayerID } from './types';
 
 /** A move as boardgame.io's bots name it. */
@@ -13,7 +13,7 @@ export interface EnumeratedMove {
 
 /** Every legal move of `playerID` now (a departure ticket, or each whole plot with and without the extra marker). */
 export function enumerate(G: GobState, playerID: PlayerID | null | undefined): EnumeratedMove[] {
-  if (playerID === null || playerID === undefined || !G.players[playerID] || G.result) return [];
+  if (!isSeat(G, playerID) || G.result) return [];
   if (G.round === 0)
     return G.offers[playerID]
       .filter((ticket) => checkDeparture(G, playerID, { ticket }) === null)

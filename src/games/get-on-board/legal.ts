@@ -61,9 +61,13 @@ interface Ctx {
   line: PointId[];
 }
 
+/** Whether `playerID` is a seat of this game (not merely a key of every object, like "constructor"). */
+export const isSeat = (G: GobState, playerID: unknown): playerID is PlayerID =>
+  typeof playerID === 'string' && Object.prototype.hasOwnProperty.call(G.players, playerID);
+
 function context(G: GobState, playerID: PlayerID): Ctx | string {
+  if (!isSeat(G, playerID)) return 'There is no such player.';
   const sheet = G.players[playerID];
-  if (!sheet) return 'There is no such player.';
   if (G.ticket === null) return 'No ticket has been revealed yet.';
   if (sheet.line.length === 0) return 'This player has no departure yet.';
   return {
@@ -223,7 +227,7 @@ export function extraOptions(G: GobState, playerID: PlayerID, path: readonly Poi
 export function turnError(G: GobState, playerID: PlayerID): string | null {
   if (G.result) return 'The game is over.';
   if (G.round < 1) return 'Departures are still being chosen.';
-  if (!G.players[playerID]) return 'There is no such player.';
+  if (!isSeat(G, playerID)) return 'There is no such player.';
   if (G.players[playerID].eliminated) return 'This player is eliminated.';
   if (G.toPlay !== playerID) return 'It is not this player’s turn to plot.';
   return null;

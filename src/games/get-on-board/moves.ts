@@ -4,7 +4,7 @@
  * state untouched; only then does it change the (Immer-drafted) state.
  */
 import { INVALID_MOVE } from 'boardgame.io/core';
-import { checkPlot, plotStatus, type PlotArgs } from './legal';
+import { checkPlot, isSeat, plotStatus, type PlotArgs } from './legal';
 import { placeMarker } from './effects';
 import { afterPlot, revealDepartures, who } from './flow';
 import type { GobState, PlayerID, PointId } from './types';
@@ -18,7 +18,7 @@ export interface MoveContext {
 /** Null when `args` is a departure this player may choose now, else the reason. */
 export function checkDeparture(G: GobState, playerID: PlayerID, args: unknown): string | null {
   if (G.round !== 0) return 'Departures have been chosen.';
-  if (!(playerID in G.choices)) return 'There is no such player.';
+  if (!isSeat(G, playerID)) return 'There is no such player.';
   if (G.choices[playerID] !== null) return 'This player has already chosen.';
   if (typeof args !== 'object' || args === null || Object.keys(args).join() !== 'ticket') return 'Choose { ticket }.';
   const { ticket } = args as { ticket: unknown };

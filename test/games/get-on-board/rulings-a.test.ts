@@ -17,7 +17,7 @@ import {
   startedState,
   view,
 } from './helpers';
-import { extraOptions, plotMoves, plotStatus } from '../../../src/games/get-on-board/legal';
+import { checkPlot, extraOptions, plotMoves, plotStatus } from '../../../src/games/get-on-board/legal';
 import { MARKER_SUPPLY, shapeFor } from '../../../src/games/get-on-board/data';
 import type { GobState, ShapeId } from '../../../src/games/get-on-board/types';
 
@@ -87,6 +87,11 @@ describe('RULINGS R1–R9', () => {
     ])
       await refused(cl, '0', 'plot', bad);
     await refused(cl, '1', 'plot', { path: ['5,3'] });
+    for (const seat of ['constructor', '__proto__', '7', ''])
+      expect([checkPlot(G, seat, { path: ['3,2', '4,2', '5,2'] }), plotStatus(G, seat, []).error]).toEqual([
+        'There is no such player.',
+        'There is no such player.',
+      ]);
     await refused(cl, '0', 'chooseDeparture', { ticket: 1 });
     expect(await act(cl[0], 'plot', { path: ['3,2', '4,2', '5,2'] })).toBe(true);
   });

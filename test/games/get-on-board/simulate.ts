@@ -3,6 +3,7 @@
  * `ai.enumerate` moves computed on the acting player's view, with every
  * invariant checked at every step.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import type { State } from 'boardgame.io';
 import { createGetOnBoard } from '../../../src/games/get-on-board';
@@ -88,6 +89,7 @@ export function simulateGame(mapFor: (n: number) => string, numPlayers: number, 
     const errors = [...boardErrors(next.G), ...(replay ? replay.errors(next.G) : [])];
     if (errors.length) throw new Error(`game ${seed} step ${steps} (${JSON.stringify(m)}): ${errors.join('; ')}`);
     state = JSON.parse(JSON.stringify(next)) as State<GobState>;
+    if (!isDeepStrictEqual(state.G, next.G)) throw new Error(`step ${steps}: G does not survive a JSON round-trip`);
     steps++;
   }
   const result = state.ctx.gameover as GobResult;
