@@ -3,6 +3,10 @@
  * streets, icons and labels, the players' routes each in its own lane, the
  * plot being built, and the legal next intersections as targets.
  *
+ * Sizing: the SVG is as wide as its container; a page that must keep the map
+ * within the screen's height sets the CSS variable --gob-map-max-height (tap
+ * targets then shrink with the map: keep it unset on phones).
+ *
  * Purely presentational: what is legal arrives in `targets`; a pick is
  * reported through `onPick`, a hover or focus through `onHover`.
  */

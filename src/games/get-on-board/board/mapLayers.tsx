@@ -99,7 +99,7 @@ export function StreetNames({ map }: { map: MapDef }) {
             x={0}
             y={0}
             textAnchor="middle"
-            transform={vertical ? `translate(${x - 12} ${y}) rotate(-90)` : `translate(${x} ${y - 12})`}
+            transform={vertical ? `translate(${x - 14} ${y}) rotate(-90)` : `translate(${x} ${y - 13})`}
           >
             {s.name}
           </text>
