@@ -90,13 +90,9 @@ export function Dot({ value, circled, crossed }: { value?: React.ReactNode; circ
   );
 }
 
-/** A tally of marks (memory aids): `n` strokes grouped by five. */
+/** A memory aid's count: "×n", or a dash for none. */
 export function Tally({ n }: { n: number }) {
-  return (
-    <span className="gob-tally" aria-hidden="true">
-      {n === 0 ? '–' : Array.from({ length: n }, (_, i) => ((i + 1) % 5 === 0 ? '/ ' : '|')).join('')}
-    </span>
-  );
+  return <span className="gob-tally">{n > 0 ? `×${n}` : '–'}</span>;
 }
 
 /** Clamp a count into 0..max (a bad adapter value must not break the drawing). */
