@@ -182,3 +182,25 @@ export const OPPONENTS: SheetProps[] = [
     score: 0,
   },
 ];
+
+/** A full 11 × 9 lattice with icons in turn: the size of Rome and Paris, for tap-target sizes on a phone. */
+export function bigMap(): MapDef {
+  const icons: Icon[] = ['granny', 'student', 'tourist', 'flirtLight', 'restaurant', 'flirtDark', 'cinema', 'metro'];
+  const points: Intersection[] = [];
+  for (let y = 1; y <= 9; y++)
+    for (let x = 1; x <= 11; x++) points.push({ id: `${x},${y}`, x, y, icons: [icons[(x + 3 * y) % icons.length]] });
+  const secs: Section[] = [];
+  for (const p of points) {
+    if (p.x < 11) secs.push({ a: p.id, b: `${p.x + 1},${p.y}` });
+    if (p.y < 9) secs.push({ a: p.id, b: `${p.x},${p.y + 1}` });
+  }
+  return {
+    ...FIXTURE_MAP,
+    id: 'test-big',
+    name: 'Big lattice',
+    width: 11,
+    height: 9,
+    intersections: points,
+    sections: secs,
+  };
+}
