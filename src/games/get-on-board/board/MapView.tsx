@@ -68,22 +68,27 @@ function Routes({ routes, plot }: { routes: RouteLine[]; plot?: MapViewProps['pl
   };
   return (
     <g className="gob-routes">
-      {routes.map((r) => {
-        if (r.points.length < 2) return null;
-        const d = pathD(offsetPath(r.points, laneOf(r.player)));
-        return (
-          <g
-            key={r.player}
-            className={`gob-route${r.eliminated ? ' gob-route--eliminated' : ''}`}
-            data-player={r.player}
-            data-lane={laneOf(r.player)}
-          >
-            <title>{`${r.name ?? `Player ${r.player}`}'s line${r.eliminated ? ' (eliminated)' : ''}`}</title>
-            <path className="gob-route-casing" d={d} />
-            <path className="gob-route-line" d={d} stroke={r.colour} />
-          </g>
-        );
-      })}
+      {/* All casings first, then all lines: a neighbour's white casing never eats into a line. */}
+      {(['casing', 'line'] as const).map((layer) => (
+        <g key={layer} className={`gob-route-layer--${layer}`}>
+          {routes.map((r) => {
+            if (r.points.length < 2) return null;
+            const d = pathD(offsetPath(r.points, laneOf(r.player)));
+            if (layer === 'casing') return <path key={r.player} className="gob-route-casing" d={d} />;
+            return (
+              <g
+                key={r.player}
+                className={`gob-route${r.eliminated ? ' gob-route--eliminated' : ''}`}
+                data-player={r.player}
+                data-lane={laneOf(r.player)}
+              >
+                <title>{`${r.name ?? `Player ${r.player}`}'s line${r.eliminated ? ' (eliminated)' : ''}`}</title>
+                <path className="gob-route-line" d={d} stroke={r.colour} />
+              </g>
+            );
+          })}
+        </g>
+      ))}
       {plot && plot.points.length >= 1 && (
         <g className="gob-plot" data-player={plot.player}>
           {plot.points.length >= 2 && (

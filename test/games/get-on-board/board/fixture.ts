@@ -106,6 +106,13 @@ export const ROUTES: RouteLine[] = [
   { player: '2', name: 'Cleo', colour: PLAYER_COLOURS[2], points: ['3,4', '4,4', '4,3', '4,2', '4,1'] },
 ];
 
+/** Five players: Dev and Eve (out) also ride Via Nazionale between 3,2 and 4,2. */
+export const ROUTES5: RouteLine[] = [
+  ...ROUTES,
+  { player: '3', name: 'Dev', colour: PLAYER_COLOURS[3], points: ['1,1', '1,2', '2,2', '3,2', '4,2', '5,2'] },
+  { player: '4', name: 'Eve', colour: PLAYER_COLOURS[4], points: ['3,1', '3,2', '4,2', '4,1'], eliminated: true },
+];
+
 export const PAWNS: PawnAt[] = ROUTES.map((r) => ({
   player: r.player,
   colour: r.colour,

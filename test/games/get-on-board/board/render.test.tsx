@@ -20,7 +20,18 @@ import { MapView } from '../../../../src/games/get-on-board/board/MapView';
 import { offsetPath, targetName } from '../../../../src/games/get-on-board/board/mapGeometry';
 import { SheetView } from '../../../../src/games/get-on-board/board/SheetView';
 import { SheetCompact } from '../../../../src/games/get-on-board/board/SheetCompact';
-import { FIXTURE_GAPS, FIXTURE_MAP, FIXTURE_SPEEDY, OPPONENTS, PAWNS, PLOT, ROUTES, SHEET, TARGETS } from './fixture';
+import {
+  FIXTURE_GAPS,
+  FIXTURE_MAP,
+  FIXTURE_SPEEDY,
+  OPPONENTS,
+  PAWNS,
+  PLOT,
+  ROUTES,
+  ROUTES5,
+  SHEET,
+  TARGETS,
+} from './fixture';
 
 const count = (html: string, re: RegExp) => [...html.matchAll(re)].length;
 const attrs = (html: string, name: string) => [...html.matchAll(new RegExp(`${name}="([^"]*)"`, 'g'))].map((m) => m[1]);
@@ -131,6 +142,18 @@ describe('MapView', () => {
     expect(at(0, '4,3')[0]).not.toBe(at(2, '4,3')[0]);
     const ds = [...html.matchAll(/class="gob-route-line" d="([^"]+)"/g)].map((m) => m[1]);
     expect(new Set(ds).size).toBe(3);
+  });
+
+  it('keeps five players apart on one section, an eliminated line drawn faded', () => {
+    const five = renderToStaticMarkup(<MapView map={FIXTURE_MAP} routes={ROUTES5} />);
+    expect(attrs(five, 'data-lane')).toEqual(['-10.4', '-5.2', '0', '5.2', '10.4']);
+    const ys = ROUTES5.filter((r) => r.points.includes('3,2') && r.points.includes('4,2')).map((r) => {
+      const lane = attrs(five, 'data-lane')[ROUTES5.indexOf(r)];
+      return offsetPath(r.points, Number(lane))[r.points.indexOf('3,2')][1];
+    });
+    expect(ys.length).toBe(4);
+    expect(new Set(ys).size).toBe(4);
+    expect(count(five, /class="gob-route gob-route--eliminated"/g)).toBe(1);
   });
 
   it('draws the plot being built apart from the routes', () => {

@@ -11,7 +11,7 @@ import { MapView } from '../../../../../src/games/get-on-board/board/MapView';
 import { SheetView } from '../../../../../src/games/get-on-board/board/SheetView';
 import { SheetCompact } from '../../../../../src/games/get-on-board/board/SheetCompact';
 import { ALL_ICONS, IconSvg, ShapeGlyph, TicketCard } from '../../../../../src/games/get-on-board/board/icons';
-import { bigMap, FIXTURE_MAP, OPPONENTS, PAWNS, PLOT, ROUTES, SHEET, TARGETS } from '../fixture';
+import { bigMap, FIXTURE_MAP, OPPONENTS, PAWNS, PLOT, ROUTES, ROUTES5, SHEET, TARGETS } from '../fixture';
 
 declare global {
   interface Window {
@@ -28,7 +28,7 @@ function MapPage({ big }: { big?: boolean }) {
     <main style={{ padding: 8 }} className="harness-map">
       <MapView
         map={big ? bigMap() : FIXTURE_MAP}
-        routes={ROUTES}
+        routes={big ? ROUTES5 : ROUTES}
         pawns={PAWNS}
         plot={PLOT}
         targets={TARGETS}
