@@ -6,7 +6,7 @@
 import React from 'react';
 import type { Intersection, MapDef, PointId, Speedy } from '../maps/types';
 import { IconShape, SPEEDY_COLOURS, ticketBand, ticketFace } from './icons';
-import { CELL, parsePoint, px } from './mapGeometry';
+import { CELL, describePoint, parsePoint, px } from './mapGeometry';
 
 const key = (a: PointId, b: PointId) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
@@ -128,6 +128,7 @@ function Stop({ point }: { point: Intersection }) {
       transform={`translate(${x} ${y})`}
       data-point={point.id}
     >
+      <title>{`${point.id}: ${describePoint(point)}`}</title>
       {two ? (
         <rect className="gob-stop-halo" x="-22" y="-13" width="44" height="26" rx="13" />
       ) : (

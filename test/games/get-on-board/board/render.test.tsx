@@ -96,6 +96,7 @@ describe('MapView', () => {
     expect(attrs(html, 'data-point').length).toBe(FIXTURE_MAP.intersections.length);
     const two = html.slice(html.indexOf('data-point="2,2"'), html.indexOf('data-point="3,2"'));
     expect(attrs(two, 'data-icon')).toEqual(['student', 'granny']);
+    expect(two).toContain('<title>2,2: Student and Granny</title>');
     expect(attrs(html, 'data-departure')).toEqual(['1', '2', '3']);
     expect(attrs(html, 'data-site')).toEqual(['a', 'b', 'c']);
     for (const name of ['Termini', 'Colosseo', 'Pantheon', 'Piramide', 'Via del Corso', 'Via Nazionale']) {
