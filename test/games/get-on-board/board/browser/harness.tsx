@@ -2,7 +2,7 @@
  * A standalone page for the browser test: the board pieces on the fixture.
  * `#map` shows the map (`#big`: on an 11 × 9 lattice) with routes, a plot and targets (picks and hovers are
  * recorded in `window.__gobPicks` / `__gobHovers`); `#sheet` shows a full
- * sheet and two compact ones.
+ * sheet (`#sheet-out`: eliminated), two compact ones, the icons and tickets.
  */
 import React, { useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -46,10 +46,10 @@ function MapPage({ big }: { big?: boolean }) {
   );
 }
 
-function SheetPage() {
+function SheetPage({ out }: { out?: boolean }) {
   return (
     <main style={{ padding: 8, display: 'grid', gap: 10, maxWidth: 760 }}>
-      <SheetView {...SHEET} />
+      <SheetView {...SHEET} eliminated={out} />
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 8 }}>
         {OPPONENTS.map((o) => (
           <SheetCompact key={o.name} {...o} />
@@ -76,7 +76,7 @@ function SheetPage() {
 }
 
 function App() {
-  if (location.hash === '#sheet') return <SheetPage />;
+  if (location.hash.startsWith('#sheet')) return <SheetPage out={location.hash === '#sheet-out'} />;
   return <MapPage big={location.hash === '#big'} />;
 }
 
