@@ -14,6 +14,7 @@ import type {
   Speedy,
 } from '../../../../src/games/get-on-board/maps/types';
 import type { MapTarget, PawnAt, RouteLine } from '../../../../src/games/get-on-board/board/MapView';
+import { PLAYER_COLOURS } from '../../../../src/games/get-on-board/board/palette';
 import type { SheetProps } from '../../../../src/games/get-on-board/board/SheetView';
 
 type Extra = Partial<Pick<Intersection, 'name' | 'departure' | 'site'>>;
@@ -96,8 +97,6 @@ export const FIXTURE_MAP: MapDef = {
 
 export const FIXTURE_GAPS = GAPS.size;
 export const FIXTURE_SPEEDY = Object.keys(SPEEDY).length;
-
-export const PLAYER_COLOURS = ['#d7263d', '#1b64c8', '#1f9d55', '#e79a00', '#6b3fa0'];
 
 /** Ana's line ends at 5,3; Ben shares 3,2–4,2 with her the other way; Cleo shares 4,2–4,3 and 4,3–4,4. */
 export const ROUTES: RouteLine[] = [
