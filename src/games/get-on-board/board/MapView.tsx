@@ -52,6 +52,8 @@ export interface MapViewProps {
   onPick?: (to: PointId) => void;
   /** Hover or keyboard focus on a target (null when it leaves), for previews. */
   onHover?: (to: PointId | null) => void;
+  /** The site letters of the viewer's personal objective, marked on the map. */
+  mySites?: string[];
   /** Rome: the speedy colour in force, drawn stronger. */
   activeSpeedy?: Speedy;
   className?: string;
@@ -168,6 +170,7 @@ export function MapView({
   onPick,
   onHover,
   activeSpeedy,
+  mySites,
   className,
 }: MapViewProps) {
   const { width, height } = viewBoxOf(map);
@@ -185,7 +188,7 @@ export function MapView({
         <Streets map={map} activeSpeedy={activeSpeedy} />
         <Routes routes={routes} plot={plot} />
         <StreetNames map={map} />
-        <Stops map={map} />
+        <Stops map={map} mySites={mySites} />
         <Pawns pawns={pawns} />
         <g className="gob-targets">
           {targets.map((t) => (

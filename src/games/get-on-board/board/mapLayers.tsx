@@ -118,7 +118,7 @@ function lines(name: string): string[] {
 }
 
 /** One intersection: a white station halo, its icon (two side by side for two passengers), number, letter, name. */
-function Stop({ point }: { point: Intersection }) {
+function Stop({ point, mine }: { point: Intersection; mine: boolean }) {
   const [x, y] = px(point.id);
   const two = point.icons.length === 2;
   const nameLines = point.name ? lines(point.name) : [];
@@ -148,7 +148,11 @@ function Stop({ point }: { point: Intersection }) {
         </g>
       )}
       {point.site && (
-        <g className="gob-site" transform={`translate(${two ? 24 : 15} -14)`} data-site={point.site}>
+        <g
+          className={`gob-site${mine ? ' gob-site--mine' : ''}`}
+          transform={`translate(${two ? 24 : 15} -14)`}
+          data-site={point.site}
+        >
           <path d="M0 -8 L7 0 L0 8 L-7 0 Z" />
           <text y="3" textAnchor="middle">
             {point.site.toUpperCase()}
@@ -168,11 +172,12 @@ function Stop({ point }: { point: Intersection }) {
   );
 }
 
-export function Stops({ map }: { map: MapDef }) {
+/** Every intersection; the sites in `mySites` (the viewer's personal objective) are marked. */
+export function Stops({ map, mySites = [] }: { map: MapDef; mySites?: string[] }) {
   return (
     <g className="gob-stops">
       {map.intersections.map((p) => (
-        <Stop key={p.id} point={p} />
+        <Stop key={p.id} point={p} mine={p.site !== undefined && mySites.includes(p.site)} />
       ))}
     </g>
   );

@@ -103,6 +103,9 @@ describe('MapView', () => {
       expect(html).toContain(name);
     }
     expect(attrs(html, 'data-pawn')).toEqual(['0', '1', '2']);
+    expect(count(html, /gob-site--mine/g)).toBe(0);
+    const mine = renderToStaticMarkup(<MapView map={FIXTURE_MAP} mySites={['a', 'c']} />);
+    expect(count(mine, /class="gob-site gob-site--mine"/g)).toBe(2);
   });
 
   it('draws one target per legal point, named for screen readers, eliminating ones as danger', () => {

@@ -33,6 +33,7 @@ function MapPage({ big }: { big?: boolean }) {
         plot={PLOT}
         targets={TARGETS}
         activeSpeedy="yellow"
+        mySites={['a', 'b', 'c']}
         onPick={(to) => window.__gobPicks.push(to)}
         onHover={(to) => {
           window.__gobHovers.push(to);
