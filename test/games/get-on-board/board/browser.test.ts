@@ -54,7 +54,12 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function open(view: 'map' | 'big' | 'sheet', width: number, height: number, touch = false): Promise<Page> {
+  async function open(
+    view: 'map' | 'big' | 'sheet' | 'sheet-out',
+    width: number,
+    height: number,
+    touch = false,
+  ): Promise<Page> {
     const page = await browser.newPage({ viewport: { width, height }, reducedMotion: 'reduce', hasTouch: touch });
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -130,7 +135,13 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
     await shot(page, 'gob-sheet');
     await page.setViewportSize({ width: 844, height: 390 });
     expect(await scrollWidth(page)).toBeLessThanOrEqual(844);
-    expect(errors).toEqual([]);
     await page.close();
+
+    const out = await open('sheet-out', 844, 390);
+    await out.getByRole('status').filter({ hasText: 'Eliminated' }).waitFor();
+    expect(await scrollWidth(out)).toBeLessThanOrEqual(844);
+    await shot(out, 'gob-sheet-eliminated');
+    expect(errors).toEqual([]);
+    await out.close();
   }, 60_000);
 });
