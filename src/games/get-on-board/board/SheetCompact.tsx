@@ -11,7 +11,7 @@ import './gob-sheet.css';
 
 function Chip({ icon, text, label, zone }: { icon?: Icon; text: string; label: string; zone: string }) {
   return (
-    <span className="gob-chip" aria-label={label} title={label} data-zone={zone}>
+    <span className="gob-chip" role="img" aria-label={label} title={label} data-zone={zone}>
       {icon ? (
         <IconSvg icon={icon} size={16} decorative />
       ) : (

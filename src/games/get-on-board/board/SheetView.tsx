@@ -84,6 +84,7 @@ function TicketZone({ shapes, crossedTickets, currentTicket }: SheetProps) {
                 style={{ background: ticketFace(t), borderColor: ticketBand(t) }}
                 data-ticket={t}
                 data-crossed={crossed.has(t) ? 'yes' : undefined}
+                role="img"
                 aria-label={`Ticket ${t}${crossed.has(t) ? ', used' : ''}`}
               >
                 {t}
@@ -122,7 +123,11 @@ function TouristZone(p: SheetProps) {
           );
         })}
       </div>
-      <div className="gob-aids" aria-label={`Theaters reached: ${p.theaterLight} light, ${p.theaterDark} dark`}>
+      <div
+        className="gob-aids"
+        role="group"
+        aria-label={`Theaters reached: ${p.theaterLight} light, ${p.theaterDark} dark`}
+      >
         <span>
           <IconSvg icon="theaterLight" size={18} decorative /> <Tally n={p.theaterLight} />
         </span>
@@ -190,6 +195,8 @@ function ObjectivesZone({ common, personal }: SheetProps) {
           {personal.sites.map((s) => (
             <span
               key={s.letter}
+              role="img"
+              aria-label={`Site ${s.letter.toUpperCase()}${s.name ? ` (${s.name})` : ''}: ${s.reached ? 'reached' : 'not yet'}`}
               className={`gob-site-chip${s.reached ? ' gob-site-chip--reached' : ''}`}
               data-reached={s.reached ? 'yes' : 'no'}
               title={s.name}
@@ -255,7 +262,7 @@ export function SheetView(p: SheetProps) {
             ))}
           </span>
           {p.rome && (
-            <span className="gob-speedy-boxes" aria-label={`Speedy colour: ${p.speedy ?? 'not yet known'}`}>
+            <span className="gob-speedy-boxes" role="img" aria-label={`Speedy colour: ${p.speedy ?? 'not yet known'}`}>
               {(['yellow', 'burgundy'] as const).map((c) => (
                 <span
                   key={c}

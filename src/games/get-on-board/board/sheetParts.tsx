@@ -25,6 +25,7 @@ export function Zone({
 }) {
   return (
     <section
+      role="group"
       className={`gob-zone gob-zone--${zone}${className ? ` ${className}` : ''}`}
       data-zone={zone}
       aria-label={label}

@@ -189,6 +189,7 @@ describe('SheetView', () => {
     expect(crossed(html, 'connections')).toBe(7 + 1); // 7 circles, and the yellow speedy box
     expect(zone(html, 'grannies')).toContain('aria-label="Grannies: 4 of 8"');
     expect(count(zone(html, 'objectives'), /data-reached="yes"/g)).toBe(1);
+    expect(zone(html, 'objectives')).toContain('aria-label="Site A (Spagna): reached"');
     expect(zone(html, 'objectives')).toContain('solo');
     expect(count(zone(html, 'tickets'), /data-shape=/g)).toBe(6);
     expect(count(zone(html, 'tourists'), /gob-box--written">9</g)).toBe(1);
