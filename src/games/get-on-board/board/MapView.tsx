@@ -115,11 +115,14 @@ function Routes({ routes, plot }: { routes: RouteLine[]; plot?: MapViewProps['pl
 function Target({
   target,
   name,
+  wide,
   onPick,
   onHover,
 }: {
   target: MapTarget;
   name: string;
+  /** A two-passenger intersection: the ring is a pill around both icons. */
+  wide: boolean;
   onPick?: (to: PointId) => void;
   onHover?: (to: PointId | null) => void;
 }) {
@@ -148,9 +151,13 @@ function Target({
     >
       <title>{name}</title>
       <circle className="gob-target-hit" r={HIT_RADIUS} />
-      <circle className="gob-target-ring" r="17" />
+      {wide ? (
+        <rect className="gob-target-ring" x="-26" y="-17" width="52" height="34" rx="17" />
+      ) : (
+        <circle className="gob-target-ring" r="17" />
+      )}
       {danger && (
-        <g className="gob-target-warning" transform="translate(13 -15)">
+        <g className="gob-target-warning" transform={`translate(${wide ? 24 : 13} -15)`}>
           <path d="M0 -7.5 L7.5 6 H-7.5 Z" />
           <text y="4.4" textAnchor="middle">
             !
@@ -175,6 +182,7 @@ export function MapView({
 }: MapViewProps) {
   const { width, height } = viewBoxOf(map);
   const from = plot?.points[plot.points.length - 1];
+  const twoIcons = new Set(map.intersections.filter((i) => i.icons.length === 2).map((i) => i.id));
   return (
     <div className={`gob-map${className ? ` ${className}` : ''}`} data-testid="gob-map">
       <svg
@@ -196,6 +204,7 @@ export function MapView({
               key={t.to}
               target={t}
               name={t.label ?? targetName(map, t.to, from, t.eliminates)}
+              wide={twoIcons.has(t.to)}
               onPick={onPick}
               onHover={onHover}
             />

@@ -131,6 +131,10 @@ describe('MapView', () => {
       <MapView map={FIXTURE_MAP} targets={[{ to: '1,1', eliminates: false, label: 'Here' }]} />,
     );
     expect(own).toContain('aria-label="Here"');
+    // A two-passenger intersection gets a pill-shaped ring round both icons.
+    const pill = renderToStaticMarkup(<MapView map={FIXTURE_MAP} targets={[{ to: '2,2', eliminates: false }]} />);
+    expect(pill).toMatch(/<rect class="gob-target-ring"[^>]*width="52"/);
+    expect(pill).toContain('aria-label="Go to 2,2 — Student and Granny, crosses Via Nazionale"');
   });
 
   it('puts each player in a lane of their own, so shared sections show every route', () => {
