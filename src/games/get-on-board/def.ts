@@ -10,7 +10,8 @@ export const getOnBoard: GameDef<GobState> = {
   title: 'Get on Board: Paris & Rome',
   minPlayers: 2,
   maxPlayers: 5,
-  pitch: 'Draw your metro line across Rome or Paris in the shape each ticket dictates, and pick up passengers on the way.',
+  pitch:
+    'Draw your metro line across Rome or Paris in the shape each ticket dictates, and pick up passengers on the way.',
   credit: 'Saashi, 2023',
   rulesDoc: 'src/games/get-on-board/RULES.md',
   game: GetOnBoard,

@@ -7,7 +7,7 @@ import { INVALID_MOVE } from 'boardgame.io/core';
 import { checkPlot, isSeat, plotStatus, type PlotArgs } from './legal';
 import { placeMarker } from './effects';
 import { afterPlot, revealDepartures, who } from './flow';
-import type { GobState, PlayerID, PointId } from './types';
+import type { GobState, PlayerID } from './types';
 
 /** What the moves read of boardgame.io's move context. */
 export interface MoveContext {
