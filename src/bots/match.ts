@@ -116,7 +116,14 @@ export async function playGame(
     moves++;
   }
   const over = state.ctx.gameover as
-    { winner?: PlayerID; decidedBy?: string; scores?: Record<PlayerID, { total: number; rank?: number }> } | undefined;
+    | {
+        winner?: PlayerID;
+        /** Games with shared victories name every winner. */
+        winners?: PlayerID[];
+        decidedBy?: string;
+        scores?: Record<PlayerID, { total: number; rank?: number }>;
+      }
+    | undefined;
   const { G, ctx } = state;
   const totals = bots.map((_, i) => over?.scores?.[String(i)]?.total ?? def.bots.evaluate(G, ctx, String(i)));
   return {
@@ -135,7 +142,7 @@ export async function playGame(
       score: totals[i],
       stats: def.bots.seatStats?.(G, ctx, String(i)) ?? {},
       rank: over?.scores?.[String(i)]?.rank ?? (over ? 1 + totals.filter((t) => t > totals[i]).length : numPlayers),
-      win: over?.winner === String(i),
+      win: over?.winner === String(i) || !!over?.winners?.includes(String(i)),
       decisionMs: times[i].map((t) => Math.round(t * 100) / 100),
     })),
   };

@@ -11,6 +11,7 @@ import type { Game } from 'boardgame.io';
 import type { BotHooks } from '../bots/hooks';
 import { lisbon } from './lisbon/def';
 import { touchedOn } from './touched-on/def';
+import { getOnBoard } from './get-on-board/def';
 
 /** One game as the platform knows it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry lists games of different state types
@@ -33,7 +34,7 @@ export interface GameDef<G = any> {
   bots: BotHooks<G>;
 }
 
-export const GAMES: readonly GameDef[] = [lisbon, touchedOn];
+export const GAMES: readonly GameDef[] = [lisbon, touchedOn, getOnBoard];
 
 /** The game played when none is named (today's commands keep working). */
 export const DEFAULT_GAME: GameDef = lisbon;

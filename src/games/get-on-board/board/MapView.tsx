@@ -1,0 +1,216 @@
+/**
+ * The Get on Board map as one scalable SVG (it fills its container's width):
+ * streets, icons and labels, the players' routes each in its own lane, the
+ * plot being built, and the legal next intersections as targets.
+ *
+ * Sizing: the SVG is as wide as its container; a page that must keep the map
+ * within the screen's height sets the CSS variable --gob-map-max-height (tap
+ * targets then shrink with the map: keep it unset on phones).
+ *
+ * Purely presentational: what is legal arrives in `targets`; a pick is
+ * reported through `onPick`, a hover or focus through `onHover`.
+ */
+import React from 'react';
+import type { MapDef, PointId, Speedy } from '../maps/types';
+import { laneOffset, offsetPath, pathD, px, targetName, viewBoxOf } from './mapGeometry';
+import { Pawns, StreetNames, Streets, Stops } from './mapLayers';
+import './gob.css';
+
+/** A player's line: its departure first, then each intersection reached, in order. */
+export interface RouteLine {
+  player: string;
+  colour: string;
+  name?: string;
+  points: PointId[];
+  eliminated?: boolean;
+}
+
+/** A departure pawn. */
+export interface PawnAt {
+  player: string;
+  colour: string;
+  point: PointId;
+  name?: string;
+}
+
+/** A legal next intersection. `eliminates`: reaching it ends the player's game. `label` replaces the accessible name. */
+export interface MapTarget {
+  to: PointId;
+  eliminates: boolean;
+  label?: string;
+}
+
+export interface MapViewProps {
+  map: MapDef;
+  /** Every player's line, in seat order (the order fixes each player's lane). */
+  routes?: RouteLine[];
+  pawns?: PawnAt[];
+  /** The markers being placed this turn: the line's end first, then each intersection picked so far. */
+  plot?: { player: string; colour: string; points: PointId[] };
+  /** The legal next intersections from the plot's end (or none). */
+  targets?: MapTarget[];
+  onPick?: (to: PointId) => void;
+  /** Hover or keyboard focus on a target (null when it leaves), for previews. */
+  onHover?: (to: PointId | null) => void;
+  /** The site letters of the viewer's personal objective, marked on the map. */
+  mySites?: string[];
+  /** Rome: the speedy colour in force, drawn stronger. */
+  activeSpeedy?: Speedy;
+  className?: string;
+}
+
+/** The invisible hit circle's radius, in SVG units: ≥ 44 px across on an 11-column map 844 px wide. */
+export const HIT_RADIUS = 20;
+
+function Routes({ routes, plot }: { routes: RouteLine[]; plot?: MapViewProps['plot'] }) {
+  const count = routes.length;
+  const laneOf = (player: string) => {
+    const i = routes.findIndex((r) => r.player === player);
+    return i < 0 ? 0 : laneOffset(i, count);
+  };
+  return (
+    <g className="gob-routes">
+      {/* All casings first, then all lines: a neighbour's white casing never eats into a line. */}
+      {(['casing', 'line'] as const).map((layer) => (
+        <g key={layer} className={`gob-route-layer--${layer}`}>
+          {routes.map((r) => {
+            if (r.points.length < 2) return null;
+            const d = pathD(offsetPath(r.points, laneOf(r.player)));
+            if (layer === 'casing') return <path key={r.player} className="gob-route-casing" d={d} />;
+            return (
+              <g
+                key={r.player}
+                className={`gob-route${r.eliminated ? ' gob-route--eliminated' : ''}`}
+                data-player={r.player}
+                data-lane={laneOf(r.player)}
+              >
+                <title>{`${r.name ?? `Player ${r.player}`}'s line${r.eliminated ? ' (eliminated)' : ''}`}</title>
+                <path className="gob-route-line" d={d} stroke={r.colour} />
+              </g>
+            );
+          })}
+        </g>
+      ))}
+      {plot && plot.points.length >= 1 && (
+        <g className="gob-plot" data-player={plot.player}>
+          {plot.points.length >= 2 && (
+            <>
+              <path className="gob-plot-casing" d={pathD(offsetPath(plot.points, laneOf(plot.player)))} />
+              <path
+                className="gob-plot-line"
+                d={pathD(offsetPath(plot.points, laneOf(plot.player)))}
+                stroke={plot.colour}
+              />
+            </>
+          )}
+          {offsetPath(plot.points, laneOf(plot.player)).map(([x, y], i) => (
+            <circle key={i} className="gob-plot-dot" cx={x} cy={y} r={i === 0 ? 3 : 4} stroke={plot.colour} />
+          ))}
+        </g>
+      )}
+    </g>
+  );
+}
+
+function Target({
+  target,
+  name,
+  wide,
+  onPick,
+  onHover,
+}: {
+  target: MapTarget;
+  name: string;
+  /** A two-passenger intersection: the ring is a pill around both icons. */
+  wide: boolean;
+  onPick?: (to: PointId) => void;
+  onHover?: (to: PointId | null) => void;
+}) {
+  const [x, y] = px(target.to);
+  const danger = target.eliminates;
+  return (
+    <g
+      className={`gob-target${danger ? ' gob-target--danger' : ''}`}
+      transform={`translate(${x} ${y})`}
+      role="button"
+      tabIndex={0}
+      aria-label={name}
+      data-target={target.to}
+      data-eliminates={danger ? 'yes' : 'no'}
+      onClick={() => onPick?.(target.to)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          onPick?.(target.to);
+        }
+      }}
+      onMouseEnter={() => onHover?.(target.to)}
+      onMouseLeave={() => onHover?.(null)}
+      onFocus={() => onHover?.(target.to)}
+      onBlur={() => onHover?.(null)}
+    >
+      <title>{name}</title>
+      <circle className="gob-target-hit" r={HIT_RADIUS} />
+      {wide ? (
+        <rect className="gob-target-ring" x="-26" y="-17" width="52" height="34" rx="17" />
+      ) : (
+        <circle className="gob-target-ring" r="17" />
+      )}
+      {danger && (
+        <g className="gob-target-warning" transform={`translate(${wide ? 24 : 13} -15)`}>
+          <path d="M0 -7.5 L7.5 6 H-7.5 Z" />
+          <text y="4.4" textAnchor="middle">
+            !
+          </text>
+        </g>
+      )}
+    </g>
+  );
+}
+
+export function MapView({
+  map,
+  routes = [],
+  pawns = [],
+  plot,
+  targets = [],
+  onPick,
+  onHover,
+  activeSpeedy,
+  mySites,
+  className,
+}: MapViewProps) {
+  const { width, height } = viewBoxOf(map);
+  const from = plot?.points[plot.points.length - 1];
+  const twoIcons = new Set(map.intersections.filter((i) => i.icons.length === 2).map((i) => i.id));
+  return (
+    <div className={`gob-map${className ? ` ${className}` : ''}`} data-testid="gob-map">
+      <svg
+        className="gob-map-svg"
+        viewBox={`0 0 ${width} ${height}`}
+        preserveAspectRatio="xMidYMid meet"
+        role="group"
+        aria-label={`${map.name} map`}
+      >
+        <rect className="gob-map-paper" x="0" y="0" width={width} height={height} rx="14" />
+        <Streets map={map} activeSpeedy={activeSpeedy} />
+        <Routes routes={routes} plot={plot} />
+        <StreetNames map={map} />
+        <Stops map={map} mySites={mySites} />
+        <Pawns pawns={pawns} />
+        <g className="gob-targets">
+          {targets.map((t) => (
+            <Target
+              key={t.to}
+              target={t}
+              name={t.label ?? targetName(map, t.to, from, t.eliminates)}
+              wide={twoIcons.has(t.to)}
+              onPick={onPick}
+              onHover={onHover}
+            />
+          ))}
+        </g>
+      </svg>
+    </div>
+  );
+}

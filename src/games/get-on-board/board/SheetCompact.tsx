@@ -1,0 +1,64 @@
+/**
+ * An opponent's sheet in brief: name, score, this round's shape, and one chip
+ * per zone (icon and count). Takes the same SheetProps as the full sheet.
+ */
+import React from 'react';
+import type { Icon } from '../maps/types';
+import { IconSvg, ShapeGlyph } from './icons';
+import type { SheetProps } from './SheetView';
+import './gob.css';
+import './gob-sheet.css';
+
+function Chip({ icon, text, label, zone }: { icon?: Icon; text: string; label: string; zone: string }) {
+  return (
+    <span className="gob-chip" role="img" aria-label={label} title={label} data-zone={zone}>
+      {icon ? (
+        <IconSvg icon={icon} size={16} decorative />
+      ) : (
+        <span className="gob-chip-key">{zone[0].toUpperCase()}</span>
+      )}
+      <span>{text}</span>
+    </span>
+  );
+}
+
+export function SheetCompact(p: SheetProps) {
+  const shape = p.currentTicket ? p.shapes[(p.currentTicket - 1) % 6] : undefined;
+  const tourists = p.touristRows.reduce((n, r) => n + r.count, 0);
+  const flirts = p.flirtRows.reduce((n, r) => n + r.light + r.dark, 0);
+  const sites = p.personal?.sites.filter((s) => s.reached).length ?? 0;
+  return (
+    <article
+      className={`gob-sheet-compact${p.eliminated ? ' gob-sheet--eliminated' : ''}`}
+      style={{ ['--gob-player' as string]: p.colour }}
+      aria-label={`${p.name}'s sheet (summary)`}
+      data-testid="gob-sheet-compact"
+    >
+      <header className="gob-compact-head">
+        <span className="gob-compact-dot" aria-hidden="true" />
+        <span className="gob-sheet-name">{p.name}</span>
+        {p.eliminated && <span className="gob-compact-out">Eliminated</span>}
+        {shape && <ShapeGlyph shape={shape} size={22} />}
+        <span className="gob-score" aria-label={`Score ${p.score ?? 0}`}>
+          {p.score ?? 0}
+        </span>
+      </header>
+      <div className="gob-chips">
+        <Chip
+          zone="metro"
+          icon="metro"
+          text={`${p.metroCircled - p.metroCrossed}/${p.metroCircled}`}
+          label={`Metro: ${p.metroCircled} circled, ${p.metroCrossed} used`}
+        />
+        <Chip zone="turns" text={`${p.turnsUsed}/5`} label={`Turn spaces: ${p.turnsUsed} of 5 used`} />
+        <Chip zone="grannies" icon="granny" text={`${p.grannies}/8`} label={`Grannies: ${p.grannies} of 8`} />
+        <Chip zone="students" icon="student" text={`${p.students}/6`} label={`Students: ${p.students} of 6`} />
+        <Chip zone="cinemas" icon="cinema" text={`${p.cinemas}/4`} label={`Cinemas: ${p.cinemas} of 4`} />
+        <Chip zone="tourists" icon="tourist" text={`${tourists}`} label={`Tourists: ${tourists}`} />
+        <Chip zone="flirts" icon="flirtLight" text={`${flirts}`} label={`Flirts: ${flirts}`} />
+        <Chip zone="connections" text={`${p.connections}/19`} label={`Connections: ${p.connections} of 19`} />
+        {p.personal && <Chip zone="objective" text={`${sites}/3`} label={`Personal objective: ${sites} of 3 sites`} />}
+      </div>
+    </article>
+  );
+}

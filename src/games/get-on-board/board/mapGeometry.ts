@@ -1,0 +1,96 @@
+/**
+ * Drawing geometry for the map: lattice points to SVG units, the lane offset
+ * that keeps several routes on one section visible, and the words of a
+ * target's accessible name. No rules here: which moves are legal comes in as
+ * props.
+ */
+import type { Intersection, MapDef, PointId, Street } from '../maps/types';
+import { ICON_NAMES } from './icons';
+
+/** SVG units between two lattice points. */
+export const CELL = 60;
+/** Margin around the lattice, in SVG units (room for labels and pawns). */
+export const MARGIN = 46;
+/** Distance between two players' lanes on a shared section. */
+export const LANE = 5.2;
+
+export const parsePoint = (id: PointId): [number, number] => {
+  const [x, y] = id.split(',').map(Number);
+  return [x, y];
+};
+
+/** The SVG position of a lattice point. */
+export const px = (id: PointId): [number, number] => {
+  const [x, y] = parsePoint(id);
+  return [MARGIN + (x - 1) * CELL, MARGIN + (y - 1) * CELL];
+};
+
+export const viewBoxOf = (map: MapDef) => ({
+  width: 2 * MARGIN + (map.width - 1) * CELL,
+  height: 2 * MARGIN + (map.height - 1) * CELL,
+});
+
+/** The lane offset of route `index` among `count` routes: centred on the street, 0 for a lone route. */
+export const laneOffset = (index: number, count: number) => (index - (count - 1) / 2) * LANE;
+
+/**
+ * A route's polyline moved into its lane. The offset is tied to the section's
+ * axis, not to the travel direction: every horizontal section shifts the
+ * route by (0, d), every vertical one by (d, 0), so two players on one
+ * section never share a lane whichever way they travel, and a corner point
+ * takes the horizontal shift of one leg and the vertical shift of the other.
+ */
+export function offsetPath(points: PointId[], d: number): [number, number][] {
+  const pos = points.map(px);
+  return pos.map(([x, y], i) => {
+    let dx = 0;
+    let dy = 0;
+    for (const j of [i - 1, i + 1]) {
+      if (j < 0 || j >= pos.length) continue;
+      if (pos[j][1] === y)
+        dy = d; // a horizontal leg
+      else dx = d; // a vertical leg
+    }
+    return [x + dx, y + dy];
+  });
+}
+
+export const pathD = (pts: [number, number][]) =>
+  pts.length === 0 ? '' : 'M' + pts.map(([x, y]) => `${round(x)} ${round(y)}`).join(' L');
+
+const round = (v: number) => Math.round(v * 100) / 100;
+
+/** Does this street's straight run pass through point p? */
+export function streetHas(street: Street, p: PointId): boolean {
+  const [x1, y1] = parsePoint(street.from);
+  const [x2, y2] = parsePoint(street.to);
+  const [x, y] = parsePoint(p);
+  if (x1 === x2) return x === x1 && y >= Math.min(y1, y2) && y <= Math.max(y1, y2);
+  return y === y1 && x >= Math.min(x1, x2) && x <= Math.max(x1, x2);
+}
+
+/** What one intersection shows, in words: "Student and Granny, Piazza Navona, site c". */
+export function describePoint(point: Intersection | undefined): string {
+  if (!point) return '';
+  const parts = [point.icons.map((i) => ICON_NAMES[i]).join(' and ')];
+  if (point.departure !== undefined) parts.push(`departure ${point.departure}`);
+  if (point.name) parts.push(point.name);
+  if (point.site) parts.push(`objective site ${point.site.toUpperCase()}`);
+  return parts.filter(Boolean).join(', ');
+}
+
+/**
+ * The accessible name of a target: "Go to 4,3 — Student, crosses Via del
+ * Corso". A street that holds both `from` and `to` is followed ("along"), one
+ * through `to` only is crossed; an eliminating target says so.
+ */
+export function targetName(map: MapDef, to: PointId, from: PointId | undefined, eliminates: boolean): string {
+  const point = map.intersections.find((i) => i.id === to);
+  const parts = [describePoint(point)];
+  for (const s of map.streets) {
+    if (!streetHas(s, to)) continue;
+    parts.push(from && streetHas(s, from) ? `along ${s.name}` : `crosses ${s.name}`);
+  }
+  if (eliminates) parts.push('already visited: eliminates you');
+  return `Go to ${to} — ${parts.filter(Boolean).join(', ')}`;
+}

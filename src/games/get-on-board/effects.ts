@@ -1,0 +1,91 @@
+/**
+ * What one marker does (RULINGS §5, §6, R1, R2, R7, R12–R14): Connections
+ * for the section, then the icons of the intersection it reaches.
+ */
+import {
+  CINEMA_SPACES,
+  CONNECTION_CIRCLES,
+  FLIRT_SPACES_PER_SHADE,
+  GRANNY_SPACES,
+  METRO_CIRCLES,
+  STUDENT_SPACES,
+  TOURIST_SPACES,
+  TOURIST_VALUE,
+  restaurantValue,
+} from './data';
+import { graphOf, sectionKey } from './graph';
+import type { Icon } from './maps/types';
+import type { GobState, PlayerID, PointId, Sheet } from './types';
+
+/** Apply one icon to a sheet (overflow is ignored, R12; an empty row stays open, R13). */
+export function applyIcon(sheet: Sheet, icon: Icon): void {
+  const tourRow = sheet.tourists.find((r) => r.value === null);
+  const flirtRow = sheet.flirts.find((r) => r.value === null);
+  switch (icon) {
+    case 'metro':
+      if (sheet.metroCircled < METRO_CIRCLES) sheet.metroCircled++;
+      break;
+    case 'granny':
+      if (sheet.grannies < GRANNY_SPACES) sheet.grannies++;
+      break;
+    case 'student':
+      if (sheet.students < STUDENT_SPACES) sheet.students++;
+      break;
+    case 'cinema':
+      if (sheet.cinemas < CINEMA_SPACES) sheet.cinemas++;
+      break;
+    case 'tourist':
+      if (tourRow && tourRow.tourists < TOURIST_SPACES) tourRow.tourists++;
+      break;
+    case 'theaterLight':
+    case 'theaterDark':
+      // The memory aid counts every Theater of the shade, tourists aboard or not (§7).
+      if (icon === 'theaterLight') sheet.theaterLight++;
+      else sheet.theaterDark++;
+      if (tourRow && tourRow.tourists > 0) tourRow.value = TOURIST_VALUE[tourRow.tourists];
+      break;
+    case 'flirtLight':
+      if (flirtRow && flirtRow.light < FLIRT_SPACES_PER_SHADE) flirtRow.light++;
+      break;
+    case 'flirtDark':
+      if (flirtRow && flirtRow.dark < FLIRT_SPACES_PER_SHADE) flirtRow.dark++;
+      break;
+    case 'restaurant':
+      if (flirtRow && flirtRow.light + flirtRow.dark > 0)
+        flirtRow.value = restaurantValue(flirtRow.light, flirtRow.dark);
+      break;
+  }
+}
+
+/**
+ * Place one marker of `playerID` from the line's end to `to` and apply its
+ * effects (R2). Returns true when it eliminates the player (R7: a visited
+ * intersection, the departure included; its effects are ignored). The move
+ * has already checked that the marker is legal.
+ */
+export function placeMarker(G: GobState, playerID: PlayerID, to: PointId): boolean {
+  const sheet = G.players[playerID];
+  const from = sheet.line[sheet.line.length - 1];
+  const revisit = sheet.line.includes(to);
+  const key = sectionKey(from, to);
+  const graph = graphOf(G.mapId);
+  sheet.line.push(to);
+  if (revisit) {
+    sheet.eliminated = true;
+    sheet.eliminatedRound = G.round;
+    return true;
+  }
+  let k = 0;
+  for (const p of G.order) {
+    if (p === playerID) continue;
+    const line = G.players[p].line;
+    for (let i = 1; i < line.length; i++) if (sectionKey(line[i - 1], line[i]) === key) k++;
+  }
+  const speedy = graph.exits.get(from)!.find((e) => e.key === key)?.speedy;
+  if (G.speedy && speedy === G.speedy) k++;
+  sheet.connections = Math.min(CONNECTION_CIRCLES, sheet.connections + k);
+  const point = graph.points.get(to)!;
+  for (const icon of point.icons) applyIcon(sheet, icon);
+  if (point.site && !sheet.sites.includes(point.site)) sheet.sites.push(point.site);
+  return false;
+}

@@ -1,0 +1,76 @@
+/**
+ * Get on Board: Paris & Rome as a boardgame.io Game. The rules live in this
+ * folder (RULES.md) and import no React, DOM or Node modules.
+ *
+ * Phases: `departure` (everyone at once keeps one of two tickets, in secret),
+ * then `rounds` (one turn = one player's whole plot, in Inspector order; the
+ * rules reveal tickets, check objectives and pass the Inspector themselves).
+ */
+import { ActivePlayers } from 'boardgame.io/core';
+import type { Ctx, Game, LongFormMove } from 'boardgame.io';
+import { mapIdFor } from './maps';
+import './maps/all';
+import { setupState } from './setup';
+import * as M from './moves';
+import { playerView } from './view';
+import { enumerate } from './ai';
+import type { GobState } from './types';
+import { NO_CLIENT_EVENTS, noClientEvents } from '../common/no-client-events';
+
+/** Options of a Get on Board game object. */
+export interface GetOnBoardOptions {
+  /** The map for a player count (default: Rome for 2–3, Paris for 4–5, R17). Tests pass their own maps. */
+  mapFor?: (numPlayers: number) => string;
+}
+
+/** A server-only move, never undoable (the round's end reveals the hidden deck's top ticket). */
+const serverMove = (fn: (mc: M.MoveContext, args?: unknown) => unknown, redact = false): LongFormMove<GobState> => ({
+  move: (mc, args?: unknown) => fn(mc, args) as GobState,
+  client: false,
+  undoable: false,
+  redact,
+});
+
+const toPlayIndex = ({ G, ctx }: { G: GobState; ctx: Ctx }) => Math.max(0, ctx.playOrder.indexOf(G.toPlay ?? ''));
+
+/** Build the game; `GetOnBoard` is the one the site registers. */
+export function createGetOnBoard(options: GetOnBoardOptions = {}): Game<GobState> {
+  const mapFor = options.mapFor ?? mapIdFor;
+  return {
+    name: 'get-on-board',
+    minPlayers: 2,
+    maxPlayers: 5,
+    setup: ({ ctx, random }) => setupState(ctx.numPlayers, mapFor(ctx.numPlayers), random),
+    playerView: ({ G, playerID }) => playerView(G, playerID),
+    disableUndo: true,
+    plugins: [noClientEvents],
+    // No event from a client: the rules end turns and phases themselves (see noClientEvents).
+    events: NO_CLIENT_EVENTS,
+    phases: {
+      departure: {
+        start: true,
+        next: 'rounds',
+        // Everyone at once; a player leaves the active set once they have chosen (so bots that act for
+        // the first active player always find one still to choose).
+        turn: { activePlayers: ActivePlayers.ALL_ONCE },
+        // The choice is secret until all have chosen: other players' logs do not show its ticket.
+        moves: { chooseDeparture: serverMove(M.chooseDeparture, true) },
+        endIf: ({ G }) => G.round > 0,
+      },
+      rounds: {
+        turn: { order: { first: toPlayIndex, next: toPlayIndex }, minMoves: 1, maxMoves: 1 },
+        moves: { plot: serverMove(M.plot) },
+      },
+    },
+    endIf: ({ G }) => G.result ?? undefined,
+    ai: {
+      enumerate: (G, _ctx, playerID) => enumerate(G, playerID),
+    },
+  };
+}
+
+/** The game, registered under the name `get-on-board`. */
+export const GetOnBoard = createGetOnBoard();
+
+export default GetOnBoard;
+export type { GobState } from './types';

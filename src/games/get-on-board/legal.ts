@@ -1,0 +1,277 @@
+/**
+ * What a player may plot (RULINGS §4, R4–R8, R11, R18): one family of pure
+ * functions used by the `plot` move, the board and `ai.enumerate`.
+ *
+ * A plot is the list of intersections this round's markers reach, in order,
+ * starting next to the line's end; the Metro extra marker is separate.
+ */
+import { shapeFor, type JointType, type Shape } from './data';
+import { graphOf, isTurn, opposite, othersOnSections, routeSections, sectionKey, type Dir, type Exit } from './graph';
+import type { GobState, PlayerID, PointId, Speedy } from './types';
+
+/** One legal next marker. */
+export interface PlotOption {
+  to: PointId;
+  /** It reaches an intersection already visited: the plot stops there and the player is eliminated (R7). */
+  eliminates: boolean;
+  /** Turn spaces this marker's joint uses (0 or 1; the first joint is free). */
+  turnCost: number;
+  /** The section's speedy colour when it is the active one (Rome): +1 Connection. */
+  speedy?: Speedy;
+  /** Connection circles it would cross (before the 19-circle cap). */
+  connections: number;
+}
+
+/** Where a partial plot stands. */
+export interface PlotStatus {
+  /** Why the partial plot is illegal (then nothing else is meaningful), or null. */
+  error: string | null;
+  shape: Shape;
+  /** The single-marker fallback applies (§4, R6): the only legal plots are exactly 1 marker, at no cost. */
+  fallback: boolean;
+  /** Legal next markers (empty once complete). */
+  next: PlotOption[];
+  /** The partial plot is a whole legal plot: the player may confirm it (or add the extra marker). */
+  complete: boolean;
+  /** The partial plot ends on a visited intersection. */
+  eliminated: boolean;
+  /** Turn spaces the partial plot uses, and those left after it. */
+  turnCost: number;
+  turnSpacesLeft: number;
+  /** Markers still to place, and the joints still to make (the first is at the partial plot's end). */
+  markersLeft: number;
+  jointsLeft: JointType[];
+}
+
+/** The arguments of the `plot` move. */
+export interface PlotArgs {
+  path: PointId[];
+  extra?: PointId;
+}
+
+/** Everything about a player's route a plot needs, computed once. */
+interface Ctx {
+  exits: Map<PointId, Exit[]>;
+  shape: Shape;
+  own: Set<string>;
+  visited: Set<PointId>;
+  others: Map<string, number>;
+  speedy: Speedy | null;
+  turnsLeft: number;
+  line: PointId[];
+}
+
+/** Whether `playerID` is a seat of this game (not merely a key of every object, like "constructor"). */
+export const isSeat = (G: GobState, playerID: unknown): playerID is PlayerID =>
+  typeof playerID === 'string' && Object.prototype.hasOwnProperty.call(G.players, playerID);
+
+function context(G: GobState, playerID: PlayerID): Ctx | string {
+  if (!isSeat(G, playerID)) return 'There is no such player.';
+  const sheet = G.players[playerID];
+  if (G.ticket === null) return 'No ticket has been revealed yet.';
+  if (sheet.line.length === 0) return 'This player has no departure yet.';
+  return {
+    exits: graphOf(G.mapId).exits,
+    shape: shapeFor(sheet.variant, G.ticket),
+    own: new Set(routeSections(sheet.line)),
+    visited: new Set(sheet.line),
+    others: othersOnSections(G, playerID),
+    speedy: G.speedy,
+    turnsLeft: 5 - sheet.turnUsed,
+    line: sheet.line,
+  };
+}
+
+/** A walk of markers from the line's end: where it is, its last direction, what it used. */
+interface Walk {
+  at: PointId;
+  dir: Dir | null;
+  cost: number;
+  used: Set<string>;
+  reached: Set<PointId>;
+  markers: number;
+}
+
+function startWalk(c: Ctx): Walk {
+  const n = c.line.length;
+  const at = c.line[n - 1];
+  const dir = n > 1 ? (c.exits.get(c.line[n - 2])!.find((e) => e.to === at)?.dir ?? null) : null;
+  return { at, dir, cost: 0, used: new Set(c.own), reached: new Set(c.visited), markers: 0 };
+}
+
+/** The exits a walk may take next, with the joint's cost (`joints` null = any joint, at no cost). */
+function steps(c: Ctx, w: Walk, joints: JointType[] | null, budget: number): { exit: Exit; cost: number }[] {
+  const out: { exit: Exit; cost: number }[] = [];
+  for (const exit of c.exits.get(w.at) ?? []) {
+    // R11: one marker per colour per section; doubling back would reuse the last one (§4).
+    if (w.used.has(exit.key) || (w.dir && opposite(w.dir, exit.dir))) continue;
+    let cost = 0;
+    // The joint with the previous round's route is free (§4): only internal joints count.
+    if (joints && w.markers > 0) {
+      const need = joints[w.markers - 1];
+      const actual: JointType = isTurn(w.dir!, exit.dir) ? 'turn' : 'straight';
+      cost = need === 'any' || need === actual ? 0 : 1;
+    }
+    if (w.cost + cost <= budget) out.push({ exit, cost });
+  }
+  return out;
+}
+
+function advance(w: Walk, exit: Exit, cost: number): Walk {
+  const used = new Set(w.used).add(exit.key);
+  const reached = new Set(w.reached).add(exit.to);
+  return { at: exit.to, dir: exit.dir, cost: w.cost + cost, used, reached, markers: w.markers + 1 };
+}
+
+/** Whether the shape can be laid ignoring revisits (§4 fallback test, R6). */
+function canLay(c: Ctx, w: Walk): boolean {
+  if (w.markers === c.shape.markers) return true;
+  return steps(c, w, c.shape.joints, c.turnsLeft).some((s) => canLay(c, advance(w, s.exit, s.cost)));
+}
+
+/** Whether a walk can become a whole legal plot: the shape, or a revisit that stops it (R7). */
+function canFinish(c: Ctx, w: Walk): boolean {
+  if (w.markers === c.shape.markers) return true;
+  return steps(c, w, c.shape.joints, c.turnsLeft).some(
+    (s) => w.reached.has(s.exit.to) || canFinish(c, advance(w, s.exit, s.cost)),
+  );
+}
+
+function option(c: Ctx, w: Walk, exit: Exit, cost: number): PlotOption {
+  const speedy = c.speedy && exit.speedy === c.speedy ? c.speedy : undefined;
+  const connections = (c.others.get(exit.key) ?? 0) + (speedy ? 1 : 0);
+  const o: PlotOption = { to: exit.to, eliminates: w.reached.has(exit.to), turnCost: cost, connections };
+  if (speedy) o.speedy = speedy;
+  return o;
+}
+
+/** The legal next markers of a walk, in normal or fallback mode. */
+function nextOptions(c: Ctx, w: Walk, fallback: boolean): PlotOption[] {
+  if (fallback) return w.markers === 0 ? steps(c, w, null, 0).map((s) => option(c, w, s.exit, 0)) : [];
+  if (w.markers >= c.shape.markers) return [];
+  return steps(c, w, c.shape.joints, c.turnsLeft)
+    .filter((s) => w.reached.has(s.exit.to) || canFinish(c, advance(w, s.exit, s.cost)))
+    .map((s) => option(c, w, s.exit, s.cost));
+}
+
+const badStatus = (error: string, shape: Shape): PlotStatus => ({
+  error,
+  shape,
+  fallback: false,
+  next: [],
+  complete: false,
+  eliminated: false,
+  turnCost: 0,
+  turnSpacesLeft: 0,
+  markersLeft: 0,
+  jointsLeft: [],
+});
+
+/** Where a partial plot stands for this player (the intersections reached so far this turn, in order). */
+export function plotStatus(G: GobState, playerID: PlayerID, partial: readonly PointId[]): PlotStatus {
+  const c = context(G, playerID);
+  if (typeof c === 'string') return badStatus(c, shapeFor(1, 4));
+  let w = startWalk(c);
+  const fallback = !canLay(c, w);
+  let eliminated = false;
+  for (const p of partial) {
+    if (eliminated) return badStatus('The plot goes on after reaching a visited intersection.', c.shape);
+    const legal = nextOptions(c, w, fallback).find((o) => o.to === p);
+    if (!legal) return badStatus(`A marker from ${w.at} to ${p} is not legal here.`, c.shape);
+    const exit = c.exits.get(w.at)!.find((e) => e.to === p)!;
+    eliminated = legal.eliminates;
+    w = advance(w, exit, legal.turnCost);
+  }
+  const size = fallback ? 1 : c.shape.markers;
+  const complete = eliminated || w.markers === size;
+  return {
+    error: null,
+    shape: c.shape,
+    fallback,
+    next: complete ? [] : nextOptions(c, w, fallback),
+    complete,
+    eliminated,
+    turnCost: w.cost,
+    turnSpacesLeft: c.turnsLeft - w.cost,
+    markersLeft: complete ? 0 : size - w.markers,
+    jointsLeft: complete || fallback ? [] : c.shape.joints.slice(Math.max(0, w.markers - 1)),
+  };
+}
+
+/** Metro circles the player may cross after this plot (those circled before and during it, R8). */
+function metroAvailable(G: GobState, playerID: PlayerID, path: readonly PointId[]): number {
+  const sheet = G.players[playerID];
+  const points = graphOf(G.mapId).points;
+  const reachedMetro = path.filter((p) => points.get(p)?.icons.includes('metro')).length;
+  return Math.min(6, sheet.metroCircled + reachedMetro) - sheet.metroCrossed;
+}
+
+/** The legal targets of the Metro extra marker after a complete plot `path` (R8); [] when none is allowed. */
+export function extraOptions(G: GobState, playerID: PlayerID, path: readonly PointId[]): PlotOption[] {
+  const status = plotStatus(G, playerID, path);
+  if (status.error || !status.complete || status.eliminated || path.length === 0) return [];
+  if (G.players[playerID].extraUsed || metroAvailable(G, playerID, path) < 1) return [];
+  const c = context(G, playerID) as Ctx;
+  let w = startWalk(c);
+  for (const p of path)
+    w = advance(
+      w,
+      c.exits.get(w.at)!.find((e) => e.to === p)!,
+      0,
+    );
+  // The extra marker's joint is free (R8): straight or turn, never back.
+  return steps(c, w, null, 0).map((s) => option(c, w, s.exit, 0));
+}
+
+/** Why this player may not plot now (null when it is their plot). */
+export function turnError(G: GobState, playerID: PlayerID): string | null {
+  if (G.result) return 'The game is over.';
+  if (G.round < 1) return 'Departures are still being chosen.';
+  if (!isSeat(G, playerID)) return 'There is no such player.';
+  if (G.players[playerID].eliminated) return 'This player is eliminated.';
+  if (G.toPlay !== playerID) return 'It is not this player’s turn to plot.';
+  return null;
+}
+
+const isPoint = (G: GobState, p: unknown): p is PointId =>
+  typeof p === 'string' && graphOf(G.mapId).points.has(p as PointId);
+
+/** Null when `args` is a legal plot for this player now, else the reason in plain words. */
+export function checkPlot(G: GobState, playerID: PlayerID, args: unknown): string | null {
+  const turn = turnError(G, playerID);
+  if (turn) return turn;
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return 'A plot is { path, extra? }.';
+  const { path, extra, ...rest } = args as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return 'A plot is { path, extra? }.';
+  if (!Array.isArray(path) || path.length === 0 || path.length > 3) return 'The path must list 1 to 3 intersections.';
+  if (!path.every((p) => isPoint(G, p))) return 'The path names an intersection that is not on the map.';
+  const status = plotStatus(G, playerID, path);
+  if (status.error) return status.error;
+  if (!status.complete) return `The shape is not complete: ${status.markersLeft} more marker(s).`;
+  if (extra === undefined) return null;
+  if (!isPoint(G, extra)) return 'The extra marker names an intersection that is not on the map.';
+  if (!extraOptions(G, playerID, path).some((o) => o.to === extra)) return 'The Metro extra marker may not go there.';
+  return null;
+}
+
+/** Every complete legal plot for this player now, with and without each legal extra marker (ai.enumerate). */
+export function plotMoves(G: GobState, playerID: PlayerID): PlotArgs[] {
+  if (turnError(G, playerID)) return [];
+  const out: PlotArgs[] = [];
+  const grow = (path: PointId[]) => {
+    const status = plotStatus(G, playerID, path);
+    if (status.error) return;
+    if (status.complete) {
+      out.push({ path });
+      for (const o of extraOptions(G, playerID, path)) out.push({ path, extra: o.to });
+      return;
+    }
+    for (const o of status.next) grow([...path, o.to]);
+  };
+  grow([]);
+  return out;
+}
+
+/** The section keys of a plot (for the board). */
+export const plotSections = (from: PointId, path: readonly PointId[]): string[] =>
+  path.map((p, i) => sectionKey(i === 0 ? from : path[i - 1], p));

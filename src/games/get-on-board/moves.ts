@@ -1,0 +1,68 @@
+/**
+ * The two moves: the secret departure choice and the whole plot of a turn
+ * (R3). Each checks its arguments first and returns INVALID_MOVE with the
+ * state untouched; only then does it change the (Immer-drafted) state.
+ */
+import { INVALID_MOVE } from 'boardgame.io/core';
+import { checkPlot, isSeat, plotStatus, type PlotArgs } from './legal';
+import { placeMarker } from './effects';
+import { afterPlot, revealDepartures, who } from './flow';
+import type { GobState, PlayerID } from './types';
+
+/** What the moves read of boardgame.io's move context. */
+export interface MoveContext {
+  G: GobState;
+  playerID: PlayerID;
+}
+
+/** Null when `args` is a departure this player may choose now, else the reason. */
+export function checkDeparture(G: GobState, playerID: PlayerID, args: unknown): string | null {
+  if (G.round !== 0) return 'Departures have been chosen.';
+  if (!isSeat(G, playerID)) return 'There is no such player.';
+  if (G.choices[playerID] !== null) return 'This player has already chosen.';
+  if (typeof args !== 'object' || args === null || Object.keys(args).join() !== 'ticket') return 'Choose { ticket }.';
+  const { ticket } = args as { ticket: unknown };
+  if (typeof ticket !== 'number' || !G.offers[playerID].includes(ticket)) return 'That ticket was not dealt to you.';
+  return null;
+}
+
+/** Keep one of your two departure tickets, in secret; when all have chosen, the pawns go down and round 1 starts. */
+export function chooseDeparture({ G, playerID }: MoveContext, args?: unknown): GobState | typeof INVALID_MOVE | void {
+  if (checkDeparture(G, playerID, args)) return INVALID_MOVE;
+  G.choices[playerID] = (args as { ticket: number }).ticket;
+  G.log.push({ round: 0, player: playerID, text: `${who(G, playerID)} has chosen a departure.` });
+  if (G.order.every((p) => G.choices[p] !== null)) revealDepartures(G);
+}
+
+/**
+ * Place a plot's markers, then the Metro extra marker, applying each marker's
+ * effects in order (R2), and cross `turnCost` Turn spaces (R4). No log, no
+ * turn change: the `plot` move and the bots' look-ahead share it. Returns
+ * true when a marker eliminates the player (R7: nothing follows it).
+ */
+export function placePlot(G: GobState, playerID: PlayerID, args: PlotArgs, turnCost: number): boolean {
+  const sheet = G.players[playerID];
+  // The Turn spaces the plot's joints use (R4): counted before placing, up to an eliminating marker.
+  sheet.turnUsed += turnCost;
+  for (const to of args.path) if (placeMarker(G, playerID, to)) return true;
+  if (args.extra === undefined) return false;
+  sheet.metroCrossed++;
+  sheet.extraUsed = true;
+  return placeMarker(G, playerID, args.extra);
+}
+
+/** Place this round's markers (and the Metro extra marker), applying each marker's effects in order (R2). */
+export function plot({ G, playerID }: MoveContext, args?: unknown): GobState | typeof INVALID_MOVE | void {
+  if (checkPlot(G, playerID, args)) return INVALID_MOVE;
+  const { path, extra } = args as PlotArgs;
+  const sheet = G.players[playerID];
+  const from = sheet.line[sheet.line.length - 1];
+  const eliminated = placePlot(G, playerID, { path, extra }, plotStatus(G, playerID, path).turnCost);
+  // The extra marker was placed when a Metro circle was crossed for it.
+  const extraPlaced = extra !== undefined && sheet.extraUsed;
+  let text = `${who(G, playerID)} plots ${[from, ...path].join(' → ')}`;
+  if (extraPlaced) text += `, then crosses a Metro circle for an extra marker to ${extra}`;
+  G.log.push({ round: G.round, player: playerID, text: `${text}.` });
+  if (eliminated) G.log.push({ round: G.round, player: playerID, text: `${who(G, playerID)} is eliminated.` });
+  afterPlot(G, playerID);
+}

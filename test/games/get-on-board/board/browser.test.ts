@@ -1,0 +1,147 @@
+/**
+ * The Get on Board board pieces in Debian's Chromium: a standalone page
+ * (browser/harness.tsx, bundled with esbuild, CSS included) opened from a
+ * temp dir over file://. Clicking, tapping and keying a target report the
+ * pick; hovering reports a preview; the map and the sheet fit a 1366 × 768
+ * screen and an 844 × 390 phone held sideways with no horizontal scrolling,
+ * with tap targets ≥ 44 px. Screenshots go to artifacts/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p)) ?? null;
+if (!CHROMIUM) console.warn('[get-on-board board] SKIPPED: no Chromium found; the browser test did not run.');
+
+const ROOT = path.resolve(__dirname, '../../../..');
+const SHOTS = path.join(ROOT, 'artifacts', 'screenshots');
+
+describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
+  let dir = '';
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gob-board-'));
+    await esbuild.build({
+      entryPoints: [path.join(__dirname, 'browser', 'harness.tsx')],
+      bundle: true,
+      outdir: dir,
+      format: 'iife',
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'error',
+    });
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+        '<link rel="stylesheet" href="harness.css"><style>body{margin:0;background:#f3efe6}' +
+        // On a laptop the page keeps the map within the screen's height; on a phone it follows the width.
+        '@media (min-width: 1000px){.harness-map{--gob-map-max-height:calc(100vh - 44px)}}</style></head>' +
+        '<body><div id="root"></div><script src="harness.js"></script></body></html>',
+    );
+    browser = await chromium.launch({
+      executablePath: CHROMIUM!,
+      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function open(
+    view: 'map' | 'big' | 'sheet' | 'sheet-out',
+    width: number,
+    height: number,
+    touch = false,
+  ): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height }, reducedMotion: 'reduce', hasTouch: touch });
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`file://${path.join(dir, 'index.html')}#${view}`);
+    return page;
+  }
+
+  async function shot(page: Page, name: string) {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  }
+
+  const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+  const picks = (page: Page) => page.evaluate(() => window.__gobPicks);
+  const target = (page: Page, to: string) => page.locator(`[data-target="${to}"]`);
+
+  it('picks a target by click and by keyboard, previews on hover, and fits a 1366 × 768 screen', async () => {
+    const page = await open('map', 1366, 768);
+    await target(page, '3,4').waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(1366);
+
+    await target(page, '4,5').hover();
+    await expect.poll(() => page.getByTestId('hover').textContent()).toBe('Preview: 4,5');
+    await page.mouse.move(2, 2);
+    await expect.poll(() => page.getByTestId('hover').textContent()).toBe('Pick the next intersection.');
+
+    await target(page, '3,4').click();
+    expect(await picks(page)).toEqual(['3,4']);
+    // The eliminating target is still a target (the parent warns before sending).
+    await target(page, '4,3').click();
+    expect(await picks(page)).toEqual(['3,4', '4,3']);
+
+    // Keyboard: the targets are in the tab order with their accessible names.
+    await page
+      .getByRole('button', { name: 'Go to 4,5 — Metro entrance, Piramide, objective site C, along Via del Corso' })
+      .focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press(' ');
+    expect(await picks(page)).toEqual(['3,4', '4,3', '4,5', '3,4']);
+    expect(await page.getByRole('button', { name: /eliminates you/ }).count()).toBe(1);
+
+    await page.mouse.move(2, 2);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const map = await page.getByTestId('gob-map').boundingBox();
+    expect(map!.y + map!.height).toBeLessThanOrEqual(768);
+    await shot(page, 'gob-map');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('fits an 844 × 390 phone in landscape, with tap targets of 44 px or more, and takes a tap', async () => {
+    for (const view of ['map', 'big'] as const) {
+      const page = await open(view, 844, 390, true);
+      await target(page, '3,4').waitFor();
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(844);
+      const box = await page.locator('[data-target="4,5"] .gob-target-hit').boundingBox();
+      expect(box!.width).toBeGreaterThanOrEqual(44);
+      expect(box!.height).toBeGreaterThanOrEqual(44);
+      await target(page, '4,5').tap();
+      expect(await picks(page)).toEqual(['4,5']);
+      if (view === 'big') await shot(page, 'gob-map-phone');
+      await page.close();
+    }
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('shows the sheet, compact sheets, icons and tickets, on a screen and on a phone', async () => {
+    const page = await open('sheet', 1366, 768);
+    await page.getByTestId('gob-sheet').waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(1366);
+    expect(await page.locator('[data-zone="grannies"] [data-crossed="yes"]').count()).toBe(4);
+    await shot(page, 'gob-sheet');
+    await page.setViewportSize({ width: 844, height: 390 });
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(844);
+    await page.close();
+
+    const out = await open('sheet-out', 844, 390);
+    await out.getByRole('status').filter({ hasText: 'Eliminated' }).waitFor();
+    expect(await scrollWidth(out)).toBeLessThanOrEqual(844);
+    await shot(out, 'gob-sheet-eliminated');
+    expect(errors).toEqual([]);
+    await out.close();
+  }, 60_000);
+});

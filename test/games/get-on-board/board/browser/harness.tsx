@@ -1,0 +1,84 @@
+/**
+ * A standalone page for the browser test: the board pieces on the fixture.
+ * `#map` shows the map (`#big`: on an 11 × 9 lattice) with routes, a plot and targets (picks and hovers are
+ * recorded in `window.__gobPicks` / `__gobHovers`); `#sheet` shows a full
+ * sheet (`#sheet-out`: eliminated), two compact ones, the icons and tickets.
+ */
+import React, { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { PointId } from '../../../../../src/games/get-on-board/maps/types';
+import { MapView } from '../../../../../src/games/get-on-board/board/MapView';
+import { SheetView } from '../../../../../src/games/get-on-board/board/SheetView';
+import { SheetCompact } from '../../../../../src/games/get-on-board/board/SheetCompact';
+import { ALL_ICONS, IconSvg, ShapeGlyph, TicketCard } from '../../../../../src/games/get-on-board/board/icons';
+import { bigMap, FIXTURE_MAP, OPPONENTS, PAWNS, PLOT, ROUTES, ROUTES5, SHEET, TARGETS } from '../fixture';
+
+declare global {
+  interface Window {
+    __gobPicks: PointId[];
+    __gobHovers: (PointId | null)[];
+  }
+}
+window.__gobPicks = [];
+window.__gobHovers = [];
+
+function MapPage({ big }: { big?: boolean }) {
+  const [hover, setHover] = useState<PointId | null>(null);
+  return (
+    <main style={{ padding: 8 }} className="harness-map">
+      <MapView
+        map={big ? bigMap() : FIXTURE_MAP}
+        routes={big ? ROUTES5 : ROUTES}
+        pawns={PAWNS}
+        plot={PLOT}
+        targets={TARGETS}
+        activeSpeedy="yellow"
+        mySites={['a', 'b', 'c']}
+        onPick={(to) => window.__gobPicks.push(to)}
+        onHover={(to) => {
+          window.__gobHovers.push(to);
+          setHover(to);
+        }}
+      />
+      <p data-testid="hover" style={{ margin: 4, font: '13px system-ui' }}>
+        {hover ? `Preview: ${hover}` : 'Pick the next intersection.'}
+      </p>
+    </main>
+  );
+}
+
+function SheetPage({ out }: { out?: boolean }) {
+  return (
+    <main style={{ padding: 8, display: 'grid', gap: 10, maxWidth: 760 }}>
+      <SheetView {...SHEET} eliminated={out} />
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 8 }}>
+        {OPPONENTS.map((o) => (
+          <SheetCompact key={o.name} {...o} />
+        ))}
+      </div>
+      <div data-testid="icons" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+        {ALL_ICONS.map((i) => (
+          <span key={i}>
+            <IconSvg icon={i} size={14} />
+            <IconSvg icon={i} size={28} />
+          </span>
+        ))}
+        {(['A', 'B', 'C', 'D', 'E', 'F'] as const).map((s) => (
+          <ShapeGlyph key={s} shape={s} />
+        ))}
+      </div>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+        {Array.from({ length: 12 }, (_, i) => (
+          <TicketCard key={i} n={i + 1} crossed={i === 7} />
+        ))}
+      </div>
+    </main>
+  );
+}
+
+function App() {
+  if (location.hash.startsWith('#sheet')) return <SheetPage out={location.hash === '#sheet-out'} />;
+  return <MapPage big={location.hash === '#big'} />;
+}
+
+createRoot(document.getElementById('root')!).render(<App />);
