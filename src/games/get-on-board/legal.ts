@@ -82,13 +82,17 @@ function context(G: GobState, playerID: PlayerID): Ctx | string {
   };
 }
 
-/** A walk of markers from the line's end: where it is, its last direction, what it used. */
+/**
+ * A walk of markers from the line's end: where it is, its last direction,
+ * the Turn spaces it used, and the sections and intersections of this plot
+ * (at most 4 each: the route's own are in the context, shared by every walk).
+ */
 interface Walk {
   at: PointId;
   dir: Dir | null;
   cost: number;
-  used: Set<string>;
-  reached: Set<PointId>;
+  keys: string[];
+  points: PointId[];
   markers: number;
 }
 
@@ -96,15 +100,20 @@ function startWalk(c: Ctx): Walk {
   const n = c.line.length;
   const at = c.line[n - 1];
   const dir = n > 1 ? (c.exits.get(c.line[n - 2])!.find((e) => e.to === at)?.dir ?? null) : null;
-  return { at, dir, cost: 0, used: new Set(c.own), reached: new Set(c.visited), markers: 0 };
+  return { at, dir, cost: 0, keys: [], points: [], markers: 0 };
 }
+
+/** The section is this player's already: on the route, or earlier in this plot (R11). */
+const used = (c: Ctx, w: Walk, key: string) => c.own.has(key) || w.keys.includes(key);
+/** The intersection was visited: on the route, or earlier in this plot (R7). */
+const reached = (c: Ctx, w: Walk, p: PointId) => c.visited.has(p) || w.points.includes(p);
 
 /** The exits a walk may take next, with the joint's cost (`joints` null = any joint, at no cost). */
 function steps(c: Ctx, w: Walk, joints: JointType[] | null, budget: number): { exit: Exit; cost: number }[] {
   const out: { exit: Exit; cost: number }[] = [];
   for (const exit of c.exits.get(w.at) ?? []) {
     // R11: one marker per colour per section; doubling back would reuse the last one (§4).
-    if (w.used.has(exit.key) || (w.dir && opposite(w.dir, exit.dir))) continue;
+    if (used(c, w, exit.key) || (w.dir && opposite(w.dir, exit.dir))) continue;
     let cost = 0;
     // The joint with the previous round's route is free (§4): only internal joints count.
     if (joints && w.markers > 0) {
@@ -118,9 +127,14 @@ function steps(c: Ctx, w: Walk, joints: JointType[] | null, budget: number): { e
 }
 
 function advance(w: Walk, exit: Exit, cost: number): Walk {
-  const used = new Set(w.used).add(exit.key);
-  const reached = new Set(w.reached).add(exit.to);
-  return { at: exit.to, dir: exit.dir, cost: w.cost + cost, used, reached, markers: w.markers + 1 };
+  return {
+    at: exit.to,
+    dir: exit.dir,
+    cost: w.cost + cost,
+    keys: [...w.keys, exit.key],
+    points: [...w.points, exit.to],
+    markers: w.markers + 1,
+  };
 }
 
 /** Whether the shape can be laid ignoring revisits (§4 fallback test, R6). */
@@ -133,14 +147,14 @@ function canLay(c: Ctx, w: Walk): boolean {
 function canFinish(c: Ctx, w: Walk): boolean {
   if (w.markers === c.shape.markers) return true;
   return steps(c, w, c.shape.joints, c.turnsLeft).some(
-    (s) => w.reached.has(s.exit.to) || canFinish(c, advance(w, s.exit, s.cost)),
+    (s) => reached(c, w, s.exit.to) || canFinish(c, advance(w, s.exit, s.cost)),
   );
 }
 
 function option(c: Ctx, w: Walk, exit: Exit, cost: number): PlotOption {
   const speedy = c.speedy && exit.speedy === c.speedy ? c.speedy : undefined;
   const connections = (c.others.get(exit.key) ?? 0) + (speedy ? 1 : 0);
-  const o: PlotOption = { to: exit.to, eliminates: w.reached.has(exit.to), turnCost: cost, connections };
+  const o: PlotOption = { to: exit.to, eliminates: reached(c, w, exit.to), turnCost: cost, connections };
   if (speedy) o.speedy = speedy;
   return o;
 }
@@ -150,7 +164,7 @@ function nextOptions(c: Ctx, w: Walk, fallback: boolean): PlotOption[] {
   if (fallback) return w.markers === 0 ? steps(c, w, null, 0).map((s) => option(c, w, s.exit, 0)) : [];
   if (w.markers >= c.shape.markers) return [];
   return steps(c, w, c.shape.joints, c.turnsLeft)
-    .filter((s) => w.reached.has(s.exit.to) || canFinish(c, advance(w, s.exit, s.cost)))
+    .filter((s) => reached(c, w, s.exit.to) || canFinish(c, advance(w, s.exit, s.cost)))
     .map((s) => option(c, w, s.exit, s.cost));
 }
 
@@ -167,24 +181,23 @@ const badStatus = (error: string, shape: Shape): PlotStatus => ({
   jointsLeft: [],
 });
 
-/** Where a partial plot stands for this player (the intersections reached so far this turn, in order). */
-export function plotStatus(G: GobState, playerID: PlayerID, partial: readonly PointId[]): PlotStatus {
-  const c = context(G, playerID);
-  if (typeof c === 'string') return badStatus(c, shapeFor(1, 4));
+/** A partial plot's status, and the walk it makes (null when it is illegal). */
+function statusOf(c: Ctx, partial: readonly PointId[]): { status: PlotStatus; walk: Walk | null } {
   let w = startWalk(c);
   const fallback = !canLay(c, w);
   let eliminated = false;
   for (const p of partial) {
-    if (eliminated) return badStatus('The plot goes on after reaching a visited intersection.', c.shape);
+    if (eliminated)
+      return { status: badStatus('The plot goes on after reaching a visited intersection.', c.shape), walk: null };
     const legal = nextOptions(c, w, fallback).find((o) => o.to === p);
-    if (!legal) return badStatus(`A marker from ${w.at} to ${p} is not legal here.`, c.shape);
+    if (!legal) return { status: badStatus(`A marker from ${w.at} to ${p} is not legal here.`, c.shape), walk: null };
     const exit = c.exits.get(w.at)!.find((e) => e.to === p)!;
     eliminated = legal.eliminates;
     w = advance(w, exit, legal.turnCost);
   }
   const size = fallback ? 1 : c.shape.markers;
   const complete = eliminated || w.markers === size;
-  return {
+  const status: PlotStatus = {
     error: null,
     shape: c.shape,
     fallback,
@@ -196,6 +209,14 @@ export function plotStatus(G: GobState, playerID: PlayerID, partial: readonly Po
     markersLeft: complete ? 0 : size - w.markers,
     jointsLeft: complete || fallback ? [] : c.shape.joints.slice(Math.max(0, w.markers - 1)),
   };
+  return { status, walk: w };
+}
+
+/** Where a partial plot stands for this player (the intersections reached so far this turn, in order). */
+export function plotStatus(G: GobState, playerID: PlayerID, partial: readonly PointId[]): PlotStatus {
+  const c = context(G, playerID);
+  if (typeof c === 'string') return badStatus(c, shapeFor(1, 4));
+  return statusOf(c, partial).status;
 }
 
 /** Metro circles the player may cross after this plot (those circled before and during it, R8). */
@@ -206,21 +227,20 @@ function metroAvailable(G: GobState, playerID: PlayerID, path: readonly PointId[
   return Math.min(6, sheet.metroCircled + reachedMetro) - sheet.metroCrossed;
 }
 
+/** The extra marker's targets after a complete, non-eliminating walk `w` of `path` (R8). */
+function extrasOf(G: GobState, playerID: PlayerID, c: Ctx, path: readonly PointId[], w: Walk): PlotOption[] {
+  if (G.players[playerID].extraUsed || metroAvailable(G, playerID, path) < 1) return [];
+  // The extra marker's joint is free (R8): straight or turn, never back; it spends no Turn space.
+  return steps(c, w, null, w.cost).map((s) => option(c, w, s.exit, 0));
+}
+
 /** The legal targets of the Metro extra marker after a complete plot `path` (R8); [] when none is allowed. */
 export function extraOptions(G: GobState, playerID: PlayerID, path: readonly PointId[]): PlotOption[] {
-  const status = plotStatus(G, playerID, path);
-  if (status.error || !status.complete || status.eliminated || path.length === 0) return [];
-  if (G.players[playerID].extraUsed || metroAvailable(G, playerID, path) < 1) return [];
-  const c = context(G, playerID) as Ctx;
-  let w = startWalk(c);
-  for (const p of path)
-    w = advance(
-      w,
-      c.exits.get(w.at)!.find((e) => e.to === p)!,
-      0,
-    );
-  // The extra marker's joint is free (R8): straight or turn, never back.
-  return steps(c, w, null, 0).map((s) => option(c, w, s.exit, 0));
+  const c = context(G, playerID);
+  if (typeof c === 'string' || path.length === 0) return [];
+  const { status, walk } = statusOf(c, path);
+  if (status.error || !status.complete || status.eliminated || !walk) return [];
+  return extrasOf(G, playerID, c, path, walk);
 }
 
 /** Why this player may not plot now (null when it is their plot). */
@@ -236,39 +256,66 @@ export function turnError(G: GobState, playerID: PlayerID): string | null {
 const isPoint = (G: GobState, p: unknown): p is PointId =>
   typeof p === 'string' && graphOf(G.mapId).points.has(p as PointId);
 
+/** A plot checked: why it is illegal (null when legal), and the Turn spaces it uses. */
+export interface PlotCheck {
+  error: string | null;
+  turnCost: number;
+}
+
+/** Check `args` as this player's plot now, building the player's context once. */
+export function analysePlot(G: GobState, playerID: PlayerID, args: unknown): PlotCheck {
+  const fail = (error: string): PlotCheck => ({ error, turnCost: 0 });
+  const turn = turnError(G, playerID);
+  if (turn) return fail(turn);
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return fail('A plot is { path, extra? }.');
+  const { path, extra, ...rest } = args as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return fail('A plot is { path, extra? }.');
+  if (!Array.isArray(path) || path.length === 0 || path.length > 3)
+    return fail('The path must list 1 to 3 intersections.');
+  if (!path.every((p) => isPoint(G, p))) return fail('The path names an intersection that is not on the map.');
+  const c = context(G, playerID);
+  if (typeof c === 'string') return fail(c);
+  const { status, walk } = statusOf(c, path);
+  if (status.error) return fail(status.error);
+  if (!status.complete) return fail(`The shape is not complete: ${status.markersLeft} more marker(s).`);
+  const ok = { error: null, turnCost: status.turnCost };
+  if (extra === undefined) return ok;
+  if (!isPoint(G, extra)) return fail('The extra marker names an intersection that is not on the map.');
+  if (status.eliminated || !walk || !extrasOf(G, playerID, c, path, walk).some((o) => o.to === extra))
+    return fail('The Metro extra marker may not go there.');
+  return ok;
+}
+
 /** Null when `args` is a legal plot for this player now, else the reason in plain words. */
 export function checkPlot(G: GobState, playerID: PlayerID, args: unknown): string | null {
-  const turn = turnError(G, playerID);
-  if (turn) return turn;
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) return 'A plot is { path, extra? }.';
-  const { path, extra, ...rest } = args as Record<string, unknown>;
-  if (Object.keys(rest).length > 0) return 'A plot is { path, extra? }.';
-  if (!Array.isArray(path) || path.length === 0 || path.length > 3) return 'The path must list 1 to 3 intersections.';
-  if (!path.every((p) => isPoint(G, p))) return 'The path names an intersection that is not on the map.';
-  const status = plotStatus(G, playerID, path);
-  if (status.error) return status.error;
-  if (!status.complete) return `The shape is not complete: ${status.markersLeft} more marker(s).`;
-  if (extra === undefined) return null;
-  if (!isPoint(G, extra)) return 'The extra marker names an intersection that is not on the map.';
-  if (!extraOptions(G, playerID, path).some((o) => o.to === extra)) return 'The Metro extra marker may not go there.';
-  return null;
+  return analysePlot(G, playerID, args).error;
 }
 
 /** Every complete legal plot for this player now, with and without each legal extra marker (ai.enumerate). */
 export function plotMoves(G: GobState, playerID: PlayerID): PlotArgs[] {
   if (turnError(G, playerID)) return [];
+  const c = context(G, playerID);
+  if (typeof c === 'string') return [];
+  const fallback = !canLay(c, startWalk(c));
+  const size = fallback ? 1 : c.shape.markers;
   const out: PlotArgs[] = [];
-  const grow = (path: PointId[]) => {
-    const status = plotStatus(G, playerID, path);
-    if (status.error) return;
-    if (status.complete) {
-      out.push({ path });
-      for (const o of extraOptions(G, playerID, path)) out.push({ path, extra: o.to });
-      return;
+  const grow = (w: Walk, path: PointId[]) => {
+    for (const o of nextOptions(c, w, fallback)) {
+      const next = advance(
+        w,
+        c.exits.get(w.at)!.find((e) => e.to === o.to)!,
+        o.turnCost,
+      );
+      const p = [...path, o.to];
+      if (!o.eliminates && next.markers < size) {
+        grow(next, p);
+        continue;
+      }
+      out.push({ path: p });
+      if (!o.eliminates) for (const e of extrasOf(G, playerID, c, p, next)) out.push({ path: p, extra: e.to });
     }
-    for (const o of status.next) grow([...path, o.to]);
   };
-  grow([]);
+  grow(startWalk(c), []);
   return out;
 }
 

@@ -4,7 +4,7 @@
  * state untouched; only then does it change the (Immer-drafted) state.
  */
 import { INVALID_MOVE } from 'boardgame.io/core';
-import { checkPlot, isSeat, plotStatus, type PlotArgs } from './legal';
+import { analysePlot, isSeat, type PlotArgs } from './legal';
 import { placeMarker } from './effects';
 import { afterPlot, revealDepartures, who } from './flow';
 import type { GobState, PlayerID } from './types';
@@ -53,11 +53,12 @@ export function placePlot(G: GobState, playerID: PlayerID, args: PlotArgs, turnC
 
 /** Place this round's markers (and the Metro extra marker), applying each marker's effects in order (R2). */
 export function plot({ G, playerID }: MoveContext, args?: unknown): GobState | typeof INVALID_MOVE | void {
-  if (checkPlot(G, playerID, args)) return INVALID_MOVE;
+  const check = analysePlot(G, playerID, args);
+  if (check.error) return INVALID_MOVE;
   const { path, extra } = args as PlotArgs;
   const sheet = G.players[playerID];
   const from = sheet.line[sheet.line.length - 1];
-  const eliminated = placePlot(G, playerID, { path, extra }, plotStatus(G, playerID, path).turnCost);
+  const eliminated = placePlot(G, playerID, { path, extra }, check.turnCost);
   // The extra marker was placed when a Metro circle was crossed for it.
   const extraPlaced = extra !== undefined && sheet.extraUsed;
   let text = `${who(G, playerID)} plots ${[from, ...path].join(' → ')}`;
