@@ -16,6 +16,8 @@ import { playerView } from './view';
 import { enumerate } from './ai';
 import type { GobState } from './types';
 import { NO_CLIENT_EVENTS, noClientEvents } from '../common/no-client-events';
+import { baseState, onCopy } from '../common/copy-on-call';
+import { fork } from './fork';
 
 /** Options of a Get on Board game object. */
 export interface GetOnBoardOptions {
@@ -23,13 +25,20 @@ export interface GetOnBoardOptions {
   mapFor?: (numPlayers: number) => string;
 }
 
-/** A server-only move, never undoable (the round's end reveals the hidden deck's top ticket). */
-const serverMove = (fn: (mc: M.MoveContext, args?: unknown) => unknown, redact = false): LongFormMove<GobState> => ({
-  move: (mc, args?: unknown) => fn(mc, args) as GobState,
-  client: false,
-  undoable: false,
-  redact,
-});
+/**
+ * A server-only move, never undoable (the round's end reveals the hidden deck's
+ * top ticket). It runs on a copy of the state, not on boardgame.io's Immer
+ * draft (fork.ts).
+ */
+const serverMove = (fn: (mc: M.MoveContext, args?: unknown) => unknown, redact = false): LongFormMove<GobState> => {
+  const run = onCopy<GobState, M.MoveContext, [unknown]>(fork, fn);
+  return {
+    move: (mc, args?: unknown) => run(mc, args),
+    client: false,
+    undoable: false,
+    redact,
+  };
+};
 
 const toPlayIndex = ({ G, ctx }: { G: GobState; ctx: Ctx }) => Math.max(0, ctx.playOrder.indexOf(G.toPlay ?? ''));
 
@@ -43,7 +52,7 @@ export function createGetOnBoard(options: GetOnBoardOptions = {}): Game<GobState
     setup: ({ ctx, random }) => setupState(ctx.numPlayers, mapFor(ctx.numPlayers), random),
     playerView: ({ G, playerID }) => playerView(G, playerID),
     disableUndo: true,
-    plugins: [noClientEvents],
+    plugins: [baseState, noClientEvents],
     // No event from a client: the rules end turns and phases themselves (see noClientEvents).
     events: NO_CLIENT_EVENTS,
     phases: {
