@@ -9,13 +9,14 @@
  * that walks into a dead end is worth what it throws away.
  */
 import type { Ctx } from 'boardgame.io';
-import type { AiMove, BotHooks, BotRng } from '../../../bots/hooks';
+import { INVALID_MOVE } from 'boardgame.io/core';
+import type { AiMove, BotHooks, BotRng, PlayoutSim } from '../../../bots/hooks';
 import { COMMON_BLUE, COMMON_YELLOW, objectiveCard, ROUNDS, TICKETS } from '../data';
 import { enumerate, actingPlayer } from '../ai';
 import { objectiveCount } from '../flow';
 import { graphOf, xy } from '../graph';
 import { plotStatus, type PlotArgs } from '../legal';
-import { placePlot } from '../moves';
+import { chooseDeparture, placePlot, plot } from '../moves';
 import { scoreSheet } from '../score';
 import type { GobState, PlayerID, PointId, Sheet } from '../types';
 import { outlook } from './plan';
@@ -138,6 +139,30 @@ export function determinize(view: GobState, ctx: Ctx, playerID: PlayerID, rng: B
   return G;
 }
 
+/** A game on a plain, mutable G for MCTS playouts. */
+interface Sim {
+  G: GobState;
+  ctx: Ctx;
+}
+
+/**
+ * Fast playouts: the rules' own moves on a plain copy, without boardgame.io's
+ * reducer. The rules keep the turn order in G (`toPlay`, the departure
+ * choices), so ctx only counts the moves and carries the result.
+ */
+const playout: PlayoutSim<GobState, Sim> = {
+  start: (state) => ({ G: structuredClone(state.G), ctx: { ...state.ctx } }),
+  current: (sim) => sim,
+  apply: (sim, playerID, move, args) => {
+    const fn = move === 'plot' ? plot : move === 'chooseDeparture' ? chooseDeparture : null;
+    if (!fn || fn({ G: sim.G, playerID }, args[0]) === INVALID_MOVE) return false;
+    const G = sim.G;
+    sim.ctx = { ...sim.ctx, turn: sim.ctx.turn + 1, currentPlayer: G.toPlay ?? sim.ctx.currentPlayer };
+    if (G.result) sim.ctx.gameover = G.result;
+    return true;
+  },
+};
+
 /** The bot hooks of Get on Board. */
 export const getOnBoardBots: BotHooks<GobState> = {
   moves: (G, _ctx, playerID) => enumerate(G, playerID),
@@ -149,5 +174,6 @@ export const getOnBoardBots: BotHooks<GobState> = {
   },
   determinize,
   actingPlayer: (G) => actingPlayer(G),
+  playout: playout,
   seatStats: (G, _ctx, playerID) => ({ 'elim.': G.players[playerID]?.eliminated ? 1 : 0 }),
 };
