@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, freshState, gameFrom, mapT, refused, seats, view } from './helpers';
 import { playerView } from '../../../src/games/get-on-board/view';
-import { enumerate } from '../../../src/games/get-on-board/ai';
+import { actingPlayers, enumerate } from '../../../src/games/get-on-board/ai';
 
 describe('playerView and the secret departure choice', () => {
   mapT('V');
@@ -44,7 +44,9 @@ describe('playerView and the secret departure choice', () => {
     expect(JSON.stringify(cl[0].getState()!.log)).toContain('ticket');
     for (const seat of [1, 2]) {
       const v = view(cl[seat]);
-      expect(v.choices['0']).toBeNull();
+      // Whether seat 0 has chosen (0), never which ticket; seat 0 is no longer waited for.
+      expect(v.choices['0']).toBe(0);
+      expect(actingPlayers(v)).not.toContain('0');
       expect(v.players['0'].departure).toBeNull();
       // Neither the state nor boardgame.io's move log tells the other seats which ticket was kept.
       expect(JSON.stringify(cl[seat].getState()!.log)).not.toContain('ticket');
