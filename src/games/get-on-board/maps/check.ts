@@ -2,7 +2,7 @@
  * A pure checker for the map design constraints of RULINGS-get-on-board §9:
  * `checkMap` lists every broken constraint (empty = the map is valid) and
  * `mapFigures` measures what MAPS.md reports (counts, per-departure windows).
- * Used by the map tests and by scripts/gob-mapgen.ts.
+ * Used by the map tests and by scripts/games/get-on-board/mapgen.ts.
  *
  * Definitions (§9): "adjacent" = joined by a section; "within k sections" =
  * shortest path over sections, the departure itself not counted, every icon
