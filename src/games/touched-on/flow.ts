@@ -6,6 +6,7 @@ import { TURN_CAP, expValue } from './data';
 import type { ExpId, GameOver, PlayerID, TOState } from './types';
 import { hasLegalPlay, takesTurns } from './legal';
 import { dealJourney, freshTurn, leftOf, type RandomLike } from './setup';
+import { ownLine, ownPlayer } from './fork';
 
 /** Exp cards not yet collected (pile and under Lines). */
 export function expLeft(G: TOState): number {
@@ -16,7 +17,7 @@ export function expLeft(G: TOState): number {
 
 /** A player takes an Exp card; the game ends the moment none is left (RULINGS §10, §12.32). */
 export function takeExp(G: TOState, p: PlayerID, e: ExpId): void {
-  const pl = G.players[p];
+  const pl = ownPlayer(G, p);
   pl.exp!.push(e);
   pl.expCount = pl.exp!.length;
   pl.lastExpAt = ++G.expTakings;
@@ -37,9 +38,10 @@ export function awardExp(G: TOState, p: PlayerID, n: number): number {
     } else {
       const line = G.lineOrder.find((l) => G.lines[l].hasExp && G.lines[l].exp);
       if (!line) break;
-      e = G.lines[line].exp!;
-      G.lines[line].exp = null;
-      G.lines[line].hasExp = false;
+      const L = ownLine(G, line);
+      e = L.exp!;
+      L.exp = null;
+      L.hasExp = false;
     }
     got += expValue(e);
     takeExp(G, p, e);
@@ -78,7 +80,7 @@ export function gameResult(G: TOState): GameOver {
 
 /** A finish confirmed: the player leaves the journey and takes 2 Exp (1st) or 1 (2nd). */
 function confirmFinish(G: TOState, p: PlayerID): void {
-  const pl = G.players[p];
+  const pl = ownPlayer(G, p);
   pl.ding = false;
   pl.out = true;
   G.finishers.push(p);
@@ -127,7 +129,7 @@ export function finishTurn(G: TOState, random: RandomLike, player: PlayerID): vo
   if (t.addedTo === null && !G.sinceAdd.includes(player)) G.sinceAdd.push(player);
   G.passes = t.played === 0 && !t.drew && !t.putOut ? G.passes + 1 : 0;
   if (G.players[player].handSize === 0 && !G.players[player].out && !G.players[player].ding) {
-    G.players[player].ding = true;
+    ownPlayer(G, player).ding = true;
     G.dings.push({ player, chanceTurn: t.number + 1, seq: ++G.dingSeq });
     G.log.push({ type: 'ding', player });
   }
@@ -136,7 +138,7 @@ export function finishTurn(G: TOState, random: RandomLike, player: PlayerID): vo
   for (const d of due) {
     G.dings = G.dings.filter((x) => x !== d && x.player !== d.player);
     if (G.players[d.player].handSize > 0) {
-      G.players[d.player].ding = false;
+      ownPlayer(G, d.player).ding = false;
       continue;
     }
     if (G.finishers.length < placesPerJourney(G)) confirmFinish(G, d.player);

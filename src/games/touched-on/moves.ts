@@ -1,7 +1,8 @@
 /**
  * The moves. Each re-checks its arguments with the legal-move functions
  * (legal.ts) and returns INVALID_MOVE, leaving the state untouched, on
- * anything else. `G` is boardgame.io's Immer draft: moves mutate it.
+ * anything else. `G` is a fork of the state (fork.ts): moves change it in place,
+ * a player's or a Line's state only after `ownPlayer` or `ownLine`.
  */
 import { INVALID_MOVE } from 'boardgame.io/core';
 import type { Ctx } from 'boardgame.io';
@@ -24,6 +25,7 @@ import {
   lineCount,
 } from './legal';
 import { takeExp } from './flow';
+import { ownLine, ownPlayer } from './fork';
 import type { RandomLike } from './setup';
 
 /** What boardgame.io hands a move (the parts the rules use). */
@@ -43,17 +45,18 @@ export interface MoveContext {
 
 /** Take a card out of a hand. */
 export function removeFromHand(G: TOState, p: PlayerID, card: CardId): void {
-  const hand = G.players[p].hand!;
+  const pl = ownPlayer(G, p);
+  const hand = pl.hand!;
   const i = hand.indexOf(card);
   if (i < 0) throw new Error(`${p} does not hold ${card}`);
   hand.splice(i, 1);
-  G.players[p].handSize = hand.length;
+  pl.handSize = hand.length;
 }
 
 /** Give cards to a player; a player on DING who receives a card plays on (RULINGS §9). */
 export function giveCards(G: TOState, p: PlayerID, cards: CardId[]): void {
   if (cards.length === 0) return;
-  const pl = G.players[p];
+  const pl = ownPlayer(G, p);
   pl.hand!.push(...cards);
   pl.handSize = pl.hand!.length;
   if (pl.ding) {
@@ -65,16 +68,15 @@ export function giveCards(G: TOState, p: PlayerID, cards: CardId[]): void {
 
 /** A DING: the player's hand is empty; `chanceTurn` is the turn whose end confirms it. */
 export function ding(G: TOState, p: PlayerID, chanceTurn: number): void {
-  const pl = G.players[p];
-  if (pl.ding || pl.out) return;
-  pl.ding = true;
+  if (G.players[p].ding || G.players[p].out) return;
+  ownPlayer(G, p).ding = true;
   G.dings.push({ player: p, chanceTurn, seq: ++G.dingSeq });
   G.log.push({ type: 'ding', player: p });
 }
 
 /** Remove the given cards from a carriage (by id). */
 function takeOutOfCarriage(G: TOState, line: LineId, carriage: number, cards: CardId[]): void {
-  const c = G.lines[line].carriages.find((x) => x.id === carriage);
+  const c = ownLine(G, line).carriages.find((x) => x.id === carriage);
   if (!c) return;
   c.cards = c.cards.filter((pc) => !cards.includes(pc.card));
 }
@@ -132,7 +134,7 @@ function resolveInspection(G: TOState, receiver: PlayerID): void {
   takeOutOfCarriage(G, p.line, p.carriage, p.evaders);
   if (p.source !== 'feetOnSeat') {
     // Any Priority Seat in an inspected carriage is used up (RULINGS §6, §12.24).
-    const c = G.lines[p.line].carriages.find((x) => x.id === p.carriage);
+    const c = ownLine(G, p.line).carriages.find((x) => x.id === p.carriage);
     if (c) {
       for (const pc of c.cards) G.usedPowers.push(pc.card);
       c.cards = [];
@@ -178,10 +180,10 @@ export function playEvaders(mc: MoveContext, args?: unknown) {
     const ftz = G.lines[id].freeTramZone;
     if (ftz && id !== line) {
       G.usedPowers.push(ftz);
-      G.lines[id].freeTramZone = null;
+      ownLine(G, id).freeTramZone = null;
     }
   }
-  const L = G.lines[line];
+  const L = ownLine(G, line);
   if (checked.newCarriage) L.carriages.push({ id: G.nextCarriageId++, cards: [] });
   const carriage = L.carriages[L.carriages.length - 1];
   const cards = [...checked.evaders, ...(checked.prioritySeat ? [checked.prioritySeat] : [])];
@@ -231,7 +233,7 @@ export function freeTramZone({ G, ctx, playerID }: MoveContext) {
   const checked = checkFreeTramZone(G, ctx, playerID);
   if (typeof checked === 'string') return INVALID_MOVE;
   removeFromHand(G, playerID, checked.card);
-  G.lines[checked.line].freeTramZone = checked.card;
+  ownLine(G, checked.line).freeTramZone = checked.card;
   G.turn.powerPlayed = true;
   G.turn.played++;
   G.log.push({ type: 'power', player: playerID, power: POWER_NAMES.freeTramZone });
@@ -290,8 +292,9 @@ export function draw({ G, ctx, playerID, random }: MoveContext) {
   }
   const card = G.drawPile.shift()!;
   G.drawCount = G.drawPile.length;
-  G.players[playerID].hand!.push(card);
-  G.players[playerID].handSize++;
+  const pl = ownPlayer(G, playerID);
+  pl.hand!.push(card);
+  pl.handSize++;
   G.turn.drew = true;
   G.log.push({ type: 'draw', player: playerID, reshuffled: checked.reshuffle });
 }
