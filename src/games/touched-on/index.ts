@@ -25,9 +25,40 @@ const asMoveContext = (mc: unknown): MoveContext => mc as MoveContext;
 const copied = <C extends { G: TOState }, A extends unknown[]>(fn: (context: C, ...args: A) => unknown) =>
   onCopy<TOState, C, A>(fork, fn);
 
+type Events = MoveContext['events'];
+
+/** Run `send` with no stack trace captured by the Errors it makes. */
+const withoutStack = (send: () => void): void => {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    send();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+};
+
+/**
+ * The events, sent without a stack trace. boardgame.io's events plugin makes
+ * an Error for every event, only for the stack its message shows when an
+ * event comes from where it may not (an `endIf`, an `onEnd`, outside a hook);
+ * the rules send events from moves only. Capturing the stack was the biggest
+ * part of an Appeal's or an ended turn's cost in boardgame.io.
+ */
+const withoutStacks = (events: Events): Events => ({
+  endTurn: () => withoutStack(() => events.endTurn()),
+  endStage: () => withoutStack(() => events.endStage()),
+  setActivePlayers: (arg) => withoutStack(() => events.setActivePlayers(arg)),
+});
+
 /** A server-only move (moves read hidden cards), never undoable. */
 const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): LongFormMove<TOState> => {
-  const run = copied((mc: { G: TOState }, args?: unknown) => fn(asMoveContext(mc), args));
+  const run = copied((mc: { G: TOState }, args?: unknown) => {
+    // `mc` is this call's own context (onCopy made it).
+    const context = asMoveContext(mc);
+    context.events = withoutStacks(context.events);
+    return fn(context, args);
+  });
   return {
     move: (mc, args?: unknown) => run(mc, args),
     client: false,
