@@ -45,18 +45,25 @@ const withoutStack = (send: () => void): void => {
  * the rules send events from moves only. Capturing the stack was the biggest
  * part of an Appeal's or an ended turn's cost in boardgame.io.
  */
-const withoutStacks = (events: Events): Events => ({
-  endTurn: () => withoutStack(() => events.endTurn()),
-  endStage: () => withoutStack(() => events.endStage()),
-  setActivePlayers: (arg) => withoutStack(() => events.setActivePlayers(arg)),
-});
+class WithoutStacks implements Events {
+  constructor(private readonly events: Events) {}
+  endTurn(): void {
+    withoutStack(() => this.events.endTurn());
+  }
+  endStage(): void {
+    withoutStack(() => this.events.endStage());
+  }
+  setActivePlayers(arg: Parameters<Events['setActivePlayers']>[0]): void {
+    withoutStack(() => this.events.setActivePlayers(arg));
+  }
+}
 
 /** A server-only move (moves read hidden cards), never undoable. */
 const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): LongFormMove<TOState> => {
   const run = copied((mc: { G: TOState }, args?: unknown) => {
     // `mc` is this call's own context (onCopy made it).
     const context = asMoveContext(mc);
-    context.events = withoutStacks(context.events);
+    context.events = new WithoutStacks(context.events);
     return fn(context, args);
   });
   return {
