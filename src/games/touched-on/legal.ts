@@ -71,13 +71,36 @@ export function handOf(G: TOState, p: PlayerID): CardId[] {
   return G.players[p]?.hand ?? [];
 }
 
-/** The first card of a Power type in a hand, or null. */
-export function powerInHand(G: TOState, p: PlayerID, power: PowerType): CardId | null {
+/** What the checks ask of a hand: its first card of each Power type, and its Evaders per Line. */
+interface HandSummary {
+  powers: Partial<Record<PowerType, CardId>>;
+  evaders: Partial<Record<LineId, number>>;
+}
+
+/**
+ * The summary of the last hand asked about in a frozen state (a state
+ * boardgame.io holds: nothing in it changes any more), for the checks that
+ * ask again about the same state (enumerate, the turn's `endIf`).
+ */
+let summaryOf: { G: TOState; p: PlayerID; summary: HandSummary } | null = null;
+
+/** `p`'s hand summed up in one pass. */
+function handSummary(G: TOState, p: PlayerID): HandSummary {
+  if (summaryOf && summaryOf.G === G && summaryOf.p === p) return summaryOf.summary;
+  const summary: HandSummary = { powers: {}, evaders: {} };
   for (const c of handOf(G, p)) {
     const info = parseCard(c);
-    if (info && info.kind === 'power' && info.power === power) return c;
+    if (!info) continue;
+    if (info.kind === 'power') summary.powers[info.power] ??= c;
+    else if (info.kind === 'evader') summary.evaders[info.line] = (summary.evaders[info.line] ?? 0) + 1;
   }
-  return null;
+  if (Object.isFrozen(G)) summaryOf = { G, p, summary };
+  return summary;
+}
+
+/** The first card of a Power type in a hand, or null. */
+export function powerInHand(G: TOState, p: PlayerID, power: PowerType): CardId | null {
+  return handSummary(G, p).powers[power] ?? null;
 }
 
 /** Whether a Peak Hour of another player binds `p` (at most 1 card added per turn, RULINGS §7.4). */
@@ -195,12 +218,7 @@ export function legalBatches(G: TOState, ctx: CtxLike, player: PlayerID): BatchO
   if (batchBlocked(G, ctx, player)) return [];
   const ps = !G.turn.powerPlayed && !!powerInHand(G, player, 'prioritySeat');
   const maxCards = peakBound(G, player) ? 1 : EVADERS_PER_LINE + 1;
-  // Evaders in hand per Line, in one pass.
-  const evaders: Partial<Record<LineId, number>> = {};
-  for (const c of handOf(G, player)) {
-    const info = parseCard(c);
-    if (info && info.kind === 'evader') evaders[info.line] = (evaders[info.line] ?? 0) + 1;
-  }
+  const { evaders } = handSummary(G, player);
   const out: BatchOption[] = [];
   for (const line of reachableLines(G)) {
     const e = Math.min(EVADERS_PER_LINE, evaders[line] ?? 0, maxCards);
