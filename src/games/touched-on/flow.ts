@@ -6,7 +6,7 @@ import { TURN_CAP, expValue } from './data';
 import type { ExpId, GameOver, PlayerID, TOState } from './types';
 import { hasLegalPlay, takesTurns } from './legal';
 import { dealJourney, freshTurn, leftOf, type RandomLike } from './setup';
-import { ownLine, ownPlayer } from './fork';
+import { ownLine, ownPlayer, pushLog } from './fork';
 
 /** Exp cards not yet collected (pile and under Lines). */
 export function expLeft(G: TOState): number {
@@ -23,7 +23,7 @@ export function takeExp(G: TOState, p: PlayerID, e: ExpId): void {
   pl.lastExpAt = ++G.expTakings;
   if (!G.gameOver && expLeft(G) === 0) {
     G.gameOver = gameResult(G);
-    G.log.push({ type: 'gameEnd' });
+    pushLog(G, { type: 'gameEnd' });
   }
 }
 
@@ -91,7 +91,7 @@ function confirmFinish(G: TOState, p: PlayerID): void {
   const before = G.players[p].expCount;
   awardExp(G, p, place === 1 ? 2 : 1);
   // The number of Exp cards taken, never their value (hidden from the others until the game ends).
-  G.log.push({ type: 'finish', player: p, place, exp: G.players[p].expCount - before });
+  pushLog(G, { type: 'finish', player: p, place, exp: G.players[p].expCount - before });
 }
 
 /** Places awarded in a journey: 2 players, 1st only; 3–4 players, 1st and 2nd (RULINGS §10, §12.14). */
@@ -131,7 +131,7 @@ export function finishTurn(G: TOState, random: RandomLike, player: PlayerID): vo
   if (G.players[player].handSize === 0 && !G.players[player].out && !G.players[player].ding) {
     ownPlayer(G, player).ding = true;
     G.dings.push({ player, chanceTurn: t.number + 1, seq: ++G.dingSeq });
-    G.log.push({ type: 'ding', player });
+    pushLog(G, { type: 'ding', player });
   }
   // Confirm every DING whose chance ends with this turn, earlier DINGs first (RULINGS §9, §12.30).
   const due = G.dings.filter((d) => d.chanceTurn <= t.number).sort((a, b) => a.seq - b.seq);
@@ -145,7 +145,7 @@ export function finishTurn(G: TOState, random: RandomLike, player: PlayerID): vo
     if (G.gameOver) return;
   }
   if (G.finishers.length >= placesPerJourney(G)) {
-    G.log.push({ type: 'journeyEnd', journey: G.journey, reason: 'finishes' });
+    pushLog(G, { type: 'journeyEnd', journey: G.journey, reason: 'finishes' });
     dealJourney(G, random, leftOf(G, G.dealer));
     return;
   }
@@ -158,7 +158,7 @@ export function finishTurn(G: TOState, random: RandomLike, player: PlayerID): vo
       confirmFinish(G, ranked.shift()!);
     }
     if (G.gameOver) return;
-    G.log.push({ type: 'journeyEnd', journey: G.journey, reason: 'stall' });
+    pushLog(G, { type: 'journeyEnd', journey: G.journey, reason: 'stall' });
     dealJourney(G, random, leftOf(G, G.dealer));
   }
 }

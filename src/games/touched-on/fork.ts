@@ -3,9 +3,10 @@
  * src/games/common/copy-on-call.ts), made lazily where it is big.
  *
  * `fork(G)` copies the root, the turn record and the arrays the rules change
- * in place. The players' and the Lines' states (and their records) stay
- * shared with `G` until a rule asks for its own copy with `ownPlayer` or
- * `ownLine`, which every rule that changes one of them does first. What the
+ * in place. The players' and the Lines' states (and their records) and the
+ * log stay shared with `G` until a rule asks for its own copy with
+ * `ownPlayer` or `ownLine`, or adds to the log with `pushLog`, which every
+ * rule that changes one of them does. What the
  * rules never change in place stays shared: the log's entries, the DINGs and
  * Peak Hours (a rule replaces or adds whole entries), the pending decision,
  * the Tram Tracker reveal, the last turn and a finished game's result
@@ -13,7 +14,7 @@
  * (copy-on-call.ts), so a rule that wrote to a shared part would throw in the
  * tests.
  */
-import type { LineId, LineState, PlayerID, PlayerState, TOState } from './types';
+import type { LineId, LineState, LogEntry, PlayerID, PlayerState, TOState } from './types';
 
 /**
  * The latest fork and the state it was made from. Rules run synchronously on
@@ -58,7 +59,7 @@ export function fork(G: TOState): TOState {
     pending: G.pending,
     trackerReveal: G.trackerReveal,
     gameOver: G.gameOver,
-    log: G.log.slice(),
+    log: G.log,
   };
   forked = copy;
   forkedFrom = G;
@@ -87,4 +88,10 @@ export function ownLine(G: TOState, id: LineId): LineState {
   const copy = { ...l, carriages: l.carriages.map((c) => ({ ...c, cards: c.cards.slice() })) };
   G.lines[id] = copy;
   return copy;
+}
+
+/** Add an entry to the log (in the fork being changed, to its own copy of the log the first time). */
+export function pushLog(G: TOState, entry: LogEntry): void {
+  if (G === forked && G.log === forkedFrom!.log) G.log = G.log.slice();
+  G.log.push(entry);
 }

@@ -3,7 +3,7 @@
  */
 import { DEAL_EVADERS, DEAL_POWERS, EXP_CARDS, evaderInspectorCards, linesFor, powerCards, type LineId } from './data';
 import type { LineState, PlayerID, PlayerState, TOSetupData, TOState, TurnState } from './types';
-import { ownPlayer } from './fork';
+import { ownPlayer, pushLog } from './fork';
 
 /** The part of boardgame.io's random API the rules use. */
 export interface RandomLike {
@@ -154,5 +154,5 @@ export function dealJourney(G: TOState, random: RandomLike, dealer: PlayerID): v
   G.dealer = dealer;
   G.startPlayer = order[0];
   G.turn = freshTurn(0, order[0]);
-  G.log.push({ type: 'journey', journey: G.journey, dealer });
+  pushLog(G, { type: 'journey', journey: G.journey, dealer });
 }

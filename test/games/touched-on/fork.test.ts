@@ -3,7 +3,7 @@
  * players' and the Lines' states only when a rule asks for them.
  */
 import { describe, expect, it } from 'vitest';
-import { fork, ownLine, ownPlayer } from '../../../src/games/touched-on/fork';
+import { fork, ownLine, ownPlayer, pushLog } from '../../../src/games/touched-on/fork';
 import { deepFreeze } from '../../../src/games/common/copy-on-call';
 import { startState } from './helpers';
 
@@ -14,7 +14,7 @@ describe('fork', () => {
     expect(JSON.stringify(fork(G))).toBe(JSON.stringify(G));
   });
 
-  it('copies a player or a Line the first time a rule owns it, and leaves the state it came from alone', () => {
+  it('copies a player, a Line or the log the first time a rule changes it, and leaves the state it came from alone', () => {
     const G = deepFreeze(startState(4, 'fork'));
     const before = JSON.stringify(G);
     const F = fork(G);
@@ -30,7 +30,9 @@ describe('fork', () => {
     expect(ownLine(F, '96')).toBe(L);
     expect(F.lines['19']).toBe(G.lines['19']);
     L.carriages.push({ id: 1, cards: [] });
-    F.log.push({ type: 'gameEnd' });
+    expect(F.log).toBe(G.log);
+    pushLog(F, { type: 'gameEnd' });
+    expect(F.log).toHaveLength(G.log.length + 1);
     expect(JSON.stringify(G)).toBe(before);
     expect(F.players['1'].handSize).toBe(G.players['1'].handSize - 1);
     expect(F.lines['96'].carriages).toHaveLength(1);
