@@ -100,7 +100,13 @@ function handSummary(G: TOState, p: PlayerID): HandSummary {
 
 /** The first card of a Power type in a hand, or null. */
 export function powerInHand(G: TOState, p: PlayerID, power: PowerType): CardId | null {
-  return handSummary(G, p).powers[power] ?? null;
+  // A state that may still change (a move's fork) is not summed up for one question.
+  if (Object.isFrozen(G)) return handSummary(G, p).powers[power] ?? null;
+  for (const c of handOf(G, p)) {
+    const info = parseCard(c);
+    if (info && info.kind === 'power' && info.power === power) return c;
+  }
+  return null;
 }
 
 /** Whether a Peak Hour of another player binds `p` (at most 1 card added per turn, RULINGS §7.4). */
