@@ -75,7 +75,16 @@ export function ownPlayer(G: TOState, p: PlayerID): PlayerState {
   const pl = G.players[p];
   if (G !== forked || pl !== forkedFrom!.players[p]) return pl;
   if (G.players === forkedFrom!.players) G.players = { ...G.players };
-  const copy = { ...pl, hand: pl.hand && pl.hand.slice(), exp: pl.exp && pl.exp.slice() };
+  // Listed in the order setupState builds them, as in `fork`.
+  const copy: PlayerState = {
+    hand: pl.hand && pl.hand.slice(),
+    handSize: pl.handSize,
+    exp: pl.exp && pl.exp.slice(),
+    expCount: pl.expCount,
+    lastExpAt: pl.lastExpAt,
+    out: pl.out,
+    ding: pl.ding,
+  };
   G.players[p] = copy;
   return copy;
 }
@@ -85,7 +94,8 @@ export function ownLine(G: TOState, id: LineId): LineState {
   const l = G.lines[id];
   if (G !== forked || l !== forkedFrom!.lines[id]) return l;
   if (G.lines === forkedFrom!.lines) G.lines = { ...G.lines };
-  const copy = { ...l, carriages: l.carriages.map((c) => ({ ...c, cards: c.cards.slice() })) };
+  const carriages = l.carriages.map((c) => ({ id: c.id, cards: c.cards.slice() }));
+  const copy: LineState = { id: l.id, carriages, exp: l.exp, hasExp: l.hasExp, freeTramZone: l.freeTramZone };
   G.lines[id] = copy;
   return copy;
 }

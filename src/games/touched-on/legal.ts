@@ -87,12 +87,23 @@ let summaryOf: { G: TOState; p: PlayerID; summary: HandSummary } | null = null;
 /** `p`'s hand summed up in one pass. */
 function handSummary(G: TOState, p: PlayerID): HandSummary {
   if (summaryOf && summaryOf.G === G && summaryOf.p === p) return summaryOf.summary;
-  const summary: HandSummary = { powers: {}, evaders: {} };
+  // Every key up front: objects of one shape.
+  const summary: HandSummary = {
+    powers: {
+      appeal: undefined,
+      prioritySeat: undefined,
+      feetOnSeat: undefined,
+      peakHour: undefined,
+      tramTracker: undefined,
+      freeTramZone: undefined,
+    },
+    evaders: { '19': 0, '96': 0, '86': 0, '109': 0 },
+  };
   for (const c of handOf(G, p)) {
     const info = parseCard(c);
     if (!info) continue;
     if (info.kind === 'power') summary.powers[info.power] ??= c;
-    else if (info.kind === 'evader') summary.evaders[info.line] = (summary.evaders[info.line] ?? 0) + 1;
+    else if (info.kind === 'evader') summary.evaders[info.line]! += 1;
   }
   if (Object.isFrozen(G)) summaryOf = { G, p, summary };
   return summary;
