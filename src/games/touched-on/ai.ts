@@ -51,21 +51,37 @@ export function enumerate(G: TOState, ctx: Pick<Ctx, 'currentPlayer'>, playerID:
     return out;
   }
   if (playerID !== ctx.currentPlayer) return [];
-  for (const card of legalInspections(G, ctx, playerID)) out.push({ move: 'inspect', args: [{ card }] });
-  for (const b of legalBatches(G, ctx, playerID)) {
+  const inspections = legalInspections(G, ctx, playerID);
+  const batches = legalBatches(G, ctx, playerID);
+  const feetOnSeat = legalFeetOnSeat(G, ctx, playerID);
+  const tramTracker = legalTramTracker(G, ctx, playerID);
+  const peakHour = typeof checkPeakHour(G, ctx, playerID) !== 'string';
+  const freeTramZone = typeof checkFreeTramZone(G, ctx, playerID) !== 'string';
+  const shedAppeal = typeof checkShedAppeal(G, ctx, playerID) !== 'string';
+  // hasLegalPlay(G, ctx, playerID), from the same lists (legal.ts): checked by draw and putOut.
+  const legalPlay =
+    inspections.length > 0 ||
+    batches.length > 0 ||
+    feetOnSeat.length > 0 ||
+    tramTracker.length > 0 ||
+    peakHour ||
+    freeTramZone ||
+    shedAppeal;
+  for (const card of inspections) out.push({ move: 'inspect', args: [{ card }] });
+  for (const b of batches) {
     for (let n = 1; n <= Math.min(b.maxEvaders, b.maxCards); n++)
       out.push({ move: 'playEvaders', args: [{ line: b.line, count: n, prioritySeat: false }] });
     if (b.prioritySeat)
       for (let n = 0; n <= Math.min(b.maxEvaders, b.maxCards - 1); n++)
         out.push({ move: 'playEvaders', args: [{ line: b.line, count: n, prioritySeat: true }] });
   }
-  for (const target of legalFeetOnSeat(G, ctx, playerID)) out.push({ move: 'feetOnSeat', args: [{ target }] });
-  for (const target of legalTramTracker(G, ctx, playerID)) out.push({ move: 'tramTracker', args: [{ target }] });
-  if (typeof checkPeakHour(G, ctx, playerID) !== 'string') out.push({ move: 'peakHour', args: [] });
-  if (typeof checkFreeTramZone(G, ctx, playerID) !== 'string') out.push({ move: 'freeTramZone', args: [] });
-  if (typeof checkShedAppeal(G, ctx, playerID) !== 'string') out.push({ move: 'shedAppeal', args: [] });
-  if (typeof checkDraw(G, ctx, playerID) !== 'string') out.push({ move: 'draw', args: [] });
-  for (const card of legalPutOuts(G, ctx, playerID)) out.push({ move: 'putOut', args: [{ card }] });
+  for (const target of feetOnSeat) out.push({ move: 'feetOnSeat', args: [{ target }] });
+  for (const target of tramTracker) out.push({ move: 'tramTracker', args: [{ target }] });
+  if (peakHour) out.push({ move: 'peakHour', args: [] });
+  if (freeTramZone) out.push({ move: 'freeTramZone', args: [] });
+  if (shedAppeal) out.push({ move: 'shedAppeal', args: [] });
+  if (typeof checkDraw(G, ctx, playerID, legalPlay) !== 'string') out.push({ move: 'draw', args: [] });
+  for (const card of legalPutOuts(G, ctx, playerID, legalPlay)) out.push({ move: 'putOut', args: [{ card }] });
   if (checkEndTurn(G, ctx, playerID) === true) out.push({ move: 'endTurn', args: [] });
   return out;
 }

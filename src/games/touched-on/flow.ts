@@ -6,6 +6,7 @@ import { TURN_CAP, expValue } from './data';
 import type { ExpId, GameOver, PlayerID, TOState } from './types';
 import { hasLegalPlay, takesTurns } from './legal';
 import { dealJourney, freshTurn, leftOf, type RandomLike } from './setup';
+import { ownLine, ownPlayer, pushLog } from './fork';
 
 /** Exp cards not yet collected (pile and under Lines). */
 export function expLeft(G: TOState): number {
@@ -16,13 +17,13 @@ export function expLeft(G: TOState): number {
 
 /** A player takes an Exp card; the game ends the moment none is left (RULINGS §10, §12.32). */
 export function takeExp(G: TOState, p: PlayerID, e: ExpId): void {
-  const pl = G.players[p];
+  const pl = ownPlayer(G, p);
   pl.exp!.push(e);
   pl.expCount = pl.exp!.length;
   pl.lastExpAt = ++G.expTakings;
   if (!G.gameOver && expLeft(G) === 0) {
     G.gameOver = gameResult(G);
-    G.log.push({ type: 'gameEnd' });
+    pushLog(G, { type: 'gameEnd' });
   }
 }
 
@@ -37,9 +38,10 @@ export function awardExp(G: TOState, p: PlayerID, n: number): number {
     } else {
       const line = G.lineOrder.find((l) => G.lines[l].hasExp && G.lines[l].exp);
       if (!line) break;
-      e = G.lines[line].exp!;
-      G.lines[line].exp = null;
-      G.lines[line].hasExp = false;
+      const L = ownLine(G, line);
+      e = L.exp!;
+      L.exp = null;
+      L.hasExp = false;
     }
     got += expValue(e);
     takeExp(G, p, e);
@@ -78,7 +80,7 @@ export function gameResult(G: TOState): GameOver {
 
 /** A finish confirmed: the player leaves the journey and takes 2 Exp (1st) or 1 (2nd). */
 function confirmFinish(G: TOState, p: PlayerID): void {
-  const pl = G.players[p];
+  const pl = ownPlayer(G, p);
   pl.ding = false;
   pl.out = true;
   G.finishers.push(p);
@@ -89,7 +91,7 @@ function confirmFinish(G: TOState, p: PlayerID): void {
   const before = G.players[p].expCount;
   awardExp(G, p, place === 1 ? 2 : 1);
   // The number of Exp cards taken, never their value (hidden from the others until the game ends).
-  G.log.push({ type: 'finish', player: p, place, exp: G.players[p].expCount - before });
+  pushLog(G, { type: 'finish', player: p, place, exp: G.players[p].expCount - before });
 }
 
 /** Places awarded in a journey: 2 players, 1st only; 3–4 players, 1st and 2nd (RULINGS §10, §12.14). */
@@ -127,23 +129,23 @@ export function finishTurn(G: TOState, random: RandomLike, player: PlayerID): vo
   if (t.addedTo === null && !G.sinceAdd.includes(player)) G.sinceAdd.push(player);
   G.passes = t.played === 0 && !t.drew && !t.putOut ? G.passes + 1 : 0;
   if (G.players[player].handSize === 0 && !G.players[player].out && !G.players[player].ding) {
-    G.players[player].ding = true;
+    ownPlayer(G, player).ding = true;
     G.dings.push({ player, chanceTurn: t.number + 1, seq: ++G.dingSeq });
-    G.log.push({ type: 'ding', player });
+    pushLog(G, { type: 'ding', player });
   }
   // Confirm every DING whose chance ends with this turn, earlier DINGs first (RULINGS §9, §12.30).
   const due = G.dings.filter((d) => d.chanceTurn <= t.number).sort((a, b) => a.seq - b.seq);
   for (const d of due) {
     G.dings = G.dings.filter((x) => x !== d && x.player !== d.player);
     if (G.players[d.player].handSize > 0) {
-      G.players[d.player].ding = false;
+      ownPlayer(G, d.player).ding = false;
       continue;
     }
     if (G.finishers.length < placesPerJourney(G)) confirmFinish(G, d.player);
     if (G.gameOver) return;
   }
   if (G.finishers.length >= placesPerJourney(G)) {
-    G.log.push({ type: 'journeyEnd', journey: G.journey, reason: 'finishes' });
+    pushLog(G, { type: 'journeyEnd', journey: G.journey, reason: 'finishes' });
     dealJourney(G, random, leftOf(G, G.dealer));
     return;
   }
@@ -156,7 +158,7 @@ export function finishTurn(G: TOState, random: RandomLike, player: PlayerID): vo
       confirmFinish(G, ranked.shift()!);
     }
     if (G.gameOver) return;
-    G.log.push({ type: 'journeyEnd', journey: G.journey, reason: 'stall' });
+    pushLog(G, { type: 'journeyEnd', journey: G.journey, reason: 'stall' });
     dealJourney(G, random, leftOf(G, G.dealer));
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { Ctx, Game, LongFormMove } from 'boardgame.io';
 import type { RandomLike } from './setup';
-import type { LineId, LineState, PlayerID, PlayerState, TOSetupData, TOState } from './types';
+import type { TOSetupData, TOState } from './types';
 import * as M from './moves';
 import type { MoveContext } from './moves';
 import { setupState, validateSetupData } from './setup';
@@ -14,58 +14,58 @@ import { playerView } from './view';
 import { enumerate } from './ai';
 import { noClientEvents, NO_CLIENT_EVENTS } from '../common/no-client-events';
 import { baseState, onCopy } from '../common/copy-on-call';
+import { fork } from './fork';
+
+export { fork } from './fork';
 
 /** boardgame.io's move context, as the rules type it (moves.ts). */
 const asMoveContext = (mc: unknown): MoveContext => mc as MoveContext;
-
-/**
- * A copy of the state for a move to change. Everything a rule changes is
- * new; what the rules never change is shared: the log's entries (only ever
- * appended), the cards placed on a Line (a carriage gains or loses whole
- * entries), and a finished game's result. Outside production every state is
- * frozen whole (copy-on-call.ts), so a rule that wrote to a shared part would
- * throw in the tests.
- */
-export function fork(G: TOState): TOState {
-  const players: Record<PlayerID, PlayerState> = {};
-  for (const id in G.players) {
-    const p = G.players[id];
-    players[id] = { ...p, hand: p.hand && p.hand.slice(), exp: p.exp && p.exp.slice() };
-  }
-  const lines = {} as Record<LineId, LineState>;
-  for (const id of Object.keys(G.lines) as LineId[]) {
-    const l = G.lines[id];
-    lines[id] = { ...l, carriages: l.carriages.map((c) => ({ ...c, cards: c.cards.slice() })) };
-  }
-  const p = G.pending;
-  return {
-    ...G,
-    lineOrder: G.lineOrder.slice(),
-    lines,
-    players,
-    drawPile: G.drawPile.slice(),
-    discard: G.discard.slice(),
-    usedPowers: G.usedPowers.slice(),
-    expPile: G.expPile.slice(),
-    sinceAdd: G.sinceAdd.slice(),
-    lastTurn: G.lastTurn && { ...G.lastTurn },
-    peakHours: G.peakHours.map((h) => ({ ...h })),
-    dings: G.dings.map((d) => ({ ...d })),
-    finishers: G.finishers.slice(),
-    turn: { ...G.turn },
-    pending: p && (p.kind === 'appeal' ? { ...p, evaders: p.evaders.slice() } : { ...p }),
-    trackerReveal: G.trackerReveal && { ...G.trackerReveal, cards: G.trackerReveal.cards.slice() },
-    log: G.log.slice(),
-  };
-}
 
 /** Run on a copy, not on boardgame.io's Immer draft (see copy-on-call.ts: Immer took most of a move's time). */
 const copied = <C extends { G: TOState }, A extends unknown[]>(fn: (context: C, ...args: A) => unknown) =>
   onCopy<TOState, C, A>(fork, fn);
 
+type Events = MoveContext['events'];
+
+/** Run `send` with no stack trace captured by the Errors it makes. */
+const withoutStack = (send: () => void): void => {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    send();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+};
+
+/**
+ * The events, sent without a stack trace. boardgame.io's events plugin makes
+ * an Error for every event, only for the stack its message shows when an
+ * event comes from where it may not (an `endIf`, an `onEnd`, outside a hook);
+ * the rules send events from moves only. Capturing the stack was the biggest
+ * part of an Appeal's or an ended turn's cost in boardgame.io.
+ */
+class WithoutStacks implements Events {
+  constructor(private readonly events: Events) {}
+  endTurn(): void {
+    withoutStack(() => this.events.endTurn());
+  }
+  endStage(): void {
+    withoutStack(() => this.events.endStage());
+  }
+  setActivePlayers(arg: Parameters<Events['setActivePlayers']>[0]): void {
+    withoutStack(() => this.events.setActivePlayers(arg));
+  }
+}
+
 /** A server-only move (moves read hidden cards), never undoable. */
 const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): LongFormMove<TOState> => {
-  const run = copied((mc: { G: TOState }, args?: unknown) => fn(asMoveContext(mc), args));
+  const run = copied((mc: { G: TOState }, args?: unknown) => {
+    // `mc` is this call's own context (onCopy made it).
+    const context = asMoveContext(mc);
+    context.events = new WithoutStacks(context.events);
+    return fn(context, args);
+  });
   return {
     move: (mc, args?: unknown) => run(mc, args),
     client: false,

@@ -5,7 +5,7 @@
  * `ai.enumerate` (ai.ts) and the board all use these and nothing else.
  */
 import type { Ctx } from 'boardgame.io';
-import { EVADERS_PER_LINE, LINE_BY_ID, cardInfo, isEvader, isPower, parseCard, type PowerType } from './data';
+import { EVADERS_PER_LINE, LINE_BY_ID, cardInfo, isEvader, parseCard, type PowerType } from './data';
 import type { Carriage, CardId, LineId, PlayerID, TOState } from './types';
 
 /** The part of ctx the checks read. */
@@ -48,14 +48,17 @@ export function isExposed(G: TOState): boolean {
 /** Whether the line reset applies: every player still taking turns completed a turn adding nothing since the last card (RULINGS §5). */
 export function lineResetAvailable(G: TOState): boolean {
   if (!G.currentLine) return false;
-  return Object.keys(G.players).every((p) => !takesTurns(G, p) || G.sinceAdd.includes(p));
+  for (const p in G.players) if (takesTurns(G, p) && !G.sinceAdd.includes(p)) return false;
+  return true;
 }
 
 /** The Lines a card may be added to now (adjacency, first play, line reset). */
 export function reachableLines(G: TOState): LineId[] {
-  if (!G.currentLine || lineResetAvailable(G)) return [...G.lineOrder];
+  if (!G.currentLine || lineResetAvailable(G)) return G.lineOrder.slice();
   const pos = LINE_BY_ID[G.currentLine].position;
-  return G.lineOrder.filter((l) => Math.abs(LINE_BY_ID[l].position - pos) <= 1);
+  const out: LineId[] = [];
+  for (const l of G.lineOrder) if (Math.abs(LINE_BY_ID[l].position - pos) <= 1) out.push(l);
+  return out;
 }
 
 /** Whether adding to `line` now starts a new carriage. */
@@ -68,9 +71,53 @@ export function handOf(G: TOState, p: PlayerID): CardId[] {
   return G.players[p]?.hand ?? [];
 }
 
+/** What the checks ask of a hand: its first card of each Power type, and its Evaders per Line. */
+interface HandSummary {
+  powers: Partial<Record<PowerType, CardId>>;
+  evaders: Partial<Record<LineId, number>>;
+}
+
+/**
+ * The summary of the last hand asked about in a frozen state (a state
+ * boardgame.io holds: nothing in it changes any more), for the checks that
+ * ask again about the same state (enumerate, the turn's `endIf`).
+ */
+let summaryOf: { G: TOState; p: PlayerID; summary: HandSummary } | null = null;
+
+/** `p`'s hand summed up in one pass. */
+function handSummary(G: TOState, p: PlayerID): HandSummary {
+  if (summaryOf && summaryOf.G === G && summaryOf.p === p) return summaryOf.summary;
+  // Every key up front: objects of one shape.
+  const summary: HandSummary = {
+    powers: {
+      appeal: undefined,
+      prioritySeat: undefined,
+      feetOnSeat: undefined,
+      peakHour: undefined,
+      tramTracker: undefined,
+      freeTramZone: undefined,
+    },
+    evaders: { '19': 0, '96': 0, '86': 0, '109': 0 },
+  };
+  for (const c of handOf(G, p)) {
+    const info = parseCard(c);
+    if (!info) continue;
+    if (info.kind === 'power') summary.powers[info.power] ??= c;
+    else if (info.kind === 'evader') summary.evaders[info.line]! += 1;
+  }
+  if (Object.isFrozen(G)) summaryOf = { G, p, summary };
+  return summary;
+}
+
 /** The first card of a Power type in a hand, or null. */
 export function powerInHand(G: TOState, p: PlayerID, power: PowerType): CardId | null {
-  return handOf(G, p).find((c) => isPower(c, power)) ?? null;
+  // A state that may still change (a move's fork) is not summed up for one question.
+  if (Object.isFrozen(G)) return handSummary(G, p).powers[power] ?? null;
+  for (const c of handOf(G, p)) {
+    const info = parseCard(c);
+    if (info && info.kind === 'power' && info.power === power) return c;
+  }
+  return null;
 }
 
 /** Whether a Peak Hour of another player binds `p` (at most 1 card added per turn, RULINGS §7.4). */
@@ -186,12 +233,12 @@ export function batchBlocked(G: TOState, ctx: CtxLike, player: PlayerID): string
 /** The Lines a batch may go on now (RULINGS §4, §5, §7.2, §7.4). */
 export function legalBatches(G: TOState, ctx: CtxLike, player: PlayerID): BatchOption[] {
   if (batchBlocked(G, ctx, player)) return [];
-  const hand = handOf(G, player);
   const ps = !G.turn.powerPlayed && !!powerInHand(G, player, 'prioritySeat');
   const maxCards = peakBound(G, player) ? 1 : EVADERS_PER_LINE + 1;
+  const { evaders } = handSummary(G, player);
   const out: BatchOption[] = [];
   for (const line of reachableLines(G)) {
-    const e = Math.min(EVADERS_PER_LINE, hand.filter((c) => isEvader(c, line)).length, maxCards);
+    const e = Math.min(EVADERS_PER_LINE, evaders[line] ?? 0, maxCards);
     if (e === 0 && !ps) continue;
     out.push({ line, maxEvaders: e, prioritySeat: ps, maxCards });
   }
@@ -383,18 +430,27 @@ export function canDrawFromPile(G: TOState): boolean {
   return G.drawCount > 0 || (!G.reshuffled && G.discard.length > 0);
 }
 
-/** Why the player may not draw or put a card out now (nothing played, nothing playable), or null. */
-function stuckBlocked(G: TOState, ctx: CtxLike, player: PlayerID): string | null {
+/**
+ * Why the player may not draw or put a card out now (nothing played, nothing
+ * playable), or null. `legalPlay`, when given, is `hasLegalPlay(G, ctx,
+ * player)`, already known to the caller.
+ */
+function stuckBlocked(G: TOState, ctx: CtxLike, player: PlayerID, legalPlay?: boolean): string | null {
   const b = turnBlocked(G, ctx, player);
   if (b) return b;
   if (G.turn.played > 0 || G.turn.drew) return 'You already played or drew this turn.';
-  if (hasLegalPlay(G, ctx, player)) return 'You have a playable card: you must play.';
+  if (legalPlay ?? hasLegalPlay(G, ctx, player)) return 'You have a playable card: you must play.';
   return null;
 }
 
-/** Check `draw()`: only with nothing playable, once per turn. */
-export function checkDraw(G: TOState, ctx: CtxLike, player: PlayerID): { reshuffle: boolean } | string {
-  const b = stuckBlocked(G, ctx, player);
+/** Check `draw()`: only with nothing playable, once per turn (`legalPlay`: see `stuckBlocked`). */
+export function checkDraw(
+  G: TOState,
+  ctx: CtxLike,
+  player: PlayerID,
+  legalPlay?: boolean,
+): { reshuffle: boolean } | string {
+  const b = stuckBlocked(G, ctx, player, legalPlay);
   if (b) return b;
   if (!canDrawFromPile(G)) return 'The draw pile is empty.';
   return { reshuffle: G.drawCount === 0 };
@@ -410,9 +466,9 @@ export function checkPutOut(G: TOState, ctx: CtxLike, player: PlayerID, args: un
   return { card };
 }
 
-/** The cards `player` may put out now (empty unless their hand is stuck). */
-export function legalPutOuts(G: TOState, ctx: CtxLike, player: PlayerID): CardId[] {
-  if (stuckBlocked(G, ctx, player) || canDrawFromPile(G)) return [];
+/** The cards `player` may put out now (empty unless their hand is stuck; `legalPlay`: see `stuckBlocked`). */
+export function legalPutOuts(G: TOState, ctx: CtxLike, player: PlayerID, legalPlay?: boolean): CardId[] {
+  if (stuckBlocked(G, ctx, player, legalPlay) || canDrawFromPile(G)) return [];
   return [...new Set(handOf(G, player))];
 }
 

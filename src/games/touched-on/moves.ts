@@ -1,7 +1,8 @@
 /**
  * The moves. Each re-checks its arguments with the legal-move functions
  * (legal.ts) and returns INVALID_MOVE, leaving the state untouched, on
- * anything else. `G` is boardgame.io's Immer draft: moves mutate it.
+ * anything else. `G` is a fork of the state (fork.ts): moves change it in place,
+ * a player's or a Line's state only after `ownPlayer` or `ownLine`.
  */
 import { INVALID_MOVE } from 'boardgame.io/core';
 import type { Ctx } from 'boardgame.io';
@@ -24,6 +25,7 @@ import {
   lineCount,
 } from './legal';
 import { takeExp } from './flow';
+import { ownLine, ownPlayer, pushLog } from './fork';
 import type { RandomLike } from './setup';
 
 /** What boardgame.io hands a move (the parts the rules use). */
@@ -43,38 +45,38 @@ export interface MoveContext {
 
 /** Take a card out of a hand. */
 export function removeFromHand(G: TOState, p: PlayerID, card: CardId): void {
-  const hand = G.players[p].hand!;
+  const pl = ownPlayer(G, p);
+  const hand = pl.hand!;
   const i = hand.indexOf(card);
   if (i < 0) throw new Error(`${p} does not hold ${card}`);
   hand.splice(i, 1);
-  G.players[p].handSize = hand.length;
+  pl.handSize = hand.length;
 }
 
 /** Give cards to a player; a player on DING who receives a card plays on (RULINGS §9). */
 export function giveCards(G: TOState, p: PlayerID, cards: CardId[]): void {
   if (cards.length === 0) return;
-  const pl = G.players[p];
+  const pl = ownPlayer(G, p);
   pl.hand!.push(...cards);
   pl.handSize = pl.hand!.length;
   if (pl.ding) {
     pl.ding = false;
     G.dings = G.dings.filter((d) => d.player !== p);
-    G.log.push({ type: 'dingCancelled', player: p });
+    pushLog(G, { type: 'dingCancelled', player: p });
   }
 }
 
 /** A DING: the player's hand is empty; `chanceTurn` is the turn whose end confirms it. */
 export function ding(G: TOState, p: PlayerID, chanceTurn: number): void {
-  const pl = G.players[p];
-  if (pl.ding || pl.out) return;
-  pl.ding = true;
+  if (G.players[p].ding || G.players[p].out) return;
+  ownPlayer(G, p).ding = true;
   G.dings.push({ player: p, chanceTurn, seq: ++G.dingSeq });
-  G.log.push({ type: 'ding', player: p });
+  pushLog(G, { type: 'ding', player: p });
 }
 
 /** Remove the given cards from a carriage (by id). */
 function takeOutOfCarriage(G: TOState, line: LineId, carriage: number, cards: CardId[]): void {
-  const c = G.lines[line].carriages.find((x) => x.id === carriage);
+  const c = ownLine(G, line).carriages.find((x) => x.id === carriage);
   if (!c) return;
   c.cards = c.cards.filter((pc) => !cards.includes(pc.card));
 }
@@ -89,7 +91,7 @@ export function inspect({ G, ctx, playerID, events }: MoveContext, args?: unknow
   G.discard.push(checked.card);
   G.turn.inspectorPlayed = true;
   G.turn.played++;
-  G.log.push({ type: 'inspect', player: playerID, victim: checked.victim, card: checked.card, line: checked.line });
+  pushLog(G, { type: 'inspect', player: playerID, victim: checked.victim, card: checked.card, line: checked.line });
   askAppeal(G, events, { ...checked, player: checked.victim, by: playerID });
 }
 
@@ -121,7 +123,7 @@ export function feetOnSeat({ G, ctx, playerID, events }: MoveContext, args?: unk
   G.usedPowers.push(checked.card);
   G.turn.powerPlayed = true;
   G.turn.played++;
-  G.log.push({ type: 'feetOnSeat', player: playerID, victim: checked.target, line: checked.line });
+  pushLog(G, { type: 'feetOnSeat', player: playerID, victim: checked.target, line: checked.line });
   askAppeal(G, events, { ...checked, player: checked.target, by: playerID, source: 'feetOnSeat' });
 }
 
@@ -132,14 +134,14 @@ function resolveInspection(G: TOState, receiver: PlayerID): void {
   takeOutOfCarriage(G, p.line, p.carriage, p.evaders);
   if (p.source !== 'feetOnSeat') {
     // Any Priority Seat in an inspected carriage is used up (RULINGS §6, §12.24).
-    const c = G.lines[p.line].carriages.find((x) => x.id === p.carriage);
+    const c = ownLine(G, p.line).carriages.find((x) => x.id === p.carriage);
     if (c) {
       for (const pc of c.cards) G.usedPowers.push(pc.card);
       c.cards = [];
     }
   }
   giveCards(G, receiver, p.evaders);
-  G.log.push({ type: 'take', player: receiver, count: p.evaders.length });
+  pushLog(G, { type: 'take', player: receiver, count: p.evaders.length });
   G.pending = null;
 }
 
@@ -150,7 +152,7 @@ export function appeal({ G, ctx, playerID, events }: MoveContext) {
   const p = G.pending as Extract<TOState['pending'], { kind: 'appeal' }>;
   removeFromHand(G, playerID, checked.card);
   G.usedPowers.push(checked.card);
-  G.log.push({ type: 'appeal', player: playerID, success: checked.success });
+  pushLog(G, { type: 'appeal', player: playerID, success: checked.success });
   resolveInspection(G, checked.success ? p.by : playerID);
   // A successful Appeal that was the victim's last card: DING at once; the turn in progress is the chance (§12.9).
   if (G.players[playerID].handSize === 0) ding(G, playerID, G.turn.number);
@@ -160,7 +162,7 @@ export function appeal({ G, ctx, playerID, events }: MoveContext) {
 /** The victim takes the Evaders. */
 export function acceptInspection({ G, ctx, playerID, events }: MoveContext) {
   if (checkAccept(G, ctx, playerID) !== true) return INVALID_MOVE;
-  G.log.push({ type: 'accept', player: playerID });
+  pushLog(G, { type: 'accept', player: playerID });
   resolveInspection(G, playerID);
   events.endStage();
 }
@@ -178,10 +180,10 @@ export function playEvaders(mc: MoveContext, args?: unknown) {
     const ftz = G.lines[id].freeTramZone;
     if (ftz && id !== line) {
       G.usedPowers.push(ftz);
-      G.lines[id].freeTramZone = null;
+      ownLine(G, id).freeTramZone = null;
     }
   }
-  const L = G.lines[line];
+  const L = ownLine(G, line);
   if (checked.newCarriage) L.carriages.push({ id: G.nextCarriageId++, cards: [] });
   const carriage = L.carriages[L.carriages.length - 1];
   const cards = [...checked.evaders, ...(checked.prioritySeat ? [checked.prioritySeat] : [])];
@@ -195,7 +197,7 @@ export function playEvaders(mc: MoveContext, args?: unknown) {
   G.turn.played += cards.length;
   G.turn.addedTo = carriage.id;
   if (checked.prioritySeat) G.turn.powerPlayed = true;
-  G.log.push({
+  pushLog(G, {
     type: 'batch',
     player: playerID,
     line,
@@ -208,7 +210,7 @@ export function playEvaders(mc: MoveContext, args?: unknown) {
     const e = L.exp;
     L.exp = null;
     L.hasExp = false;
-    G.log.push({ type: 'unlock', player: playerID, line });
+    pushLog(G, { type: 'unlock', player: playerID, line });
     takeExp(G, playerID, e);
   }
 }
@@ -223,7 +225,7 @@ export function peakHour({ G, ctx, playerID }: MoveContext) {
   G.peakHours.push({ card: checked.card, owner: playerID });
   G.turn.powerPlayed = true;
   G.turn.played++;
-  G.log.push({ type: 'power', player: playerID, power: POWER_NAMES.peakHour });
+  pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.peakHour });
 }
 
 /** Free Tram Zone: placed on the current line. */
@@ -231,10 +233,10 @@ export function freeTramZone({ G, ctx, playerID }: MoveContext) {
   const checked = checkFreeTramZone(G, ctx, playerID);
   if (typeof checked === 'string') return INVALID_MOVE;
   removeFromHand(G, playerID, checked.card);
-  G.lines[checked.line].freeTramZone = checked.card;
+  ownLine(G, checked.line).freeTramZone = checked.card;
   G.turn.powerPlayed = true;
   G.turn.played++;
-  G.log.push({ type: 'power', player: playerID, power: POWER_NAMES.freeTramZone });
+  pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.freeTramZone });
 }
 
 /** An Appeal in your own turn, as your Power, with no effect. */
@@ -245,7 +247,7 @@ export function shedAppeal({ G, ctx, playerID }: MoveContext) {
   G.usedPowers.push(checked.card);
   G.turn.powerPlayed = true;
   G.turn.played++;
-  G.log.push({ type: 'power', player: playerID, power: POWER_NAMES.appeal });
+  pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.appeal });
 }
 
 /** Tram Tracker: the target shows their hand to you only; then `trackerSwap`. */
@@ -256,7 +258,7 @@ export function tramTracker({ G, ctx, playerID, events }: MoveContext, args?: un
   G.usedPowers.push(checked.card);
   G.turn.powerPlayed = true;
   G.turn.played++;
-  G.log.push({ type: 'power', player: playerID, power: POWER_NAMES.tramTracker, target: checked.target });
+  pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.tramTracker, target: checked.target });
   if (!checked.swap) return; // You hold no other card: you take nothing (RULINGS §7.5).
   G.trackerReveal = { chooser: playerID, target: checked.target, cards: [...G.players[checked.target].hand!] };
   G.pending = { kind: 'tracker', stage: 'tracker', player: playerID, target: checked.target };
@@ -273,7 +275,7 @@ export function trackerSwap({ G, ctx, playerID, events }: MoveContext, args?: un
   giveCards(G, checked.target, [checked.give]);
   G.trackerReveal = null;
   G.pending = null;
-  G.log.push({ type: 'trackerSwap', player: playerID, target: checked.target });
+  pushLog(G, { type: 'trackerSwap', player: playerID, target: checked.target });
   events.endStage();
 }
 
@@ -290,10 +292,11 @@ export function draw({ G, ctx, playerID, random }: MoveContext) {
   }
   const card = G.drawPile.shift()!;
   G.drawCount = G.drawPile.length;
-  G.players[playerID].hand!.push(card);
-  G.players[playerID].handSize++;
+  const pl = ownPlayer(G, playerID);
+  pl.hand!.push(card);
+  pl.handSize++;
   G.turn.drew = true;
-  G.log.push({ type: 'draw', player: playerID, reshuffled: checked.reshuffle });
+  pushLog(G, { type: 'draw', player: playerID, reshuffled: checked.reshuffle });
 }
 
 /** A stuck hand puts one card of its choice out of the journey, face up: that is the turn. */
@@ -303,7 +306,7 @@ export function putOut({ G, ctx, playerID }: MoveContext, args?: unknown) {
   removeFromHand(G, playerID, checked.card);
   G.usedPowers.push(checked.card);
   G.turn.putOut = true;
-  G.log.push({ type: 'putOut', player: playerID, card: checked.card });
+  pushLog(G, { type: 'putOut', player: playerID, card: checked.card });
 }
 
 /** End your turn (after at least one card). */

@@ -3,6 +3,7 @@
  */
 import { DEAL_EVADERS, DEAL_POWERS, EXP_CARDS, evaderInspectorCards, linesFor, powerCards, type LineId } from './data';
 import type { LineState, PlayerID, PlayerState, TOSetupData, TOState, TurnState } from './types';
+import { ownPlayer, pushLog } from './fork';
 
 /** The part of boardgame.io's random API the rules use. */
 export interface RandomLike {
@@ -103,17 +104,20 @@ export function dealJourney(G: TOState, random: RandomLike, dealer: PlayerID): v
   const n = G.numPlayers;
   // Uncollected Exp: the pile and every Line's.
   const exp = [...G.expPile];
+  // Every Line starts afresh: new states, in a new record (a fork may share the old ones, see fork.ts).
+  const lines = {} as Record<LineId, LineState>;
   for (const id of G.lineOrder) {
     const l = G.lines[id];
     if (l.exp) exp.push(l.exp);
-    G.lines[id] = { id, carriages: [], exp: null, hasExp: false, freeTramZone: null };
+    lines[id] = { id, carriages: [], exp: null, hasExp: false, freeTramZone: null };
   }
+  G.lines = lines;
   const powers = random.Shuffle(powerCards(n));
   const rest = random.Shuffle(evaderInspectorCards(n));
   const order: PlayerID[] = [];
   for (let i = 1; i <= n; i++) order.push(String((Number(dealer) + i) % n));
   for (const p of order) {
-    const pl = G.players[p];
+    const pl = ownPlayer(G, p);
     pl.hand = [];
     pl.out = false;
     pl.ding = false;
@@ -150,5 +154,5 @@ export function dealJourney(G: TOState, random: RandomLike, dealer: PlayerID): v
   G.dealer = dealer;
   G.startPlayer = order[0];
   G.turn = freshTurn(0, order[0]);
-  G.log.push({ type: 'journey', journey: G.journey, dealer });
+  pushLog(G, { type: 'journey', journey: G.journey, dealer });
 }

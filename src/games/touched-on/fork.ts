@@ -1,0 +1,107 @@
+/**
+ * The copy of the state a move or turn hook changes (see
+ * src/games/common/copy-on-call.ts), made lazily where it is big.
+ *
+ * `fork(G)` copies the root, the turn record and the arrays the rules change
+ * in place. The players' and the Lines' states (and their records) and the
+ * log stay shared with `G` until a rule asks for its own copy with
+ * `ownPlayer` or `ownLine`, or adds to the log with `pushLog`, which every
+ * rule that changes one of them does. What the
+ * rules never change in place stays shared: the log's entries, the DINGs and
+ * Peak Hours (a rule replaces or adds whole entries), the pending decision,
+ * the Tram Tracker reveal, the last turn and a finished game's result
+ * (replaced whole). Outside production every state is frozen whole
+ * (copy-on-call.ts), so a rule that wrote to a shared part would throw in the
+ * tests.
+ */
+import type { LineId, LineState, LogEntry, PlayerID, PlayerState, TOState } from './types';
+
+/**
+ * The latest fork and the state it was made from. Rules run synchronously on
+ * one fork at a time, so this is the fork being changed; what it still shares
+ * with its base is what is the same object in both.
+ */
+let forked: TOState | null = null;
+let forkedFrom: TOState | null = null;
+
+/**
+ * A copy of `G` for a move or hook to change (players and Lines through
+ * `ownPlayer` and `ownLine`). The fields are listed in the order of the state
+ * setupState builds, so that the copy serialises exactly as `G` does.
+ */
+export function fork(G: TOState): TOState {
+  const copy: TOState = {
+    numPlayers: G.numPlayers,
+    lineOrder: G.lineOrder,
+    lines: G.lines,
+    players: G.players,
+    journey: G.journey,
+    dealer: G.dealer,
+    startPlayer: G.startPlayer,
+    drawPile: G.drawPile.slice(),
+    drawCount: G.drawCount,
+    reshuffled: G.reshuffled,
+    discard: G.discard.slice(),
+    usedPowers: G.usedPowers.slice(),
+    expPile: G.expPile.slice(),
+    expPileCount: G.expPileCount,
+    currentLine: G.currentLine,
+    nextCarriageId: G.nextCarriageId,
+    sinceAdd: G.sinceAdd.slice(),
+    lastTurn: G.lastTurn,
+    peakHours: G.peakHours.slice(),
+    dings: G.dings.slice(),
+    dingSeq: G.dingSeq,
+    finishers: G.finishers.slice(),
+    turn: { ...G.turn },
+    passes: G.passes,
+    expTakings: G.expTakings,
+    pending: G.pending,
+    trackerReveal: G.trackerReveal,
+    gameOver: G.gameOver,
+    log: G.log,
+  };
+  forked = copy;
+  forkedFrom = G;
+  return copy;
+}
+
+/**
+ * A player's state that the rules may change: in the fork being changed, its
+ * own copy the first time; in any other state (a new game being set up, a
+ * test's), the player's state itself.
+ */
+export function ownPlayer(G: TOState, p: PlayerID): PlayerState {
+  const pl = G.players[p];
+  if (G !== forked || pl !== forkedFrom!.players[p]) return pl;
+  if (G.players === forkedFrom!.players) G.players = { ...G.players };
+  // Listed in the order setupState builds them, as in `fork`.
+  const copy: PlayerState = {
+    hand: pl.hand && pl.hand.slice(),
+    handSize: pl.handSize,
+    exp: pl.exp && pl.exp.slice(),
+    expCount: pl.expCount,
+    lastExpAt: pl.lastExpAt,
+    out: pl.out,
+    ding: pl.ding,
+  };
+  G.players[p] = copy;
+  return copy;
+}
+
+/** A Line's state that the rules may change, with its carriages and their cards (as `ownPlayer`). */
+export function ownLine(G: TOState, id: LineId): LineState {
+  const l = G.lines[id];
+  if (G !== forked || l !== forkedFrom!.lines[id]) return l;
+  if (G.lines === forkedFrom!.lines) G.lines = { ...G.lines };
+  const carriages = l.carriages.map((c) => ({ id: c.id, cards: c.cards.slice() }));
+  const copy: LineState = { id: l.id, carriages, exp: l.exp, hasExp: l.hasExp, freeTramZone: l.freeTramZone };
+  G.lines[id] = copy;
+  return copy;
+}
+
+/** Add an entry to the log (in the fork being changed, to its own copy of the log the first time). */
+export function pushLog(G: TOState, entry: LogEntry): void {
+  if (G === forked && G.log === forkedFrom!.log) G.log = G.log.slice();
+  G.log.push(entry);
+}
