@@ -87,6 +87,8 @@ interface SpeedResult {
   seconds: number;
   gamesPerSecond: number;
   movesPerGame: number;
+  /** Turns per game (boardgame.io's ctx.turn at the end). */
+  turnsPerGame: number;
   movesPerSecond: number;
   enumerateShare: number;
 }
@@ -106,10 +108,12 @@ interface GameStepper {
 function timeRandomGames(seconds: number, warmup: number, label: string, stepper: GameStepper): SpeedResult {
   const rng = new Rng(label);
   let tEnum = 0;
+  let turns = 0;
   /** Plays one game to the end; returns its moves. */
   const play = (seed: string): number => {
     let moves = 0;
     let s = stepper.start(seed);
+    const turn0 = s.ctx.turn;
     while (!s.ctx.gameover) {
       const pid = actingPlayerOf(DEF, s)!;
       const e0 = performance.now();
@@ -119,11 +123,13 @@ function timeRandomGames(seconds: number, warmup: number, label: string, stepper
       s = stepper.step(pid, m.move, m.args);
       moves++;
     }
+    turns += s.ctx.turn - turn0 + 1;
     return moves;
   };
   const tw = performance.now();
   for (let w = 0; performance.now() - tw < warmup * 1000; w++) play(`warmup${w}`);
   tEnum = 0;
+  turns = 0;
   let games = 0;
   let moves = 0;
   const t0 = performance.now();
@@ -134,6 +140,7 @@ function timeRandomGames(seconds: number, warmup: number, label: string, stepper
     seconds: dt,
     gamesPerSecond: games / dt,
     movesPerGame: moves / games,
+    turnsPerGame: turns / games,
     movesPerSecond: moves / dt,
     enumerateShare: tEnum / 1000 / dt,
   };
@@ -188,19 +195,26 @@ const baseState = {
 
 /**
  * boardgame.io's own cost per action: a minimal 4-player game (one counter,
- * no hooks; like ours, each move returns a frozen new root, and the turn
- * passes after 2 or 3 actions, about our 2.6) through the same reducer, for
- * `seconds`. Dividing its actions per second by ours per game gives the most
- * random games per second the reducer could reach if our rules and
- * listing moves cost nothing.
+ * no hooks; like ours, each move returns a frozen new root) through the same
+ * reducer, for `seconds`. Its turn passes after 2 or 3 actions (Lisbon's
+ * 2.6), or after `actionsPerTurn` on average: boardgame.io's cost per action
+ * grows with the turns passed, so the bench also measures it with the game's
+ * own turn length (Get on Board passes the turn after every action).
+ * Dividing its actions per second by ours per game gives the most random
+ * games per second the reducer could reach if our rules and listing moves
+ * cost nothing.
  */
-function reducerFloor(seconds: number): { actionsPerSecond: number; usPerAction: number } {
+function reducerFloor(seconds: number, actionsPerTurn?: number): { actionsPerSecond: number; usPerAction: number } {
+  // The default pattern passes the turn after 2 or 3 actions; with `actionsPerTurn`, after that many on average.
+  const turnEnds = actionsPerTurn
+    ? (n: number) => Math.floor(n / actionsPerTurn) > Math.floor((n - 1) / actionsPerTurn)
+    : (n: number) => n % 5 === 0 || n % 5 === 2;
   const game = {
     name: 'floor',
     plugins: [baseState],
     setup: () => ({ n: 0 }),
     moves: { act: ({ base }: { base: { n: number } }) => Object.freeze({ n: base.n + 1 }) },
-    turn: { endIf: ({ G }: { G: { n: number } }) => G.n % 5 === 0 || G.n % 5 === 2 },
+    turn: { endIf: ({ G }: { G: { n: number } }) => turnEnds(G.n) },
     endIf: ({ G }: { G: { n: number } }) => (G.n >= 400 ? { winner: '0' } : undefined),
   };
   const reducer = CreateGameReducer({ game: game as never });
@@ -309,8 +323,15 @@ async function main(): Promise<void> {
   console.log(
     `   boardgame.io alone:   ${floor.usPerAction.toFixed(0)} us per action of a minimal game (${floor.actionsPerSecond.toFixed(0)} actions/s): at ${red.movesPerGame.toFixed(0)} moves/game, at most ${ceiling.toFixed(1)} games/s even if the rules cost nothing`,
   );
+  // The same minimal game with this game's turn length: boardgame.io's cost per action grows with turns passed.
+  const perTurn = red.movesPerGame / Math.max(1, red.turnsPerGame);
+  const shaped = reducerFloor(Math.max(2, SECONDS / 2), perTurn);
+  const shapedCeiling = shaped.actionsPerSecond / red.movesPerGame;
   console.log(
-    `   ${ratio === null ? '' : `ratio pure/reducer: ${ratio.toFixed(2)}x; `}reducer at ${((100 * red.gamesPerSecond) / ceiling).toFixed(0)}% of boardgame.io's ceiling`,
+    `   ... with this game's turns (${perTurn.toFixed(2)} actions each): ${shaped.usPerAction.toFixed(0)} us per action, at most ${shapedCeiling.toFixed(1)} games/s`,
+  );
+  console.log(
+    `   ${ratio === null ? '' : `ratio pure/reducer: ${ratio.toFixed(2)}x; `}reducer at ${((100 * red.gamesPerSecond) / ceiling).toFixed(0)}% of boardgame.io's ceiling (${((100 * red.gamesPerSecond) / shapedCeiling).toFixed(0)}% of the ceiling with this game's turns)`,
   );
 
   console.log(`\n2. MCTS decisions (${POSITIONS} positions from greedy games, 2 and 4 players)`);
@@ -345,6 +366,11 @@ async function main(): Promise<void> {
           pureRules: drv,
           ratio,
           boardgameioAlone: { ...floor, ceilingGamesPerSecond: ceiling },
+          boardgameioAloneWithThisGamesTurns: {
+            ...shaped,
+            actionsPerTurn: perTurn,
+            ceilingGamesPerSecond: shapedCeiling,
+          },
         },
         mcts,
         levels: LEVELS,

@@ -193,11 +193,18 @@ export class GameMctsBot extends (MCTSBot as unknown as MctsBase) {
     }
   }
 
-  /** UCT selection with the configured exploration constant. */
+  /**
+   * UCT selection with the configured exploration constant. With a
+   * progressive bias, a node also widens progressively: it is only descended
+   * through once it has as many children as the square root of its visits
+   * (its best-ranked moves first, see `expand`); until then it expands.
+   */
   override select(node: TreeNode): TreeNode {
     const { exploration, bias } = this.cfg;
+    const saturated = (n: TreeNode) =>
+      n.actions.length === 0 || (bias > 0 && n.children.length >= Math.max(2, Math.ceil(Math.sqrt(n.visits))));
     let n = node;
-    while (n.actions.length === 0 && n.children.length > 0) {
+    while (n.children.length > 0 && saturated(n)) {
       const logN = Math.log(n.visits);
       let best = -Infinity;
       let pick = n.children[0];
@@ -314,6 +321,8 @@ export class GameMctsBot extends (MCTSBot as unknown as MctsBase) {
 /** How a game over reads: the winner, and each player's total (as the games of the registry report it). */
 interface GameOverLike {
   winner?: PlayerID;
+  /** Games with shared victories name every winner. */
+  winners?: PlayerID[];
   scores?: Record<PlayerID, { total: number }>;
 }
 
@@ -327,7 +336,7 @@ export function rewards(def: GameDef, G: unknown, ctx: Ctx, temperature: number)
   for (const p of ids) {
     const best = Math.max(...ids.filter((q) => q !== p).map((q) => v[q]));
     out[p] = over
-      ? (p === over.winner ? 0.8 : 0) + 0.2 / (1 + Math.exp(-(v[p] - best) / temperature))
+      ? (p === over.winner || over.winners?.includes(p) ? 0.8 : 0) + 0.2 / (1 + Math.exp(-(v[p] - best) / temperature))
       : 1 / (1 + Math.exp(-(v[p] - best) / temperature));
   }
   return out;
