@@ -66,6 +66,8 @@ function roundsAhead(G: GobState, playerID: PlayerID): number {
 /** The expected final score of a sheet whose route goes on from here. */
 function outlookValue(G: GobState, playerID: PlayerID, sheet: Sheet, rounds: number): number {
   if (sheet.eliminated) return 0;
+  // Departures still being chosen: no route yet, every seat alike.
+  if (sheet.line.length === 0) return rounds * PER_ROUND;
   const future = rounds * PER_ROUND * outlook(G, playerID, sheet.line, sheet.turnUsed);
   return sheetScore(G, sheet) + objectivesDue(G, sheet) + future + sitePull(G, sheet);
 }
@@ -174,6 +176,7 @@ export const getOnBoardBots: BotHooks<GobState> = {
   },
   determinize,
   actingPlayer: (G) => actingPlayer(G),
-  playout: playout,
+  playout,
+  mcts: { bias: 1 },
   seatStats: (G, _ctx, playerID) => ({ 'elim.': G.players[playerID]?.eliminated ? 1 : 0 }),
 };
