@@ -10,11 +10,10 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Game } from 'boardgame.io';
 import { Client } from 'boardgame.io/client';
 import { Local } from 'boardgame.io/multiplayer';
-import { useGame, type GameBoardProps } from './games';
+import { seatStyle, useGame, type GameBoardProps } from './games';
 import { PassDevice } from './PassDevice';
 import { chooseBotMove, randomMove } from './hotseatBot';
 import type { HotSeatConfig } from './HotSeatSetup';
-import { seatColor } from './seats';
 import { HOTSEAT_STORAGE_KEY } from './hotseatStore';
 
 /** Pause before a bot moves, in ms, unless the game was set up with another pace. */
@@ -136,7 +135,8 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
           {config.seats.map((s, i) => (
             <span
               key={i}
-              className={`seat-chip tram-${seatColor(i)}${String(i) === acting && !over ? ' acting' : ''}`}
+              className={`seat-chip${String(i) === acting && !over ? ' acting' : ''}`}
+              style={seatStyle(entry, i)}
               data-testid={`hs-seat-${i}`}
             >
               {config.names[String(i)]}

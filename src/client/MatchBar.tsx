@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { describeError, forgetSeat, lobby, openSeats, seatBot, type Match, type StoredSeat } from './lobbyApi';
 import { navigate, shareLink } from './route';
-import { useGame } from './games';
-import { BOT_LEVELS, seatColor, type BotLevel } from './seats';
+import { seatStyle, useGame } from './games';
+import { BOT_LEVELS, type BotLevel } from './seats';
 
 /** Share link, seats and Leave. */
 export function MatchBar(props: {
@@ -76,7 +76,8 @@ export function MatchBar(props: {
         {match?.players.map((p) => (
           <span
             key={p.id}
-            className={`seat-chip tram-${seatColor(p.id)}${p.name ? '' : ' empty'}${p.isConnected ? ' online' : ''}`}
+            className={`seat-chip${p.name ? '' : ' empty'}${p.isConnected ? ' online' : ''}`}
+            style={seatStyle(game, p.id)}
             title={p.name ? `${p.name}${p.isConnected ? ' (connected)' : ''}` : 'Open seat'}
           >
             {p.name ?? 'open'}

@@ -18,8 +18,7 @@ import {
   type StoredSeat,
 } from './lobbyApi';
 import { navigate } from './route';
-import { seatColor } from './seats';
-import { useGame, type ClientGame } from './games';
+import { seatColour, useGame, type ClientGame } from './games';
 import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
 import { FormFooter } from './SetupFields';
@@ -193,7 +192,8 @@ function JoinPanel(props: {
   onWatch: () => void;
 }) {
   const { matchID, match } = props;
-  const gameId = useGame().def.id;
+  const game = useGame();
+  const gameId = game.def.id;
   const [name, setName] = useState(loadName);
   const [choice, setChoice] = useState<string>('');
   const [busy, setBusy] = useState(false);
@@ -256,7 +256,7 @@ function JoinPanel(props: {
             <select data-testid="join-seat" value={seatID} onChange={(e) => setChoice(e.target.value)}>
               {open.map((id) => (
                 <option key={id} value={id}>
-                  Seat {id + 1} ({seatColor(id)})
+                  Seat {id + 1} ({seatColour(game, id).name})
                 </option>
               ))}
             </select>

@@ -12,8 +12,7 @@ import {
   type StoredSeat,
 } from './lobbyApi';
 import { hrefOf, navigate } from './route';
-import { seatColor } from './seats';
-import { clientGame, useGame } from './games';
+import { clientGame, seatStyle, useGame } from './games';
 
 const REFRESH_MS = 4000;
 
@@ -102,7 +101,8 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
               {m.players.map((p) => (
                 <span
                   key={p.id}
-                  className={`seat-chip tram-${seatColor(p.id)}${p.name ? '' : ' empty'}`}
+                  className={`seat-chip${p.name ? '' : ' empty'}`}
+                  style={seatStyle(game, p.id)}
                   title={p.name ?? 'Open seat'}
                 >
                   {p.name ?? 'open'}
@@ -138,7 +138,7 @@ export function MyMatches() {
       <ul className="match-list">
         {seats.map((s) => (
           <li key={s.matchID} className="match-row">
-            <span className={`tram-dot tram-${seatColor(Number(s.playerID))}`} aria-hidden />
+            <span className="seat-dot" style={seatStyle(clientGame(s.gameId ?? ''), s.playerID)} aria-hidden />
             <div className="match-meta">
               {clientGame(s.gameId ?? '').def.title}: {s.playerName} in seat {Number(s.playerID) + 1} · joined{' '}
               {ago(s.joinedAt)}

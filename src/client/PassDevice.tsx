@@ -1,12 +1,13 @@
 /** The screen between two human players in hot-seat: it hides the board and the hand until the next player is ready. */
-import { seatColor } from './seats';
+import { seatStyle, useGame } from './games';
 
 /** "Pass the device to <name>". */
 export function PassDevice(props: { seat: string; name: string; reason: string; onReady: () => void }) {
+  const game = useGame();
   return (
     <div className="pass-device" role="dialog" aria-modal="true" aria-labelledby="pass-title" data-testid="pass-device">
-      <div className={`pass-card tram-border-${seatColor(Number(props.seat))}`}>
-        <span className={`tram-dot big tram-${seatColor(Number(props.seat))}`} aria-hidden />
+      <div className="pass-card" style={seatStyle(game, props.seat)}>
+        <span className="seat-dot big" aria-hidden />
         <h2 id="pass-title">
           Pass the device to <strong data-testid="pass-name">{props.name}</strong>
         </h2>

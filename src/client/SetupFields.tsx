@@ -3,7 +3,8 @@
  * player count, seats (human or bot with a level), a first-player field and
  * the form footer. Each game adds its own rule options (`ClientGame.rules`).
  */
-import { BOT_LEVELS, seatColor, type BotLevel, type SeatChoice } from './seats';
+import { BOT_LEVELS, type BotLevel, type SeatChoice } from './seats';
+import { seatStyle, useGame } from './games';
 
 /** A row of toggle buttons choosing one of `options` (a labelled radio group). */
 export function Segmented<T extends string | number>(props: {
@@ -68,6 +69,7 @@ export function SeatRows(props: {
   firstIsYou?: string;
   testid: string;
 }) {
+  const game = useGame();
   const set = (i: number, patch: Partial<SeatChoice>) =>
     props.onChange(props.seats.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   return (
@@ -78,7 +80,7 @@ export function SeatRows(props: {
           const locked = props.firstIsYou !== undefined && i === 0;
           return (
             <li key={i} className="seat-row" data-testid={`${props.testid}-seat-${i}`}>
-              <span className={`tram-dot tram-${seatColor(i)}`} aria-hidden />
+              <span className="seat-dot" style={seatStyle(game, i)} aria-hidden />
               <span className="seat-no">Seat {i + 1}</span>
               {locked ? (
                 <span className="seat-you">

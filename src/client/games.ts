@@ -3,12 +3,18 @@
  * things the generic pages (lobby, hot-seat, online match) ask of it. The
  * pages get the game of the current route from `useGame()`.
  */
-import { createContext, useContext, type ComponentType } from 'react';
+import { createContext, useContext, type ComponentType, type CSSProperties } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
 import type { Ctx } from 'boardgame.io';
 import type { GameDef } from '../games/registry';
 import { lisbonClient } from '../games/lisbon/board/client';
 import { touchedOnClient } from '../games/touched-on/board/client';
+
+/** A seat's colour: its name in words and its CSS colour. */
+export interface SeatColour {
+  name: string;
+  css: string;
+}
 
 /** The props a game's board gets: boardgame.io's, plus the players' names. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each game's board takes its own state type
@@ -30,6 +36,8 @@ export interface ClientGame<R = unknown> {
   Board: ComponentType<GameBoardProps>;
   /** "How to play", in brief (shown in the game's lobby). */
   Help: ComponentType;
+  /** The seats' colours, seat 0 first, as the board draws them (the lobby's seat chips use them too). */
+  seatColours: readonly SeatColour[];
   /** A short mark for the game's card and the header (e.g. Lisbon's "28"). */
   badge: string;
   /** The rule options: the form fields, the options a new form starts with, and the setupData they make. */
@@ -47,7 +55,10 @@ export interface ClientGame<R = unknown> {
 }
 
 /** Every game, in the registry's order. */
-export const CLIENT_GAMES: readonly ClientGame[] = [lisbonClient as ClientGame, touchedOnClient as ClientGame];
+export const CLIENT_GAMES: readonly ClientGame[] = [
+  lisbonClient as ClientGame,
+  touchedOnClient as ClientGame,
+];
 
 /** The client entry of a registry id (Lisbon's for an unknown one, as old links are Lisbon's). */
 export function clientGame(id: string): ClientGame {
@@ -60,4 +71,15 @@ export const GameContext = createContext<ClientGame>(CLIENT_GAMES[0]);
 /** The game of the page being shown. */
 export function useGame(): ClientGame {
   return useContext(GameContext);
+}
+
+/** A seat's colour in this game. */
+export function seatColour(game: ClientGame, seat: number | string): SeatColour {
+  const all = game.seatColours;
+  return all[Number(seat) % all.length] ?? { name: `seat ${Number(seat) + 1}`, css: '#999' };
+}
+
+/** The style that gives a seat chip, dot or card its seat's colour (CSS variable --seat). */
+export function seatStyle(game: ClientGame, seat: number | string): CSSProperties {
+  return { ['--seat' as string]: seatColour(game, seat).css };
 }

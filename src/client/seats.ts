@@ -15,15 +15,6 @@ export interface SeatChoice {
   name: string;
 }
 
-/** Seat colours, in seat order (CSS classes `tram-<colour>`; Lisbon's trams have these colours). */
-export const SEAT_COLORS = ['pink', 'black', 'white', 'brown'] as const;
-export type SeatColor = (typeof SEAT_COLORS)[number];
-
-/** The colour of a seat. */
-export function seatColor(seat: number): SeatColor {
-  return SEAT_COLORS[seat % SEAT_COLORS.length];
-}
-
 /** A bot's display name. */
 export function botName(seat: number, level: BotLevel): string {
   return `Bot ${seat + 1} (${level})`;

@@ -6,6 +6,8 @@ import type { GState, SetupData } from '../types';
 import { waitingFor } from '../selectors';
 import { Board } from './Board';
 import { Help } from './Help';
+import { TRAM_STYLE } from './logic';
+import { TRAM_COLORS } from '../data/types';
 
 /** Rules options as the forms hold them. */
 export interface RulesChoice {
@@ -54,6 +56,7 @@ export const lisbonClient: ClientGame<RulesChoice> = {
   def: lisbon,
   Board,
   Help,
+  seatColours: TRAM_COLORS.map((name) => ({ name, css: TRAM_STYLE[name].fill })),
   badge: '28',
   rules: { initial: { faceUp: 'final', firstPlayer: 'random' }, Fields: RulesFields, toSetupData },
   acting: (G, ctx) => waitingFor(G as GState, ctx.currentPlayer),

@@ -50,16 +50,7 @@ export function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** Player names by id, from an explicit map or boardgame.io's matchData. */
-export function namesFrom(
-  playerNames: Record<string, string> | undefined,
-  matchData: readonly { id: number; name?: string }[] | undefined,
-): Record<PlayerID, string> {
-  const out: Record<PlayerID, string> = {};
-  for (const m of matchData ?? []) if (m.name) out[String(m.id)] = m.name;
-  for (const [id, name] of Object.entries(playerNames ?? {})) if (name) out[id] = name;
-  return out;
-}
+export { namesFrom } from '../../../client/names';
 
 /** How a player is called on screen: their name when given, else their tram colour ("Pink"). */
 export function playerLabel(G: Pick<GState, 'players'>, id: PlayerID, names: Record<PlayerID, string> = {}): string {

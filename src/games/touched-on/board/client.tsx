@@ -5,6 +5,7 @@ import { touchedOn } from '../def';
 import type { TOSetupData, TOState } from '../types';
 import { actingPlayer } from '../legal';
 import { TouchedOnBoard } from './Board';
+import { SEAT_COLOURS, SEAT_COLOUR_NAMES } from './logic';
 
 /** Rule options as the forms hold them: who deals first. */
 export interface RulesChoice {
@@ -59,6 +60,7 @@ export const touchedOnClient: ClientGame<RulesChoice> = {
   def: touchedOn,
   Board: TouchedOnBoard,
   Help,
+  seatColours: SEAT_COLOURS.map((css, i) => ({ name: SEAT_COLOUR_NAMES[i], css })),
   badge: 'TO',
   rules: {
     initial: { dealer: 'random' },

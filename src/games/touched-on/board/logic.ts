@@ -23,22 +23,15 @@ import {
 
 /** Seat colours (chips beside names and on every card a player added), distinct from the Line colours. */
 export const SEAT_COLOURS = ['#7b4fb8', '#e8702a', '#12a4b6', '#6d4c41'];
+/** The seat colours in words. */
+export const SEAT_COLOUR_NAMES = ['purple', 'orange', 'teal', 'brown'];
 
 /** A seat's colour. */
 export function seatColour(id: PlayerID): string {
   return SEAT_COLOURS[Number(id) % SEAT_COLOURS.length];
 }
 
-/** Player names by id, from an explicit map or boardgame.io's matchData. */
-export function namesFrom(
-  playerNames: Record<string, string> | undefined,
-  matchData: readonly { id: number; name?: string }[] | undefined,
-): Record<PlayerID, string> {
-  const out: Record<PlayerID, string> = {};
-  for (const m of matchData ?? []) if (m.name) out[String(m.id)] = m.name;
-  for (const [id, name] of Object.entries(playerNames ?? {})) if (name) out[id] = name;
-  return out;
-}
+export { namesFrom } from '../../../client/names';
 
 /** How a player is called on screen: their name, else "Player n" (seat + 1). */
 export function playerLabel(id: PlayerID, names: Record<PlayerID, string> = {}): string {
