@@ -9,6 +9,7 @@ import type { Ctx } from 'boardgame.io';
 import type { GameDef } from '../games/registry';
 import { lisbonClient } from '../games/lisbon/board/client';
 import { touchedOnClient } from '../games/touched-on/board/client';
+import { getOnBoardClient } from '../games/get-on-board/board/client';
 
 /** A seat's colour: its name in words and its CSS colour. */
 export interface SeatColour {
@@ -58,6 +59,7 @@ export interface ClientGame<R = unknown> {
 export const CLIENT_GAMES: readonly ClientGame[] = [
   lisbonClient as ClientGame,
   touchedOnClient as ClientGame,
+  getOnBoardClient as ClientGame,
 ];
 
 /** The client entry of a registry id (Lisbon's for an unknown one, as old links are Lisbon's). */

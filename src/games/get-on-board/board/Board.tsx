@@ -1,0 +1,284 @@
+/**
+ * The Get on Board board: boardgame.io's React `board` for Get on Board.
+ *
+ * The map (MapView) with every line, and beside it the action panel (the
+ * departure choice, or the plot built marker by marker on the map with the
+ * rules' own plotStatus/extraOptions: take back any marker, add the Metro
+ * extra marker, confirm), the Common Objectives, your sheet, the others'
+ * sheets on demand, the log, and the end screen with every breakdown. It
+ * decides no rule: it checks a plot with the move's own check before sending
+ * it, and reports a move the server did not apply.
+ *
+ * Stable test ids: "gob-board", "banner", "turn-who", "offline", "gob-map",
+ * targets ([data-target]), "departure-panel", "departure-<ticket>",
+ * "departure-chosen", "plot-panel", "plot-prompt", "plot-markers",
+ * "plot-marker-<i>", "take-back-<i>", "plot-preview", "plot-connections",
+ * "add-extra", "plot-clear", "plot-confirm", "waiting", "objectives",
+ * "my-sheet", "sheet-<id>" (an opponent's summary, a button), "sheet-full-<id>",
+ * "log", "toast", "gameover", "final-<id>", "gameover-close", "show-scores".
+ */
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { BoardProps } from 'boardgame.io/react';
+import { shapeFor } from '../data';
+import { graphOf } from '../graph';
+import { checkPlot, turnError } from '../legal';
+import { checkDeparture } from '../moves';
+import type { GobState, PlayerID, PointId } from '../types';
+import { useMoveSender, useToasts, REFUSAL_MS } from '../../../client/boardHooks';
+import { MapView, type MapTarget } from './MapView';
+import { SheetView } from './SheetView';
+import { SheetCompact } from './SheetCompact';
+import { ShapeGlyph, TicketCard } from './icons';
+import { DeparturePanel, EndScreen, LogPanel, Objectives, PlotPanel, pointName } from './Panels';
+import { EMPTY_DRAFT, pick, takeBack, viewDraft, type Draft } from './plotBuilder';
+import { colourOf, nameOf, namesFrom, pawnsOf, routesOf, sheetPropsOf } from './sheetProps';
+import { Help } from './Help';
+import './gob-board.css';
+
+export type GetOnBoardBoardProps = BoardProps<GobState> & { playerNames?: Record<string, string> };
+
+/** Changes whenever the game moves on (a plot, a choice, a new round). */
+const fingerprint = (G: GobState) =>
+  `${G.round}|${G.toPlay}|${G.log.length}|${G.order.map((p) => G.choices[p] ?? '-').join('')}`;
+
+interface PlotMoves {
+  plot(args: unknown): void;
+  chooseDeparture(args: unknown): void;
+}
+
+export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
+  const { G, ctx, playerID, matchData, playerNames } = props;
+  const moves = props.moves as unknown as PlotMoves;
+  const me: PlayerID | null = playerID != null && G.players[playerID] ? playerID : null;
+  const names = useMemo(() => namesFrom(playerNames, matchData), [playerNames, matchData]);
+  const map = graphOf(G.mapId).map;
+  const offline = props.isMultiplayer && props.isConnected === false;
+
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [hoverPoint, setHoverPoint] = useState<PointId | null>(null);
+  const [hoverTicket, setHoverTicket] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const [openSheet, setOpenSheet] = useState<PlayerID | null>(null);
+  const [hideOver, setHideOver] = useState(false);
+  const { toasts, toast } = useToasts();
+  const confirmRef = useRef<HTMLDivElement>(null);
+
+  const reset = useCallback(() => {
+    setDraft(EMPTY_DRAFT);
+    setSending(false);
+    setHoverPoint(null);
+  }, []);
+  const send = useMoveSender(fingerprint(G), toast, reset);
+  useEffect(() => {
+    if (!sending) return;
+    const t = setTimeout(() => setSending(false), REFUSAL_MS);
+    return () => clearTimeout(t);
+  }, [sending]);
+
+  const over = !!G.result;
+  const choosing = me !== null && G.round === 0 && !over;
+  const myPlot = me !== null && !over && G.round > 0 && turnError(G, me) === null;
+  const view = useMemo(() => (myPlot ? viewDraft(G, me, draft) : null), [G, me, draft, myPlot]);
+  const readOnly = offline || sending;
+
+  // Once the plot is whole, the keyboard goes on to Confirm.
+  const complete = !!view?.args;
+  useEffect(() => {
+    if (complete) confirmRef.current?.querySelector<HTMLButtonElement>('[data-testid="plot-confirm"]')?.focus();
+  }, [complete, draft]);
+
+  const confirm = () => {
+    if (!view?.args || me === null || readOnly) return;
+    const why = checkPlot(G, me, view.args);
+    if (why) return toast(why);
+    const args = view.args;
+    setSending(true);
+    send('plot', () => moves.plot(args));
+  };
+  const choose = (ticket: number) => {
+    if (me === null || readOnly) return;
+    const why = checkDeparture(G, me, { ticket });
+    if (why) return toast(why);
+    setSending(true);
+    send('chooseDeparture', () => moves.chooseDeparture({ ticket }));
+  };
+
+  // What the map offers: my departures, or the next marker of my plot.
+  const graph = graphOf(G.mapId);
+  let targets: MapTarget[] = [];
+  if (!readOnly && choosing && G.choices[me] === null) {
+    targets = G.offers[me].flatMap((t) => {
+      const to = graph.departures.get(t);
+      return to ? [{ to, eliminates: false, label: `Depart from ticket ${t}: ${pointName(G, to)}` }] : [];
+    });
+  } else if (!readOnly && view) {
+    targets = view.targets.map((o) => ({ to: o.to, eliminates: o.eliminates }));
+  }
+  const onPick = (to: PointId) => {
+    if (readOnly) return;
+    if (choosing) {
+      const ticket = G.offers[me].find((t) => graph.departures.get(t) === to);
+      if (ticket !== undefined) choose(ticket);
+      return;
+    }
+    if (view) setDraft((d) => pick(d, viewDraft(G, me!, d), to));
+  };
+  const onHover = (to: PointId | null) => {
+    setHoverPoint(to);
+    if (choosing) setHoverTicket(to ? (G.offers[me].find((t) => graph.departures.get(t) === to) ?? null) : null);
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Escape' || !view || view.placed.length === 0 || readOnly) return;
+    e.preventDefault();
+    setDraft((d) => takeBack(d, view.placed.length - 1));
+  };
+
+  const lineEnd = me !== null ? G.players[me].line[G.players[me].line.length - 1] : undefined;
+  const plot =
+    view && lineEnd
+      ? {
+          player: me!,
+          colour: colourOf(G, me!),
+          points: [lineEnd, ...view.placed.map((o) => o.to)],
+        }
+      : undefined;
+  const hoverOption = view?.targets.find((o) => o.to === hoverPoint) ?? null;
+  const mySites = me !== null ? (sheetPropsOf(G, me, names).personal?.sites.map((s) => s.letter) ?? []) : [];
+  const others = G.order.filter((p) => p !== me);
+  const toPlay = G.toPlay;
+
+  return (
+    <div className="gob-board" data-testid="gob-board" onKeyDown={onKeyDown}>
+      <header className="gob-banner" data-testid="banner">
+        <span className="gob-banner-map">{map.name}</span>
+        {G.round > 0 && (
+          <span className="gob-banner-round" data-testid="round">
+            Round {G.round}/12
+          </span>
+        )}
+        {G.ticket !== null && <TicketCard n={G.ticket} width={22} />}
+        {me !== null && G.ticket !== null && !G.players[me].eliminated && (
+          <span className="gob-banner-shape" title="Your shape this round">
+            <ShapeGlyph shape={shapeFor(G.players[me].variant, G.ticket).id} size={22} />
+            {shapeFor(G.players[me].variant, G.ticket).label}
+          </span>
+        )}
+        <span className="gob-banner-who" data-testid="turn-who">
+          {over
+            ? 'Game over'
+            : G.round === 0
+              ? 'Everyone chooses a departure'
+              : toPlay === me
+                ? 'Your plot'
+                : toPlay !== null
+                  ? `${nameOf(names, toPlay)} is plotting`
+                  : ''}
+        </span>
+        {G.round > 0 && !over && <span className="gob-banner-inspector">Inspector: {nameOf(names, G.inspector)}</span>}
+        {offline && (
+          <span className="gob-badge gob-badge--offline" data-testid="offline" role="status">
+            Reconnecting… the board is read-only
+          </span>
+        )}
+      </header>
+      <div className="gob-layout">
+        <div className="gob-mapcol">
+          <MapView
+            map={map}
+            routes={routesOf(G, names)}
+            pawns={pawnsOf(G, names)}
+            plot={plot}
+            targets={targets}
+            onPick={onPick}
+            onHover={onHover}
+            mySites={mySites}
+            activeSpeedy={G.speedy ?? undefined}
+          />
+        </div>
+        <aside className="gob-side">
+          <div ref={confirmRef} className="gob-action-slot">
+            {choosing && (
+              <DeparturePanel
+                G={G}
+                me={me}
+                names={names}
+                hover={hoverTicket}
+                onHover={setHoverTicket}
+                onChoose={choose}
+              />
+            )}
+            {view && (
+              <PlotPanel
+                G={G}
+                me={me!}
+                view={view}
+                hover={hoverOption}
+                sending={sending}
+                onTakeBack={(i) => !readOnly && setDraft((d) => takeBack(d, i))}
+                onClear={() => !readOnly && setDraft(EMPTY_DRAFT)}
+                onAddExtra={() => !readOnly && setDraft((d) => ({ ...d, addingExtra: true }))}
+                onConfirm={confirm}
+              />
+            )}
+            {!choosing && !view && !over && (
+              <p className="gob-panel gob-waiting" data-testid="waiting" role="status">
+                {me !== null && G.players[me].eliminated
+                  ? 'You are eliminated: your line stays on the map and scores nothing.'
+                  : toPlay !== null
+                    ? `Waiting for ${nameOf(names, toPlay)} to plot.`
+                    : 'Waiting…'}
+              </p>
+            )}
+            {over && hideOver && (
+              <button type="button" className="primary" onClick={() => setHideOver(false)} data-testid="show-scores">
+                Final scores
+              </button>
+            )}
+          </div>
+          <Objectives G={G} names={names} />
+          {me !== null && (
+            <div className="gob-my-sheet" data-testid="my-sheet">
+              <SheetView {...sheetPropsOf(G, me, names)} />
+            </div>
+          )}
+          <section className="gob-panel" aria-label="Other players">
+            <h3>{me !== null ? 'Other players' : 'Players'}</h3>
+            <div className="gob-others">
+              {others.map((p) => (
+                <button
+                  key={p}
+                  type="button"
+                  className={`gob-other${openSheet === p ? ' gob-other--open' : ''}${toPlay === p ? ' gob-other--acting' : ''}`}
+                  onClick={() => setOpenSheet(openSheet === p ? null : p)}
+                  aria-expanded={openSheet === p}
+                  data-testid={`sheet-${p}`}
+                >
+                  <SheetCompact {...sheetPropsOf(G, p, names)} />
+                </button>
+              ))}
+            </div>
+            {openSheet !== null && openSheet !== me && G.players[openSheet] && (
+              <div className="gob-other-full" data-testid={`sheet-full-${openSheet}`}>
+                <SheetView {...sheetPropsOf(G, openSheet, names)} />
+              </div>
+            )}
+          </section>
+          <Help />
+          <LogPanel G={G} names={names} />
+        </aside>
+      </div>
+      <div className="gob-toasts" aria-live="assertive">
+        {toasts.map((t) => (
+          <div key={t.id} className="gob-toast" data-testid="toast" role="alert">
+            {t.text}
+          </div>
+        ))}
+      </div>
+      {over && !hideOver && <EndScreen G={G} names={names} onClose={() => setHideOver(true)} />}
+      {ctx.gameover && !G.result && <p className="gob-panel">The game is over.</p>}
+    </div>
+  );
+}
+
+export default GetOnBoardBoard;

@@ -1,0 +1,35 @@
+/** "How to play" Get on Board, in brief (the lobby and the board show it). */
+import React from 'react';
+
+export function Help() {
+  return (
+    <details className="help gob-help" data-testid="help">
+      <summary>How to play</summary>
+      <ul>
+        <li>
+          Rome is played by 2–3 players, Paris by 4–5. First everyone keeps one of two departure tickets, in secret:
+          your metro line starts there.
+        </li>
+        <li>
+          Each of the 12 rounds reveals a ticket. Your sheet says which shape it means for you (1, 2 or 3 markers,
+          straight or with turns). In Inspector order, each player extends their line in that shape: click the
+          highlighted intersections one by one, take any marker back, then Confirm.
+        </li>
+        <li>
+          Every intersection you reach fills your sheet: Grannies, Students and Cinemas, Tourists scored at Theaters,
+          Flirts at Restaurants, Metro entrances (each spare one is worth 2, or pays for an extra marker). A turn the
+          shape does not ask for uses a Turn space (−1 to −10). A section another line already uses gives Connections.
+        </li>
+        <li>
+          Never come back to an intersection of your own line: that eliminates you. Plan ahead: a line that boxes itself
+          in has to fall back to a single marker.
+        </li>
+        <li>
+          Two Common Objectives score 10 for those who reach them first, then 6; your Personal Objective scores 2/5/10
+          for 1/2/3 of its sites. The best score after round 12 wins; ties share the victory.
+        </li>
+      </ul>
+      <p className="muted">The full rules as implemented: src/games/get-on-board/RULES.md.</p>
+    </details>
+  );
+}

@@ -1,0 +1,313 @@
+/**
+ * The side panels of the Get on Board board: the departure choice, the plot
+ * builder, the Common Objectives, the sheets of the other players, the log
+ * and the end screen. Each draws what the Board hands it and reports clicks;
+ * what is legal comes from the rules (through plotBuilder.ts).
+ */
+import React from 'react';
+import { objectiveCard, shapeFor } from '../data';
+import { graphOf } from '../graph';
+import type { PlotOption } from '../legal';
+import type { GobState, PlayerID, PointId, ScoreBreakdown } from '../types';
+import { ICON_NAMES, IconSvg, ShapeGlyph, TicketCard } from './icons';
+import type { DraftView } from './plotBuilder';
+import { colourOf, logText, nameOf } from './sheetProps';
+
+type Names = Record<PlayerID, string>;
+
+/** "3,4 — Student, Piazza Navona": an intersection in words. */
+export function pointName(G: GobState, p: PointId): string {
+  const point = graphOf(G.mapId).points.get(p);
+  if (!point) return p;
+  const icons = point.icons.map((i) => ICON_NAMES[i]).join(' and ');
+  return [p, [icons, point.name].filter(Boolean).join(', ')].filter(Boolean).join(' — ');
+}
+
+/** What one marker does, in a few words. */
+export function optionText(o: PlotOption): string {
+  const parts: string[] = [];
+  if (o.eliminates) parts.push('already visited: you are eliminated');
+  if (o.turnCost > 0) parts.push(`uses ${o.turnCost} Turn space`);
+  if (o.connections > 0) parts.push(`+${o.connections} Connection${o.connections > 1 ? 's' : ''}`);
+  if (o.speedy) parts.push(`speedy ${o.speedy} section`);
+  return parts.join(', ');
+}
+
+/** The departure choice: your two tickets, each a departure on the map. */
+export function DeparturePanel(props: {
+  G: GobState;
+  me: PlayerID;
+  names: Names;
+  hover: number | null;
+  onHover: (ticket: number | null) => void;
+  onChoose: (ticket: number) => void;
+}) {
+  const { G, me, names } = props;
+  const graph = graphOf(G.mapId);
+  const mine = G.choices[me];
+  const waiting = G.order.filter((p) => G.choices[p] === null && p !== me);
+  return (
+    <section className="gob-panel gob-panel--action" data-testid="departure-panel" aria-label="Choose your departure">
+      <h2>Choose your departure</h2>
+      {mine === null || mine === undefined ? (
+        <>
+          <p>
+            Keep one of your two tickets: your line starts at its Metro entrance. Nobody sees it until all have chosen.
+          </p>
+          <div className="gob-departures">
+            {G.offers[me].map((t) => {
+              const point = graph.departures.get(t);
+              return (
+                <button
+                  key={t}
+                  type="button"
+                  className={`gob-departure${props.hover === t ? ' gob-departure--hover' : ''}`}
+                  data-testid={`departure-${t}`}
+                  onClick={() => props.onChoose(t)}
+                  onMouseEnter={() => props.onHover(t)}
+                  onMouseLeave={() => props.onHover(null)}
+                  onFocus={() => props.onHover(t)}
+                  onBlur={() => props.onHover(null)}
+                >
+                  <TicketCard n={t} width={34} />
+                  <span>
+                    Departure {t}
+                    <small>{point ? pointName(G, point) : ''}</small>
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+        </>
+      ) : (
+        <p data-testid="departure-chosen">
+          You keep ticket {mine}: departure {mine}.{' '}
+          {waiting.length > 0
+            ? `Waiting for ${waiting.map((p) => nameOf(names, p)).join(', ')} to choose.`
+            : 'Everyone has chosen.'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The plot being built: the shape, each marker (take any back), the extra marker, the totals and Confirm. */
+export function PlotPanel(props: {
+  G: GobState;
+  me: PlayerID;
+  view: DraftView;
+  hover: PlotOption | null;
+  sending: boolean;
+  onTakeBack: (i: number) => void;
+  onClear: () => void;
+  onAddExtra: () => void;
+  onConfirm: () => void;
+}) {
+  const { G, me, view } = props;
+  const { status } = view;
+  const sheet = G.players[me];
+  const shape = shapeFor(sheet.variant, G.ticket ?? 1);
+  const eliminated = status.eliminated;
+  const pathLength = view.placed.length - (view.args?.extra ? 1 : 0);
+  let prompt: string;
+  if (status.error) prompt = status.error;
+  else if (eliminated) prompt = 'This marker ends your line: you will be eliminated and score nothing.';
+  else if (status.complete)
+    prompt =
+      view.extras.length > 0 && !view.args?.extra ? 'Confirm, or add the Metro extra marker.' : 'Confirm your plot.';
+  else if (status.fallback) prompt = 'Your shape fits nowhere: place a single marker, at no cost (the fallback).';
+  else
+    prompt = `Place ${status.markersLeft} more marker${status.markersLeft > 1 ? 's' : ''}${
+      status.jointsLeft.length > 0
+        ? `: next joint ${status.jointsLeft[0] === 'any' ? 'straight or a turn' : status.jointsLeft[0]}`
+        : ''
+    }.`;
+  return (
+    <section className="gob-panel gob-panel--action" data-testid="plot-panel" aria-label="Your plot">
+      <h2>
+        <ShapeGlyph shape={shape.id} size={26} /> Your plot: {shape.label}
+      </h2>
+      <p
+        className={`gob-prompt${eliminated ? ' gob-prompt--danger' : ''}`}
+        data-testid="plot-prompt"
+        aria-live="polite"
+      >
+        {prompt}
+      </p>
+      {view.placed.length > 0 && (
+        <ol className="gob-markers" data-testid="plot-markers">
+          {view.placed.map((o, i) => (
+            <li key={`${i}-${o.to}`} data-testid={`plot-marker-${i}`}>
+              <span>
+                {i >= pathLength ? 'Extra marker: ' : ''}
+                {pointName(G, o.to)}
+                {optionText(o) && <small> · {optionText(o)}</small>}
+              </span>
+              <button
+                type="button"
+                className="gob-link"
+                onClick={() => props.onTakeBack(i)}
+                data-testid={`take-back-${i}`}
+                aria-label={`Take back ${i >= pathLength ? 'the extra marker' : `marker ${i + 1}`}${
+                  i < view.placed.length - 1 ? ' and those after it' : ''
+                }`}
+              >
+                Take back
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {props.hover && !status.complete && (
+        <p className="gob-preview" data-testid="plot-preview">
+          Next: {pointName(G, props.hover.to)}
+          {optionText(props.hover) && ` · ${optionText(props.hover)}`}
+        </p>
+      )}
+      <p className="gob-totals" data-testid="plot-totals">
+        Connections this turn: <b data-testid="plot-connections">{view.connections}</b> · Turn spaces:{' '}
+        <b>{view.turnCost}</b> used, {status.turnSpacesLeft} left
+      </p>
+      <div className="gob-actions">
+        {status.complete && !eliminated && view.extras.length > 0 && !view.args?.extra && (
+          <button type="button" onClick={props.onAddExtra} data-testid="add-extra">
+            <IconSvg icon="metro" size={16} decorative /> Metro extra marker ({sheet.metroCircled - sheet.metroCrossed}{' '}
+            left)
+          </button>
+        )}
+        <button type="button" onClick={props.onClear} disabled={view.placed.length === 0} data-testid="plot-clear">
+          Clear
+        </button>
+        <button
+          type="button"
+          className={`primary${eliminated ? ' danger' : ''}`}
+          onClick={props.onConfirm}
+          disabled={!view.args || props.sending}
+          data-testid="plot-confirm"
+        >
+          {props.sending ? 'Sending…' : eliminated ? 'Confirm and be eliminated' : 'Confirm'}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The two Common Objective cards: their side now and who scored them. */
+export function Objectives({ G, names }: { G: GobState; names: Names }) {
+  return (
+    <section className="gob-panel" data-testid="objectives" aria-label="Common objectives">
+      <h3>Common objectives</h3>
+      <ul className="gob-objectives">
+        {G.objectives.map((o) => {
+          const card = objectiveCard(o.card);
+          const scorers = G.order.filter((p) => G.players[p].objectives.some((s) => s.card === o.card));
+          return (
+            <li key={o.card} className={`gob-objective gob-objective--${o.side}`} data-testid={`objective-${o.card}`}>
+              <b>{card.label}</b> <span className="gob-objective-points">{o.side === 'yellow' ? 10 : 6} pts</span>
+              {scorers.length > 0 && (
+                <small>
+                  {' '}
+                  · scored by{' '}
+                  {scorers
+                    .map(
+                      (p) => `${nameOf(names, p)} (${G.players[p].objectives.find((s) => s.card === o.card)!.points})`,
+                    )
+                    .join(', ')}
+                </small>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** The game log, newest first. */
+export function LogPanel({ G, names }: { G: GobState; names: Names }) {
+  const lines = G.log.map((e, i) => ({ i, e })).reverse();
+  return (
+    <section className="gob-panel gob-log" data-testid="log" aria-label="Game log">
+      <h3>Game log</h3>
+      <ol reversed>
+        {lines.map(({ i, e }) => (
+          <li key={i} data-testid={`log-${i}`}>
+            {e.round > 0 && <span className="gob-log-round">R{e.round}</span>} {logText(e, G, names)}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+const BREAKDOWN: [keyof ScoreBreakdown, string][] = [
+  ['metro', 'Metro'],
+  ['turns', 'Turns'],
+  ['grannies', 'Grannies'],
+  ['studentsCinemas', 'Students × Cinemas'],
+  ['theaters', 'Theaters'],
+  ['restaurants', 'Restaurants'],
+  ['common', 'Common objectives'],
+  ['personal', 'Personal objective'],
+  ['connections', 'Connections'],
+];
+
+/** The end screen: every sheet's score breakdown, best first; shared victory on a tie. */
+export function EndScreen({ G, names, onClose }: { G: GobState; names: Names; onClose: () => void }) {
+  const result = G.result!;
+  const winners = result.winners.map((p) => nameOf(names, p));
+  const title =
+    winners.length === 0
+      ? 'Everyone was eliminated: nobody wins.'
+      : winners.length === 1
+        ? `${winners[0]} wins!`
+        : `Shared victory: ${winners.join(' and ')}!`;
+  return (
+    <div className="gob-overlay">
+      <section className="gob-dialog" role="dialog" aria-modal="true" aria-label="Final scores" data-testid="gameover">
+        <h2>{title}</h2>
+        <div className="gob-table-wrap">
+          <table className="gob-scores">
+            <thead>
+              <tr>
+                <th scope="col">Scoring</th>
+                {result.ranking.map((p) => (
+                  <th key={p} scope="col" style={{ ['--gob-player' as string]: colourOf(G, p) }}>
+                    <span className="gob-dot" aria-hidden="true" /> {nameOf(names, p)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {BREAKDOWN.map(([key, label]) => (
+                <tr key={key}>
+                  <th scope="row">{label}</th>
+                  {result.ranking.map((p) => (
+                    <td key={p}>{result.scores[p].eliminated ? '—' : result.scores[p][key]}</td>
+                  ))}
+                </tr>
+              ))}
+              <tr className="gob-total">
+                <th scope="row">Total</th>
+                {result.ranking.map((p) => (
+                  <td
+                    key={p}
+                    data-testid={`final-${p}`}
+                    className={result.winners.includes(p) ? 'gob-winner' : undefined}
+                  >
+                    {result.scores[p].eliminated
+                      ? `eliminated (round ${G.players[p].eliminatedRound ?? '?'})`
+                      : result.scores[p].total}
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <button type="button" className="primary" onClick={onClose} data-testid="gameover-close">
+          Look at the map
+        </button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * From the rules' state to what the board pieces draw: a sheet's SheetProps
+ * (with its running score, as the end-of-game scoring would count it now),
+ * every player's route and pawn, players' names and the log in their names.
+ * Pure: no React.
+ */
+import { COLOURS, shapeFor } from '../data';
+import { graphOf } from '../graph';
+import { scoreSheet } from '../score';
+import type { GobState, LogEntry, PlayerID, Sheet } from '../types';
+import type { PawnAt, RouteLine } from './MapView';
+import type { SheetProps } from './SheetView';
+import { PLAYER_COLOURS } from './palette';
+
+export { namesFrom } from '../../../client/names';
+
+/** A player's colour on screen (the Okabe–Ito shade of their sheet's colour). */
+export const colourOf = (G: GobState, p: PlayerID): string => PLAYER_COLOURS[G.players[p].colour] ?? '#555';
+
+/** A player's colour in words ("red"). */
+export const colourName = (G: GobState, p: PlayerID): string => COLOURS[G.players[p].colour] ?? '';
+
+/** How a player is called on screen: their name, else "Player n". */
+export const nameOf = (names: Record<PlayerID, string>, p: PlayerID): string => names[p] || `Player ${Number(p) + 1}`;
+
+/** The personal objective card of a sheet, with each site's name and whether it is reached. */
+export function personalOf(G: GobState, sheet: Sheet): SheetProps['personal'] {
+  const map = graphOf(G.mapId).map;
+  const card = map.personalObjectives.find((o) => o.id === sheet.personal);
+  if (!card) return undefined;
+  return {
+    title: card.title,
+    sites: card.sites.map((letter) => ({
+      letter,
+      name: map.intersections.find((i) => i.site === letter)?.name,
+      reached: sheet.sites.includes(letter),
+    })),
+  };
+}
+
+/** The score of a sheet as it stands (0 once eliminated; the final breakdown once the game is over). */
+export function runningScore(G: GobState, p: PlayerID): number {
+  const final = G.result?.scores[p];
+  if (final) return final.total;
+  const sheet = G.players[p];
+  if (sheet.eliminated) return 0;
+  const reached = personalOf(G, sheet)?.sites.filter((s) => s.reached).length ?? 0;
+  return scoreSheet(sheet, reached).total;
+}
+
+/** Everything the sheet pieces draw for player `p`. */
+export function sheetPropsOf(G: GobState, p: PlayerID, names: Record<PlayerID, string>): SheetProps {
+  const s = G.players[p];
+  return {
+    name: nameOf(names, p),
+    colour: colourOf(G, p),
+    variant: s.variant,
+    shapes: [1, 2, 3, 4, 5, 6].map((t) => shapeFor(s.variant, t).id),
+    crossedTickets: s.tickets,
+    currentTicket: G.ticket ?? undefined,
+    metroCircled: s.metroCircled,
+    metroCrossed: s.metroCrossed,
+    turnsUsed: s.turnUsed,
+    grannies: s.grannies,
+    students: s.students,
+    cinemas: s.cinemas,
+    touristRows: s.tourists.map((r) => ({ count: r.tourists, value: r.value ?? undefined })),
+    theaterLight: s.theaterLight,
+    theaterDark: s.theaterDark,
+    flirtRows: s.flirts.map((r) => ({ light: r.light, dark: r.dark, value: r.value ?? undefined })),
+    common: s.objectives.map((o) => o.points),
+    personal: personalOf(G, s),
+    connections: s.connections,
+    speedy: G.speedy ?? undefined,
+    rome: graphOf(G.mapId).hasSpeedy,
+    eliminated: s.eliminated,
+    score: runningScore(G, p),
+  };
+}
+
+/** Every player's line, in seat order (the order fixes each line's lane). */
+export function routesOf(G: GobState, names: Record<PlayerID, string>): RouteLine[] {
+  return G.order.map((p) => ({
+    player: p,
+    colour: colourOf(G, p),
+    name: nameOf(names, p),
+    points: G.players[p].line,
+    eliminated: G.players[p].eliminated,
+  }));
+}
+
+/** The departure pawns, once departures are revealed. */
+export function pawnsOf(G: GobState, names: Record<PlayerID, string>): PawnAt[] {
+  return G.order.flatMap((p) => {
+    const point = G.players[p].departure;
+    return point ? [{ player: p, colour: colourOf(G, p), point, name: nameOf(names, p) }] : [];
+  });
+}
+
+/** A log line with the players' names in place of "Player n (colour)". */
+export function logText(entry: LogEntry, G: GobState, names: Record<PlayerID, string>): string {
+  return entry.text.replace(/Player (\d) \((\w+)\)/g, (all, n: string, colour: string) => {
+    const p = String(Number(n) - 1);
+    return names[p] && G.players[p] ? `${names[p]} (${colour})` : all;
+  });
+}

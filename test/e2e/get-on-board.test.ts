@@ -1,0 +1,239 @@
+/**
+ * Get on Board in the real app, in Debian's Chromium against the real server:
+ * a hot-seat game on Rome (a human seat played through the UI, marker by
+ * marker, against a bot) to the end screen, and an online Paris match of two
+ * browser contexts with bots in the other two seats, over several rounds.
+ * Screenshots go to artifacts/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import type { State } from 'boardgame.io';
+import type { GobState } from '../../src/games/get-on-board/types';
+import {
+  buildClient,
+  findChromium,
+  launchBrowser,
+  newContext,
+  screenshot,
+  startE2EServer,
+  type E2EServer,
+} from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+
+/** Choose the first departure offered on the page. */
+async function chooseDeparture(page: Page): Promise<void> {
+  const button = page.locator('[data-testid="departure-panel"] button').first();
+  await button.waitFor({ timeout: UI });
+  await button.click();
+  // The choice is made: the offer goes (others may still be choosing, or round 1 has begun).
+  await page.locator('[data-testid="departure-panel"] button').first().waitFor({ state: 'detached', timeout: UI });
+}
+
+/**
+ * Plot one turn through the map: click a safe target until the plot is whole
+ * (an eliminating one only if nothing else is offered), then Confirm.
+ * Returns how many markers were clicked.
+ */
+async function plotTurn(page: Page, opts: { takeBackOnce?: boolean; extra?: boolean } = {}): Promise<number> {
+  const panel = page.getByTestId('plot-panel');
+  await panel.waitFor({ timeout: UI });
+  let clicks = 0;
+  let tookBack = false;
+  for (let guard = 0; guard < 8; guard++) {
+    const confirm = page.getByTestId('plot-confirm');
+    if (await confirm.isEnabled()) break;
+    const safe = page.locator('.gob-target[data-eliminates="no"]');
+    const target = (await safe.count()) > 0 ? safe.first() : page.locator('.gob-target').first();
+    await target.click();
+    clicks++;
+    if (opts.takeBackOnce && !tookBack) {
+      // Take the first marker back, then place it again.
+      await page.getByTestId('take-back-0').click();
+      await expect.poll(() => page.getByTestId('plot-markers').count()).toBe(0);
+      tookBack = true;
+      clicks--;
+    }
+  }
+  if (opts.extra && (await page.getByTestId('add-extra').count()) > 0) {
+    await page.getByTestId('add-extra').click();
+    await page.locator('.gob-target').first().click();
+  }
+  await page.getByTestId('plot-confirm').click();
+  return clicks;
+}
+
+/** The box of an element in the page, which must exist. */
+async function box(page: Page, selector: string) {
+  const b = await page.locator(selector).first().boundingBox();
+  if (!b) throw new Error(`${selector} is not shown`);
+  return b;
+}
+
+/** At 1366 × 768 the whole map and Confirm show at once, without scrolling. */
+async function fitsLaptop(page: Page): Promise<void> {
+  const map = await box(page, '.gob-map-svg');
+  const confirm = await box(page, '[data-testid="plot-confirm"]');
+  expect(map.y + map.height).toBeLessThanOrEqual(768);
+  expect(confirm.y + confirm.height).toBeLessThanOrEqual(768);
+  expect(confirm.x + confirm.width).toBeLessThanOrEqual(1366);
+}
+
+/** On a phone held sideways the map takes the width with targets of at least 44 px, and Confirm stays in view. */
+async function fitsPhone(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 844, height: 390 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(844);
+  const map = await box(page, '.gob-map-svg');
+  expect(map.width).toBeGreaterThan(780);
+  const hit = await box(page, '.gob-target .gob-target-hit');
+  expect(Math.min(hit.width, hit.height)).toBeGreaterThanOrEqual(44);
+  // Scrolled to the bottom of the map, Confirm is still on screen (the action panel is a bottom sheet).
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const confirm = await box(page, '[data-testid="plot-confirm"]');
+  expect(confirm.y + confirm.height).toBeLessThanOrEqual(390);
+  expect(confirm.y).toBeGreaterThanOrEqual(0);
+  await screenshot(page, 'gob-hotseat-phone');
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+describe.skipIf(!CHROMIUM)('browser: Get on Board', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    buildClient();
+    server = await startE2EServer();
+    browser = await launchBrowser(CHROMIUM!);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    if (errors.length) console.warn(`[e2e get-on-board] browser errors:\n${errors.join('\n')}`);
+  });
+
+  it('plays a hot-seat game on Rome through the map to the end screen', async () => {
+    const { page, context } = await newContext(browser, errors, 'gob-hotseat');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('play-get-on-board').click();
+    await page.goto(`${server.url}/#/g/get-on-board/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Ana');
+    await page.getByTestId('hs-kind-1').selectOption('bot');
+    await page.getByTestId('hs-level-1').selectOption('easy');
+    await expect.poll(() => page.getByTestId('hs-map').textContent()).toContain('Rome');
+    await page.getByTestId('hs-pace-instant').click();
+    await page.getByTestId('hs-start').click();
+
+    await chooseDeparture(page);
+    await screenshot(page, 'gob-hotseat-departure');
+    let turns = 0;
+    while ((await page.getByTestId('gameover').count()) === 0) {
+      // Either my plot comes, or the game ends (by the bot's turn or my elimination).
+      await page
+        .locator('[data-testid="plot-panel"], [data-testid="gameover"], [data-testid="waiting"]:has-text("eliminated")')
+        .first()
+        .waitFor({ timeout: 30_000 });
+      if ((await page.getByTestId('plot-panel').count()) === 0) {
+        if ((await page.getByTestId('gameover').count()) > 0) break;
+        await page.getByTestId('gameover').waitFor({ timeout: 60_000 });
+        break;
+      }
+      const round = await page.getByTestId('round').textContent();
+      if (turns === 0) await fitsLaptop(page);
+      if (turns === 1) await fitsPhone(page);
+      await plotTurn(page, { takeBackOnce: turns === 0, extra: turns === 3 });
+      if (turns === 1) await page.setViewportSize({ width: 1366, height: 768 });
+      turns++;
+      if (turns === 1) await screenshot(page, 'gob-hotseat-round1');
+      // Wait for the round to move on (or the end).
+      await expect
+        .poll(
+          async () =>
+            (await page.getByTestId('gameover').count()) > 0 ||
+            (await page.getByTestId('round').textContent()) !== round,
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      expect(turns).toBeLessThanOrEqual(12);
+    }
+    await page.getByTestId('gameover').waitFor({ timeout: UI });
+    await screenshot(page, 'gob-hotseat-end');
+    const text = (await page.getByTestId('gameover').textContent()) ?? '';
+    expect(text).toMatch(/Ana|Bot/);
+    expect(text).toContain('Connections');
+    expect(turns).toBeGreaterThanOrEqual(1);
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it('plays an online Paris match: two browsers and two bots, several rounds', async () => {
+    const { page: ana } = await newContext(browser, errors, 'gob-ana');
+    await ana.goto(`${server.url}/`);
+    await ana.getByTestId('play-get-on-board').click();
+    await ana.getByTestId('lobby').waitFor({ timeout: UI });
+    await ana.getByTestId('player-name').fill('Ana');
+    await ana.getByTestId('create-players-4').click();
+    await expect.poll(() => ana.getByTestId('create-map').textContent()).toContain('Paris');
+    await ana.getByTestId('create-kind-2').selectOption('bot');
+    await ana.getByTestId('create-kind-3').selectOption('bot');
+    await ana.getByTestId('create-submit').click();
+    await ana.waitForURL(/\/match\//, { timeout: UI });
+    const matchID = decodeURIComponent(ana.url().split('/match/')[1]);
+    const link = await ana.getByTestId('share-link').inputValue();
+
+    const { page: bruno } = await newContext(browser, errors, 'gob-bruno');
+    await bruno.goto(link);
+    await bruno.getByTestId('join-panel').waitFor({ timeout: UI });
+    await bruno.getByTestId('join-name').fill('Bruno');
+    await bruno.getByTestId('join-submit').click();
+
+    await chooseDeparture(ana);
+    await chooseDeparture(bruno);
+    await screenshot(bruno, 'gob-online-departures');
+    const fetchState = async () => (await server.db.fetch(matchID, { state: true })).state as State<GobState>;
+    await expect.poll(async () => (await fetchState()).G.round, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+
+    // Several rounds: whoever's plot it is plays it through their map; the bots play theirs on the server.
+    const pages: Record<string, Page> = { '0': ana, '1': bruno };
+    let plotted = 0;
+    for (let guard = 0; guard < 40; guard++) {
+      const s = await fetchState();
+      if (s.G.round > 3 || s.G.result) break;
+      const p = s.G.toPlay;
+      if (p !== null && pages[p] && !s.G.players[p].eliminated) {
+        const page = pages[p];
+        await page.getByTestId('turn-who').filter({ hasText: 'Your plot' }).waitFor({ timeout: UI });
+        const logBefore = s.G.log.length;
+        await plotTurn(page);
+        plotted++;
+        await expect.poll(async () => (await fetchState()).G.log.length, { timeout: UI }).toBeGreaterThan(logBefore);
+      } else {
+        // A bot is plotting: wait for the state to move on.
+        const before = s._stateID;
+        await expect.poll(async () => (await fetchState())._stateID, { timeout: 30_000 }).toBeGreaterThan(before);
+      }
+    }
+    const end = await fetchState();
+    expect(end.G.round).toBeGreaterThan(3);
+    expect(plotted).toBeGreaterThanOrEqual(4);
+    // Both browsers see every line drawn, and each other's sheet summary.
+    for (const page of [ana, bruno]) {
+      for (const p of end.G.order) {
+        if (end.G.players[p].line.length > 1)
+          await expect.poll(() => page.locator(`.gob-route[data-player="${p}"]`).count()).toBeGreaterThan(0);
+      }
+    }
+    await bruno.getByTestId('sheet-0').click();
+    await bruno.getByTestId('sheet-full-0').waitFor({ timeout: UI });
+    await screenshot(ana, 'gob-online-ana');
+    await screenshot(bruno, 'gob-online-bruno');
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await ana.context().close();
+    await bruno.context().close();
+  }, 240_000);
+});

@@ -1,0 +1,136 @@
+/**
+ * The board's plot builder (plotBuilder.ts) and its state adapters
+ * (sheetProps.ts) on whole seeded games through real boardgame.io clients:
+ * every plot `ai.enumerate` lists can be built on the board marker by marker
+ * (each next marker is one of the map's targets at that point, the extra
+ * marker too), the built plot is exactly the move's arguments and the server
+ * accepts it; the Connections the panel counts before Confirm are the ones
+ * the sheet gains; taking a marker back drops it and those after it; the
+ * running score on the sheet equals the final breakdown at the end.
+ */
+import { describe, expect, it } from 'vitest';
+import { enumerate } from '../../../../src/games/get-on-board/ai';
+import { EMPTY_DRAFT, pick, takeBack, viewDraft, type Draft } from '../../../../src/games/get-on-board/board/plotBuilder';
+import { logText, routesOf, runningScore, sheetPropsOf } from '../../../../src/games/get-on-board/board/sheetProps';
+import type { GobState, PlayerID, PointId } from '../../../../src/games/get-on-board/types';
+import { gameOn, seats, act, view, type SeatClient } from '../helpers';
+
+/** A tiny seeded PRNG for choosing among the listed plots (the game itself uses boardgame.io's random). */
+function mulberry(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Build `path` (+ `extra`) on the board as a player would, checking each step is offered. */
+function build(G: GobState, p: PlayerID, path: PointId[], extra?: PointId): Draft {
+  let d: Draft = EMPTY_DRAFT;
+  for (const to of path) {
+    const v = viewDraft(G, p, d);
+    expect(
+      v.targets.map((o) => o.to),
+      `marker ${to} of ${path.join(' ')}`,
+    ).toContain(to);
+    d = pick(d, v, to);
+  }
+  if (extra !== undefined) {
+    const v = viewDraft(G, p, d);
+    expect(v.extras.map((o) => o.to)).toContain(extra);
+    d = pick({ ...d, addingExtra: true }, viewDraft(G, p, { ...d, addingExtra: true }), extra);
+  }
+  return d;
+}
+
+async function playGame(mapId: string, numPlayers: number, seed: number) {
+  const rand = mulberry(seed);
+  const clients: SeatClient[] = seats({ ...gameOn(mapId), seed: `builder-${seed}` }, numPlayers);
+  let plots = 0;
+  let checkedConnections = 0;
+  for (let step = 0; step < 200; step++) {
+    const state = clients[0].getState()!;
+    if (state.ctx.gameover) break;
+    const G0 = state.G;
+    if (G0.round === 0) {
+      for (const c of clients) {
+        const G = view(c);
+        const p = c.playerID!;
+        if (G.choices[p] === null) expect(await act(c, 'chooseDeparture', { ticket: G.offers[p][0] })).toBe(true);
+      }
+      continue;
+    }
+    const p = G0.toPlay!;
+    const client = clients[Number(p)];
+    const G = view(client);
+    const moves = enumerate(G, p);
+    expect(moves.length).toBeGreaterThan(0);
+    const chosen = moves[Math.floor(rand() * moves.length)].args[0] as { path: PointId[]; extra?: PointId };
+    const draft = build(G, p, chosen.path, chosen.extra);
+    const v = viewDraft(G, p, draft);
+    expect(v.args).toEqual(chosen);
+
+    // Taking back the first marker empties the plot; taking back the extra marker keeps the path.
+    expect(takeBack(draft, 0).path).toEqual([]);
+    if (chosen.extra) expect(viewDraft(G, p, takeBack(draft, chosen.path.length)).args).toEqual({ path: chosen.path });
+
+    const before = G.players[p].connections;
+    expect(await act(client, 'plot', v.args)).toBe(true);
+    plots++;
+    const after = view(client).players[p];
+    if (!after.eliminated && before + v.connections < 19) {
+      expect(after.connections - before).toBe(v.connections);
+      checkedConnections++;
+    }
+  }
+  const end = clients[0].getState()!;
+  expect(end.ctx.gameover).toBeTruthy();
+  const G = end.G;
+  for (const p of G.order) {
+    expect(runningScore(G, p)).toBe(G.result!.scores[p].total);
+    expect(sheetPropsOf(G, p, {}).score).toBe(G.result!.scores[p].total);
+  }
+  return { plots, checkedConnections, G };
+}
+
+describe('the board builds every listed plot, marker by marker', () => {
+  it('on Rome, 3 players', async () => {
+    const { plots, checkedConnections } = await playGame('rome', 3, 1);
+    expect(plots).toBeGreaterThan(12);
+    expect(checkedConnections).toBeGreaterThan(5);
+  });
+
+  it('on Paris, 5 players', async () => {
+    const { plots, G } = await playGame('paris', 5, 2);
+    expect(plots).toBeGreaterThan(20);
+    // Every line is drawn, in seat order, and names replace "Player n" in the log.
+    expect(routesOf(G, {}).map((r) => r.points)).toEqual(G.order.map((p) => G.players[p].line));
+    const named = G.log.map((e) => logText(e, G, { '0': 'Ana' }));
+    expect(named.some((t) => t.includes('Ana (red)'))).toBe(true);
+    expect(named.some((t) => t.includes('Player 1 ('))).toBe(false);
+  });
+
+  it('offers no target that the move would refuse, and nothing once the plot is whole', async () => {
+    const clients = seats({ ...gameOn('rome'), seed: 'builder-targets' }, 2);
+    for (const c of clients) await act(c, 'chooseDeparture', { ticket: view(c).offers[c.playerID!][0] });
+    const G = view(clients[0]);
+    const p = G.toPlay!;
+    const listed = new Set(enumerate(G, p).map((m) => JSON.stringify((m.args[0] as { path: PointId[] }).path)));
+    // Walk every branch of targets: each complete draft is a listed plot, and each listed plot is reached.
+    const reached = new Set<string>();
+    const walk = (d: Draft) => {
+      const v = viewDraft(G, p, d);
+      if (v.status.complete) {
+        expect(v.targets).toEqual([]);
+        reached.add(JSON.stringify(d.path));
+        return;
+      }
+      expect(v.targets.length).toBeGreaterThan(0);
+      for (const o of v.targets) walk(pick(d, v, o.to));
+    };
+    walk(EMPTY_DRAFT);
+    expect([...reached].sort()).toEqual([...listed].sort());
+  });
+});
