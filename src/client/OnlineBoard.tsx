@@ -14,7 +14,11 @@ export function OnlineBoard(props: GameBoardProps) {
   const TITLE = `${def.title} · ${SITE_NAME}`;
   const names: Record<string, string> = {};
   for (const p of props.matchData ?? []) if (p.name) names[String(p.id)] = p.name;
-  const mine = props.playerID != null && !props.ctx.gameover && game.acting(props.G, props.ctx) === props.playerID;
+  const pid = props.playerID;
+  const mine =
+    pid != null &&
+    !props.ctx.gameover &&
+    (game.waitsFor ? game.waitsFor(props.G, props.ctx, pid) : game.acting(props.G, props.ctx) === pid);
   useEffect(() => {
     document.title = mine ? `(Your move) ${TITLE}` : TITLE;
     return () => {

@@ -49,6 +49,8 @@ export interface ClientGame<R = unknown> {
   };
   /** The player the game waits for now (a decision's owner, else the current player). */
   acting(G: unknown, ctx: Ctx): string;
+  /** Whether the game waits for this player now, when several may act at once (default: `acting` is them). */
+  waitsFor?(G: unknown, ctx: Ctx, playerID: string): boolean;
   /** What a player deciding outside their turn must do, in words after their name ("must …"), or null. */
   decision(G: unknown, ctx: Ctx): string | null;
   /** A match's rule options in a few words, for the open-matches list. */

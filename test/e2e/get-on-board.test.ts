@@ -192,7 +192,12 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board', () => {
     await bruno.getByTestId('join-name').fill('Bruno');
     await bruno.getByTestId('join-submit').click();
 
+    // Everyone chooses at once: both tabs say the game waits for them.
+    await bruno.locator('[data-testid="departure-panel"] button').first().waitFor({ timeout: UI });
+    await expect.poll(() => bruno.title()).toContain('(Your move)');
+    await expect.poll(() => ana.title()).toContain('(Your move)');
     await chooseDeparture(ana);
+    await expect.poll(() => ana.title()).not.toContain('(Your move)');
     await chooseDeparture(bruno);
     await screenshot(bruno, 'gob-online-departures');
     const fetchState = async () => (await server.db.fetch(matchID, { state: true })).state as State<GobState>;

@@ -9,7 +9,7 @@
  * decides no rule: it checks a plot with the move's own check before sending
  * it, and reports a move the server did not apply.
  *
- * Stable test ids: "gob-board", "banner", "turn-who", "offline", "gob-map",
+ * Stable test ids: "gob-board", "banner", "turn-who", "gob-map",
  * targets ([data-target]), "departure-panel", "departure-<ticket>",
  * "departure-chosen", "plot-panel", "plot-prompt", "plot-markers",
  * "plot-marker-<i>", "take-back-<i>", "plot-preview", "plot-connections",
@@ -52,6 +52,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   const me: PlayerID | null = playerID != null && G.players[playerID] ? playerID : null;
   const names = useMemo(() => namesFrom(playerNames, matchData), [playerNames, matchData]);
   const map = graphOf(G.mapId).map;
+  // While the socket is down (the page says so) the board is read-only: nothing is sent that could not arrive.
   const offline = props.isMultiplayer && props.isConnected === false;
 
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
@@ -176,11 +177,6 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
                   : ''}
         </span>
         {G.round > 0 && !over && <span className="gob-banner-inspector">Inspector: {nameOf(names, G.inspector)}</span>}
-        {offline && (
-          <span className="gob-badge gob-badge--offline" data-testid="offline" role="status">
-            Reconnecting… the board is read-only
-          </span>
-        )}
       </header>
       <div className="gob-layout">
         <div className="gob-mapcol">

@@ -2,7 +2,7 @@
 import React from 'react';
 import type { ClientGame, RulesFieldsProps } from '../../../client/games';
 import { getOnBoard } from '../def';
-import { actingPlayer } from '../ai';
+import { actingPlayer, actingPlayers } from '../ai';
 import { getMap, mapIdFor } from '../maps';
 import '../maps/all';
 import type { GobState } from '../types';
@@ -33,6 +33,7 @@ export const getOnBoardClient: ClientGame<Record<string, never>> = {
     toSetupData: () => undefined,
   },
   acting: (G, ctx) => actingPlayer(G as GobState) ?? ctx.currentPlayer,
+  waitsFor: (G, _ctx, playerID) => actingPlayers(G as GobState).includes(playerID),
   decision: (G) => ((G as GobState).round === 0 ? 'must choose a departure.' : null),
   describeSetup: () => 'Rome for 2–3, Paris for 4–5',
 };
