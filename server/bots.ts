@@ -178,7 +178,7 @@ export class BotSeats {
     const botCredentials = randomBytes(16).toString('hex');
     metadata.players[Number(seat)] = {
       ...target,
-      name: `Bot (${level})`,
+      name: `Bot ${Number(seat) + 1} (${level})`,
       credentials: botCredentials,
       data: { bot: level },
     };

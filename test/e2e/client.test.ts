@@ -238,14 +238,14 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     expect(asked).toEqual([{ seat: 1, level: 'easy', playerID: '0', credentials: expect.any(String) }]);
     let meta = (await server.db.fetch(id, { metadata: true })).metadata;
     expect(meta.setupData).toEqual({ faceUp: 'early', firstPlayer: 1 });
-    expect(meta.players[1].name).toBe('Bot (easy)');
+    expect(meta.players[1].name).toBe('Bot 2 (easy)');
     expect(meta.players[2].name).toBeUndefined();
 
     // The open seat gets a bot from the match page.
     await page.getByTestId('add-bot-2').selectOption('normal', { timeout: UI_TIMEOUT });
-    await page.getByTestId('seats-status').getByText('Bot (normal)').waitFor({ timeout: UI_TIMEOUT });
+    await page.getByTestId('seats-status').getByText('Bot 3 (normal)').waitFor({ timeout: UI_TIMEOUT });
     meta = (await server.db.fetch(id, { metadata: true })).metadata!;
-    expect(meta.players[2].name).toBe('Bot (normal)');
+    expect(meta.players[2].name).toBe('Bot 3 (normal)');
     await expect(page.getByTestId('add-bot-2').count()).resolves.toBe(0);
 
     // Both bots take their turns; then it is Dora's.

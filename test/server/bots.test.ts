@@ -48,7 +48,7 @@ describe('bot seats in online matches', () => {
     const ok = await post({ seat: 2, level: 'easy', playerID: '0', credentials: creds });
     expect(ok.status).toBe(200);
     const listed = await http(server.url, `/games/${GAME}/${matchID}`);
-    expect(listed.json.players[2].name).toBe('Bot (easy)');
+    expect(listed.json.players[2].name).toBe('Bot 3 (easy)');
     expect(listed.text).not.toContain('credentials');
     expect((await post({ seat: 2, level: 'easy', playerID: '0', credentials: creds })).status).toBe(409);
   });

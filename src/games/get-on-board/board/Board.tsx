@@ -183,7 +183,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
           <MapView
             map={map}
             routes={routesOf(G, names)}
-            pawns={pawnsOf(G, names)}
+            pawns={pawnsOf(G, names, me)}
             plot={plot}
             targets={targets}
             onPick={onPick}

@@ -89,10 +89,12 @@ export function routesOf(G: GobState, names: Record<PlayerID, string>): RouteLin
   }));
 }
 
-/** The departure pawns, once departures are revealed. */
-export function pawnsOf(G: GobState, names: Record<PlayerID, string>): PawnAt[] {
+/** The departure pawns once departures are revealed; before that, only the viewer's own choice (their view holds it). */
+export function pawnsOf(G: GobState, names: Record<PlayerID, string>, viewer: PlayerID | null = null): PawnAt[] {
+  const departures = graphOf(G.mapId).departures;
   return G.order.flatMap((p) => {
-    const point = G.players[p].departure;
+    const chosen = G.choices[p];
+    const point = G.players[p].departure ?? (p === viewer && chosen ? (departures.get(chosen) ?? null) : null);
     return point ? [{ player: p, colour: colourOf(G, p), point, name: nameOf(names, p) }] : [];
   });
 }

@@ -10,8 +10,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { enumerate } from '../../../../src/games/get-on-board/ai';
-import { EMPTY_DRAFT, pick, takeBack, viewDraft, type Draft } from '../../../../src/games/get-on-board/board/plotBuilder';
-import { logText, routesOf, runningScore, sheetPropsOf } from '../../../../src/games/get-on-board/board/sheetProps';
+import {
+  EMPTY_DRAFT,
+  pick,
+  takeBack,
+  viewDraft,
+  type Draft,
+} from '../../../../src/games/get-on-board/board/plotBuilder';
+import {
+  logText,
+  pawnsOf,
+  routesOf,
+  runningScore,
+  sheetPropsOf,
+} from '../../../../src/games/get-on-board/board/sheetProps';
 import type { GobState, PlayerID, PointId } from '../../../../src/games/get-on-board/types';
 import { gameOn, seats, act, view, type SeatClient } from '../helpers';
 
@@ -132,5 +144,19 @@ describe('the board builds every listed plot, marker by marker', () => {
     };
     walk(EMPTY_DRAFT);
     expect([...reached].sort()).toEqual([...listed].sort());
+  });
+
+  it("shows a player their own chosen departure before the reveal, and nobody else's", async () => {
+    const clients = seats({ ...gameOn('paris'), seed: 'builder-pawns' }, 4);
+    await act(clients[0], 'chooseDeparture', { ticket: view(clients[0]).offers['0'][1] });
+    await act(clients[1], 'chooseDeparture', { ticket: view(clients[1]).offers['1'][0] });
+    const mine = pawnsOf(view(clients[0]), {}, '0');
+    expect(mine.map((p) => p.player)).toEqual(['0']);
+    expect(pawnsOf(view(clients[1]), {}, '1').map((p) => p.player)).toEqual(['1']);
+    // Seat 2 has not chosen, and sees no pawn at all.
+    expect(pawnsOf(view(clients[2]), {}, '2')).toEqual([]);
+    for (const c of clients.slice(2)) await act(c, 'chooseDeparture', { ticket: view(c).offers[c.playerID!][0] });
+    expect(pawnsOf(view(clients[3]), {}, '3').map((p) => p.player)).toEqual(['0', '1', '2', '3']);
+    expect(pawnsOf(view(clients[3]), {}, '3')[0].point).toBe(mine[0].point);
   });
 });
