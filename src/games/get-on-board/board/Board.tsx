@@ -82,10 +82,16 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   const view = useMemo(() => (myPlot ? viewDraft(G, me, draft) : null), [G, me, draft, myPlot]);
   const readOnly = offline || sending;
 
-  // Once the plot is whole, the keyboard goes on to Confirm.
+  // Focus follows the plot: once it is whole, Confirm; after a pick made with the keyboard, the first next target.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const byKeyboard = useRef(false);
   const complete = !!view?.args;
   useEffect(() => {
-    if (complete) confirmRef.current?.querySelector<HTMLButtonElement>('[data-testid="plot-confirm"]')?.focus();
+    if (complete) {
+      confirmRef.current?.querySelector<HTMLButtonElement>('[data-testid="plot-confirm"]')?.focus();
+    } else if (byKeyboard.current) {
+      rootRef.current?.querySelector<SVGGElement>('.gob-target')?.focus();
+    }
   }, [complete, draft]);
 
   const confirm = () => {
@@ -150,7 +156,14 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   const toPlay = G.toPlay;
 
   return (
-    <div className="gob-board" data-testid="gob-board" onKeyDown={onKeyDown}>
+    <div
+      ref={rootRef}
+      className="gob-board"
+      data-testid="gob-board"
+      onKeyDown={onKeyDown}
+      onKeyDownCapture={() => (byKeyboard.current = true)}
+      onPointerDownCapture={() => (byKeyboard.current = false)}
+    >
       <header className="gob-banner" data-testid="banner">
         <span className="gob-banner-map">{map.name}</span>
         {G.round > 0 && (
