@@ -18,6 +18,7 @@ import { fail, type Middleware } from './http-error';
 import { parseJsonObject } from './lobby-guard';
 import type { Logger } from './log';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import { waitingForTable } from '../src/games/common/waiting-room';
 
 /**
  * Match metadata with its bot seats. `botSeats` is a top-level field that no
@@ -237,6 +238,11 @@ export class BotSeats {
         return;
       }
       if (actingPlayerOf(def, state) !== seat) return;
+      // The table is not full yet: nobody may play; look again shortly.
+      if (waitingForTable(state._stateID, client.matchData)) {
+        if (this.clients.get(key) === client) setTimeout(() => void act(), 1000).unref?.();
+        return;
+      }
       if (state._stateID === lastStateID) refused++;
       else refused = 0;
       lastStateID = state._stateID;

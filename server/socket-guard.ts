@@ -13,8 +13,9 @@
  *    patch the whole server state, and `UNDO`/`REDO`;
  *  - `chat` only with a small message from a seat;
  *  - within the socket's event budget (server/socket-limits.ts);
- *  - for `update`: only for a match that exists, and only a move that the
- *    rules accept. The move is first tried on the stored state, in the
+ *  - for `update`: only for a match that exists, whose every seat has a
+ *    player or which has already started (src/games/common/waiting-room.ts),
+ *    and only a move that the rules accept. The move is first tried on the stored state, in the
  *    match's queue (so after the moves before it): boardgame.io's Master
  *    would store and broadcast the unchanged state of a refused move, so a
  *    refused move is answered to its sender alone with the current state, and
@@ -36,6 +37,7 @@ import { CreateGameReducer, getFilterPlayerView, ProcessGameConfig } from 'board
 import type { Namespace, Socket } from 'socket.io';
 import { DEFAULT_SOCKET_LIMITS, EventBudget, isBacklogged, type SocketLimits } from './socket-limits';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import { waitingForTable } from '../src/games/common/waiting-room';
 
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SEAT = /^(0|[1-9]\d?)$/;
@@ -135,8 +137,10 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
       if (!state || state.ctx.gameover !== undefined) return false;
       // A stale move is refused by the Master without a write; let it say so as before.
       if (state._stateID !== stateID) return true;
+      // Nobody plays before every seat has a player (the waiting room).
+      const seated = !waitingForTable(state._stateID, Object.values(metadata.players));
       const { credentials: _credentials, ...payload } = action.payload;
-      const next = reducer(state, { ...action, payload } as never);
+      const next = seated ? reducer(state, { ...action, payload } as never) : state;
       if (next._stateID !== state._stateID) return true;
       if (socket?.connected) {
         const view = filter(playerID, { type: 'update', args: [matchID, state] } as never) as { args: unknown[] };

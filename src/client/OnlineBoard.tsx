@@ -3,22 +3,54 @@
  * while the socket is down, and the tab title flags when the game waits for
  * this player (on their turn or for a decision outside it).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useGame, type GameBoardProps } from './games';
 import { SITE_NAME } from './site';
+import { WaitingRoom, type WaitingSeat } from './WaitingRoom';
+import { waitingForTable } from '../games/common/waiting-room';
+
+/** What the match page passes on to the board's wrapper. */
+export type OnlineBoardProps = GameBoardProps & {
+  /** The seats as the lobby API lists them (polled), which knows of a join before its socket connects. */
+  lobbyPlayers?: readonly WaitingSeat[];
+  credentials?: string;
+  /** Bots were seated from the waiting room. */
+  onSeatsChanged?: () => void;
+};
+
+/** Every seat with the name the lobby or the socket knows for it. */
+function seatsOf(props: OnlineBoardProps): WaitingSeat[] {
+  const live = new Map((props.matchData ?? []).map((p) => [p.id, p.name]));
+  const listed = props.lobbyPlayers ?? props.matchData ?? [];
+  return listed.map((p) => ({ id: p.id, name: p.name || live.get(p.id) || undefined }));
+}
 
 /** Wraps the board for a networked client. */
-export function OnlineBoard(props: GameBoardProps) {
+export function OnlineBoard(props: OnlineBoardProps) {
   const game = useGame();
   const { Board, def } = game;
   const TITLE = `${def.title} · ${SITE_NAME}`;
   const names: Record<string, string> = {};
   for (const p of props.matchData ?? []) if (p.name) names[String(p.id)] = p.name;
   const pid = props.playerID;
+  const seats = seatsOf(props);
+  const waiting = !props.ctx.gameover && waitingForTable(props._stateID, seats);
   const mine =
     pid != null &&
+    !waiting &&
     !props.ctx.gameover &&
     (game.waitsFor ? game.waitsFor(props.G, props.ctx, pid) : game.acting(props.G, props.ctx) === pid);
+  // A seat taken or freed over the socket: the page's lobby data (the match bar) catches up at once.
+  const seatNames = (props.matchData ?? []).map((p) => p.name ?? '').join('\u0000');
+  const { onSeatsChanged } = props;
+  useEffect(() => {
+    onSeatsChanged?.();
+  }, [seatNames, onSeatsChanged]);
+  // While the table fills, the board shows but takes no input (and is hidden from screen readers).
+  const boardRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    boardRef.current?.toggleAttribute('inert', waiting);
+  }, [waiting]);
   useEffect(() => {
     document.title = mine ? `(Your move) ${TITLE}` : TITLE;
     return () => {
@@ -32,7 +64,17 @@ export function OnlineBoard(props: GameBoardProps) {
           Connection lost. Reconnecting…
         </p>
       )}
-      <Board {...props} playerNames={names} />
+      {waiting && (
+        <WaitingRoom
+          matchID={props.matchID}
+          players={seats}
+          seat={pid != null && props.credentials ? { playerID: pid, credentials: props.credentials } : null}
+          onChanged={props.onSeatsChanged}
+        />
+      )}
+      <div ref={boardRef} className={waiting ? 'board-waiting' : undefined} data-testid="board-wrap">
+        <Board {...props} playerNames={names} />
+      </div>
     </div>
   );
 }

@@ -93,6 +93,8 @@ export function OnlineMatch(props: { matchID: string }) {
     return () => clearInterval(t);
   }, [matchID, refresh]);
 
+  const onSeatsChanged = useCallback(() => void refresh(), [refresh]);
+
   if (gone) {
     return (
       <div className="card narrow" data-testid="match-gone">
@@ -166,9 +168,15 @@ export function OnlineMatch(props: { matchID: string }) {
         </p>
       )}
       {seat ? (
-        <OnlineClient matchID={matchID} playerID={seat.playerID} credentials={seat.credentials} />
+        <OnlineClient
+          matchID={matchID}
+          playerID={seat.playerID}
+          credentials={seat.credentials}
+          lobbyPlayers={match?.players}
+          onSeatsChanged={onSeatsChanged}
+        />
       ) : spectate ? (
-        <OnlineClient matchID={matchID} />
+        <OnlineClient matchID={matchID} lobbyPlayers={match?.players} />
       ) : (
         <JoinPanel
           matchID={matchID}

@@ -1,0 +1,12 @@
+/**
+ * The waiting room of an online match: nothing is played until every seat
+ * has a player (a person or a bot). Once the first move is made the match
+ * has started, and a seat freed later does not stop it. Used by the server's
+ * socket guard (moves are refused), its bot seats (they wait) and the match
+ * page (the board waits behind the waiting room). Pure.
+ */
+
+/** Whether a match still waits for its table: nothing has happened yet (`stateID` 0) and a seat is empty. */
+export function waitingForTable(stateID: number, players: readonly { name?: string }[] | undefined): boolean {
+  return stateID === 0 && !!players && players.some((p) => !p.name);
+}

@@ -1,0 +1,83 @@
+/**
+ * The waiting room in Debian's Chromium against the real server, on Get on
+ * Board (the same page serves every game): the creator of a 3-player match
+ * waits with the board shown but inert and no "(Your move)"; a friend joins
+ * through the link and sees the seats fill in; one click fills the last seat
+ * with a bot, and both boards come alive.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
+import {
+  buildClient,
+  findChromium,
+  launchBrowser,
+  newContext,
+  screenshot,
+  startE2EServer,
+  type E2EServer,
+} from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+
+describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    buildClient();
+    server = await startE2EServer();
+    browser = await launchBrowser(CHROMIUM!);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    if (errors.length) console.warn(`[e2e waiting room] browser errors:\n${errors.join('\n')}`);
+  });
+
+  it('holds the game until every seat is taken, and fills the last one with a bot', async () => {
+    const { page: ana } = await newContext(browser, errors, 'wait-ana');
+    await ana.goto(`${server.url}/#/g/get-on-board`);
+    await ana.getByTestId('player-name').fill('Ana');
+    await ana.getByTestId('create-players-3').click();
+    await ana.getByTestId('create-submit').click();
+    await ana.waitForURL(/\/match\//, { timeout: UI });
+    const link = await ana.getByTestId('share-link').inputValue();
+
+    await ana.getByTestId('waiting-room').waitFor({ timeout: UI });
+    await expect.poll(() => ana.getByTestId('waiting-seat-0').textContent()).toContain('Ana (you)');
+    await expect.poll(() => ana.getByTestId('waiting-seat-1').textContent()).toContain('open');
+    // The board shows but takes nothing: it is inert, and the tab does not call Ana.
+    expect(await ana.getByTestId('board-wrap').getAttribute('inert')).not.toBeNull();
+    expect(await ana.title()).not.toContain('(Your move)');
+    const target = ana.locator('.gob-target').first();
+    await target.click({ timeout: 2000, force: true }).catch(() => undefined);
+    expect(await ana.getByTestId('departure-chosen').count()).toBe(0);
+
+    const { page: bruno } = await newContext(browser, errors, 'wait-bruno');
+    await bruno.goto(link);
+    await bruno.getByTestId('join-name').fill('Bruno');
+    await bruno.getByTestId('join-submit').click();
+    await bruno.getByTestId('waiting-room').waitFor({ timeout: UI });
+    // Ana's page sees Bruno arrive, with one seat still open.
+    await expect.poll(() => ana.getByTestId('waiting-seat-1').textContent(), { timeout: UI }).toContain('Bruno');
+    await screenshot(ana, 'waiting-room');
+
+    await ana.getByTestId('waiting-bot-level').selectOption('easy');
+    await ana.getByTestId('fill-bots').click();
+    await ana.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
+    await bruno.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
+    expect(await ana.getByTestId('board-wrap').getAttribute('inert')).toBeNull();
+    await expect.poll(() => ana.title()).toContain('(Your move)');
+    // The game is on: Ana chooses her departure.
+    await ana.locator('[data-testid="departure-panel"] button').first().click();
+    await ana.getByTestId('departure-chosen').waitFor({ timeout: UI });
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await ana.context().close();
+    await bruno.context().close();
+  }, 90_000);
+});
