@@ -8,6 +8,7 @@ import { useGame, type GameBoardProps } from './games';
 import { SITE_NAME } from './site';
 import { WaitingRoom, type WaitingSeat } from './WaitingRoom';
 import { waitingForTable } from '../games/common/waiting-room';
+import { notificationState, useYourMoveAlerts } from './alerts';
 
 /** What the match page passes on to the board's wrapper. */
 export type OnlineBoardProps = GameBoardProps & {
@@ -51,12 +52,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
   useEffect(() => {
     boardRef.current?.toggleAttribute('inert', waiting);
   }, [waiting]);
-  useEffect(() => {
-    document.title = mine ? `(Your move) ${TITLE}` : TITLE;
-    return () => {
-      document.title = TITLE;
-    };
-  }, [mine, TITLE]);
+  const alerts = useYourMoveAlerts(mine, TITLE);
   return (
     <div className="online-board" data-testid="online-board">
       {!props.isConnected && (
@@ -64,6 +60,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
           Connection lost. Reconnecting…
         </p>
       )}
+      {pid != null && !props.ctx.gameover && <AlertSwitches {...alerts} />}
       {waiting && (
         <WaitingRoom
           matchID={props.matchID}
@@ -75,6 +72,44 @@ export function OnlineBoard(props: OnlineBoardProps) {
       <div ref={boardRef} className={waiting ? 'board-waiting' : undefined} data-testid="board-wrap">
         <Board {...props} playerNames={names} />
       </div>
+    </div>
+  );
+}
+
+/** The player's switches for the your-move chime and notifications. */
+function AlertSwitches(props: ReturnType<typeof useYourMoveAlerts>) {
+  const { settings } = props;
+  const state = notificationState();
+  return (
+    <div className="alert-switches" data-testid="alert-switches">
+      <button
+        type="button"
+        className="ghost small"
+        aria-pressed={settings.sound}
+        onClick={props.toggleSound}
+        data-testid="sound-toggle"
+      >
+        {settings.sound ? 'Sound on' : 'Sound off'}
+      </button>
+      {state !== 'unsupported' &&
+        (settings.notify ? (
+          <button type="button" className="ghost small" onClick={props.stopNotify} data-testid="notify-toggle">
+            Notifications on
+          </button>
+        ) : state === 'denied' ? (
+          <span className="muted small" data-testid="notify-blocked">
+            Notifications are blocked in this browser
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="ghost small"
+            onClick={() => void props.askNotify()}
+            data-testid="notify-toggle"
+          >
+            Notify me when it is my move
+          </button>
+        ))}
     </div>
   );
 }
