@@ -22,6 +22,7 @@ import { seatColour, useGame, type ClientGame } from './games';
 import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
 import { FormFooter } from './SetupFields';
+import { Rematch } from './Rematch';
 
 /**
  * One boardgame.io React client per game, for every online match of it, over
@@ -166,6 +167,9 @@ export function OnlineMatch(props: { matchID: string }) {
             Forget it
           </button>
         </p>
+      )}
+      {seat && match?.gameover !== undefined && (
+        <Rematch matchID={matchID} match={match} seat={seat} onChanged={onSeatsChanged} />
       )}
       {seat ? (
         <OnlineClient

@@ -73,7 +73,7 @@ export function saveName(name: string): void {
 }
 
 /** What was being attempted, for error messages. */
-export type LobbyAction = 'list' | 'create' | 'join' | 'leave' | 'load' | 'bot';
+export type LobbyAction = 'list' | 'create' | 'join' | 'leave' | 'load' | 'bot' | 'rematch';
 
 const ACTION_TEXT: Record<LobbyAction, string> = {
   list: 'load the list of open matches',
@@ -82,6 +82,7 @@ const ACTION_TEXT: Record<LobbyAction, string> = {
   leave: 'leave the match',
   load: 'load the match',
   bot: 'seat the bot',
+  rematch: 'start the rematch',
 };
 
 /** The server's own explanation, if it sent one. */

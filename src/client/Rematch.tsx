@@ -1,0 +1,128 @@
+/**
+ * The rematch, once a match is over (boardgame.io's `playAgain`): "Play
+ * again" creates the next match with the same game, options and number of
+ * seats, seats the clicker in their own seat and the old match's bots in
+ * theirs; every other player sees "Join the rematch" and takes their seat with
+ * one click. Nobody is seated without clicking.
+ */
+import { useState } from 'react';
+import { describeError, lobby, loadName, loadSeat, saveSeat, seatBot, type Match, type StoredSeat } from './lobbyApi';
+import { navigate } from './route';
+import { useGame } from './games';
+import { BOT_LEVELS, type BotLevel } from './seats';
+
+/** A seat's bot level, when a bot played it. */
+function botLevel(p: Match['players'][number]): BotLevel | null {
+  const level = (p.data as { bot?: unknown } | undefined)?.bot;
+  return typeof level === 'string' && (BOT_LEVELS as readonly string[]).includes(level) ? (level as BotLevel) : null;
+}
+
+export function Rematch(props: { matchID: string; match: Match | null; seat: StoredSeat; onChanged?: () => void }) {
+  const { matchID, match, seat } = props;
+  const game = useGame();
+  const gameId = game.def.id;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const next = match?.nextMatchID;
+  const mine = next ? loadSeat(next) : null;
+
+  /** Take my seat (or, if it is gone, the first open one) in the next match, and go there. */
+  const join = async (nextID: string): Promise<StoredSeat> => {
+    const name = seat.playerName || loadName() || `Player ${Number(seat.playerID) + 1}`;
+    const target = await lobby.getMatch(gameId, nextID);
+    const same = target.players.find((p) => String(p.id) === seat.playerID && !p.name);
+    const free = same ?? target.players.find((p) => !p.name);
+    if (!free) throw new Error('every seat of the rematch is taken');
+    const joined = await lobby.joinMatch(gameId, nextID, { playerID: String(free.id), playerName: name });
+    const s: StoredSeat = {
+      gameId,
+      matchID: nextID,
+      playerID: joined.playerID,
+      credentials: joined.playerCredentials,
+      playerName: name,
+      joinedAt: Date.now(),
+    };
+    saveSeat(s);
+    return s;
+  };
+
+  const run = async (what: () => Promise<string>) => {
+    setBusy(true);
+    setError('');
+    try {
+      const to = await what();
+      navigate({ page: 'match', game: gameId, matchID: to });
+    } catch (err) {
+      setError(describeError(err, 'rematch'));
+      props.onChanged?.();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const playAgain = () =>
+    run(async () => {
+      const { nextMatchID } = await lobby.playAgain(gameId, matchID, {
+        playerID: seat.playerID,
+        credentials: seat.credentials,
+      });
+      const s = await join(nextMatchID);
+      // The bots come back in their seats (seated by this player, who now holds a seat there).
+      for (const p of match?.players ?? []) {
+        const level = botLevel(p);
+        if (level) await seatBot(nextMatchID, p.id, level, s);
+      }
+      return nextMatchID;
+    });
+
+  return (
+    <section className="rematch card" data-testid="rematch" aria-label="Rematch">
+      {mine ? (
+        <button
+          type="button"
+          className="primary"
+          onClick={() => navigate({ page: 'match', game: gameId, matchID: mine.matchID })}
+          data-testid="rematch-go"
+        >
+          Go to the rematch
+        </button>
+      ) : next ? (
+        <>
+          <span>A rematch is ready.</span>
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() => void run(async () => (await join(next)).matchID)}
+            data-testid="rematch-join"
+          >
+            {busy ? 'Joining…' : 'Join the rematch'}
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="primary"
+          disabled={busy}
+          onClick={() => void playAgain()}
+          data-testid="rematch-play-again"
+        >
+          {busy ? 'Starting…' : 'Play again'}
+        </button>
+      )}
+      <button
+        type="button"
+        className="ghost"
+        onClick={() => navigate({ page: 'lobby', game: gameId })}
+        data-testid="back-to-lobby"
+      >
+        Back to the lobby
+      </button>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
