@@ -20,6 +20,7 @@ import { expireAbandoned } from './expiry';
 import { health } from './health';
 import { lobbyGuard } from './lobby-guard';
 import { matchList } from './match-list';
+import { replays } from './replay';
 import { consoleLogger, type Logger } from './log';
 import { withSecureSeed } from './seed';
 import { guardNamespace, SeatSockets, type MatchQueue } from './socket-guard';
@@ -222,6 +223,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }),
   );
   app.use(matchList(games, hooked.storage));
+  app.use(replays(hooked.storage));
   const bots = new BotSeats(games, hooked.storage, log, { ...DEFAULT_BOT_LIMITS, ...options.botLimits });
   app.use(bots.middleware());
   app.use(serveClient(options.publicDir ?? path.resolve('public')));

@@ -3,6 +3,7 @@ import { Home } from './Home';
 import { Lobby } from './Lobby';
 import { OnlineMatch } from './OnlineMatch';
 import { HotSeat } from './HotSeat';
+import { ReplayPage } from './ReplayPage';
 import { hrefOf, useRoute } from './route';
 import { clientGame, GameContext } from './games';
 import { SITE_NAME, SITE_TAGLINE } from './site';
@@ -52,6 +53,8 @@ export function App() {
           <GameContext.Provider value={game}>
             {route.page === 'match' ? (
               <OnlineMatch key={`${route.game}/${route.matchID}`} matchID={route.matchID} />
+            ) : route.page === 'replay' ? (
+              <ReplayPage key={`${route.game}/${route.matchID}`} matchID={route.matchID} />
             ) : route.page === 'hotseat' ? (
               <HotSeat key={route.game} />
             ) : (

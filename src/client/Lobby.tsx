@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { loadName, saveName } from './lobbyApi';
 import { CreateMatch } from './CreateMatch';
 import { MyMatches, OpenMatches } from './OpenMatches';
+import { RecentMatches } from './RecentMatches';
 import { hrefOf } from './route';
 import { useGame } from './games';
 
@@ -43,6 +44,7 @@ export function Lobby() {
           </section>
           <MyMatches />
           <OpenMatches name={name} onNeedName={focusName} />
+          <RecentMatches />
         </div>
       </div>
     </div>

@@ -16,7 +16,8 @@ import { clientGame, seatStyle, useGame } from './games';
 
 const REFRESH_MS = 4000;
 
-function ago(ms: number): string {
+/** "3 min ago". */
+export function ago(ms: number): string {
   const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
   if (s < 60) return 'just now';
   if (s < 3600) return `${Math.round(s / 60)} min ago`;

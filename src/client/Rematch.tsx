@@ -113,6 +113,14 @@ export function Rematch(props: { matchID: string; match: Match | null; seat: Sto
       <button
         type="button"
         className="ghost"
+        onClick={() => navigate({ page: 'replay', game: gameId, matchID })}
+        data-testid="watch-replay"
+      >
+        Watch the replay
+      </button>
+      <button
+        type="button"
+        className="ghost"
         onClick={() => navigate({ page: 'lobby', game: gameId })}
         data-testid="back-to-lobby"
       >

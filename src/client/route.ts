@@ -5,6 +5,7 @@
  *   #/g/<game>                  a game's lobby: new match, open matches
  *   #/g/<game>/match/<matchID>  an online match (join form, or the board once seated)
  *   #/g/<game>/hotseat          hot-seat setup and game
+ *   #/g/<game>/replay/<matchID> the replay of a finished match
  * Links from before the site hosted several games (`#/match/<id>`,
  * `#/hotseat`) open Lisbon's.
  */
@@ -16,7 +17,8 @@ export type Route =
   | { page: 'home' }
   | { page: 'lobby'; game: string }
   | { page: 'match'; game: string; matchID: string }
-  | { page: 'hotseat'; game: string };
+  | { page: 'hotseat'; game: string }
+  | { page: 'replay'; game: string; matchID: string };
 
 /** Parse `location.hash`. Unknown paths and games fall back to the home page. */
 export function parseHash(hash: string): Route {
@@ -30,6 +32,7 @@ export function parseHash(hash: string): Route {
     if (!game) return { page: 'home' };
     if (parts[2] === 'match' && parts[3]) return { page: 'match', game, matchID: decodeURIComponent(parts[3]) };
     if (parts[2] === 'hotseat') return { page: 'hotseat', game };
+    if (parts[2] === 'replay' && parts[3]) return { page: 'replay', game, matchID: decodeURIComponent(parts[3]) };
     return { page: 'lobby', game };
   }
   return { page: 'home' };
@@ -41,6 +44,7 @@ export function hrefOf(route: Route): string {
   const g = `#/g/${encodeURIComponent(route.game)}`;
   if (route.page === 'match') return `${g}/match/${encodeURIComponent(route.matchID)}`;
   if (route.page === 'hotseat') return `${g}/hotseat`;
+  if (route.page === 'replay') return `${g}/replay/${encodeURIComponent(route.matchID)}`;
   return g;
 }
 

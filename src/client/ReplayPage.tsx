@@ -1,0 +1,229 @@
+/**
+ * The replay of a finished match, for every game: the game's own board shows
+ * each step of the stored log as a spectator saw it (or, the match being
+ * over, with every hidden card, from a chosen player's chair), with a timeline (first, back, play,
+ * forward, last, a slider, a jump to a turn) and the log beside it, the
+ * current step marked. A replay link can be shared.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { State } from 'boardgame.io';
+import { useGame, type GameBoardProps } from './games';
+import { navigate } from './route';
+import { buildReplay, fetchReplay, ReplayError, type Replay, type ReplayStep } from './replay';
+
+const PLAY_MS = 800;
+
+/** Moves and events on a replay do nothing: any name is a function that ignores its call. */
+const INERT = new Proxy({}, { get: () => () => undefined });
+
+/** A step in words: "Turn 3 · Ana: plot". */
+function stepText(step: ReplayStep, names: Record<string, string>): string {
+  const payload = (step.action as { payload?: { type?: string; playerID?: string } }).payload ?? {};
+  const who = payload.playerID !== undefined ? (names[payload.playerID] ?? `Seat ${Number(payload.playerID) + 1}`) : '';
+  return `Turn ${step.turn} · ${who ? `${who}: ` : ''}${payload.type ?? step.action.type}`;
+}
+
+export function ReplayPage(props: { matchID: string }) {
+  const game = useGame();
+  const [replay, setReplay] = useState<Replay | null>(null);
+  const [error, setError] = useState<{ status: number; text: string } | null>(null);
+  const [at, setAt] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  /** Null: as a spectator saw it. A seat: everything shown (every hidden card), from that seat's chair. */
+  const [viewAs, setViewAs] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setReplay(null);
+    setError(null);
+    fetchReplay(props.matchID)
+      .then((data) => {
+        if (!live) return;
+        const r = buildReplay(game.def.game, data);
+        setReplay(r);
+        setAt(r.states.length - 1);
+      })
+      .catch((err: unknown) => {
+        if (!live) return;
+        const status = err instanceof ReplayError ? err.status : 0;
+        setError({ status, text: err instanceof Error ? err.message : String(err) });
+      });
+    return () => {
+      live = false;
+    };
+  }, [props.matchID, game]);
+
+  const last = replay ? replay.states.length - 1 : 0;
+  useEffect(() => {
+    if (!playing) return;
+    if (at >= last) {
+      setPlaying(false);
+      return;
+    }
+    const t = setTimeout(() => setAt((i) => Math.min(last, i + 1)), PLAY_MS);
+    return () => clearTimeout(t);
+  }, [playing, at, last]);
+
+  const names = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const p of replay?.data.players ?? []) if (p.name) out[String(p.id)] = p.name;
+    return out;
+  }, [replay]);
+
+  if (error) {
+    return (
+      <section className="card narrow" data-testid="replay-error">
+        <h2>{error.status === 409 ? 'This match is not over yet' : 'No replay'}</h2>
+        <p className="error" role="alert">
+          {error.text}
+        </p>
+        <button type="button" className="primary" onClick={() => navigate({ page: 'lobby', game: game.def.id })}>
+          Back to the lobby
+        </button>
+      </section>
+    );
+  }
+  if (!replay) return <p className="board-loading">Loading the replay…</p>;
+
+  const state: State<unknown> = replay.states[at];
+  const spectatorView = game.def.game.playerView as
+    ((a: { G: unknown; ctx: State['ctx']; playerID: null }) => unknown) | undefined;
+  const G: unknown =
+    viewAs !== null || !spectatorView ? state.G : spectatorView({ G: state.G, ctx: state.ctx, playerID: null });
+  const turns = [...new Set(replay.states.map((s) => s.ctx.turn))];
+  const boardProps = {
+    ...state,
+    G,
+    log: [],
+    moves: INERT,
+    events: INERT,
+    playerID: viewAs,
+    matchID: props.matchID,
+    isActive: false,
+    isMultiplayer: false,
+    isConnected: true,
+    matchData: replay.data.players,
+    playerNames: names,
+    credentials: undefined,
+    reset: () => {},
+    undo: () => {},
+    redo: () => {},
+    sendChatMessage: () => {},
+    chatMessages: [],
+  } as unknown as GameBoardProps;
+  const { Board } = game;
+
+  return (
+    <div className="replay-page" data-testid="replay-page">
+      <section className="card replay-bar" aria-label="Replay controls">
+        <h2>Replay · {replay.data.players.map((p) => p.name ?? `Seat ${p.id + 1}`).join(', ')}</h2>
+        <div className="replay-controls">
+          <button
+            type="button"
+            onClick={() => setAt(0)}
+            disabled={at === 0}
+            data-testid="replay-first"
+            aria-label="First step"
+          >
+            |◀
+          </button>
+          <button
+            type="button"
+            onClick={() => setAt(Math.max(0, at - 1))}
+            disabled={at === 0}
+            data-testid="replay-back"
+            aria-label="Step back"
+          >
+            ◀
+          </button>
+          <button type="button" className="primary" onClick={() => setPlaying(!playing)} data-testid="replay-play">
+            {playing ? 'Pause' : 'Play'}
+          </button>
+          <button
+            type="button"
+            onClick={() => setAt(Math.min(last, at + 1))}
+            disabled={at === last}
+            data-testid="replay-forward"
+            aria-label="Step forward"
+          >
+            ▶
+          </button>
+          <button
+            type="button"
+            onClick={() => setAt(last)}
+            disabled={at === last}
+            data-testid="replay-last"
+            aria-label="Last step"
+          >
+            ▶|
+          </button>
+          <input
+            type="range"
+            min={0}
+            max={last}
+            value={at}
+            onChange={(e) => setAt(Number(e.target.value))}
+            aria-label="Step"
+            data-testid="replay-slider"
+          />
+          <span data-testid="replay-step">
+            Step {at} of {last}
+          </span>
+          <label className="inline">
+            Turn{' '}
+            <select
+              value={state.ctx.turn}
+              onChange={(e) => setAt(replay.states.findIndex((s) => s.ctx.turn === Number(e.target.value)))}
+              data-testid="replay-turn"
+            >
+              {turns.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="inline">
+            Show{' '}
+            <select
+              value={viewAs ?? ''}
+              onChange={(e) => setViewAs(e.target.value === '' ? null : e.target.value)}
+              data-testid="replay-show-all"
+            >
+              <option value="">what a spectator saw</option>
+              {replay.data.players.map((p) => (
+                <option key={p.id} value={String(p.id)}>
+                  all hands, from {p.name ?? `seat ${p.id + 1}`}'s chair
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {replay.problems.length > 0 && (
+          <p className="error" role="alert" data-testid="replay-problems">
+            This replay does not match the stored match: {replay.problems[0]}
+          </p>
+        )}
+      </section>
+      <div className="replay-main">
+        <div className="replay-board">
+          <Board {...boardProps} />
+        </div>
+        <ol start={0} className="card replay-log" data-testid="replay-log" aria-label="Steps">
+          <li className={at === 0 ? 'current' : undefined}>
+            <button type="button" className="linkish" onClick={() => setAt(0)}>
+              Start
+            </button>
+          </li>
+          {replay.steps.map((s, i) => (
+            <li key={i} className={at === i + 1 ? 'current' : undefined} data-testid={`replay-log-${i + 1}`}>
+              <button type="button" className="linkish" onClick={() => setAt(i + 1)}>
+                {stepText(s, names)}
+              </button>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * Replays in Debian's Chromium against the real server, for Get on Board and
+ * Touched On: a match played to its end through raw sockets is listed under
+ * "Recent matches"; its replay opens at the final position with no mismatch
+ * against the stored log, shows the final scores the server stored, steps
+ * back to the start and forward again, and plays on its own; showing "all
+ * hands" reveals a hand a spectator does not see. An unfinished
+ * match's replay is refused with a clear page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
+import type { State } from 'boardgame.io';
+import { playMatch, seatedMatch } from '../server/play';
+import {
+  buildClient,
+  findChromium,
+  launchBrowser,
+  newContext,
+  screenshot,
+  startE2EServer,
+  type E2EServer,
+} from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+
+describe.skipIf(!CHROMIUM)('browser: replays', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    buildClient();
+    server = await startE2EServer();
+    browser = await launchBrowser(CHROMIUM!);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    if (errors.length) console.warn(`[e2e replay] browser errors:\n${errors.join('\n')}`);
+  });
+
+  it('Get on Board: from Recent matches to the final position, back to the start and on again', async () => {
+    const m = await seatedMatch(server.url, 'get-on-board', 2);
+    const moves = await playMatch('get-on-board', m, 7);
+    m.clients.forEach((c) => c.close());
+    const stored = (await server.db.fetch(m.matchID, { state: true })).state;
+    const result = stored.ctx.gameover as { scores: Record<string, { total: number; eliminated: boolean }> };
+
+    const { page, context } = await newContext(browser, errors, 'replay-gob');
+    await page.goto(`${server.url}/#/g/get-on-board`);
+    await page.getByTestId(`recent-${m.matchID}`).getByText('Replay').click({ timeout: UI });
+    await page.getByTestId('replay-page').waitFor({ timeout: UI });
+    expect(await page.getByTestId('replay-problems').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('replay-step').textContent()).toBe(`Step ${moves} of ${moves}`);
+    // The final position is the stored one: the end screen shows the stored totals.
+    await page.getByTestId('gameover').waitFor({ timeout: UI });
+    for (const [p, s] of Object.entries(result.scores))
+      if (!s.eliminated) expect(await page.getByTestId(`final-${p}`).textContent()).toBe(String(s.total));
+    await screenshot(page, 'replay-gob-end');
+
+    await page.getByTestId('gameover-close').click();
+    await page.getByTestId('replay-first').click();
+    await expect.poll(() => page.getByTestId('replay-step').textContent()).toBe(`Step 0 of ${moves}`);
+    expect(await page.getByTestId('turn-who').textContent()).toContain('Everyone chooses a departure');
+    await page.getByTestId('replay-forward').click();
+    await expect.poll(() => page.getByTestId('replay-step').textContent()).toBe(`Step 1 of ${moves}`);
+    await page.getByTestId('replay-play').click();
+    await expect.poll(() => page.getByTestId('replay-step').textContent(), { timeout: UI }).toBe(`Step 3 of ${moves}`);
+    await page.getByTestId('replay-play').click();
+    await context.close();
+  }, 90_000);
+
+  it("Touched On: every hand hidden as a spectator saw it, shown from a player's chair", async () => {
+    const m = await seatedMatch(server.url, 'touched-on', 2, { dealer: 1 });
+    const open = await newContext(browser, errors, 'replay-early');
+    // Not over yet: refused.
+    await open.page.goto(`${server.url}/#/g/touched-on/replay/${m.matchID}`);
+    await open.page.getByTestId('replay-error').waitFor({ timeout: UI });
+    expect(await open.page.getByTestId('replay-error').textContent()).toContain('not over');
+    await open.context.close();
+
+    await playMatch('touched-on', m, 8);
+    m.clients.forEach((c) => c.close());
+    const { page, context } = await newContext(browser, errors, 'replay-to');
+    await page.goto(`${server.url}/#/g/touched-on/replay/${m.matchID}`);
+    await page.getByTestId('replay-page').waitFor({ timeout: UI });
+    expect(await page.getByTestId('replay-problems').count()).toBe(0);
+    // The replay opens at the end: the game's final scores cover the page until closed.
+    await page.getByTestId('gameover-close').click({ timeout: UI });
+    await page.getByTestId('replay-first').click();
+    // At the start a spectator sees no hand; every hand shows with the switch.
+    expect(await page.locator('[data-testid^="hand-card-"]').count()).toBe(0);
+    await page.getByTestId('replay-show-all').selectOption('1');
+    await expect.poll(() => page.locator('[data-testid^="hand-card-"]').count(), { timeout: UI }).toBeGreaterThan(0);
+    await screenshot(page, 'replay-to-all-hands');
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 90_000);
+});
