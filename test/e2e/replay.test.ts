@@ -10,7 +10,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
-import type { State } from 'boardgame.io';
 import { playMatch, seatedMatch } from '../server/play';
 import {
   buildClient,
