@@ -21,6 +21,7 @@ import { health } from './health';
 import { lobbyGuard } from './lobby-guard';
 import { matchList } from './match-list';
 import { replays } from './replay';
+import { matchStatus } from './match-status';
 import { consoleLogger, type Logger } from './log';
 import { withSecureSeed } from './seed';
 import { guardNamespace, SeatSockets, type MatchQueue } from './socket-guard';
@@ -224,6 +225,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   );
   app.use(matchList(games, hooked.storage));
   app.use(replays(hooked.storage));
+  app.use(matchStatus(hooked.storage));
   const bots = new BotSeats(games, hooked.storage, log, { ...DEFAULT_BOT_LIMITS, ...options.botLimits });
   app.use(bots.middleware());
   app.use(serveClient(options.publicDir ?? path.resolve('public')));

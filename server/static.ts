@@ -1,7 +1,7 @@
 /**
  * Serves the built client from `public/` on the lobby's origin, with an SPA
  * fallback: a GET for an unknown path without a file extension answers
- * `index.html`. Paths of the API (`/games`, `/health`, `/replay`, `/bots`) and socket.io are
+ * `index.html`. Paths of the API (`/games`, `/health`, `/replay`, `/bots`, `/matches`) and socket.io are
  * never touched.
  */
 import fs from 'node:fs';
@@ -29,7 +29,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Path prefixes that belong to the server, not the client. */
-export const RESERVED_PREFIXES = ['/games', '/health', '/socket.io', '/replay', '/bots'];
+export const RESERVED_PREFIXES = ['/games', '/health', '/socket.io', '/replay', '/bots', '/matches'];
 
 function isReserved(p: string): boolean {
   return RESERVED_PREFIXES.some((prefix) => p === prefix || p.startsWith(prefix + '/'));

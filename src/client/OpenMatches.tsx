@@ -129,41 +129,100 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
   );
 }
 
-/** Matches this browser holds a seat in, in every game. */
+/** Where a match stands (server/match-status.ts). */
+interface MatchStatus {
+  matchID: string;
+  players: { id: number; name?: string }[];
+  gameover: boolean;
+  waitingForPlayers: boolean;
+  waitingOn: string[];
+  updatedAt: number;
+}
+
+/** The status of each of these matches (unknown ones left out). */
+async function fetchStatuses(ids: string[]): Promise<Map<string, MatchStatus>> {
+  if (ids.length === 0) return new Map();
+  const res = await fetch(`/matches/status?ids=${ids.slice(0, 50).map(encodeURIComponent).join(',')}`);
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const { matches } = (await res.json()) as { matches: MatchStatus[] };
+  return new Map(matches.map((m) => [m.matchID, m]));
+}
+
+/** A match's state for its seat, in a few words, and whether it waits on this player. */
+function standing(seat: StoredSeat, status: MatchStatus | undefined): { text: string; mine: boolean } {
+  if (!status) return { text: 'not found on this server', mine: false };
+  if (status.gameover) return { text: 'over', mine: false };
+  if (status.waitingForPlayers) return { text: 'waiting for players', mine: false };
+  if (status.waitingOn.includes(seat.playerID)) return { text: 'your move', mine: true };
+  const names = status.waitingOn.map((id) => status.players[Number(id)]?.name ?? `seat ${Number(id) + 1}`);
+  return { text: `waiting for ${names.join(', ')}`, mine: false };
+}
+
+/** Matches this browser holds a seat in, in every game: those waiting on this player first. */
 export function MyMatches() {
   const [seats, setSeats] = useState<StoredSeat[]>(() => allSeats());
+  const [statuses, setStatuses] = useState<Map<string, MatchStatus> | null>(null);
+  const ids = seats.map((s) => s.matchID).join(',');
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      fetchStatuses(ids ? ids.split(',') : [])
+        .then((m) => live && setStatuses(m))
+        .catch(() => live && setStatuses(null));
+    void load();
+    const t = setInterval(() => void load(), REFRESH_MS * 2);
+    return () => {
+      live = false;
+      clearInterval(t);
+    };
+  }, [ids]);
   if (seats.length === 0) return null;
+  const rows = seats
+    .map((s) => ({ s, st: statuses?.get(s.matchID), now: statuses ? standing(s, statuses.get(s.matchID)) : null }))
+    .sort((a, b) => Number(b.now?.mine ?? false) - Number(a.now?.mine ?? false));
   return (
     <section className="card" aria-labelledby="mine-title" data-testid="my-matches">
       <h2 id="mine-title">Your matches</h2>
       <ul className="match-list">
-        {seats.map((s) => (
-          <li key={s.matchID} className="match-row">
-            <span className="seat-dot" style={seatStyle(clientGame(s.gameId ?? ''), s.playerID)} aria-hidden />
-            <div className="match-meta">
-              {clientGame(s.gameId ?? '').def.title}: {s.playerName} in seat {Number(s.playerID) + 1} · joined{' '}
-              {ago(s.joinedAt)}
-            </div>
-            <a
-              className="button primary small"
-              href={hrefOf({ page: 'match', game: clientGame(s.gameId ?? '').def.id, matchID: s.matchID })}
-              data-testid={`resume-${s.matchID}`}
-            >
-              Resume
-            </a>
-            <button
-              type="button"
-              className="ghost small"
-              title="Forget this seat in this browser (the seat itself stays taken)"
-              onClick={() => {
-                forgetSeat(s.matchID);
-                setSeats(allSeats());
-              }}
-            >
-              Forget
-            </button>
-          </li>
-        ))}
+        {rows.map(({ s, st, now }) => {
+          const g = clientGame(s.gameId ?? '');
+          const others = st?.players.filter((p) => String(p.id) !== s.playerID && p.name).map((p) => p.name) ?? [];
+          return (
+            <li key={s.matchID} className={`match-row${now?.mine ? ' mine' : ''}`} data-testid={`mine-${s.matchID}`}>
+              <span className="seat-dot" style={seatStyle(g, s.playerID)} aria-hidden />
+              <div className="match-meta">
+                <b>{g.def.title}</b>: {s.playerName}
+                {others.length > 0 ? ` with ${others.join(', ')}` : ''} ·{' '}
+                {now ? (
+                  <span className={now.mine ? 'badge-mine' : undefined} data-testid={`mine-status-${s.matchID}`}>
+                    {now.text}
+                  </span>
+                ) : (
+                  `joined ${ago(s.joinedAt)}`
+                )}
+                {st && !now?.mine ? ` · ${ago(st.updatedAt)}` : ''}
+              </div>
+              <a
+                className="button primary small"
+                href={hrefOf({ page: 'match', game: g.def.id, matchID: s.matchID })}
+                data-testid={`resume-${s.matchID}`}
+              >
+                {now?.mine ? 'Play' : 'Resume'}
+              </a>
+              <button
+                type="button"
+                className="ghost small"
+                title="Forget this seat in this browser (the seat itself stays taken)"
+                onClick={() => {
+                  forgetSeat(s.matchID);
+                  setSeats(allSeats());
+                }}
+              >
+                Forget
+              </button>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -4,7 +4,8 @@
  * notifications on (granted in his browser context); his tab is then hidden
  * and Ana, a raw socket client, plays until the game waits for Bruno. His tab
  * gets the "(Your move)" title, the alert icon and one notification; the
- * chime plays unless he switched the sound off.
+ * chime plays unless he switched the sound off; the lobby's "Your matches"
+ * says "your move" for that match.
  *
  * The page's Notification and AudioContext are the browser's own, wrapped by
  * an init script that only records their use; document.hidden is set by the
@@ -118,6 +119,13 @@ describe.skipIf(!CHROMIUM)('browser: your-move alerts', () => {
       .poll(() => page.evaluate(() => (window as unknown as { __notes: unknown[] }).__notes), { timeout: UI })
       .toEqual([{ title: 'Your move', body: expect.stringContaining('Touched On') }]);
     await expect.poll(() => page.evaluate(() => (window as unknown as { __chimes: number }).__chimes)).toBe(2);
+    // The lobby's "Your matches" says so too, in another tab of the same browser.
+    const lobbyTab = await context.newPage();
+    await lobbyTab.goto(`${server.url}/#/g/touched-on`);
+    await expect
+      .poll(() => lobbyTab.getByTestId(`mine-status-${matchID}`).textContent(), { timeout: UI })
+      .toBe('your move');
+    expect(await lobbyTab.getByTestId(`mine-${matchID}`).textContent()).toContain('with Ana');
     raw.close();
     await context.close();
   }, 60_000);
