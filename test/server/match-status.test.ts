@@ -44,7 +44,7 @@ describe('match status', () => {
     await playMatch('get-on-board', m, 2, (s) => s._stateID >= 2);
     const plotting = (await status(m.matchID))[0].waitingOn;
     expect(plotting).toHaveLength(1);
-    const stored = (await server.db.fetch(m.matchID, { state: true })).state!;
+    const stored = (await server.db.fetch(m.matchID, { state: true })).state;
     expect(plotting).toEqual([stored.ctx.currentPlayer]);
     await playMatch('get-on-board', m, 2);
     expect((await status(m.matchID))[0]).toMatchObject({ gameover: true, waitingOn: [] });
