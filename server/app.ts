@@ -19,7 +19,7 @@ import { createOriginPolicy, httpCors, socketAllowRequest, socketCorsOrigin } fr
 import { expireAbandoned } from './expiry';
 import { health } from './health';
 import { lobbyGuard } from './lobby-guard';
-import { matchList } from './match-list';
+import { hideChat, matchList } from './match-list';
 import { replays } from './replay';
 import { matchStatus } from './match-status';
 import { consoleLogger, type Logger } from './log';
@@ -216,6 +216,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.use(errors(log));
   app.use(httpCors(policy));
   app.use(health(hooked.storage, startedAt));
+  app.use(hideChat());
   app.proxy = options.trustProxy ?? false;
   app.use(
     lobbyGuard(games, hooked.storage, {

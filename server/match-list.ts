@@ -58,8 +58,10 @@ function readCursor(text: string | undefined): PageOptions['after'] {
 
 /** What boardgame.io's lobby shows of a match: everything but the seats' credentials. */
 function publicMatch(matchID: string, metadata: Server.MatchData) {
+  // The chat is the match's own (sent over its sockets), not the lobby's.
+  const { chat: _chat, ...rest } = metadata as Server.MatchData & { chat?: unknown };
   return {
-    ...metadata,
+    ...rest,
     matchID,
     players: Object.values(metadata.players).map(({ credentials: _credentials, ...seat }) => seat),
   };
@@ -101,5 +103,27 @@ export function matchList(games: Game[], db: AnyStorage): Middleware {
       matches: shown.map((e) => publicMatch(e.matchID, e.metadata)),
       ...(page.length > limit ? { nextCursor: cursorAfter(shown[shown.length - 1]) } : {}),
     };
+  };
+}
+
+/**
+ * Keeps a match's chat (stored in its metadata, server/socket-guard.ts) out
+ * of boardgame.io's own lobby answers (`GET /games/<name>/<matchID>` and the
+ * list when the storage cannot page): it goes to the match's sockets only.
+ */
+export function hideChat(): Middleware {
+  const strip = (m: unknown) => {
+    if (m && typeof m === 'object' && 'chat' in m) {
+      const { chat: _chat, ...rest } = m as Record<string, unknown>;
+      return rest;
+    }
+    return m;
+  };
+  return async (ctx, next) => {
+    await next();
+    if (ctx.method !== 'GET' || !ctx.path.startsWith('/games/')) return;
+    const body = ctx.body as { matches?: unknown[] } | undefined;
+    if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return;
+    ctx.body = Array.isArray(body.matches) ? { ...body, matches: body.matches.map(strip) } : strip(body);
   };
 }

@@ -11,7 +11,12 @@
  *    `playerID` argument but runs the move as `payload.playerID`, and its
  *    reducer also accepts `RESET`/`SYNC`/`UPDATE`/`PATCH`, which replace or
  *    patch the whole server state, and `UNDO`/`REDO`;
- *  - `chat` only with a small message from a seat;
+ *  - `chat` only with a small text message from a seated player (its
+ *    credentials checked), within a per-socket rate; it is stored with the
+ *    match (metadata `chat`, the last 200) stamped with the sender's name and
+ *    the server's time, and sent again to every socket that syncs, so the
+ *    history survives reloads and restarts. A refused message is answered
+ *    with `chat-error` (matchID, reason) to its sender alone;
  *  - within the socket's event budget (server/socket-limits.ts);
  *  - for `update`: only for a match that exists, whose every seat has a
  *    player or which has already started (src/games/common/waiting-room.ts),
@@ -32,18 +37,21 @@
  * the spectator's view of the starting state, and random-plugin data is
  * removed from every state that leaves.
  */
+import { timingSafeEqual } from 'node:crypto';
 import type { Game, Server as ServerTypes, State } from 'boardgame.io';
 import { CreateGameReducer, getFilterPlayerView, ProcessGameConfig } from 'boardgame.io/internal';
 import type { Namespace, Socket } from 'socket.io';
 import { DEFAULT_SOCKET_LIMITS, EventBudget, isBacklogged, type SocketLimits } from './socket-limits';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
 import { waitingForTable } from '../src/games/common/waiting-room';
+import { ChatBudget, CHAT_KEPT, chatText, type ChatEntry } from '../src/shared/chat';
 
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SEAT = /^(0|[1-9]\d?)$/;
 const MAX_CREDENTIALS = 256;
 const MAX_NAME = 64;
-const MAX_CHAT = 1024;
+/** A chat packet larger than this is dropped unread; the text limit itself (500 characters) is answered with a reason. */
+const MAX_CHAT = 8 * 1024;
 
 type Packet = unknown[];
 
@@ -173,12 +181,57 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     const opts = { metadata: true, state: true } as const;
     const { metadata, state } = isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts);
     if (!metadata || !state || metadata.gameName !== game.name) return false;
+    // The chat so far, for players and spectators alike.
+    for (const entry of (metadata as { chat?: ChatEntry[] }).chat ?? []) socket?.emit('chat', matchID, entry);
     if (playerID === undefined || playerID === null) return true;
     if (!Object.prototype.hasOwnProperty.call(metadata.players, playerID)) return false;
     if (socket && typeof credentials === 'string' && metadata.players[Number(playerID)]?.credentials === credentials) {
       context.seats?.add(matchID, socket, playerID, credentials);
     }
     return true;
+  };
+
+  const budgets = new WeakMap<Socket, ChatBudget>();
+  const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  const setMetadata = async (matchID: string, metadata: ServerTypes.MatchData) => {
+    if (isSyncStorage(db)) db.setMetadata(matchID, metadata);
+    else await db.setMetadata(matchID, metadata);
+  };
+
+  /** Check, stamp and store a well-formed chat message; false (with a `chat-error` to the sender) refuses it. */
+  const storeChat = async (args: unknown[], socket: Socket | undefined): Promise<boolean> => {
+    const [matchID, message, credentials] = args as [string, { id: string; sender: string; payload: unknown }, string];
+    const refuse = (reason: string) => {
+      socket?.emit('chat-error', matchID, reason);
+      return false;
+    };
+    const checked = chatText(message.payload);
+    if ('error' in checked) return refuse(checked.error);
+    if (socket) {
+      let budget = budgets.get(socket);
+      if (!budget) budgets.set(socket, (budget = new ChatBudget()));
+      if (!budget.take()) return refuse('Too many messages: wait a few seconds.');
+    }
+    const store = async () => {
+      const metadata = await fetchMetadata(matchID);
+      if (!metadata || metadata.gameName !== game.name) return refuse('There is no such match.');
+      const seat = Object.prototype.hasOwnProperty.call(metadata.players, message.sender)
+        ? metadata.players[Number(message.sender)]
+        : undefined;
+      if (!seat?.credentials || !sameSecret(seat.credentials, credentials))
+        return refuse('Only a player seated in this match may write.');
+      const entry: ChatEntry = {
+        id: message.id,
+        sender: message.sender,
+        payload: { text: checked.text, name: seat.name ?? '', at: Date.now() },
+      };
+      // boardgame.io broadcasts the message object it is handed: the stamped one.
+      message.payload = entry.payload;
+      const chat = [...((metadata as { chat?: ChatEntry[] }).chat ?? []), entry].slice(-CHAT_KEPT);
+      await setMetadata(matchID, { ...metadata, chat } as ServerTypes.MatchData);
+      return true;
+    };
+    return context.queueFor ? context.queueFor(matchID).add(store) : store();
   };
 
   const checkChat = (args: unknown[]): boolean => {
@@ -200,7 +253,7 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
         case 'sync':
           return checkSync(args, socket).catch(() => false);
         case 'chat':
-          return checkChat(args);
+          return checkChat(args) && storeChat(args, socket).catch(() => false);
         default:
           return false;
       }

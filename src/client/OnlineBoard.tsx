@@ -9,6 +9,7 @@ import { SITE_NAME } from './site';
 import { WaitingRoom, type WaitingSeat } from './WaitingRoom';
 import { waitingForTable } from '../games/common/waiting-room';
 import { notificationState, useYourMoveAlerts } from './alerts';
+import { Chat } from './Chat';
 
 /** What the match page passes on to the board's wrapper. */
 export type OnlineBoardProps = GameBoardProps & {
@@ -61,6 +62,11 @@ export function OnlineBoard(props: OnlineBoardProps) {
         </p>
       )}
       {pid != null && !props.ctx.gameover && <AlertSwitches {...alerts} />}
+      <Chat
+        messages={props.chatMessages ?? []}
+        send={pid != null ? (payload) => props.sendChatMessage(payload) : null}
+        names={names}
+      />
       {waiting && (
         <WaitingRoom
           matchID={props.matchID}
