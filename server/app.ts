@@ -21,6 +21,7 @@ import { health } from './health';
 import { lobbyGuard } from './lobby-guard';
 import { hideChat, matchList } from './match-list';
 import { replays } from './replay';
+import { TurnClocks } from './clocks';
 import { matchStatus } from './match-status';
 import { consoleLogger, type Logger } from './log';
 import { withSecureSeed } from './seed';
@@ -60,6 +61,8 @@ export interface ServerOptions {
   socketLimits?: Partial<SocketLimits>;
   /** Remove matches whose seats never all filled after this long without a change, ms (0: never). Default 24 h. */
   expireOpenAfterMs?: number;
+  /** Turn clocks run this many times as fast: 60 makes a 1-minute clock last 1 s (for tests). Default 1. */
+  clockScale?: number;
   /** Trust `X-Forwarded-For` for the client's address (behind a reverse proxy). Default false. */
   trustProxy?: boolean;
   /** Games to serve. Default: every game of the registry (src/games/registry.ts). */
@@ -179,7 +182,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     reportDamage: (damage) => log('error', 'damaged match: not served until restored', damage),
   });
   const seats = new SeatSockets();
-  const hooked = hookStorage(raw, log, (matchID, metadata) => seats.check(matchID, metadata));
+  // Made once the bot seats exist (below); the storage hook and the socket guard reach it through this.
+  const clockRef: { current?: TurnClocks } = {};
+  const hooked = hookStorage(raw, log, (matchID, metadata) => {
+    seats.check(matchID, metadata);
+    clockRef.current?.noteMetadata(matchID, metadata);
+  });
   const policy = createOriginPolicy(options.origins ?? [], [host, ...(options.hosts ?? [])]);
 
   const transport = new AppTransport(
@@ -209,7 +217,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const io = (server.app as unknown as { _io: import('socket.io').Server })._io;
   const queueFor: MatchQueue = (matchID) => transport.matchQueue(matchID);
   for (const game of games) {
-    guardNamespace(io.of(game.name as string), game, hooked.storage, { queueFor, seats, limits: options.socketLimits });
+    guardNamespace(io.of(game.name as string), game, hooked.storage, {
+      queueFor,
+      seats,
+      limits: options.socketLimits,
+      onMove: (matchID, seat) => void clockRef.current?.noteMove(matchID, seat).catch(() => undefined),
+    });
   }
 
   const app = server.app as unknown as Koa;
@@ -222,6 +235,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     lobbyGuard(games, hooked.storage, {
       bodyLimit: options.bodyLimit ?? 16 * 1024,
       creation: { ...DEFAULT_CREATION_LIMITS, ...options.creation },
+      clockScale: options.clockScale,
     }),
   );
   app.use(matchList(games, hooked.storage));
@@ -229,6 +243,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.use(matchStatus(hooked.storage));
   const bots = new BotSeats(games, hooked.storage, log, { ...DEFAULT_BOT_LIMITS, ...options.botLimits });
   app.use(bots.middleware());
+  const clocks = (clockRef.current = new TurnClocks(hooked.storage, bots, log));
   app.use(serveClient(options.publicDir ?? path.resolve('public')));
 
   // run() cannot report a listen error (EADDRINUSE, EACCES): watch for it here.
@@ -246,12 +261,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const url = `http://${urlHost}:${port}`;
   log('info', 'server listening', { url, host, storage: kind, games: games.map((g) => g.name).join(',') });
   await bots.start(url);
+  await clocks.start();
   const stopExpiry = expireAbandoned(hooked.storage, options.expireOpenAfterMs ?? 24 * 60 * 60 * 1000, log);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       stopExpiry();
+      clocks.close();
       await bots.close();
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());

@@ -19,6 +19,7 @@ import { parseJsonObject } from './lobby-guard';
 import type { Logger } from './log';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
 import { waitingForTable } from '../src/games/common/waiting-room';
+import { waitingOn } from './match-status';
 
 /**
  * Match metadata with its bot seats. `botSeats` is a top-level field that no
@@ -67,6 +68,27 @@ export interface BotLimits {
 
 /** Defaults: a small server's worth. */
 export const DEFAULT_BOT_LIMITS: BotLimits = { perServer: 16, perClient: 4 };
+
+/** Resolves true once `pred` holds after some update of `client`, false after `ms`. */
+function until(client: { subscribe(fn: () => void): () => void }, pred: () => boolean, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const subscription: { stop?: () => void } = {};
+    const finish = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      subscription.stop?.();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => finish(false), ms);
+    // boardgame.io calls a new subscriber at once: the predicate may already hold.
+    subscription.stop = client.subscribe(() => {
+      if (pred()) finish(true);
+    });
+    if (settled) subscription.stop();
+  });
+}
 
 /** Runs the bot clients of a server; they think on worker threads (server/bot-pool.ts). */
 export class BotSeats {
@@ -193,6 +215,56 @@ export class BotSeats {
       if (!this.byClient.has(client)) this.byClient.set(client, new Set());
       this.byClient.get(client)!.add(key);
     }
+  }
+
+  /**
+   * Plays the moves of `seat` (a person's seat whose time ran out) with the
+   * `level` bot, through a headless client holding the seat's credentials, so
+   * they go through the same checks as anyone's; stops once the game no
+   * longer waits for that seat. Resolves with the number of moves played.
+   * `say` is sent to the match's chat first, from that seat.
+   */
+  async playFor(gameName: string, matchID: string, seat: string, level: Level, say?: string): Promise<number> {
+    const def = this.defs.get(gameName);
+    if (!def || this.closed || !this.url) return 0;
+    const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
+    const credentials = metadata?.players[Number(seat)]?.credentials;
+    if (!metadata || typeof credentials !== 'string') return 0;
+    const client = Client({
+      game: def.game,
+      numPlayers: Object.keys(metadata.players).length,
+      matchID,
+      playerID: seat,
+      credentials,
+      multiplayer: SocketIO({ server: this.url }),
+      debug: false,
+    });
+    client.start();
+    let moves = 0;
+    try {
+      const waitsForSeat = () => {
+        const state = client.getState();
+        return !!state && !state.ctx.gameover && waitingOn(state.ctx).includes(seat);
+      };
+      if (!client.getState()) await until(client, () => !!client.getState(), 5000);
+      if (say && waitsForSeat()) client.sendChatMessage({ text: say });
+      for (let guard = 0; guard < 200 && waitsForSeat() && !this.closed; guard++) {
+        const state = client.getState()!;
+        const choice = await this.pool.choose(def.id, state, seat, level, `${matchID}:${seat}:${state._stateID}:clock`);
+        if (!choice) break;
+        const before = state._stateID;
+        (client.moves as Record<string, (...a: unknown[]) => void>)[choice.move]?.(...choice.args);
+        // Wait for the server's answer: a new state, or (refused) nothing new within a second.
+        const moved = await until(client, () => (client.getState()?._stateID ?? before) > before, 1000);
+        if (!moved) break;
+        moves++;
+      }
+    } catch (err) {
+      this.log('error', 'clock bot failed', { matchID, seat, error: String(err) });
+    } finally {
+      client.stop();
+    }
+    return moves;
   }
 
   /** Stops one bot client, once, and frees its place under the caps. */

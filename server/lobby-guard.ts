@@ -10,12 +10,13 @@
  * a plain message otherwise, hands the routes only the checked fields, and
  * applies the per-client creation limits (server/creation-limits.ts).
  */
-import type { Game, StorageAPI } from 'boardgame.io';
+import type { Game, Server, StorageAPI } from 'boardgame.io';
 import type Koa from 'koa';
 import { fail, type Middleware } from './http-error';
 import { CreationGuard, DEFAULT_CREATION_LIMITS, type CreationLimits } from './creation-limits';
 import { isPlainObject, LOBBY_ROUTES, lobbySchemas, unsafeJson, type LobbyRoute } from './lobby-schema';
 import { asLobbyRequest, isSyncStorage, type AnyStorage } from './storage-hooks';
+import { CLOCK_PERIODS, type ClockChoice, type ClockMetadata } from './clocks';
 
 /** Limits applied by the guard. */
 export interface LobbyLimits {
@@ -23,6 +24,8 @@ export interface LobbyLimits {
   bodyLimit: number;
   /** Per-client limits on creating matches (`create` and `playAgain`). */
   creation?: CreationLimits;
+  /** Turn clocks run this many times as fast (tests); default 1. */
+  clockScale?: number;
 }
 
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -39,6 +42,16 @@ function setupData(game: Game, out: Body, players: number): void {
     problem = 'setupData is not valid for this game';
   }
   if (problem !== undefined) fail(400, `Invalid setupData: ${String(problem)}`);
+}
+
+async function fetchMetadata(db: AnyStorage, matchID: string) {
+  const opts = { metadata: true } as const;
+  return (isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts)).metadata;
+}
+
+async function storeMetadata(db: AnyStorage, matchID: string, metadata: Server.MatchData): Promise<void> {
+  if (isSyncStorage(db)) db.setMetadata(matchID, metadata);
+  else await db.setMetadata(matchID, metadata);
 }
 
 async function fetchPlayerCount(db: AnyStorage, matchID: string): Promise<number | undefined> {
@@ -153,6 +166,21 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
     await asLobbyRequest(next);
     const created = ctx.body as { matchID?: unknown; nextMatchID?: unknown } | undefined;
     const newID = route === 'create' ? created?.matchID : created?.nextMatchID;
-    if (ctx.status === 200 && typeof newID === 'string') creation.created(client, newID);
+    if (ctx.status === 200 && typeof newID === 'string') {
+      creation.created(client, newID);
+      // A turn clock: chosen at creation, or the finished match's own for its rematch.
+      const choice = checked.turnClock as ClockChoice | undefined;
+      const period =
+        route === 'create'
+          ? choice && choice !== 'none'
+            ? CLOCK_PERIODS[choice] / (limits.clockScale ?? 1)
+            : undefined
+          : ((await fetchMetadata(db, matchID)) as ClockMetadata | undefined)?.turnClockMs;
+      if (period) {
+        const made = await fetchMetadata(db, newID);
+        if (made)
+          await storeMetadata(db, newID, { ...made, turnClockMs: Math.max(1, Math.round(period)) } as Server.MatchData);
+      }
+    }
   };
 }

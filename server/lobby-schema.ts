@@ -88,6 +88,7 @@ const jsonValue = (key: string, max: number, objectOnly: boolean) =>
     .refine((v) => (JSON.stringify(v)?.length ?? 0) <= max, `${key} is larger than ${max} bytes`);
 
 const unlisted = z.boolean({ error: 'unlisted must be true or false' });
+const turnClock = z.enum(['none', '1m', '5m', '1d'], { error: 'turnClock must be none, 1m, 5m or 1d' });
 
 const numPlayers = (min: number, max: number) => {
   const message = `numPlayers must be an integer from ${min} to ${max}`;
@@ -118,7 +119,12 @@ export function lobbySchemas(minPlayers: number, maxPlayers: number) {
     })
     .refine((b) => b.newName !== undefined || b.data !== undefined, 'newName or data is required');
   return {
-    create: z.object({ numPlayers: optional(players), unlisted: optional(unlisted), setupData }),
+    create: z.object({
+      numPlayers: optional(players),
+      unlisted: optional(unlisted),
+      setupData,
+      turnClock: optional(turnClock),
+    }),
     join: z.object({
       playerID: optional(seat),
       playerName: playerName('playerName'),

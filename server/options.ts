@@ -38,6 +38,8 @@ Options (flag / environment variable / default):
   --max-bots <n>      MAX_BOTS      16          bot seats playing at once on this server (0: no cap)
   --max-bots-per-client <n>
                       MAX_BOTS_PER_CLIENT 4     bot seats one client address may have playing
+  --clock-scale <n>   CLOCK_SCALE   1           turn clocks run n times as fast (for trying them
+                                                out: 60 makes a 1-minute clock last 1 second)
   --max-conns-per-ip <n>
                       MAX_CONNS_PER_IP 256      open connections per client address (0: no cap)
   -h, --help                                    print this help
@@ -85,6 +87,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       'expire-open-after': { type: 'string' },
       'max-bots': { type: 'string' },
       'max-bots-per-client': { type: 'string' },
+      'clock-scale': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -109,6 +112,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   const expireOpenAfter = pick(values['expire-open-after'], 'EXPIRE_OPEN_AFTER');
   const maxBots = pick(values['max-bots'], 'MAX_BOTS');
   const maxBotsPerClient = pick(values['max-bots-per-client'], 'MAX_BOTS_PER_CLIENT');
+  const clockScale = pick(values['clock-scale'], 'CLOCK_SCALE');
   const trustProxy = values['trust-proxy'] ?? ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase());
   const list = (text: string | undefined) =>
     text
@@ -146,6 +150,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       ...(expireOpenAfter === undefined
         ? {}
         : { expireOpenAfterMs: integer('--expire-open-after', expireOpenAfter, 0, 525_600) * 60_000 }),
+      ...(clockScale === undefined ? {} : { clockScale: integer('--clock-scale', clockScale, 1, 100_000) }),
       socketLimits:
         socketRate === undefined ? {} : socketRateLimits(integer('--socket-rate', socketRate, 1, 1_000_000)),
     },

@@ -103,6 +103,8 @@ export interface PacketCheckContext {
   queueFor?: MatchQueue;
   /** Where seat sockets are registered once their sync is accepted. */
   seats?: SeatSockets;
+  /** Hears of every move the rules accepted, with its seat (the turn clocks). */
+  onMove?: (matchID: string, seat: string) => void;
 }
 
 /** Builds the packet check for one game. */
@@ -149,7 +151,10 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
       const seated = !waitingForTable(state._stateID, Object.values(metadata.players));
       const { credentials: _credentials, ...payload } = action.payload;
       const next = seated ? reducer(state, { ...action, payload } as never) : state;
-      if (next._stateID !== state._stateID) return true;
+      if (next._stateID !== state._stateID) {
+        context.onMove?.(matchID, playerID);
+        return true;
+      }
       if (socket?.connected) {
         const view = filter(playerID, { type: 'update', args: [matchID, state] } as never) as { args: unknown[] };
         socket.emit('update', ...view.args);

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { describeError, lobby, saveName, saveSeat, seatBot, type StoredSeat } from './lobbyApi';
 import { useGame } from './games';
 import { navigate } from './route';
-import { FormFooter, PlayerCount, SeatRows, resizeSeats } from './SetupFields';
+import { FormFooter, PlayerCount, SeatRows, Segmented, resizeSeats } from './SetupFields';
+import { CLOCK_TEXT, type ClockChoice } from './TurnClock';
 import { botName, type SeatChoice } from './seats';
 
 const freshSeat = (): SeatChoice => ({ kind: 'human', level: 'normal', name: '' });
@@ -19,6 +20,7 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
   const [seats, setSeats] = useState<SeatChoice[]>(() => Array.from({ length: game.def.minPlayers }, freshSeat));
   const [rules, setRules] = useState<unknown>(game.rules.initial);
   const [listed, setListed] = useState(true);
+  const [clock, setClock] = useState<ClockChoice>('none');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
@@ -42,6 +44,7 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
         numPlayers,
         setupData: game.rules.toSetupData(rules, numPlayers),
         unlisted: !listed,
+        ...(clock !== 'none' ? { turnClock: clock } : {}),
       }));
     } catch (err) {
       setError(describeError(err, 'create'));
@@ -103,6 +106,15 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
         />
         <SeatRows seats={seats} onChange={setSeats} humanLabel="open" firstIsYou={props.name} testid="create" />
         <game.rules.Fields value={rules} numPlayers={numPlayers} onChange={setRules} testid="create" />
+        <Segmented<ClockChoice>
+          label="Turn clock (when it runs out, the easy bot plays the turn)"
+          ariaLabel="Turn clock"
+          options={['none', '1m', '5m', '1d']}
+          value={clock}
+          onChange={setClock}
+          text={(v) => CLOCK_TEXT[v]}
+          testid={(v) => `create-clock-${v}`}
+        />
         <label className="check">
           <input
             type="checkbox"

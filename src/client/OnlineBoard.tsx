@@ -10,6 +10,7 @@ import { WaitingRoom, type WaitingSeat } from './WaitingRoom';
 import { waitingForTable } from '../games/common/waiting-room';
 import { notificationState, useYourMoveAlerts } from './alerts';
 import { Chat } from './Chat';
+import { TurnClock } from './TurnClock';
 
 /** What the match page passes on to the board's wrapper. */
 export type OnlineBoardProps = GameBoardProps & {
@@ -18,6 +19,9 @@ export type OnlineBoardProps = GameBoardProps & {
   credentials?: string;
   /** Bots were seated from the waiting room. */
   onSeatsChanged?: () => void;
+  /** The match's turn clock, when it has one (server/clocks.ts), and the seats marked away. */
+  turnClockMs?: number;
+  clockAway?: readonly string[];
 };
 
 /** Every seat with the name the lobby or the socket knows for it. */
@@ -61,7 +65,18 @@ export function OnlineBoard(props: OnlineBoardProps) {
           Connection lost. Reconnecting…
         </p>
       )}
-      {pid != null && !props.ctx.gameover && <AlertSwitches {...alerts} />}
+      <div className="board-top">
+        {props.turnClockMs && !waiting && !props.ctx.gameover ? (
+          <TurnClock
+            periodMs={props.turnClockMs}
+            ctx={props.ctx}
+            stateID={props._stateID}
+            names={names}
+            away={props.clockAway ?? []}
+          />
+        ) : null}
+        {pid != null && !props.ctx.gameover && <AlertSwitches {...alerts} />}
+      </div>
       <Chat
         messages={props.chatMessages ?? []}
         send={pid != null ? (payload) => props.sendChatMessage(payload) : null}

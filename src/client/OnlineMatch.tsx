@@ -58,6 +58,12 @@ function onlineClient(game: ClientGame) {
 
 const POLL_MS = 3000;
 
+/** The turn clock a match's metadata holds (server/clocks.ts), for the board's wrapper. */
+function clockOf(match: Match | null): { turnClockMs?: number; clockAway?: string[] } {
+  const m = match as unknown as { turnClockMs?: number; clockAway?: string[] } | null;
+  return m?.turnClockMs ? { turnClockMs: m.turnClockMs, clockAway: m.clockAway ?? [] } : {};
+}
+
 /** The match page. */
 export function OnlineMatch(props: { matchID: string }) {
   const { matchID } = props;
@@ -178,9 +184,10 @@ export function OnlineMatch(props: { matchID: string }) {
           credentials={seat.credentials}
           lobbyPlayers={match?.players}
           onSeatsChanged={onSeatsChanged}
+          {...clockOf(match)}
         />
       ) : spectate ? (
-        <OnlineClient matchID={matchID} lobbyPlayers={match?.players} />
+        <OnlineClient matchID={matchID} lobbyPlayers={match?.players} {...clockOf(match)} />
       ) : (
         <JoinPanel
           matchID={matchID}

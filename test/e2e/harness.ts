@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../../server/app';
+import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { formatLine, type Logger } from '../../server/log';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -48,7 +48,7 @@ export interface E2EServer extends RunningServer {
 }
 
 /** Start the server on 127.0.0.1:0 serving public/. */
-export async function startE2EServer(): Promise<E2EServer> {
+export async function startE2EServer(extra: Partial<ServerOptions> = {}): Promise<E2EServer> {
   const logs: string[] = [];
   const logger: Logger = (level, message, fields) => logs.push(formatLine(level, message, fields));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-e2e-'));
@@ -59,6 +59,7 @@ export async function startE2EServer(): Promise<E2EServer> {
     dataDir,
     publicDir: path.join(ROOT, 'public'),
     logger,
+    ...extra,
   });
   return { ...server, logs, dataDir };
 }

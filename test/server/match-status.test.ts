@@ -28,7 +28,12 @@ describe('match status', () => {
     const res = await http(server.url, `/matches/status?ids=${ids.join(',')}`);
     expect(res.status).toBe(200);
     expect(findLeaks(res.json, null)).toEqual([]);
-    return res.json.matches as { matchID: string; waitingOn: string[]; waitingForPlayers: boolean; gameover: boolean }[];
+    return res.json.matches as {
+      matchID: string;
+      waitingOn: string[];
+      waitingForPlayers: boolean;
+      gameover: boolean;
+    }[];
   };
 
   it('says whom each match waits for, from the lobby to the end', async () => {

@@ -1,0 +1,157 @@
+/**
+ * Turn clocks, optional per match and the same for every game. A match
+ * created with a clock (`turnClock`: '1m', '5m' or '1d') stores its period
+ * in its metadata (`turnClockMs`, already multiplied by the server's
+ * `clockScale`, so every page can show the same deadline). The game waits
+ * for a seat from the last change of its state (metadata `updatedAt`, which
+ * boardgame.io sets on every move); when the period runs out and nothing has
+ * moved, the `easy` bot plays that seat's turn through a client holding the
+ * seat's credentials (server/bots.ts `playFor`), and says so in the match's
+ * chat. A seat that times out twice in a row is marked away (metadata
+ * `clockAway`) until it plays by itself.
+ *
+ * Deadlines live in the stored metadata only, so clocks survive a restart:
+ * `start()` schedules every unfinished match with a clock. Every metadata
+ * write (a move, a join) reschedules its match.
+ */
+import type { Server } from 'boardgame.io';
+import type { BotSeats } from './bots';
+import type { Logger } from './log';
+import { waitingOn } from './match-status';
+import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import { waitingForTable } from '../src/games/common/waiting-room';
+
+/** The clock choices at creation, and their periods. */
+export const CLOCK_PERIODS = { '1m': 60_000, '5m': 300_000, '1d': 86_400_000 } as const;
+export type ClockChoice = keyof typeof CLOCK_PERIODS | 'none';
+
+/** What the clocks keep in a match's metadata. */
+export interface ClockMetadata {
+  turnClockMs?: number;
+  /** Timeouts in a row per seat. */
+  clockTimeouts?: Record<string, number>;
+  /** Seats marked away (two timeouts in a row), until they play by themselves. */
+  clockAway?: string[];
+}
+
+type Meta = Server.MatchData & ClockMetadata;
+
+/** Longest timer Node keeps (about 24.8 days); longer deadlines are looked at again then. */
+const MAX_TIMER = 2 ** 31 - 1;
+
+export class TurnClocks {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Seats the clock bot is playing for now, as "matchID:seat". */
+  private readonly playing = new Set<string>();
+  /** The last expiry of each match, so that a turn the bot could not play is tried again one period later. */
+  private readonly expired = new Map<string, { stateID: number; at: number }>();
+  private closed = false;
+
+  constructor(
+    private readonly db: AnyStorage,
+    private readonly bots: BotSeats,
+    private readonly log: Logger,
+  ) {}
+
+  private async fetch(matchID: string) {
+    const opts = { metadata: true, state: true } as const;
+    return isSyncStorage(this.db) ? this.db.fetch(matchID, opts) : await this.db.fetch(matchID, opts);
+  }
+
+  private async setMetadata(matchID: string, metadata: Meta): Promise<void> {
+    if (isSyncStorage(this.db)) this.db.setMetadata(matchID, metadata);
+    else await this.db.setMetadata(matchID, metadata);
+  }
+
+  /** Schedule every unfinished match with a clock (at start-up). */
+  async start(): Promise<void> {
+    const ids = await (isSyncStorage(this.db)
+      ? this.db.listMatches({ where: { isGameover: false } })
+      : this.db.listMatches({ where: { isGameover: false } }));
+    for (const matchID of ids) await this.watch(matchID);
+  }
+
+  /** A match's metadata was written: (re)schedule its clock. */
+  noteMetadata(matchID: string, metadata: Server.MatchData): void {
+    if (this.closed || !(metadata as Meta).turnClockMs) return;
+    void this.watch(matchID).catch((err: unknown) =>
+      this.log('error', 'clock scheduling failed', { matchID, error: String(err) }),
+    );
+  }
+
+  /** A seat made a move: if a person made it (not the clock bot), they are back. */
+  async noteMove(matchID: string, seat: string): Promise<void> {
+    if (this.playing.has(`${matchID}:${seat}`)) return;
+    const { metadata } = await this.fetch(matchID);
+    const meta = metadata as Meta | undefined;
+    if (!meta?.turnClockMs || (!meta.clockTimeouts?.[seat] && !meta.clockAway?.includes(seat))) return;
+    const clockTimeouts = { ...meta.clockTimeouts, [seat]: 0 };
+    const clockAway = (meta.clockAway ?? []).filter((s) => s !== seat);
+    await this.setMetadata(matchID, { ...meta, clockTimeouts, clockAway });
+  }
+
+  /** Look at a match and set its timer for the current deadline. */
+  async watch(matchID: string): Promise<void> {
+    if (this.closed) return;
+    const { metadata, state } = await this.fetch(matchID);
+    const meta = metadata as Meta | undefined;
+    clearTimeout(this.timers.get(matchID));
+    this.timers.delete(matchID);
+    if (!meta?.turnClockMs || !state || state.ctx.gameover !== undefined) return;
+    if (waitingForTable(state._stateID, Object.values(meta.players))) return;
+    const stateID = state._stateID;
+    const last = this.expired.get(matchID);
+    const since = last?.stateID === stateID ? Math.max(last.at, meta.updatedAt) : meta.updatedAt;
+    const deadline = since + meta.turnClockMs;
+    const wait = Math.min(MAX_TIMER, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(() => void this.expire(matchID, stateID, deadline), wait);
+    timer.unref();
+    this.timers.set(matchID, timer);
+  }
+
+  /** The deadline passed: if nothing moved since, the bot plays for every seat the game waits for. */
+  private async expire(matchID: string, stateID: number, deadline: number): Promise<void> {
+    this.timers.delete(matchID);
+    if (this.closed) return;
+    if (Date.now() < deadline) return void this.watch(matchID);
+    const { metadata, state } = await this.fetch(matchID);
+    const meta = metadata as Meta | undefined;
+    if (!meta || !state || state._stateID !== stateID || state.ctx.gameover !== undefined) return;
+    this.expired.set(matchID, { stateID, at: Date.now() });
+    for (const seat of waitingOn(state.ctx)) {
+      const key = `${matchID}:${seat}`;
+      if (this.playing.has(key)) continue;
+      const name = meta.players[Number(seat)]?.name ?? `Seat ${Number(seat) + 1}`;
+      this.playing.add(key);
+      let moves: number;
+      try {
+        moves = await this.bots.playFor(
+          meta.gameName,
+          matchID,
+          seat,
+          'easy',
+          `${name} ran out of time: the easy bot plays this turn.`,
+        );
+      } finally {
+        this.playing.delete(key);
+      }
+      this.log('info', 'turn clock ran out', { matchID, seat, moves });
+      const fresh = (await this.fetch(matchID)).metadata as Meta | undefined;
+      if (!fresh) continue;
+      const count = (fresh.clockTimeouts?.[seat] ?? 0) + 1;
+      const away = count >= 2 ? [...new Set([...(fresh.clockAway ?? []), seat])] : (fresh.clockAway ?? []);
+      await this.setMetadata(matchID, {
+        ...fresh,
+        clockTimeouts: { ...fresh.clockTimeouts, [seat]: count },
+        clockAway: away,
+      });
+    }
+    await this.watch(matchID);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The turn clock of an online match (server/clocks.ts), shown to everyone:
+ * the time left for the seats the game waits for, counted from the last
+ * change of the state this page saw, and the seats marked away.
+ */
+import { useEffect, useState } from 'react';
+import type { Ctx } from 'boardgame.io';
+
+/** The clock choices offered when creating a match (server/clocks.ts CLOCK_PERIODS). */
+export type ClockChoice = 'none' | '1m' | '5m' | '1d';
+export const CLOCK_TEXT: Record<ClockChoice, string> = { none: 'None', '1m': '1 min', '5m': '5 min', '1d': '1 day' };
+
+/** "4:05", "1:02:00" or "23 h". */
+function left(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  if (s >= 86_400 / 4) return `${Math.ceil(s / 3600)} h`;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** The seats a state waits for, from boardgame.io's ctx alone (as the server's clock reads it). */
+function waitingOn(ctx: Ctx): string[] {
+  if (ctx.gameover !== undefined) return [];
+  return ctx.activePlayers ? Object.keys(ctx.activePlayers) : [ctx.currentPlayer];
+}
+
+export function TurnClock(props: {
+  periodMs: number;
+  ctx: Ctx;
+  stateID: number;
+  names: Record<string, string>;
+  away: readonly string[];
+}) {
+  const { periodMs, ctx, stateID } = props;
+  const [since, setSince] = useState(() => Date.now());
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => setSince(Date.now()), [stateID]);
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+  const seats = waitingOn(ctx);
+  const name = (id: string) => props.names[id] ?? `Seat ${Number(id) + 1}`;
+  const remaining = since + periodMs - now;
+  return (
+    <span className="turn-clock" role="timer" aria-live="off" data-testid="turn-clock">
+      Clock: {seats.length > 0 ? `${left(remaining)} for ${seats.map(name).join(', ')}` : 'clock stopped'}
+      {props.away.length > 0 && (
+        <span className="muted" data-testid="clock-away">
+          {' '}
+          · away: {props.away.map(name).join(', ')}
+        </span>
+      )}
+    </span>
+  );
+}

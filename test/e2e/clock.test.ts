@@ -1,0 +1,73 @@
+/**
+ * A turn clock in Debian's Chromium against the real server (clockScale 60:
+ * the 1-minute clock lasts 1 s): Ana creates a Get on Board match with a
+ * 1-minute clock, Bruno joins, nobody moves; the clock shows on both pages,
+ * runs out, the easy bot chooses both departures, the chat says so, and
+ * the game goes on to the first plot.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
+import {
+  buildClient,
+  findChromium,
+  launchBrowser,
+  newContext,
+  screenshot,
+  startE2EServer,
+  type E2EServer,
+} from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+
+describe.skipIf(!CHROMIUM)('browser: turn clock', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    buildClient();
+    server = await startE2EServer({ clockScale: 60 });
+    browser = await launchBrowser(CHROMIUM!);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    if (errors.length) console.warn(`[e2e clock] browser errors:\n${errors.join('\n')}`);
+  });
+
+  it('runs out, and the easy bot plays the absent players’ turns', async () => {
+    const { page: ana } = await newContext(browser, errors, 'clock-ana');
+    await ana.goto(`${server.url}/#/g/get-on-board`);
+    await ana.getByTestId('player-name').fill('Ana');
+    await ana.getByTestId('create-clock-1m').click();
+    await ana.getByTestId('create-submit').click();
+    await ana.waitForURL(/\/match\//, { timeout: UI });
+    const matchID = decodeURIComponent(ana.url().split('/match/')[1]);
+    const link = await ana.getByTestId('share-link').inputValue();
+    const { page: bruno } = await newContext(browser, errors, 'clock-bruno');
+    await bruno.goto(link);
+    await bruno.getByTestId('join-name').fill('Bruno');
+    await bruno.getByTestId('join-submit').click();
+
+    // The clock shows once the table is full, then runs out: the bot chooses both departures.
+    await ana.getByTestId('turn-clock').waitFor({ timeout: UI });
+    expect(await ana.getByTestId('turn-clock').textContent()).toMatch(/for (Ana|Bruno)/);
+    await expect
+      .poll(async () => ((await server.db.fetch(matchID, { state: true })).state).G, { timeout: UI })
+      .toMatchObject({ round: 1 });
+    await ana.getByTestId('chat').locator('summary').click();
+    await expect
+      .poll(() => ana.getByTestId('chat-list').textContent(), { timeout: UI })
+      .toContain('Ana ran out of time: the easy bot plays this turn.');
+    await expect.poll(() => ana.getByTestId('chat-list').textContent()).toContain('Bruno ran out of time');
+    await ana.getByTestId('round').filter({ hasText: 'Round 1/12' }).waitFor({ timeout: UI });
+    await screenshot(ana, 'clock-ana');
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await ana.context().close();
+    await bruno.context().close();
+  }, 60_000);
+});

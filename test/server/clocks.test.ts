@@ -1,0 +1,130 @@
+/**
+ * Turn clocks against a real server on loopback (clockScale 60: a 1-minute
+ * clock lasts 1 s), with raw socket.io clients: when nobody moves, the easy
+ * bot plays each waited-for seat's turn through the server and says so in
+ * the chat; two timeouts in a row mark a seat away, and its own move brings
+ * it back; a clock survives a restart; a bad clock choice is a 400.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { State } from 'boardgame.io';
+import { findGame } from '../../src/games/registry';
+import { http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
+
+const SCALE = 60;
+
+async function clockMatch(url: string, players: number) {
+  const created = await http(url, '/games/get-on-board/create', {
+    method: 'POST',
+    json: { numPlayers: players, turnClock: '1m' },
+  });
+  expect(created.status).toBe(200);
+  const matchID = created.json.matchID as string;
+  const creds: string[] = [];
+  for (let i = 0; i < players; i++) {
+    const joined = await http(url, `/games/get-on-board/${matchID}/join`, {
+      method: 'POST',
+      json: { playerID: String(i), playerName: `P${i}` },
+    });
+    creds.push(joined.json.playerCredentials as string);
+  }
+  return { matchID, creds };
+}
+
+const chatTexts = (c: RawClient) =>
+  c.received.filter((m) => m[0] === 'chat').map((m) => (m[2] as { payload: { text: string } }).payload.text);
+
+describe('turn clocks', () => {
+  let server: TestServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-clocks-'));
+    server = await startTestServer({ storage: 'file', dataDir, clockScale: SCALE });
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("plays an absent player's turn with the easy bot, says so, and marks a repeat offender away", async () => {
+    const { matchID, creds } = await clockMatch(server.url, 2);
+    expect((await readMatch(server, matchID)).metadata.turnClockMs).toBe(60_000 / SCALE);
+    const watcher = new RawClient(server.url, { namespace: 'get-on-board' });
+    await watcher.sync(matchID, null);
+    // Nobody chooses a departure: after 1 s the bot chooses for both, and says so for each.
+    await watcher.waitFor(() => (watcher.state?._stateID ?? 0) >= 2, 10_000, 'both departures by the clock');
+    await watcher.waitFor(() => chatTexts(watcher).length >= 2, 5000, 'the clock messages');
+    expect(chatTexts(watcher)[0]).toMatch(/^P[01] ran out of time: the easy bot plays this turn\.$/);
+    await eventually(async () => {
+      const t = (await readMatch(server, matchID)).metadata.clockTimeouts;
+      return t?.['0'] === 1 && t?.['1'] === 1;
+    }, 'one timeout each');
+
+    // The next timeout of the plotting seat marks it away.
+    const plotting = (watcher.state as State).ctx.currentPlayer;
+    const at = watcher.state!._stateID;
+    await watcher.waitFor(() => watcher.state!._stateID > at, 10_000, 'the clock plot');
+    await eventually(
+      async () => ((await readMatch(server, matchID)).metadata.clockAway ?? []).includes(plotting),
+      'the seat marked away',
+    );
+
+    // The away seat plays by itself when its turn comes: it is back.
+    const def = findGame('get-on-board')!;
+    const player = new RawClient(server.url, { namespace: 'get-on-board' });
+    await player.sync(matchID, plotting, creds[Number(plotting)]);
+    await player.waitFor(
+      () => player.state!.ctx.currentPlayer === plotting || !!player.state!.ctx.gameover,
+      10_000,
+      'its turn',
+    );
+    if (!player.state!.ctx.gameover) {
+      const s = player.state!;
+      const [move] = def.game.ai!.enumerate(s.G, s.ctx, plotting) as { move: string; args: unknown[] }[];
+      player.move(matchID, plotting, creds[Number(plotting)], move.move, move.args, s._stateID);
+      await player.waitFor(() => player.state!._stateID > s._stateID, 5000, 'its own move');
+      await eventually(
+        async () => !((await readMatch(server, matchID)).metadata.clockAway ?? []).includes(plotting),
+        'the seat back',
+      );
+      expect((await readMatch(server, matchID)).metadata.clockAway ?? []).not.toContain(plotting);
+      expect((await readMatch(server, matchID)).metadata.clockTimeouts[plotting]).toBe(0);
+    }
+    watcher.close();
+    player.close();
+  }, 60_000);
+
+  it('keeps running across a restart', async () => {
+    const { matchID } = await clockMatch(server.url, 2);
+    await server.close();
+    server = await startTestServer({ storage: 'file', dataDir, clockScale: SCALE });
+    const watcher = new RawClient(server.url, { namespace: 'get-on-board' });
+    await watcher.sync(matchID, null);
+    await watcher.waitFor(
+      () => (watcher.state?._stateID ?? 0) >= 2,
+      10_000,
+      'the departures by the clock after a restart',
+    );
+    watcher.close();
+  }, 30_000);
+
+  it('refuses a clock it does not offer', async () => {
+    const res = await http(server.url, '/games/get-on-board/create', {
+      method: 'POST',
+      json: { numPlayers: 2, turnClock: '10s' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('turnClock');
+  });
+});
+
+/** Polls the storage until `pred` holds (the clock writes its marks after the bot's moves). */
+async function eventually(pred: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await pred())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
