@@ -1,6 +1,6 @@
 /**
- * The match chat in Debian's Chromium against the real server: two players
- * of a Get on Board match write to each other, markup shows as text, a
+ * The match chat in Debian's Chromium against the real server, on Get on
+ * Board and Touched On: two players write to each other, markup shows as text, a
  * reload brings the history back, a spectator reads it and cannot write, and
  * an over-long message is refused on the page with its reason.
  */
@@ -38,53 +38,59 @@ describe.skipIf(!CHROMIUM)('browser: chat', () => {
     if (errors.length) console.warn(`[e2e chat] browser errors:\n${errors.join('\n')}`);
   });
 
-  it('two players chat, the history survives a reload, a spectator reads', async () => {
-    const { page: ana } = await newContext(browser, errors, 'chat-ana');
-    await ana.goto(`${server.url}/#/g/get-on-board`);
-    await ana.getByTestId('player-name').fill('Ana');
-    await ana.getByTestId('create-submit').click();
-    await ana.waitForURL(/\/match\//, { timeout: UI });
-    const link = await ana.getByTestId('share-link').inputValue();
-    const { page: bruno } = await newContext(browser, errors, 'chat-bruno');
-    await bruno.goto(link);
-    await bruno.getByTestId('join-name').fill('Bruno');
-    await bruno.getByTestId('join-submit').click();
-    await bruno.getByTestId('gob-board').waitFor({ timeout: UI });
+  it.each(['get-on-board', 'touched-on'])(
+    '%s: two players chat, the history survives a reload, a spectator reads',
+    async (gameId) => {
+      const { page: ana } = await newContext(browser, errors, `chat-ana-${gameId}`);
+      await ana.goto(`${server.url}/#/g/${gameId}`);
+      await ana.getByTestId('player-name').fill('Ana');
+      await ana.getByTestId('create-submit').click();
+      await ana.waitForURL(/\/match\//, { timeout: UI });
+      const link = await ana.getByTestId('share-link').inputValue();
+      const { page: bruno } = await newContext(browser, errors, `chat-bruno-${gameId}`);
+      await bruno.goto(link);
+      await bruno.getByTestId('join-name').fill('Bruno');
+      await bruno.getByTestId('join-submit').click();
+      await bruno.getByTestId('online-board').waitFor({ timeout: UI });
 
-    await ana.getByTestId('chat').locator('summary').click();
-    await ana.getByTestId('chat-input').fill('Good luck, <i>Bruno</i>!');
-    await ana.getByTestId('chat-input').press('Enter');
-    // Bruno's closed chat counts the new message; opened, it shows it as text.
-    await bruno.getByTestId('chat-unread').filter({ hasText: '1 new' }).waitFor({ timeout: UI });
-    await bruno.getByTestId('chat').locator('summary').click();
-    await expect.poll(() => bruno.getByTestId('chat-message').first().textContent(), { timeout: UI }).toContain('Ana');
-    expect(await bruno.getByTestId('chat-message').first().locator('.chat-text').textContent()).toBe(
-      'Good luck, <i>Bruno</i>!',
-    );
-    expect(await bruno.locator('.chat-text i').count()).toBe(0);
-    await bruno.getByTestId('chat-input').fill('Thanks!');
-    await bruno.getByTestId('chat-send').click();
-    await expect.poll(() => ana.getByTestId('chat-message').count(), { timeout: UI }).toBe(2);
+      await ana.getByTestId('chat').locator('summary').click();
+      await ana.getByTestId('chat-input').fill('Good luck, <i>Bruno</i>!');
+      await ana.getByTestId('chat-input').press('Enter');
+      // Bruno's closed chat counts the new message; opened, it shows it as text.
+      await bruno.getByTestId('chat-unread').filter({ hasText: '1 new' }).waitFor({ timeout: UI });
+      await bruno.getByTestId('chat').locator('summary').click();
+      await expect
+        .poll(() => bruno.getByTestId('chat-message').first().textContent(), { timeout: UI })
+        .toContain('Ana');
+      expect(await bruno.getByTestId('chat-message').first().locator('.chat-text').textContent()).toBe(
+        'Good luck, <i>Bruno</i>!',
+      );
+      expect(await bruno.locator('.chat-text i').count()).toBe(0);
+      await bruno.getByTestId('chat-input').fill('Thanks!');
+      await bruno.getByTestId('chat-send').click();
+      await expect.poll(() => ana.getByTestId('chat-message').count(), { timeout: UI }).toBe(2);
 
-    // Too long: refused here with the reason, nothing sent.
-    await ana.getByTestId('chat-input').evaluate((el) => el.removeAttribute('maxlength'));
-    await ana.getByTestId('chat-input').fill('x'.repeat(501));
-    await ana.getByTestId('chat-send').click();
-    expect(await ana.getByTestId('chat-error').textContent()).toContain('at most 500');
+      // Too long: refused here with the reason, nothing sent.
+      await ana.getByTestId('chat-input').evaluate((el) => el.removeAttribute('maxlength'));
+      await ana.getByTestId('chat-input').fill('x'.repeat(501));
+      await ana.getByTestId('chat-send').click();
+      expect(await ana.getByTestId('chat-error').textContent()).toContain('at most 500');
 
-    await bruno.reload();
-    await bruno.getByTestId('chat').locator('summary').click({ timeout: UI });
-    await expect.poll(() => bruno.getByTestId('chat-message').count(), { timeout: UI }).toBe(2);
-    await screenshot(bruno, 'chat-bruno');
+      await bruno.reload();
+      await bruno.getByTestId('chat').locator('summary').click({ timeout: UI });
+      await expect.poll(() => bruno.getByTestId('chat-message').count(), { timeout: UI }).toBe(2);
+      await screenshot(bruno, `chat-bruno-${gameId}`);
 
-    const { page: watcher } = await newContext(browser, errors, 'chat-watcher');
-    await watcher.goto(link);
-    await watcher.getByTestId('join-panel').waitFor({ timeout: UI });
-    await watcher.getByTestId('watch').click();
-    await watcher.getByTestId('chat').locator('summary').click({ timeout: UI });
-    await expect.poll(() => watcher.getByTestId('chat-message').count(), { timeout: UI }).toBe(2);
-    expect(await watcher.getByTestId('chat-input').count()).toBe(0);
-    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
-    for (const p of [ana, bruno, watcher]) await p.context().close();
-  }, 90_000);
+      const { page: watcher } = await newContext(browser, errors, `chat-watcher-${gameId}`);
+      await watcher.goto(link);
+      await watcher.getByTestId('join-panel').waitFor({ timeout: UI });
+      await watcher.getByTestId('watch').click();
+      await watcher.getByTestId('chat').locator('summary').click({ timeout: UI });
+      await expect.poll(() => watcher.getByTestId('chat-message').count(), { timeout: UI }).toBe(2);
+      expect(await watcher.getByTestId('chat-input').count()).toBe(0);
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      for (const p of [ana, bruno, watcher]) await p.context().close();
+    },
+    90_000,
+  );
 });

@@ -1,9 +1,10 @@
 /**
  * A turn clock in Debian's Chromium against the real server (clockScale 60:
- * the 1-minute clock lasts 1 s): Ana creates a Get on Board match with a
- * 1-minute clock, Bruno joins, nobody moves; the clock shows on both pages,
- * runs out, the easy bot chooses both departures, the chat says so, and
- * the game goes on to the first plot.
+ * the 1-minute clock lasts 1 s), on Get on Board and Touched On: Ana creates
+ * a match with a 1-minute clock, Bruno joins, nobody moves; the clock shows,
+ * runs out, the easy bot plays the absent players' turns (on Get on Board
+ * both departures, and the game goes on to the first plot), and the chat
+ * says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
@@ -39,35 +40,42 @@ describe.skipIf(!CHROMIUM)('browser: turn clock', () => {
     if (errors.length) console.warn(`[e2e clock] browser errors:\n${errors.join('\n')}`);
   });
 
-  it('runs out, and the easy bot plays the absent players’ turns', async () => {
-    const { page: ana } = await newContext(browser, errors, 'clock-ana');
-    await ana.goto(`${server.url}/#/g/get-on-board`);
-    await ana.getByTestId('player-name').fill('Ana');
-    await ana.getByTestId('create-clock-1m').click();
-    await ana.getByTestId('create-submit').click();
-    await ana.waitForURL(/\/match\//, { timeout: UI });
-    const matchID = decodeURIComponent(ana.url().split('/match/')[1]);
-    const link = await ana.getByTestId('share-link').inputValue();
-    const { page: bruno } = await newContext(browser, errors, 'clock-bruno');
-    await bruno.goto(link);
-    await bruno.getByTestId('join-name').fill('Bruno');
-    await bruno.getByTestId('join-submit').click();
+  it.each(['get-on-board', 'touched-on'])(
+    '%s: runs out, and the easy bot plays the absent players’ turns',
+    async (gameId) => {
+      const { page: ana } = await newContext(browser, errors, `clock-ana-${gameId}`);
+      await ana.goto(`${server.url}/#/g/${gameId}`);
+      await ana.getByTestId('player-name').fill('Ana');
+      await ana.getByTestId('create-clock-1m').click();
+      await ana.getByTestId('create-submit').click();
+      await ana.waitForURL(/\/match\//, { timeout: UI });
+      const matchID = decodeURIComponent(ana.url().split('/match/')[1]);
+      const link = await ana.getByTestId('share-link').inputValue();
+      const { page: bruno } = await newContext(browser, errors, `clock-bruno-${gameId}`);
+      await bruno.goto(link);
+      await bruno.getByTestId('join-name').fill('Bruno');
+      await bruno.getByTestId('join-submit').click();
 
-    // The clock shows once the table is full, then runs out: the bot chooses both departures.
-    await ana.getByTestId('turn-clock').waitFor({ timeout: UI });
-    expect(await ana.getByTestId('turn-clock').textContent()).toMatch(/for (Ana|Bruno)/);
-    await expect
-      .poll(async () => ((await server.db.fetch(matchID, { state: true })).state).G, { timeout: UI })
-      .toMatchObject({ round: 1 });
-    await ana.getByTestId('chat').locator('summary').click();
-    await expect
-      .poll(() => ana.getByTestId('chat-list').textContent(), { timeout: UI })
-      .toContain('Ana ran out of time: the easy bot plays this turn.');
-    await expect.poll(() => ana.getByTestId('chat-list').textContent()).toContain('Bruno ran out of time');
-    await ana.getByTestId('round').filter({ hasText: 'Round 1/12' }).waitFor({ timeout: UI });
-    await screenshot(ana, 'clock-ana');
-    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
-    await ana.context().close();
-    await bruno.context().close();
-  }, 60_000);
+      // The clock shows once the table is full, then runs out: the bot plays, and the chat says so.
+      await ana.getByTestId('turn-clock').waitFor({ timeout: UI });
+      expect(await ana.getByTestId('turn-clock').textContent()).toMatch(/for (Ana|Bruno)/);
+      await expect
+        .poll(async () => (await server.db.fetch(matchID, { state: true })).state._stateID, { timeout: UI })
+        .toBeGreaterThan(0);
+      await ana.getByTestId('chat').locator('summary').click();
+      await expect
+        .poll(() => ana.getByTestId('chat-list').textContent(), { timeout: UI })
+        .toMatch(/(Ana|Bruno) ran out of time: the easy bot plays this turn\./);
+      if (gameId === 'get-on-board') {
+        await expect.poll(() => ana.getByTestId('chat-list').textContent()).toContain('Ana ran out of time');
+        await expect.poll(() => ana.getByTestId('chat-list').textContent()).toContain('Bruno ran out of time');
+        await ana.getByTestId('round').filter({ hasText: 'Round 1/12' }).waitFor({ timeout: UI });
+      }
+      await screenshot(ana, `clock-ana-${gameId}`);
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await ana.context().close();
+      await bruno.context().close();
+    },
+    60_000,
+  );
 });

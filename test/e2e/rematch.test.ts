@@ -1,7 +1,6 @@
 /**
  * The rematch in Debian's Chromium against the real server, on Get on Board
- * (the same page serves every game): a 3-player match of Ana, Bruno and a
- * bot is played to its end (the rest of the game is played by the real
+ * and Touched On: a 3-player match of Ana, Bruno and a bot is played to its end (the rest of the game is played by the real
  * reducer, seeded random legal moves, and stored), both pages show the end;
  * Ana's "Play again" creates the next match with her in her seat and the bot
  * back in its own; Bruno's page offers "Join the rematch", and nobody else is
@@ -12,9 +11,8 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import { CreateGameReducer } from 'boardgame.io/internal';
-import { GetOnBoard } from '../../src/games/get-on-board';
-import { actingPlayers, enumerate } from '../../src/games/get-on-board/ai';
-import type { GobState } from '../../src/games/get-on-board/types';
+import { findGame } from '../../src/games/registry';
+import { actingPlayerOf } from '../../src/bots/mcts';
 import { Rng } from '../../src/bots/rng';
 import {
   buildClient,
@@ -29,18 +27,22 @@ import {
 const CHROMIUM = findChromium();
 const UI = 10_000;
 
-/** The stored match played to its end by seeded random legal moves through the game's reducer. */
-function playToEnd(state: State<GobState>, seed: number): State<GobState> {
-  const reducer = CreateGameReducer({ game: GetOnBoard });
+/** The stored match played to its end by seeded random legal moves through the game's own reducer. */
+function playToEnd(gameId: string, state: State, seed: number): State {
+  const def = findGame(gameId)!;
+  const reducer = CreateGameReducer({ game: def.game });
   const rng = new Rng(seed);
   let s = state;
-  for (let i = 0; i < 200 && !s.ctx.gameover; i++) {
-    const actor = actingPlayers(s.G)[0];
-    const moves = enumerate(s.G, actor);
+  for (let i = 0; i < 3000 && !s.ctx.gameover; i++) {
+    const actor = actingPlayerOf(def, s)!;
+    const moves = def.game.ai!.enumerate(s.G, s.ctx, actor) as { move: string; args?: unknown[] }[];
     const m = moves[rng.int(moves.length)];
-    const next = reducer(s, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: actor } } as never);
+    const next = reducer(s, {
+      type: 'MAKE_MOVE',
+      payload: { type: m.move, args: m.args ?? [], playerID: actor },
+    } as never);
     expect(next._stateID).toBeGreaterThan(s._stateID);
-    s = next as State<GobState>;
+    s = next;
   }
   expect(s.ctx.gameover).toBeTruthy();
   return s;
@@ -64,57 +66,64 @@ describe.skipIf(!CHROMIUM)('browser: rematch', () => {
     if (errors.length) console.warn(`[e2e rematch] browser errors:\n${errors.join('\n')}`);
   });
 
-  it('seats both players and the bot in the next match, each player by their own click', async () => {
-    const { page: ana } = await newContext(browser, errors, 'rematch-ana');
-    await ana.goto(`${server.url}/#/g/get-on-board`);
-    await ana.getByTestId('player-name').fill('Ana');
-    await ana.getByTestId('create-players-3').click();
-    await ana.getByTestId('create-kind-2').selectOption('bot');
-    await ana.getByTestId('create-submit').click();
-    await ana.waitForURL(/\/match\//, { timeout: UI });
-    const matchID = decodeURIComponent(ana.url().split('/match/')[1]);
-    const link = await ana.getByTestId('share-link').inputValue();
-    const { page: bruno } = await newContext(browser, errors, 'rematch-bruno');
-    await bruno.goto(link);
-    await bruno.getByTestId('join-name').fill('Bruno');
-    await bruno.getByTestId('join-submit').click();
-    await bruno.getByTestId('gob-board').waitFor({ timeout: UI });
+  it.each([
+    ['get-on-board', 'gob-board'],
+    ['touched-on', 'online-board'],
+  ])(
+    '%s: seats both players and the bot in the next match, each by their own click',
+    async (gameId, boardId) => {
+      const { page: ana } = await newContext(browser, errors, `rematch-ana-${gameId}`);
+      await ana.goto(`${server.url}/#/g/${gameId}`);
+      await ana.getByTestId('player-name').fill('Ana');
+      await ana.getByTestId('create-players-3').click();
+      await ana.getByTestId('create-kind-2').selectOption('bot');
+      await ana.getByTestId('create-submit').click();
+      await ana.waitForURL(/\/match\//, { timeout: UI });
+      const matchID = decodeURIComponent(ana.url().split('/match/')[1]);
+      const link = await ana.getByTestId('share-link').inputValue();
+      const { page: bruno } = await newContext(browser, errors, `rematch-bruno-${gameId}`);
+      await bruno.goto(link);
+      await bruno.getByTestId('join-name').fill('Bruno');
+      await bruno.getByTestId('join-submit').click();
+      await bruno.getByTestId(boardId).waitFor({ timeout: UI });
 
-    // The match ends: the rest is played by the rules and stored, as the server would have.
-    const { state, metadata } = await server.db.fetch(matchID, { state: true, metadata: true });
-    const end = playToEnd(structuredClone(state) as State<GobState>, 5);
-    await server.db.setState(matchID, end);
-    await server.db.setMetadata(matchID, { ...metadata, gameover: end.ctx.gameover, updatedAt: Date.now() });
-    await ana.reload();
-    await bruno.reload();
-    await ana.getByTestId('gameover').waitFor({ timeout: UI });
-    await bruno.getByTestId('gameover').waitFor({ timeout: UI });
+      // The match ends: the rest is played by the rules and stored, as the server would have.
+      const { state, metadata } = await server.db.fetch(matchID, { state: true, metadata: true });
+      const end = playToEnd(gameId, structuredClone<State>(state), 5);
+      await server.db.setState(matchID, end);
+      await server.db.setMetadata(matchID, { ...metadata, gameover: end.ctx.gameover, updatedAt: Date.now() });
+      await ana.reload();
+      await bruno.reload();
+      await ana.getByTestId('gameover').waitFor({ timeout: UI });
+      await bruno.getByTestId('gameover').waitFor({ timeout: UI });
 
-    await ana.getByTestId('rematch-play-again').click({ timeout: UI });
-    await ana.waitForURL((u) => !u.toString().includes(encodeURIComponent(matchID)), { timeout: UI });
-    const nextID = decodeURIComponent(ana.url().split('/match/')[1]);
-    expect(nextID).not.toBe(matchID);
-    const next = await server.db.fetch(nextID, { metadata: true });
-    expect(next.metadata.players[0].name).toBe('Ana');
-    expect(next.metadata.players[2].name).toMatch(/Bot 3/);
-    // Bruno is not seated until he clicks.
-    expect(next.metadata.players[1].name).toBeUndefined();
-    await ana.getByTestId('waiting-room').waitFor({ timeout: UI });
+      await ana.getByTestId('rematch-play-again').click({ timeout: UI });
+      await ana.waitForURL((u) => !u.toString().includes(encodeURIComponent(matchID)), { timeout: UI });
+      const nextID = decodeURIComponent(ana.url().split('/match/')[1]);
+      expect(nextID).not.toBe(matchID);
+      const next = await server.db.fetch(nextID, { metadata: true });
+      expect(next.metadata.players[0].name).toBe('Ana');
+      expect(next.metadata.players[2].name).toMatch(/Bot 3/);
+      // Bruno is not seated until he clicks.
+      expect(next.metadata.players[1].name).toBeUndefined();
+      await ana.getByTestId('waiting-room').waitFor({ timeout: UI });
 
-    await bruno.getByTestId('rematch-join').click({ timeout: UI });
-    await bruno.waitForURL((u) => u.toString().includes(encodeURIComponent(nextID)), { timeout: UI });
-    await expect
-      .poll(async () => (await server.db.fetch(nextID, { metadata: true })).metadata.players[1].name)
-      .toBe('Bruno');
-    // Every seat is taken: the new match starts for both.
-    await ana.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
-    await bruno.locator('[data-testid="departure-panel"] button').first().waitFor({ timeout: UI });
-    await screenshot(bruno, 'rematch-bruno');
-    // The old match's page now offers to go to the rematch.
-    await ana.goto(`${server.url}/#/g/get-on-board/match/${encodeURIComponent(matchID)}`);
-    await ana.getByTestId('rematch-go').waitFor({ timeout: UI });
-    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
-    await ana.context().close();
-    await bruno.context().close();
-  }, 90_000);
+      await bruno.getByTestId('rematch-join').click({ timeout: UI });
+      await bruno.waitForURL((u) => u.toString().includes(encodeURIComponent(nextID)), { timeout: UI });
+      await expect
+        .poll(async () => (await server.db.fetch(nextID, { metadata: true })).metadata.players[1].name)
+        .toBe('Bruno');
+      // Every seat is taken: the new match starts for both.
+      await ana.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
+      await bruno.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
+      await screenshot(bruno, `rematch-bruno-${gameId}`);
+      // The old match's page now offers to go to the rematch.
+      await ana.goto(`${server.url}/#/g/${gameId}/match/${encodeURIComponent(matchID)}`);
+      await ana.getByTestId('rematch-go').waitFor({ timeout: UI });
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await ana.context().close();
+      await bruno.context().close();
+    },
+    90_000,
+  );
 });
