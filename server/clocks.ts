@@ -68,7 +68,17 @@ export class TurnClocks {
     const ids = await (isSyncStorage(this.db)
       ? this.db.listMatches({ where: { isGameover: false } })
       : this.db.listMatches({ where: { isGameover: false } }));
-    for (const matchID of ids) await this.watch(matchID);
+    for (const matchID of ids) {
+      try {
+        // The metadata first (the file storage holds it in memory): only a match with a clock is read whole.
+        const opts = { metadata: true } as const;
+        const { metadata } = isSyncStorage(this.db) ? this.db.fetch(matchID, opts) : await this.db.fetch(matchID, opts);
+        if ((metadata as Meta | undefined)?.turnClockMs) await this.watch(matchID);
+      } catch (err) {
+        // A damaged match is reported by the storage and not served; the others' clocks still run.
+        this.log('error', 'clock not resumed', { matchID, error: String(err) });
+      }
+    }
   }
 
   /** A match's metadata was written: (re)schedule its clock. */
@@ -104,7 +114,13 @@ export class TurnClocks {
     const since = last?.stateID === stateID ? Math.max(last.at, meta.updatedAt) : meta.updatedAt;
     const deadline = since + meta.turnClockMs;
     const wait = Math.min(MAX_TIMER, Math.max(0, deadline - Date.now()));
-    const timer = setTimeout(() => void this.expire(matchID, stateID, deadline), wait);
+    const timer = setTimeout(
+      () =>
+        void this.expire(matchID, stateID, deadline).catch((err: unknown) =>
+          this.log('error', 'turn clock failed', { matchID, error: String(err) }),
+        ),
+      wait,
+    );
     timer.unref();
     this.timers.set(matchID, timer);
   }
@@ -113,7 +129,7 @@ export class TurnClocks {
   private async expire(matchID: string, stateID: number, deadline: number): Promise<void> {
     this.timers.delete(matchID);
     if (this.closed) return;
-    if (Date.now() < deadline) return void this.watch(matchID);
+    if (Date.now() < deadline) return this.watch(matchID);
     const { metadata, state } = await this.fetch(matchID);
     const meta = metadata as Meta | undefined;
     if (!meta || !state || state._stateID !== stateID || state.ctx.gameover !== undefined) return;
