@@ -54,6 +54,35 @@ async function storeMetadata(db: AnyStorage, matchID: string, metadata: Server.M
   else await db.setMetadata(matchID, metadata);
 }
 
+/** A seat freed in a running match, as the match's metadata remembers it (`leftSeats`). */
+export interface LeftSeat {
+  id: number;
+  name: string;
+  at: number;
+}
+
+/**
+ * `leave`: boardgame.io frees the seat. In a match that has started, the
+ * match remembers who left (metadata `leftSeats`), so the others are told
+ * and may hand the seat to a bot, and the lobby lists the match as a running
+ * one with a seat open, never as a new match.
+ */
+async function leave(ctx: Koa.Context, next: () => Promise<unknown>, db: AnyStorage, matchID: string, seat: string) {
+  const opts = { metadata: true, state: true } as const;
+  const before = isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts);
+  const name = before.metadata?.players[Number(seat)]?.name;
+  await next();
+  if (ctx.status !== 200 || !name || !before.state || before.state._stateID === 0) return;
+  if (before.state.ctx.gameover !== undefined) return;
+  const metadata = await fetchMetadata(db, matchID);
+  if (!metadata) return;
+  const left = (metadata as { leftSeats?: LeftSeat[] }).leftSeats ?? [];
+  await storeMetadata(db, matchID, {
+    ...metadata,
+    leftSeats: [...left, { id: Number(seat), name, at: Date.now() }].slice(-20),
+  } as Server.MatchData);
+}
+
 async function fetchPlayerCount(db: AnyStorage, matchID: string): Promise<number | undefined> {
   const opts: StorageAPI.FetchOpts = { metadata: true };
   const { metadata } = isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts);
@@ -160,6 +189,7 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
       setupData(game, checked, players);
     }
     handOver(ctx, checked);
+    if (route === 'leave') return leave(ctx, next, db, matchID, String(checked.playerID));
     if (route !== 'create' && route !== 'playAgain') return next();
     const client = ctx.ip;
     await creation.admit(client);

@@ -23,6 +23,7 @@ import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
 import { FormFooter } from './SetupFields';
 import { Rematch } from './Rematch';
+import { LeftSeats } from './LeftSeats';
 
 /**
  * One boardgame.io React client per game, for every online match of it, over
@@ -174,6 +175,7 @@ export function OnlineMatch(props: { matchID: string }) {
           </button>
         </p>
       )}
+      <LeftSeats matchID={matchID} match={match} seat={seat} onChanged={onSeatsChanged} />
       {seat && match?.gameover !== undefined && (
         <Rematch matchID={matchID} match={match} seat={seat} onChanged={onSeatsChanged} />
       )}

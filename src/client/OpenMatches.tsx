@@ -35,7 +35,11 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
   const refresh = useCallback(async () => {
     try {
       const { matches } = await lobby.listMatches(gameId, { isGameover: false });
-      setMatches(matches.filter((m) => openSeats(m).length > 0).sort((a, b) => b.createdAt - a.createdAt));
+      // A running match whose player left is not a new match: its seat is for the leaver or whoever they invite.
+      const running = (m: Match) => ((m as unknown as { leftSeats?: unknown[] }).leftSeats?.length ?? 0) > 0;
+      setMatches(
+        matches.filter((m) => openSeats(m).length > 0 && !running(m)).sort((a, b) => b.createdAt - a.createdAt),
+      );
       setError('');
     } catch (err) {
       setError(describeError(err, 'list'));

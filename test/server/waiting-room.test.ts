@@ -60,6 +60,9 @@ describe('the waiting room', () => {
       json: { playerID: '2', credentials: carla },
     });
     expect(left.status).toBe(200);
+    // The match remembers who left a running match (the page tells the others; the lobby lists it no more).
+    const leftSeats = (await readMatch(server, matchID)).metadata.leftSeats as { id: number; name: string }[];
+    expect(leftSeats).toMatchObject([{ id: 2, name: 'Carla' }]);
     const now = (await readMatch(server, matchID)).state as State;
     const actor = now.ctx.currentPlayer;
     expect(actor).toBe('0');
@@ -67,6 +70,18 @@ describe('the waiting room', () => {
     client.move(matchID, '0', ana, next.move, next.args, now._stateID);
     await client.waitFor(() => (client.state?._stateID ?? 0) > now._stateID, 5000, 'a move after the leave');
     client.close();
+  });
+
+  it('forgets a seat left before the start: nobody "left" a match that never began', async () => {
+    const matchID = await createMatch(server.url, 3, { firstPlayer: 0 });
+    await joinMatch(server.url, matchID, '0', 'Ana');
+    const bruno = await joinMatch(server.url, matchID, '1', 'Bruno');
+    const res = await http(server.url, `/games/${LisbonTram28.name}/${matchID}/leave`, {
+      method: 'POST',
+      json: { playerID: '1', credentials: bruno },
+    });
+    expect(res.status).toBe(200);
+    expect((await readMatch(server, matchID)).metadata.leftSeats).toBeUndefined();
   });
 
   it('starts when a bot takes the last seat', async () => {
