@@ -309,7 +309,8 @@ export class BotSeats {
         this.stopClient(key);
         return;
       }
-      if (actingPlayerOf(def, state) !== seat) return;
+      // Its turn, or a phase where several act at once and it is among them (its departure, say).
+      if (actingPlayerOf(def, state) !== seat && !waitingOn(state.ctx).includes(seat)) return;
       // The table is not full yet: nobody may play; look again shortly.
       if (waitingForTable(state._stateID, client.matchData)) {
         if (this.clients.get(key) === client) setTimeout(() => void act(), 1000).unref?.();

@@ -52,17 +52,19 @@ export function OnlineBoard(props: OnlineBoardProps) {
   useEffect(() => {
     onSeatsChanged?.();
   }, [seatNames, onSeatsChanged]);
-  // While the table fills, the board shows but takes no input (and is hidden from screen readers).
+  // While the table fills, or the connection is down, the board shows but takes no input (and is hidden from
+  // screen readers): no move is sent that could not arrive, and none waits to arrive later.
+  const offline = !props.isConnected;
   const boardRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    boardRef.current?.toggleAttribute('inert', waiting);
-  }, [waiting]);
+    boardRef.current?.toggleAttribute('inert', waiting || offline);
+  }, [waiting, offline]);
   const alerts = useYourMoveAlerts(mine, TITLE);
   return (
     <div className="online-board" data-testid="online-board">
-      {!props.isConnected && (
+      {offline && (
         <p className="notice warn" role="status" data-testid="reconnecting">
-          Connection lost. Reconnecting…
+          Connection lost. Reconnecting… The board is read-only until the connection is back; nothing is sent meanwhile.
         </p>
       )}
       <div className="board-top">
@@ -90,7 +92,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
           onChanged={props.onSeatsChanged}
         />
       )}
-      <div ref={boardRef} className={waiting ? 'board-waiting' : undefined} data-testid="board-wrap">
+      <div ref={boardRef} className={waiting || offline ? 'board-waiting' : undefined} data-testid="board-wrap">
         <Board {...props} playerNames={names} />
       </div>
     </div>

@@ -22,7 +22,7 @@
  * - "turn-banner", "final-round", "actions", "hand", "hand-<colour>", "log",
  *   "log-<eventId>", "toast", "display", "display-<cardId>", "monument-top",
  *   "monument-counts", "ticket-deck", "bag", "player-<id>", "score-<id>",
- *   "actions-left", "waiting", "help", "offline"
+ *   "actions-left", "waiting", "help"
  * - end: "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores"
  *
  * Payment options are keyed by their counts in colour order red, yellow,
@@ -125,7 +125,7 @@ export function Board(props: LisbonBoardProps) {
 
   return (
     <div className="lt-board">
-      <TurnBanner G={G} ctx={ctx} me={me} names={names} offline={props.isMultiplayer && props.isConnected === false} />
+      <TurnBanner G={G} ctx={ctx} me={me} names={names} />
       <div className="lt-main">
         <div className="lt-left">
           <div className="map-wrap">

@@ -12,13 +12,11 @@ export function TurnBanner({
   ctx,
   me,
   names,
-  offline,
 }: {
   G: GState;
   ctx: Ctx;
   me: PlayerID | null;
   names: Record<PlayerID, string>;
-  offline?: boolean;
 }) {
   const cur = ctx.currentPlayer;
   const st = TRAM_STYLE[G.players[cur].color];
@@ -56,11 +54,6 @@ export function TurnBanner({
             </span>
           )}
         </>
-      )}
-      {offline && (
-        <span className="badge offline" data-testid="offline">
-          Reconnecting…
-        </span>
       )}
       {G.endTriggered && !ctx.gameover && (
         <span

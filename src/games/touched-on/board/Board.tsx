@@ -172,11 +172,6 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
               ))}
           </>
         )}
-        {props.isMultiplayer && props.isConnected === false && (
-          <span className="badge offline" data-testid="offline">
-            Reconnecting…
-          </span>
-        )}
         <span className="journey">
           Journey {G.journey} · turn {G.turn.number}
         </span>
