@@ -229,7 +229,8 @@ export function LogPanel({ G, names }: { G: GobState; names: Names }) {
   return (
     <section className="gob-panel gob-log" data-testid="log" aria-label="Game log">
       <h3>Game log</h3>
-      <ol reversed>
+      {/* Focusable, so the keyboard can scroll it. */}
+      <ol reversed tabIndex={0} aria-label="Game log, newest first">
         {lines.map(({ i, e }) => (
           <li key={i} data-testid={`log-${i}`}>
             {e.round > 0 && <span className="gob-log-round">R{e.round}</span>} {logText(e, G, names)}

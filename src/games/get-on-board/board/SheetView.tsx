@@ -12,6 +12,7 @@ import React from 'react';
 import type { Speedy } from '../maps/types';
 import { IconSvg, ShapeGlyph, SPEEDY_COLOURS, ticketBand, ticketFace, type ShapeLetter } from './icons';
 import { Box, Boxes, Dot, Tally, Zone, clamp } from './sheetParts';
+import { inkOn } from './palette';
 import './gob.css';
 import './gob-sheet.css';
 
@@ -81,7 +82,12 @@ function TicketZone({ shapes, crossedTickets, currentTicket }: SheetProps) {
               <span
                 key={t}
                 className={`gob-ticket-chip${crossed.has(t) ? ' gob-ticket-chip--x' : ''}`}
-                style={{ background: ticketFace(t), borderColor: ticketBand(t) }}
+                style={{
+                  background: ticketFace(t),
+                  borderColor: ticketBand(t),
+                  color: inkOn(ticketFace(t)),
+                  textShadow: inkOn(ticketFace(t)) === '#fff' ? undefined : 'none',
+                }}
                 data-ticket={t}
                 data-crossed={crossed.has(t) ? 'yes' : undefined}
                 role="img"
@@ -220,7 +226,7 @@ export function SheetView(p: SheetProps) {
   return (
     <article
       className={`gob-sheet${p.eliminated ? ' gob-sheet--eliminated' : ''}`}
-      style={{ ['--gob-player' as string]: p.colour }}
+      style={{ ['--gob-player' as string]: p.colour, ['--gob-player-ink' as string]: inkOn(p.colour) }}
       aria-label={`${p.name}'s sheet`}
       data-testid="gob-sheet"
     >

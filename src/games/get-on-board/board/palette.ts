@@ -4,3 +4,23 @@
  * colour-blind players (routes also keep apart by lane, pawns by position).
  */
 export const PLAYER_COLOURS = ['#d55e00', '#0072b2', '#009e73', '#e69f00', '#cc79a7'] as const;
+
+/** WCAG relative luminance of a "#rrggbb" colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const INK = '#1f2a37';
+
+/** The text colour that reads best on `background` ("#rrggbb"): white or the board's dark ink. */
+export function inkOn(background: string): string {
+  if (!/^#[0-9a-f]{6}$/i.test(background)) return '#fff';
+  const bg = luminance(background);
+  const onWhite = 1.05 / (bg + 0.05);
+  const onInk = (bg + 0.05) / (luminance(INK) + 0.05);
+  return onWhite >= onInk ? '#fff' : INK;
+}

@@ -20,7 +20,7 @@ export function LogView({ G, ctx, names }: { G: GState; ctx: Ctx; names: Record<
   const events = useEventHistory(G.events);
   const turns = logTurns({ ...G, events }, ctx, names);
   return (
-    <section className="log" data-testid="log" aria-live="polite">
+    <section className="log" data-testid="log" aria-live="polite" tabIndex={0} aria-label="Game log">
       <h3>Game log</h3>
       {turns.length === 0 ? (
         <p className="muted">Nothing has happened yet. All trams start at Rossio.</p>

@@ -7,7 +7,7 @@ import { logJourneys } from './logText';
 export function LogView({ log, names }: { log: readonly LogEntry[]; names: Record<PlayerID, string> }) {
   const journeys = logJourneys(log, names);
   return (
-    <section className="panel to-log" data-testid="log" aria-live="polite">
+    <section className="panel to-log" data-testid="log" aria-live="polite" tabIndex={0} aria-label="Game log">
       <h3>Game log</h3>
       {journeys.length === 0 ? (
         <p className="muted">Nothing has happened yet.</p>
