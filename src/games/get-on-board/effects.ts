@@ -13,6 +13,7 @@ import {
   TOURIST_VALUE,
   restaurantValue,
 } from './data';
+import { ownSheet } from './fork';
 import { graphOf, sectionKey } from './graph';
 import type { Icon } from './maps/types';
 import type { GobState, PlayerID, PointId, Sheet } from './types';
@@ -64,7 +65,7 @@ export function applyIcon(sheet: Sheet, icon: Icon): void {
  * has already checked that the marker is legal.
  */
 export function placeMarker(G: GobState, playerID: PlayerID, to: PointId): boolean {
-  const sheet = G.players[playerID];
+  const sheet = ownSheet(G, playerID);
   const from = sheet.line[sheet.line.length - 1];
   const revisit = sheet.line.includes(to);
   const key = sectionKey(from, to);
