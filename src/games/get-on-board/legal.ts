@@ -262,8 +262,25 @@ export interface PlotCheck {
   turnCost: number;
 }
 
-/** Check `args` as this player's plot now, building the player's context once. */
-export function analysePlot(G: GobState, playerID: PlayerID, args: unknown): PlotCheck {
+/**
+ * The plots `plotMoves` listed for the last frozen state it was asked about
+ * (a state boardgame.io holds: nothing in it changes any more), each with the
+ * Turn spaces it uses, by `plotKey`: the `plot` move that plays one of them
+ * on that state (bots list the moves, then play one) need not walk it again.
+ */
+let listed: { G: GobState; playerID: PlayerID; costs: Map<string, number> } | null = null;
+
+/** A plot's key in `listed` (its intersections, checked to be points of the map first). */
+const plotKey = (path: readonly PointId[], extra: PointId | undefined): string =>
+  extra === undefined ? path.join(' ') : `${path.join(' ')} + ${extra}`;
+
+/**
+ * Check `args` as this player's plot now, building the player's context once.
+ * With `listedOk`, a plot that `plotMoves` listed for this very frozen state is
+ * legal without walking it again (the move; the tests check the listed plots
+ * with `checkPlot`, which walks every one).
+ */
+export function analysePlot(G: GobState, playerID: PlayerID, args: unknown, listedOk = false): PlotCheck {
   const fail = (error: string): PlotCheck => ({ error, turnCost: 0 });
   const turn = turnError(G, playerID);
   if (turn) return fail(turn);
@@ -273,6 +290,16 @@ export function analysePlot(G: GobState, playerID: PlayerID, args: unknown): Plo
   if (!Array.isArray(path) || path.length === 0 || path.length > 3)
     return fail('The path must list 1 to 3 intersections.');
   if (!path.every((p) => isPoint(G, p))) return fail('The path names an intersection that is not on the map.');
+  if (
+    listedOk &&
+    listed &&
+    listed.G === G &&
+    listed.playerID === playerID &&
+    (extra === undefined || isPoint(G, extra))
+  ) {
+    const turnCost = listed.costs.get(plotKey(path, extra));
+    if (turnCost !== undefined) return { error: null, turnCost };
+  }
   const c = context(G, playerID);
   if (typeof c === 'string') return fail(c);
   const { status, walk } = statusOf(c, path);
@@ -299,6 +326,7 @@ export function plotMoves(G: GobState, playerID: PlayerID): PlotArgs[] {
   const fallback = !canLay(c, startWalk(c));
   const size = fallback ? 1 : c.shape.markers;
   const out: PlotArgs[] = [];
+  const costs = Object.isFrozen(G) ? new Map<string, number>() : null;
   const grow = (w: Walk, path: PointId[]) => {
     for (const o of nextOptions(c, w, fallback)) {
       const next = advance(
@@ -312,10 +340,16 @@ export function plotMoves(G: GobState, playerID: PlayerID): PlotArgs[] {
         continue;
       }
       out.push({ path: p });
-      if (!o.eliminates) for (const e of extrasOf(G, playerID, c, p, next)) out.push({ path: p, extra: e.to });
+      costs?.set(plotKey(p, undefined), next.cost);
+      if (o.eliminates) continue;
+      for (const e of extrasOf(G, playerID, c, p, next)) {
+        out.push({ path: p, extra: e.to });
+        costs?.set(plotKey(p, e.to), next.cost);
+      }
     }
   };
   grow(startWalk(c), []);
+  if (costs) listed = { G, playerID, costs };
   return out;
 }
 

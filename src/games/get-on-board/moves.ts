@@ -14,6 +14,8 @@ import type { GobState, PlayerID } from './types';
 export interface MoveContext {
   G: GobState;
   playerID: PlayerID;
+  /** The state before the move, frozen (boardgame.io's, from the base-state plugin), when `G` is a copy of it. */
+  base?: GobState;
 }
 
 /** Null when `args` is a departure this player may choose now, else the reason. */
@@ -54,8 +56,9 @@ export function placePlot(G: GobState, playerID: PlayerID, args: PlotArgs, turnC
 }
 
 /** Place this round's markers (and the Metro extra marker), applying each marker's effects in order (R2). */
-export function plot({ G, playerID }: MoveContext, args?: unknown): GobState | typeof INVALID_MOVE | void {
-  const check = analysePlot(G, playerID, args);
+export function plot({ G, playerID, base }: MoveContext, args?: unknown): GobState | typeof INVALID_MOVE | void {
+  // Checked on the state boardgame.io holds, whose listed plots legal.ts remembers (G is still the same).
+  const check = analysePlot(base ?? G, playerID, args, true);
   if (check.error) return INVALID_MOVE;
   const { path, extra } = args as PlotArgs;
   const line = G.players[playerID].line;
