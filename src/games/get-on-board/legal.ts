@@ -227,12 +227,16 @@ function metroAvailable(G: GobState, playerID: PlayerID, path: readonly PointId[
   return Math.min(6, sheet.metroCircled + reachedMetro) - sheet.metroCrossed;
 }
 
-/** The extra marker's targets after a complete, non-eliminating walk `w` of `path` (R8). */
-function extrasOf(G: GobState, playerID: PlayerID, c: Ctx, path: readonly PointId[], w: Walk): PlotOption[] {
+/** The extra marker's exits after a complete, non-eliminating walk `w` of `path` (R8). */
+function extraSteps(G: GobState, playerID: PlayerID, c: Ctx, path: readonly PointId[], w: Walk): { exit: Exit }[] {
   if (G.players[playerID].extraUsed || metroAvailable(G, playerID, path) < 1) return [];
   // The extra marker's joint is free (R8): straight or turn, never back; it spends no Turn space.
-  return steps(c, w, null, w.cost).map((s) => option(c, w, s.exit, 0));
+  return steps(c, w, null, w.cost);
 }
+
+/** The extra marker's targets after a complete, non-eliminating walk `w` of `path` (R8). */
+const extrasOf = (G: GobState, playerID: PlayerID, c: Ctx, path: readonly PointId[], w: Walk): PlotOption[] =>
+  extraSteps(G, playerID, c, path, w).map((s) => option(c, w, s.exit, 0));
 
 /** The legal targets of the Metro extra marker after a complete plot `path` (R8); [] when none is allowed. */
 export function extraOptions(G: GobState, playerID: PlayerID, path: readonly PointId[]): PlotOption[] {
@@ -327,24 +331,25 @@ export function plotMoves(G: GobState, playerID: PlayerID): PlotArgs[] {
   const size = fallback ? 1 : c.shape.markers;
   const out: PlotArgs[] = [];
   const costs = Object.isFrozen(G) ? new Map<string, number>() : null;
+  const joints = fallback ? null : c.shape.joints;
+  // nextOptions' walk, without building the options: the next markers in the same order, each walk made once.
   const grow = (w: Walk, path: PointId[]) => {
-    for (const o of nextOptions(c, w, fallback)) {
-      const next = advance(
-        w,
-        c.exits.get(w.at)!.find((e) => e.to === o.to)!,
-        o.turnCost,
-      );
-      const p = [...path, o.to];
-      if (!o.eliminates && next.markers < size) {
+    if (w.markers >= size) return;
+    for (const s of steps(c, w, joints, fallback ? 0 : c.turnsLeft)) {
+      const eliminates = reached(c, w, s.exit.to);
+      const next = advance(w, s.exit, s.cost);
+      if (!fallback && !eliminates && !canFinish(c, next)) continue;
+      const p = [...path, s.exit.to];
+      if (!eliminates && next.markers < size) {
         grow(next, p);
         continue;
       }
       out.push({ path: p });
       costs?.set(plotKey(p, undefined), next.cost);
-      if (o.eliminates) continue;
-      for (const e of extrasOf(G, playerID, c, p, next)) {
-        out.push({ path: p, extra: e.to });
-        costs?.set(plotKey(p, e.to), next.cost);
+      if (eliminates) continue;
+      for (const e of extraSteps(G, playerID, c, p, next)) {
+        out.push({ path: p, extra: e.exit.to });
+        costs?.set(plotKey(p, e.exit.to), next.cost);
       }
     }
   };
