@@ -51,8 +51,10 @@ export function dirBetween(p: PointId, q: PointId): Dir | null {
   return DIRS.find((d) => px + STEP[d][0] === qx && py + STEP[d][1] === qy) ?? null;
 }
 
+const OPPOSITE: Record<Dir, Dir> = { N: 'S', E: 'W', S: 'N', W: 'E' };
+
 /** Opposite and perpendicular directions. */
-export const opposite = (a: Dir, b: Dir): boolean => STEP[a][0] === -STEP[b][0] && STEP[a][1] === -STEP[b][1];
+export const opposite = (a: Dir, b: Dir): boolean => OPPOSITE[a] === b;
 export const isTurn = (a: Dir, b: Dir): boolean => a !== b && !opposite(a, b);
 
 /** The lookup tables of the map with this id. */

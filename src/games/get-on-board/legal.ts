@@ -108,20 +108,31 @@ const used = (c: Ctx, w: Walk, key: string) => c.own.has(key) || w.keys.includes
 /** The intersection was visited: on the route, or earlier in this plot (R7). */
 const reached = (c: Ctx, w: Walk, p: PointId) => c.visited.has(p) || w.points.includes(p);
 
+/**
+ * The Turn spaces a walk's next marker along `exit` uses (`joints` null = any joint, at no cost), or -1
+ * when it may not go there or the `budget` of Turn spaces does not cover it.
+ */
+function stepCost(c: Ctx, w: Walk, joints: JointType[] | null, budget: number, exit: Exit): number {
+  // R11: one marker per colour per section; doubling back would reuse the last one (§4).
+  if (used(c, w, exit.key) || (w.dir && opposite(w.dir, exit.dir))) return -1;
+  let cost = 0;
+  // The joint with the previous round's route is free (§4): only internal joints count.
+  if (joints && w.markers > 0) {
+    const need = joints[w.markers - 1];
+    const actual: JointType = isTurn(w.dir!, exit.dir) ? 'turn' : 'straight';
+    cost = need === 'any' || need === actual ? 0 : 1;
+  }
+  return w.cost + cost <= budget ? cost : -1;
+}
+
+const NO_EXITS: Exit[] = [];
+
 /** The exits a walk may take next, with the joint's cost (`joints` null = any joint, at no cost). */
 function steps(c: Ctx, w: Walk, joints: JointType[] | null, budget: number): { exit: Exit; cost: number }[] {
   const out: { exit: Exit; cost: number }[] = [];
-  for (const exit of c.exits.get(w.at) ?? []) {
-    // R11: one marker per colour per section; doubling back would reuse the last one (§4).
-    if (used(c, w, exit.key) || (w.dir && opposite(w.dir, exit.dir))) continue;
-    let cost = 0;
-    // The joint with the previous round's route is free (§4): only internal joints count.
-    if (joints && w.markers > 0) {
-      const need = joints[w.markers - 1];
-      const actual: JointType = isTurn(w.dir!, exit.dir) ? 'turn' : 'straight';
-      cost = need === 'any' || need === actual ? 0 : 1;
-    }
-    if (w.cost + cost <= budget) out.push({ exit, cost });
+  for (const exit of c.exits.get(w.at) ?? NO_EXITS) {
+    const cost = stepCost(c, w, joints, budget, exit);
+    if (cost >= 0) out.push({ exit, cost });
   }
   return out;
 }
@@ -140,15 +151,21 @@ function advance(w: Walk, exit: Exit, cost: number): Walk {
 /** Whether the shape can be laid ignoring revisits (§4 fallback test, R6). */
 function canLay(c: Ctx, w: Walk): boolean {
   if (w.markers === c.shape.markers) return true;
-  return steps(c, w, c.shape.joints, c.turnsLeft).some((s) => canLay(c, advance(w, s.exit, s.cost)));
+  for (const exit of c.exits.get(w.at) ?? NO_EXITS) {
+    const cost = stepCost(c, w, c.shape.joints, c.turnsLeft, exit);
+    if (cost >= 0 && canLay(c, advance(w, exit, cost))) return true;
+  }
+  return false;
 }
 
 /** Whether a walk can become a whole legal plot: the shape, or a revisit that stops it (R7). */
 function canFinish(c: Ctx, w: Walk): boolean {
   if (w.markers === c.shape.markers) return true;
-  return steps(c, w, c.shape.joints, c.turnsLeft).some(
-    (s) => reached(c, w, s.exit.to) || canFinish(c, advance(w, s.exit, s.cost)),
-  );
+  for (const exit of c.exits.get(w.at) ?? NO_EXITS) {
+    const cost = stepCost(c, w, c.shape.joints, c.turnsLeft, exit);
+    if (cost >= 0 && (reached(c, w, exit.to) || canFinish(c, advance(w, exit, cost)))) return true;
+  }
+  return false;
 }
 
 function option(c: Ctx, w: Walk, exit: Exit, cost: number): PlotOption {
@@ -269,14 +286,22 @@ export interface PlotCheck {
 /**
  * The plots `plotMoves` listed for the last frozen state it was asked about
  * (a state boardgame.io holds: nothing in it changes any more), each with the
- * Turn spaces it uses, by `plotKey`: the `plot` move that plays one of them
- * on that state (bots list the moves, then play one) need not walk it again.
+ * walk that made it: the `plot` move that plays one of those very objects on
+ * that state (bots list the moves, then play one) need not walk it again.
  */
-let listed: { G: GobState; playerID: PlayerID; costs: Map<string, number> } | null = null;
+let listed: { G: GobState; playerID: PlayerID; plots: Map<PlotArgs, { walk: Walk; extra?: PointId }> } | null = null;
 
-/** A plot's key in `listed` (its intersections, checked to be points of the map first). */
-const plotKey = (path: readonly PointId[], extra: PointId | undefined): string =>
-  extra === undefined ? path.join(' ') : `${path.join(' ')} + ${extra}`;
+/** The Turn spaces of `args` when it is a plot listed for this frozen state and still as listed, else null. */
+function listedCost(G: GobState, playerID: PlayerID, args: object): number | null {
+  if (!listed || listed.G !== G || listed.playerID !== playerID) return null;
+  const plot = listed.plots.get(args as PlotArgs);
+  if (!plot) return null;
+  const { path, extra } = args as PlotArgs;
+  const points = plot.walk.points;
+  if (extra !== plot.extra || path.length !== points.length) return null;
+  for (let i = 0; i < points.length; i++) if (path[i] !== points[i]) return null;
+  return plot.walk.cost;
+}
 
 /**
  * Check `args` as this player's plot now, building the player's context once.
@@ -294,15 +319,9 @@ export function analysePlot(G: GobState, playerID: PlayerID, args: unknown, list
   if (!Array.isArray(path) || path.length === 0 || path.length > 3)
     return fail('The path must list 1 to 3 intersections.');
   if (!path.every((p) => isPoint(G, p))) return fail('The path names an intersection that is not on the map.');
-  if (
-    listedOk &&
-    listed &&
-    listed.G === G &&
-    listed.playerID === playerID &&
-    (extra === undefined || isPoint(G, extra))
-  ) {
-    const turnCost = listed.costs.get(plotKey(path, extra));
-    if (turnCost !== undefined) return { error: null, turnCost };
+  if (listedOk) {
+    const turnCost = listedCost(G, playerID, args);
+    if (turnCost !== null) return { error: null, turnCost };
   }
   const c = context(G, playerID);
   if (typeof c === 'string') return fail(c);
@@ -330,7 +349,7 @@ export function plotMoves(G: GobState, playerID: PlayerID): PlotArgs[] {
   const fallback = !canLay(c, startWalk(c));
   const size = fallback ? 1 : c.shape.markers;
   const out: PlotArgs[] = [];
-  const costs = Object.isFrozen(G) ? new Map<string, number>() : null;
+  const plots = Object.isFrozen(G) ? new Map<PlotArgs, { walk: Walk; extra?: PointId }>() : null;
   const joints = fallback ? null : c.shape.joints;
   // nextOptions' walk, without building the options: the next markers in the same order, each walk made once.
   const grow = (w: Walk, path: PointId[]) => {
@@ -344,17 +363,19 @@ export function plotMoves(G: GobState, playerID: PlayerID): PlotArgs[] {
         grow(next, p);
         continue;
       }
-      out.push({ path: p });
-      costs?.set(plotKey(p, undefined), next.cost);
+      const plain = { path: p };
+      out.push(plain);
+      plots?.set(plain, { walk: next });
       if (eliminates) continue;
       for (const e of extraSteps(G, playerID, c, p, next)) {
-        out.push({ path: p, extra: e.exit.to });
-        costs?.set(plotKey(p, e.exit.to), next.cost);
+        const withExtra = { path: p, extra: e.exit.to };
+        out.push(withExtra);
+        plots?.set(withExtra, { walk: next, extra: e.exit.to });
       }
     }
   };
   grow(startWalk(c), []);
-  if (costs) listed = { G, playerID, costs };
+  if (plots) listed = { G, playerID, plots };
   return out;
 }
 
