@@ -14,7 +14,7 @@ import {
   restaurantValue,
 } from './data';
 import { ownSheet } from './fork';
-import { graphOf, sectionKey } from './graph';
+import { graphOf, keyOn } from './graph';
 import type { Icon } from './maps/types';
 import type { GobState, PlayerID, PointId, Sheet } from './types';
 
@@ -68,8 +68,8 @@ export function placeMarker(G: GobState, playerID: PlayerID, to: PointId): boole
   const sheet = ownSheet(G, playerID);
   const from = sheet.line[sheet.line.length - 1];
   const revisit = sheet.line.includes(to);
-  const key = sectionKey(from, to);
   const graph = graphOf(G.mapId);
+  const key = keyOn(graph, from, to);
   sheet.line.push(to);
   if (revisit) {
     sheet.eliminated = true;
@@ -80,7 +80,7 @@ export function placeMarker(G: GobState, playerID: PlayerID, to: PointId): boole
   for (const p of G.order) {
     if (p === playerID) continue;
     const line = G.players[p].line;
-    for (let i = 1; i < line.length; i++) if (sectionKey(line[i - 1], line[i]) === key) k++;
+    for (let i = 1; i < line.length; i++) if (keyOn(graph, line[i - 1], line[i]) === key) k++;
   }
   const speedy = graph.exits.get(from)!.find((e) => e.key === key)?.speedy;
   if (G.speedy && speedy === G.speedy) k++;

@@ -80,19 +80,34 @@ export function graphOf(mapId: string): Graph {
   return graph;
 }
 
-/** The section keys of a route (consecutive intersections of the line). */
-export function routeSections(line: readonly PointId[]): string[] {
+/**
+ * The key of the section from `p` to `q`: the map's own string when it is one of the map's
+ * sections (as every step of a route is), so that the rules make no new string for it.
+ */
+export function keyOn(graph: Graph | undefined, p: PointId, q: PointId): string {
+  const exits = graph?.exits.get(p);
+  if (exits) for (const e of exits) if (e.to === q) return e.key;
+  return sectionKey(p, q);
+}
+
+/** The section keys of a route (consecutive intersections of the line), the map's own strings with its `graph`. */
+export function routeSections(line: readonly PointId[], graph?: Graph): string[] {
   const keys: string[] = [];
-  for (let i = 1; i < line.length; i++) keys.push(sectionKey(line[i - 1], line[i]));
+  for (let i = 1; i < line.length; i++) keys.push(keyOn(graph, line[i - 1], line[i]));
   return keys;
 }
 
 /** How many other players' markers lie on each section now (eliminated players' markers stay, R7). */
 export function othersOnSections(G: GobState, playerID: PlayerID): Map<string, number> {
+  const graph = graphOf(G.mapId);
   const count = new Map<string, number>();
   for (const p of G.order) {
     if (p === playerID) continue;
-    for (const k of routeSections(G.players[p].line)) count.set(k, (count.get(k) ?? 0) + 1);
+    const line = G.players[p].line;
+    for (let i = 1; i < line.length; i++) {
+      const k = keyOn(graph, line[i - 1], line[i]);
+      count.set(k, (count.get(k) ?? 0) + 1);
+    }
   }
   return count;
 }

@@ -70,10 +70,11 @@ function context(G: GobState, playerID: PlayerID): Ctx | string {
   const sheet = G.players[playerID];
   if (G.ticket === null) return 'No ticket has been revealed yet.';
   if (sheet.line.length === 0) return 'This player has no departure yet.';
+  const graph = graphOf(G.mapId);
   return {
-    exits: graphOf(G.mapId).exits,
+    exits: graph.exits,
     shape: shapeFor(sheet.variant, G.ticket),
-    own: new Set(routeSections(sheet.line)),
+    own: new Set(routeSections(sheet.line, graph)),
     visited: new Set(sheet.line),
     others: othersOnSections(G, playerID),
     speedy: G.speedy,
