@@ -14,7 +14,7 @@ import {
   restaurantValue,
 } from './data';
 import { ownSheet } from './fork';
-import { graphOf, keyOn } from './graph';
+import { graphOf } from './graph';
 import type { Icon } from './maps/types';
 import type { GobState, PlayerID, PointId, Sheet } from './types';
 
@@ -69,20 +69,24 @@ export function placeMarker(G: GobState, playerID: PlayerID, to: PointId): boole
   const from = sheet.line[sheet.line.length - 1];
   const revisit = sheet.line.includes(to);
   const graph = graphOf(G.mapId);
-  const key = keyOn(graph, from, to);
   sheet.line.push(to);
   if (revisit) {
     sheet.eliminated = true;
     sheet.eliminatedRound = G.round;
     return true;
   }
+  // Other players' markers on the section: steps between the same two intersections, either way.
   let k = 0;
   for (const p of G.order) {
     if (p === playerID) continue;
     const line = G.players[p].line;
-    for (let i = 1; i < line.length; i++) if (keyOn(graph, line[i - 1], line[i]) === key) k++;
+    for (let i = 1; i < line.length; i++) {
+      const a = line[i - 1];
+      const b = line[i];
+      if ((a === from && b === to) || (a === to && b === from)) k++;
+    }
   }
-  const speedy = graph.exits.get(from)!.find((e) => e.key === key)?.speedy;
+  const speedy = graph.exits.get(from)!.find((e) => e.to === to)?.speedy;
   if (G.speedy && speedy === G.speedy) k++;
   sheet.connections = Math.min(CONNECTION_CIRCLES, sheet.connections + k);
   const point = graph.points.get(to)!;

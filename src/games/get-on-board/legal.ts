@@ -55,7 +55,8 @@ interface Ctx {
   shape: Shape;
   own: Set<string>;
   visited: Set<PointId>;
-  others: Map<string, number>;
+  /** Other players' markers on each section (only the options' Connections need it: made on first use). */
+  others: () => Map<string, number>;
   speedy: Speedy | null;
   turnsLeft: number;
   line: PointId[];
@@ -71,12 +72,13 @@ function context(G: GobState, playerID: PlayerID): Ctx | string {
   if (G.ticket === null) return 'No ticket has been revealed yet.';
   if (sheet.line.length === 0) return 'This player has no departure yet.';
   const graph = graphOf(G.mapId);
+  let others: Map<string, number> | undefined;
   return {
     exits: graph.exits,
     shape: shapeFor(sheet.variant, G.ticket),
     own: new Set(routeSections(sheet.line, graph)),
     visited: new Set(sheet.line),
-    others: othersOnSections(G, playerID),
+    others: () => (others ??= othersOnSections(G, playerID)),
     speedy: G.speedy,
     turnsLeft: 5 - sheet.turnUsed,
     line: sheet.line,
@@ -171,7 +173,7 @@ function canFinish(c: Ctx, w: Walk): boolean {
 
 function option(c: Ctx, w: Walk, exit: Exit, cost: number): PlotOption {
   const speedy = c.speedy && exit.speedy === c.speedy ? c.speedy : undefined;
-  const connections = (c.others.get(exit.key) ?? 0) + (speedy ? 1 : 0);
+  const connections = (c.others().get(exit.key) ?? 0) + (speedy ? 1 : 0);
   const o: PlotOption = { to: exit.to, eliminates: reached(c, w, exit.to), turnCost: cost, connections };
   if (speedy) o.speedy = speedy;
   return o;
