@@ -13,7 +13,7 @@ import {
   TOURIST_VALUE,
   restaurantValue,
 } from './data';
-import { ownSheet } from './fork';
+import { ownRows, ownSheet, ownSheetList } from './fork';
 import { graphOf } from './graph';
 import type { Icon } from './maps/types';
 import type { GobState, PlayerID, PointId, Sheet } from './types';
@@ -58,6 +58,16 @@ export function applyIcon(sheet: Sheet, icon: Icon): void {
   }
 }
 
+/** The rows an icon may change (applyIcon). */
+const ROWS_OF: Partial<Record<Icon, 'tourists' | 'flirts'>> = {
+  tourist: 'tourists',
+  theaterLight: 'tourists',
+  theaterDark: 'tourists',
+  flirtLight: 'flirts',
+  flirtDark: 'flirts',
+  restaurant: 'flirts',
+};
+
 /**
  * Place one marker of `playerID` from the line's end to `to` and apply its
  * effects (R2). Returns true when it eliminates the player (R7: a visited
@@ -69,7 +79,7 @@ export function placeMarker(G: GobState, playerID: PlayerID, to: PointId): boole
   const from = sheet.line[sheet.line.length - 1];
   const revisit = sheet.line.includes(to);
   const graph = graphOf(G.mapId);
-  sheet.line.push(to);
+  ownSheetList(G, playerID, 'line').push(to);
   if (revisit) {
     sheet.eliminated = true;
     sheet.eliminatedRound = G.round;
@@ -90,7 +100,11 @@ export function placeMarker(G: GobState, playerID: PlayerID, to: PointId): boole
   if (G.speedy && speedy === G.speedy) k++;
   sheet.connections = Math.min(CONNECTION_CIRCLES, sheet.connections + k);
   const point = graph.points.get(to)!;
-  for (const icon of point.icons) applyIcon(sheet, icon);
-  if (point.site && !sheet.sites.includes(point.site)) sheet.sites.push(point.site);
+  for (const icon of point.icons) {
+    const rows = ROWS_OF[icon];
+    if (rows) ownRows(G, playerID, rows);
+    applyIcon(sheet, icon);
+  }
+  if (point.site && !sheet.sites.includes(point.site)) ownSheetList(G, playerID, 'sites').push(point.site);
   return false;
 }

@@ -11,7 +11,7 @@ import {
   ticketBorder,
   type ObjectiveCounter,
 } from './data';
-import { ownList, ownSheet, pushLog } from './fork';
+import { ownList, ownSheet, ownSheetList, pushLog } from './fork';
 import { graphOf } from './graph';
 import { ZERO_SCORE, scoreSheet } from './score';
 import type { GobResult, GobState, PlayerID, Sheet } from './types';
@@ -48,7 +48,7 @@ export function startRound(G: GobState, inspector: PlayerID): void {
   for (const p of G.order) {
     const sheet = ownSheet(G, p);
     sheet.extraUsed = false;
-    if (!sheet.eliminated) sheet.tickets.push(ticket);
+    if (!sheet.eliminated) ownSheetList(G, p, 'tickets').push(ticket);
   }
   pushLog(G, {
     round: G.round,
@@ -84,7 +84,7 @@ export function checkObjectives(G: GobState): void {
       const sheet = G.players[p];
       if (sheet.eliminated || sheet.objectives.some((o) => o.card === slot.card)) continue;
       if (objectiveCount(sheet, card.counter) < card.threshold) continue;
-      ownSheet(G, p).objectives.push({ card: slot.card, points, round: G.round });
+      ownSheetList(G, p, 'objectives').push({ card: slot.card, points, round: G.round });
       scored = true;
       pushLog(G, { round: G.round, player: p, text: `${who(G, p)} scores “${card.label}” for ${points}.` });
     }
