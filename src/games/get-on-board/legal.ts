@@ -6,7 +6,17 @@
  * starting next to the line's end; the Metro extra marker is separate.
  */
 import { shapeFor, type JointType, type Shape } from './data';
-import { graphOf, isTurn, opposite, othersOnSections, routeSections, sectionKey, type Dir, type Exit } from './graph';
+import {
+  graphOf,
+  isTurn,
+  keyOn,
+  opposite,
+  othersOnSections,
+  sectionKey,
+  type Dir,
+  type Exit,
+  type Graph,
+} from './graph';
 import type { GobState, PlayerID, PointId, Speedy } from './types';
 
 /** One legal next marker. */
@@ -66,6 +76,13 @@ interface Ctx {
 export const isSeat = (G: GobState, playerID: unknown): playerID is PlayerID =>
   typeof playerID === 'string' && Object.prototype.hasOwnProperty.call(G.players, playerID);
 
+/** The sections of a route, as a set of the map's keys. */
+function ownSections(line: readonly PointId[], graph: Graph): Set<string> {
+  const keys = new Set<string>();
+  for (let i = 1; i < line.length; i++) keys.add(keyOn(graph, line[i - 1], line[i]));
+  return keys;
+}
+
 function context(G: GobState, playerID: PlayerID): Ctx | string {
   if (!isSeat(G, playerID)) return 'There is no such player.';
   const sheet = G.players[playerID];
@@ -76,7 +93,7 @@ function context(G: GobState, playerID: PlayerID): Ctx | string {
   return {
     exits: graph.exits,
     shape: shapeFor(sheet.variant, G.ticket),
-    own: new Set(routeSections(sheet.line, graph)),
+    own: ownSections(sheet.line, graph),
     visited: new Set(sheet.line),
     others: () => (others ??= othersOnSections(G, playerID)),
     speedy: G.speedy,
@@ -292,18 +309,25 @@ export interface PlotCheck {
  * walk that made it: the `plot` move that plays one of those very objects on
  * that state (bots list the moves, then play one) need not walk it again.
  */
-let listed: { G: GobState; playerID: PlayerID; plots: Map<PlotArgs, { walk: Walk; extra?: PointId }> } | null = null;
+let listed: {
+  G: GobState;
+  playerID: PlayerID;
+  /** The move objects returned, and for each the walk that made it and its extra marker. */
+  plots: PlotArgs[];
+  walks: Walk[];
+  extras: (PointId | undefined)[];
+} | null = null;
 
 /** The Turn spaces of `args` when it is a plot listed for this frozen state and still as listed, else null. */
 function listedCost(G: GobState, playerID: PlayerID, args: object): number | null {
   if (!listed || listed.G !== G || listed.playerID !== playerID) return null;
-  const plot = listed.plots.get(args as PlotArgs);
-  if (!plot) return null;
+  const i = listed.plots.indexOf(args as PlotArgs);
+  if (i < 0) return null;
   const { path, extra } = args as PlotArgs;
-  const points = plot.walk.points;
-  if (extra !== plot.extra || path.length !== points.length) return null;
-  for (let i = 0; i < points.length; i++) if (path[i] !== points[i]) return null;
-  return plot.walk.cost;
+  const points = listed.walks[i].points;
+  if (extra !== listed.extras[i] || path.length !== points.length) return null;
+  for (let k = 0; k < points.length; k++) if (path[k] !== points[k]) return null;
+  return listed.walks[i].cost;
 }
 
 /**
@@ -352,33 +376,39 @@ export function plotMoves(G: GobState, playerID: PlayerID): PlotArgs[] {
   const fallback = !canLay(c, startWalk(c));
   const size = fallback ? 1 : c.shape.markers;
   const out: PlotArgs[] = [];
-  const plots = Object.isFrozen(G) ? new Map<PlotArgs, { walk: Walk; extra?: PointId }>() : null;
+  const memo = Object.isFrozen(G)
+    ? { G, playerID, plots: [] as PlotArgs[], walks: [] as Walk[], extras: [] as (PointId | undefined)[] }
+    : null;
+  const add = (plot: PlotArgs, walk: Walk) => {
+    out.push(plot);
+    if (!memo) return;
+    memo.plots.push(plot);
+    memo.walks.push(walk);
+    memo.extras.push(plot.extra);
+  };
   const joints = fallback ? null : c.shape.joints;
+  const budget = fallback ? 0 : c.turnsLeft;
   // nextOptions' walk, without building the options: the next markers in the same order, each walk made once.
   const grow = (w: Walk, path: PointId[]) => {
     if (w.markers >= size) return;
-    for (const s of steps(c, w, joints, fallback ? 0 : c.turnsLeft)) {
-      const eliminates = reached(c, w, s.exit.to);
-      const next = advance(w, s.exit, s.cost);
+    for (const exit of c.exits.get(w.at) ?? NO_EXITS) {
+      const cost = stepCost(c, w, joints, budget, exit);
+      if (cost < 0) continue;
+      const eliminates = reached(c, w, exit.to);
+      const next = advance(w, exit, cost);
       if (!fallback && !eliminates && !canFinish(c, next)) continue;
-      const p = [...path, s.exit.to];
+      const p = [...path, exit.to];
       if (!eliminates && next.markers < size) {
         grow(next, p);
         continue;
       }
-      const plain = { path: p };
-      out.push(plain);
-      plots?.set(plain, { walk: next });
+      add({ path: p }, next);
       if (eliminates) continue;
-      for (const e of extraSteps(G, playerID, c, p, next)) {
-        const withExtra = { path: p, extra: e.exit.to };
-        out.push(withExtra);
-        plots?.set(withExtra, { walk: next, extra: e.exit.to });
-      }
+      for (const e of extraSteps(G, playerID, c, p, next)) add({ path: p, extra: e.exit.to }, next);
     }
   };
   grow(startWalk(c), []);
-  if (plots) listed = { G, playerID, plots };
+  if (memo) listed = memo;
   return out;
 }
 
