@@ -81,19 +81,19 @@ export function graphOf(mapId: string): Graph {
 }
 
 /**
- * The key of the section from `p` to `q`: the map's own string when it is one of the map's
- * sections (as every step of a route is), so that the rules make no new string for it.
+ * The key of the section from `p` to its neighbour `q`: the map's own string (every step of a route
+ * follows a section of the map), so that the rules make no new string for it.
  */
-export function keyOn(graph: Graph | undefined, p: PointId, q: PointId): string {
-  const exits = graph?.exits.get(p);
+export function keyOn(graph: Graph, p: PointId, q: PointId): string {
+  const exits = graph.exits.get(p);
   if (exits) for (const e of exits) if (e.to === q) return e.key;
   return sectionKey(p, q);
 }
 
-/** The section keys of a route (consecutive intersections of the line), the map's own strings with its `graph`. */
-export function routeSections(line: readonly PointId[], graph?: Graph): string[] {
+/** The section keys of a route (consecutive intersections of the line). */
+export function routeSections(line: readonly PointId[]): string[] {
   const keys: string[] = [];
-  for (let i = 1; i < line.length; i++) keys.push(keyOn(graph, line[i - 1], line[i]));
+  for (let i = 1; i < line.length; i++) keys.push(sectionKey(line[i - 1], line[i]));
   return keys;
 }
 
