@@ -13,7 +13,8 @@ import {
   TOURIST_VALUE,
   restaurantValue,
 } from './data';
-import { graphOf, sectionKey } from './graph';
+import { ownRows, ownSheet, ownSheetList } from './fork';
+import { graphOf } from './graph';
 import type { Icon } from './maps/types';
 import type { GobState, PlayerID, PointId, Sheet } from './types';
 
@@ -57,6 +58,16 @@ export function applyIcon(sheet: Sheet, icon: Icon): void {
   }
 }
 
+/** The rows an icon may change (applyIcon). */
+const ROWS_OF: Partial<Record<Icon, 'tourists' | 'flirts'>> = {
+  tourist: 'tourists',
+  theaterLight: 'tourists',
+  theaterDark: 'tourists',
+  flirtLight: 'flirts',
+  flirtDark: 'flirts',
+  restaurant: 'flirts',
+};
+
 /**
  * Place one marker of `playerID` from the line's end to `to` and apply its
  * effects (R2). Returns true when it eliminates the player (R7: a visited
@@ -64,28 +75,36 @@ export function applyIcon(sheet: Sheet, icon: Icon): void {
  * has already checked that the marker is legal.
  */
 export function placeMarker(G: GobState, playerID: PlayerID, to: PointId): boolean {
-  const sheet = G.players[playerID];
+  const sheet = ownSheet(G, playerID);
   const from = sheet.line[sheet.line.length - 1];
   const revisit = sheet.line.includes(to);
-  const key = sectionKey(from, to);
   const graph = graphOf(G.mapId);
-  sheet.line.push(to);
+  ownSheetList(G, playerID, 'line').push(to);
   if (revisit) {
     sheet.eliminated = true;
     sheet.eliminatedRound = G.round;
     return true;
   }
+  // Other players' markers on the section: steps between the same two intersections, either way.
   let k = 0;
   for (const p of G.order) {
     if (p === playerID) continue;
     const line = G.players[p].line;
-    for (let i = 1; i < line.length; i++) if (sectionKey(line[i - 1], line[i]) === key) k++;
+    for (let i = 1; i < line.length; i++) {
+      const a = line[i - 1];
+      const b = line[i];
+      if ((a === from && b === to) || (a === to && b === from)) k++;
+    }
   }
-  const speedy = graph.exits.get(from)!.find((e) => e.key === key)?.speedy;
+  const speedy = graph.exits.get(from)!.find((e) => e.to === to)?.speedy;
   if (G.speedy && speedy === G.speedy) k++;
   sheet.connections = Math.min(CONNECTION_CIRCLES, sheet.connections + k);
   const point = graph.points.get(to)!;
-  for (const icon of point.icons) applyIcon(sheet, icon);
-  if (point.site && !sheet.sites.includes(point.site)) sheet.sites.push(point.site);
+  for (const icon of point.icons) {
+    const rows = ROWS_OF[icon];
+    if (rows) ownRows(G, playerID, rows);
+    applyIcon(sheet, icon);
+  }
+  if (point.site && !sheet.sites.includes(point.site)) ownSheetList(G, playerID, 'sites').push(point.site);
   return false;
 }

@@ -11,6 +11,7 @@ import {
   ticketBorder,
   type ObjectiveCounter,
 } from './data';
+import { ownList, ownSheet, ownSheetList, pushLog } from './fork';
 import { graphOf } from './graph';
 import { ZERO_SCORE, scoreSheet } from './score';
 import type { GobResult, GobState, PlayerID, Sheet } from './types';
@@ -29,9 +30,10 @@ export function revealDepartures(G: GobState): void {
   const graph = graphOf(G.mapId);
   for (const p of G.order) {
     const point = graph.departures.get(G.choices[p]!)!;
-    G.players[p].departure = point;
-    G.players[p].line = [point];
-    G.log.push({ round: 0, player: p, text: `${who(G, p)} departs from ${G.choices[p]} (${point}).` });
+    const sheet = ownSheet(G, p);
+    sheet.departure = point;
+    sheet.line = [point];
+    pushLog(G, { round: 0, player: p, text: `${who(G, p)} departs from ${G.choices[p]} (${point}).` });
   }
   startRound(G, G.inspector);
 }
@@ -40,22 +42,22 @@ export function revealDepartures(G: GobState): void {
 export function startRound(G: GobState, inspector: PlayerID): void {
   G.round++;
   G.inspector = inspector;
-  const ticket = G.deck.shift()!;
+  const ticket = ownList(G, 'deck').shift()!;
   G.ticket = ticket;
-  G.revealed.push(ticket);
+  ownList(G, 'revealed').push(ticket);
   for (const p of G.order) {
-    const sheet = G.players[p];
+    const sheet = ownSheet(G, p);
     sheet.extraUsed = false;
-    if (!sheet.eliminated) sheet.tickets.push(ticket);
+    if (!sheet.eliminated) ownSheetList(G, p, 'tickets').push(ticket);
   }
-  G.log.push({
+  pushLog(G, {
     round: G.round,
     player: inspector,
     text: `Round ${G.round}: ${who(G, inspector)} reveals ticket ${ticket}.`,
   });
   if (G.round === 1 && graphOf(G.mapId).hasSpeedy) {
     G.speedy = ticketBorder(ticket);
-    G.log.push({ round: 1, text: `The ${G.speedy} sections are speedy for the whole game.` });
+    pushLog(G, { round: 1, text: `The ${G.speedy} sections are speedy for the whole game.` });
   }
   G.toPlay = inspector;
 }
@@ -82,13 +84,14 @@ export function checkObjectives(G: GobState): void {
       const sheet = G.players[p];
       if (sheet.eliminated || sheet.objectives.some((o) => o.card === slot.card)) continue;
       if (objectiveCount(sheet, card.counter) < card.threshold) continue;
-      sheet.objectives.push({ card: slot.card, points, round: G.round });
+      ownSheetList(G, p, 'objectives').push({ card: slot.card, points, round: G.round });
       scored = true;
-      G.log.push({ round: G.round, player: p, text: `${who(G, p)} scores “${card.label}” for ${points}.` });
+      pushLog(G, { round: G.round, player: p, text: `${who(G, p)} scores “${card.label}” for ${points}.` });
     }
     if (scored && slot.side === 'yellow') {
-      slot.side = 'blue';
-      G.log.push({ round: G.round, text: `“${card.label}” turns to its blue side (6).` });
+      // Replaced, not changed: the state before the move shares the slots.
+      G.objectives = G.objectives.map((o) => (o === slot ? { ...o, side: 'blue' as const } : o));
+      pushLog(G, { round: G.round, text: `“${card.label}” turns to its blue side (6).` });
     }
   }
 }
@@ -142,5 +145,5 @@ export function endGame(G: GobState): void {
     G.result.winners.length === 0
       ? 'Every player is eliminated: nobody wins.'
       : `Game over. ${G.result.winners.map((p) => who(G, p)).join(' and ')} ${G.result.winners.length > 1 ? 'share the victory' : 'wins'} with ${G.result.scores[G.result.winners[0]].total}.`;
-  G.log.push({ round: G.round, text });
+  pushLog(G, { round: G.round, text });
 }

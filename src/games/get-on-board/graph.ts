@@ -51,8 +51,10 @@ export function dirBetween(p: PointId, q: PointId): Dir | null {
   return DIRS.find((d) => px + STEP[d][0] === qx && py + STEP[d][1] === qy) ?? null;
 }
 
+const OPPOSITE: Record<Dir, Dir> = { N: 'S', E: 'W', S: 'N', W: 'E' };
+
 /** Opposite and perpendicular directions. */
-export const opposite = (a: Dir, b: Dir): boolean => STEP[a][0] === -STEP[b][0] && STEP[a][1] === -STEP[b][1];
+export const opposite = (a: Dir, b: Dir): boolean => OPPOSITE[a] === b;
 export const isTurn = (a: Dir, b: Dir): boolean => a !== b && !opposite(a, b);
 
 /** The lookup tables of the map with this id. */
@@ -78,6 +80,16 @@ export function graphOf(mapId: string): Graph {
   return graph;
 }
 
+/**
+ * The key of the section from `p` to its neighbour `q`: the map's own string (every step of a route
+ * follows a section of the map), so that the rules make no new string for it.
+ */
+export function keyOn(graph: Graph, p: PointId, q: PointId): string {
+  const exits = graph.exits.get(p);
+  if (exits) for (const e of exits) if (e.to === q) return e.key;
+  return sectionKey(p, q);
+}
+
 /** The section keys of a route (consecutive intersections of the line). */
 export function routeSections(line: readonly PointId[]): string[] {
   const keys: string[] = [];
@@ -87,10 +99,15 @@ export function routeSections(line: readonly PointId[]): string[] {
 
 /** How many other players' markers lie on each section now (eliminated players' markers stay, R7). */
 export function othersOnSections(G: GobState, playerID: PlayerID): Map<string, number> {
+  const graph = graphOf(G.mapId);
   const count = new Map<string, number>();
   for (const p of G.order) {
     if (p === playerID) continue;
-    for (const k of routeSections(G.players[p].line)) count.set(k, (count.get(k) ?? 0) + 1);
+    const line = G.players[p].line;
+    for (let i = 1; i < line.length; i++) {
+      const k = keyOn(graph, line[i - 1], line[i]);
+      count.set(k, (count.get(k) ?? 0) + 1);
+    }
   }
   return count;
 }

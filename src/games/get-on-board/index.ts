@@ -16,7 +16,7 @@ import { playerView } from './view';
 import { enumerate } from './ai';
 import type { GobState } from './types';
 import { NO_CLIENT_EVENTS, noClientEvents } from '../common/no-client-events';
-import { baseState, onCopy } from '../common/copy-on-call';
+import { baseState, freezeState, onCopy } from '../common/copy-on-call';
 import { fork } from './fork';
 
 /** Options of a Get on Board game object. */
@@ -49,7 +49,9 @@ export function createGetOnBoard(options: GetOnBoardOptions = {}): Game<GobState
     name: 'get-on-board',
     minPlayers: 2,
     maxPlayers: 5,
-    setup: ({ ctx, random }) => setupState(ctx.numPlayers, mapFor(ctx.numPlayers), random),
+    // Frozen (the root, in production) like every state a move returns: boardgame.io's Immer then leaves it
+    // alone instead of walking and freezing all of it in the first phase's hook.
+    setup: ({ ctx, random }) => freezeState(setupState(ctx.numPlayers, mapFor(ctx.numPlayers), random)),
     playerView: ({ G, playerID }) => playerView(G, playerID),
     disableUndo: true,
     plugins: [baseState, noClientEvents],

@@ -6,7 +6,17 @@
  * starting next to the line's end; the Metro extra marker is separate.
  */
 import { shapeFor, type JointType, type Shape } from './data';
-import { graphOf, isTurn, opposite, othersOnSections, routeSections, sectionKey, type Dir, type Exit } from './graph';
+import {
+  graphOf,
+  isTurn,
+  keyOn,
+  opposite,
+  othersOnSections,
+  sectionKey,
+  type Dir,
+  type Exit,
+  type Graph,
+} from './graph';
 import type { GobState, PlayerID, PointId, Speedy } from './types';
 
 /** One legal next marker. */
@@ -55,7 +65,8 @@ interface Ctx {
   shape: Shape;
   own: Set<string>;
   visited: Set<PointId>;
-  others: Map<string, number>;
+  /** Other players' markers on each section (only the options' Connections need it: made on first use). */
+  others: () => Map<string, number>;
   speedy: Speedy | null;
   turnsLeft: number;
   line: PointId[];
@@ -65,17 +76,26 @@ interface Ctx {
 export const isSeat = (G: GobState, playerID: unknown): playerID is PlayerID =>
   typeof playerID === 'string' && Object.prototype.hasOwnProperty.call(G.players, playerID);
 
+/** The sections of a route, as a set of the map's keys. */
+function ownSections(line: readonly PointId[], graph: Graph): Set<string> {
+  const keys = new Set<string>();
+  for (let i = 1; i < line.length; i++) keys.add(keyOn(graph, line[i - 1], line[i]));
+  return keys;
+}
+
 function context(G: GobState, playerID: PlayerID): Ctx | string {
   if (!isSeat(G, playerID)) return 'There is no such player.';
   const sheet = G.players[playerID];
   if (G.ticket === null) return 'No ticket has been revealed yet.';
   if (sheet.line.length === 0) return 'This player has no departure yet.';
+  const graph = graphOf(G.mapId);
+  let others: Map<string, number> | undefined;
   return {
-    exits: graphOf(G.mapId).exits,
+    exits: graph.exits,
     shape: shapeFor(sheet.variant, G.ticket),
-    own: new Set(routeSections(sheet.line)),
+    own: ownSections(sheet.line, graph),
     visited: new Set(sheet.line),
-    others: othersOnSections(G, playerID),
+    others: () => (others ??= othersOnSections(G, playerID)),
     speedy: G.speedy,
     turnsLeft: 5 - sheet.turnUsed,
     line: sheet.line,
@@ -108,20 +128,31 @@ const used = (c: Ctx, w: Walk, key: string) => c.own.has(key) || w.keys.includes
 /** The intersection was visited: on the route, or earlier in this plot (R7). */
 const reached = (c: Ctx, w: Walk, p: PointId) => c.visited.has(p) || w.points.includes(p);
 
+/**
+ * The Turn spaces a walk's next marker along `exit` uses (`joints` null = any joint, at no cost), or -1
+ * when it may not go there or the `budget` of Turn spaces does not cover it.
+ */
+function stepCost(c: Ctx, w: Walk, joints: JointType[] | null, budget: number, exit: Exit): number {
+  // R11: one marker per colour per section; doubling back would reuse the last one (§4).
+  if (used(c, w, exit.key) || (w.dir && opposite(w.dir, exit.dir))) return -1;
+  let cost = 0;
+  // The joint with the previous round's route is free (§4): only internal joints count.
+  if (joints && w.markers > 0) {
+    const need = joints[w.markers - 1];
+    const actual: JointType = isTurn(w.dir!, exit.dir) ? 'turn' : 'straight';
+    cost = need === 'any' || need === actual ? 0 : 1;
+  }
+  return w.cost + cost <= budget ? cost : -1;
+}
+
+const NO_EXITS: Exit[] = [];
+
 /** The exits a walk may take next, with the joint's cost (`joints` null = any joint, at no cost). */
 function steps(c: Ctx, w: Walk, joints: JointType[] | null, budget: number): { exit: Exit; cost: number }[] {
   const out: { exit: Exit; cost: number }[] = [];
-  for (const exit of c.exits.get(w.at) ?? []) {
-    // R11: one marker per colour per section; doubling back would reuse the last one (§4).
-    if (used(c, w, exit.key) || (w.dir && opposite(w.dir, exit.dir))) continue;
-    let cost = 0;
-    // The joint with the previous round's route is free (§4): only internal joints count.
-    if (joints && w.markers > 0) {
-      const need = joints[w.markers - 1];
-      const actual: JointType = isTurn(w.dir!, exit.dir) ? 'turn' : 'straight';
-      cost = need === 'any' || need === actual ? 0 : 1;
-    }
-    if (w.cost + cost <= budget) out.push({ exit, cost });
+  for (const exit of c.exits.get(w.at) ?? NO_EXITS) {
+    const cost = stepCost(c, w, joints, budget, exit);
+    if (cost >= 0) out.push({ exit, cost });
   }
   return out;
 }
@@ -140,20 +171,26 @@ function advance(w: Walk, exit: Exit, cost: number): Walk {
 /** Whether the shape can be laid ignoring revisits (§4 fallback test, R6). */
 function canLay(c: Ctx, w: Walk): boolean {
   if (w.markers === c.shape.markers) return true;
-  return steps(c, w, c.shape.joints, c.turnsLeft).some((s) => canLay(c, advance(w, s.exit, s.cost)));
+  for (const exit of c.exits.get(w.at) ?? NO_EXITS) {
+    const cost = stepCost(c, w, c.shape.joints, c.turnsLeft, exit);
+    if (cost >= 0 && canLay(c, advance(w, exit, cost))) return true;
+  }
+  return false;
 }
 
 /** Whether a walk can become a whole legal plot: the shape, or a revisit that stops it (R7). */
 function canFinish(c: Ctx, w: Walk): boolean {
   if (w.markers === c.shape.markers) return true;
-  return steps(c, w, c.shape.joints, c.turnsLeft).some(
-    (s) => reached(c, w, s.exit.to) || canFinish(c, advance(w, s.exit, s.cost)),
-  );
+  for (const exit of c.exits.get(w.at) ?? NO_EXITS) {
+    const cost = stepCost(c, w, c.shape.joints, c.turnsLeft, exit);
+    if (cost >= 0 && (reached(c, w, exit.to) || canFinish(c, advance(w, exit, cost)))) return true;
+  }
+  return false;
 }
 
 function option(c: Ctx, w: Walk, exit: Exit, cost: number): PlotOption {
   const speedy = c.speedy && exit.speedy === c.speedy ? c.speedy : undefined;
-  const connections = (c.others.get(exit.key) ?? 0) + (speedy ? 1 : 0);
+  const connections = (c.others().get(exit.key) ?? 0) + (speedy ? 1 : 0);
   const o: PlotOption = { to: exit.to, eliminates: reached(c, w, exit.to), turnCost: cost, connections };
   if (speedy) o.speedy = speedy;
   return o;
@@ -227,12 +264,16 @@ function metroAvailable(G: GobState, playerID: PlayerID, path: readonly PointId[
   return Math.min(6, sheet.metroCircled + reachedMetro) - sheet.metroCrossed;
 }
 
-/** The extra marker's targets after a complete, non-eliminating walk `w` of `path` (R8). */
-function extrasOf(G: GobState, playerID: PlayerID, c: Ctx, path: readonly PointId[], w: Walk): PlotOption[] {
+/** The extra marker's exits after a complete, non-eliminating walk `w` of `path` (R8). */
+function extraSteps(G: GobState, playerID: PlayerID, c: Ctx, path: readonly PointId[], w: Walk): { exit: Exit }[] {
   if (G.players[playerID].extraUsed || metroAvailable(G, playerID, path) < 1) return [];
   // The extra marker's joint is free (R8): straight or turn, never back; it spends no Turn space.
-  return steps(c, w, null, w.cost).map((s) => option(c, w, s.exit, 0));
+  return steps(c, w, null, w.cost);
 }
+
+/** The extra marker's targets after a complete, non-eliminating walk `w` of `path` (R8). */
+const extrasOf = (G: GobState, playerID: PlayerID, c: Ctx, path: readonly PointId[], w: Walk): PlotOption[] =>
+  extraSteps(G, playerID, c, path, w).map((s) => option(c, w, s.exit, 0));
 
 /** The legal targets of the Metro extra marker after a complete plot `path` (R8); [] when none is allowed. */
 export function extraOptions(G: GobState, playerID: PlayerID, path: readonly PointId[]): PlotOption[] {
@@ -262,8 +303,40 @@ export interface PlotCheck {
   turnCost: number;
 }
 
-/** Check `args` as this player's plot now, building the player's context once. */
-export function analysePlot(G: GobState, playerID: PlayerID, args: unknown): PlotCheck {
+/**
+ * The plots `plotMoves` listed for the last frozen state it was asked about
+ * (a state boardgame.io holds: nothing in it changes any more), each with the
+ * walk that made it: the `plot` move that plays one of those very objects on
+ * that state (bots list the moves, then play one) need not walk it again.
+ */
+let listed: {
+  G: GobState;
+  playerID: PlayerID;
+  /** The move objects returned, and for each the walk that made it and its extra marker. */
+  plots: PlotArgs[];
+  walks: Walk[];
+  extras: (PointId | undefined)[];
+} | null = null;
+
+/** The Turn spaces of `args` when it is a plot listed for this frozen state and still as listed, else null. */
+function listedCost(G: GobState, playerID: PlayerID, args: object): number | null {
+  if (!listed || listed.G !== G || listed.playerID !== playerID) return null;
+  const i = listed.plots.indexOf(args as PlotArgs);
+  if (i < 0) return null;
+  const { path, extra } = args as PlotArgs;
+  const points = listed.walks[i].points;
+  if (extra !== listed.extras[i] || path.length !== points.length) return null;
+  for (let k = 0; k < points.length; k++) if (path[k] !== points[k]) return null;
+  return listed.walks[i].cost;
+}
+
+/**
+ * Check `args` as this player's plot now, building the player's context once.
+ * With `listedOk`, a plot that `plotMoves` listed for this very frozen state is
+ * legal without walking it again (the move; the tests check the listed plots
+ * with `checkPlot`, which walks every one).
+ */
+export function analysePlot(G: GobState, playerID: PlayerID, args: unknown, listedOk = false): PlotCheck {
   const fail = (error: string): PlotCheck => ({ error, turnCost: 0 });
   const turn = turnError(G, playerID);
   if (turn) return fail(turn);
@@ -273,6 +346,10 @@ export function analysePlot(G: GobState, playerID: PlayerID, args: unknown): Plo
   if (!Array.isArray(path) || path.length === 0 || path.length > 3)
     return fail('The path must list 1 to 3 intersections.');
   if (!path.every((p) => isPoint(G, p))) return fail('The path names an intersection that is not on the map.');
+  if (listedOk) {
+    const turnCost = listedCost(G, playerID, args);
+    if (turnCost !== null) return { error: null, turnCost };
+  }
   const c = context(G, playerID);
   if (typeof c === 'string') return fail(c);
   const { status, walk } = statusOf(c, path);
@@ -299,23 +376,39 @@ export function plotMoves(G: GobState, playerID: PlayerID): PlotArgs[] {
   const fallback = !canLay(c, startWalk(c));
   const size = fallback ? 1 : c.shape.markers;
   const out: PlotArgs[] = [];
+  const memo = Object.isFrozen(G)
+    ? { G, playerID, plots: [] as PlotArgs[], walks: [] as Walk[], extras: [] as (PointId | undefined)[] }
+    : null;
+  const add = (plot: PlotArgs, walk: Walk) => {
+    out.push(plot);
+    if (!memo) return;
+    memo.plots.push(plot);
+    memo.walks.push(walk);
+    memo.extras.push(plot.extra);
+  };
+  const joints = fallback ? null : c.shape.joints;
+  const budget = fallback ? 0 : c.turnsLeft;
+  // nextOptions' walk, without building the options: the next markers in the same order, each walk made once.
   const grow = (w: Walk, path: PointId[]) => {
-    for (const o of nextOptions(c, w, fallback)) {
-      const next = advance(
-        w,
-        c.exits.get(w.at)!.find((e) => e.to === o.to)!,
-        o.turnCost,
-      );
-      const p = [...path, o.to];
-      if (!o.eliminates && next.markers < size) {
+    if (w.markers >= size) return;
+    for (const exit of c.exits.get(w.at) ?? NO_EXITS) {
+      const cost = stepCost(c, w, joints, budget, exit);
+      if (cost < 0) continue;
+      const eliminates = reached(c, w, exit.to);
+      const next = advance(w, exit, cost);
+      if (!fallback && !eliminates && !canFinish(c, next)) continue;
+      const p = [...path, exit.to];
+      if (!eliminates && next.markers < size) {
         grow(next, p);
         continue;
       }
-      out.push({ path: p });
-      if (!o.eliminates) for (const e of extrasOf(G, playerID, c, p, next)) out.push({ path: p, extra: e.to });
+      add({ path: p }, next);
+      if (eliminates) continue;
+      for (const e of extraSteps(G, playerID, c, p, next)) add({ path: p, extra: e.exit.to }, next);
     }
   };
   grow(startWalk(c), []);
+  if (memo) listed = memo;
   return out;
 }
 
