@@ -1,11 +1,14 @@
 /** The application shell: header and the page for the current route. */
 import { Home } from './Home';
 import { Lobby } from './Lobby';
-import { OnlineMatch } from './OnlineMatch';
 import { HotSeat } from './HotSeat';
+import { Deferred, lazyNamed } from './Deferred';
 import { hrefOf, useRoute } from './route';
 import { clientGame, GameContext } from './games';
 import { SITE_NAME, SITE_TAGLINE } from './site';
+
+/** The match page, with the boardgame.io client and socket.io, is loaded when first opened. */
+const OnlineMatch = lazyNamed(() => import('./OnlineMatch'), 'OnlineMatch');
 
 /** The whole client. */
 export function App() {
@@ -51,7 +54,9 @@ export function App() {
         {game ? (
           <GameContext.Provider value={game}>
             {route.page === 'match' ? (
-              <OnlineMatch key={`${route.game}/${route.matchID}`} matchID={route.matchID} />
+              <Deferred what="the match">
+                <OnlineMatch key={`${route.game}/${route.matchID}`} matchID={route.matchID} />
+              </Deferred>
             ) : route.page === 'hotseat' ? (
               <HotSeat key={route.game} />
             ) : (

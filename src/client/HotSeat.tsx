@@ -1,10 +1,13 @@
 /** The hot-seat page: setup (or resume the unfinished game), then the game. */
 import { useState } from 'react';
 import { HotSeatSetup } from './HotSeatSetup';
-import { HotSeatGame } from './HotSeatGame';
+import { Deferred, lazyNamed } from './Deferred';
 import { clearHotSeat, loadHotSeat, newHotSeat, type SavedHotSeat } from './hotseatStore';
 import { clientGame, useGame } from './games';
 import { hrefOf } from './route';
+
+/** The running game, with the boardgame.io client, is loaded when a game starts. */
+const HotSeatGame = lazyNamed(() => import('./HotSeatGame'), 'HotSeatGame');
 
 /** Setup until started, then the game. */
 export function HotSeat() {
@@ -14,16 +17,18 @@ export function HotSeat() {
   const savedGame = saved ? clientGame(saved.gameId ?? '') : null;
   if (game) {
     return (
-      <HotSeatGame
-        key={game.matchID}
-        config={game.config}
-        matchID={game.matchID}
-        onQuit={() => {
-          clearHotSeat();
-          setSaved(null);
-          setGame(null);
-        }}
-      />
+      <Deferred what="the game">
+        <HotSeatGame
+          key={game.matchID}
+          config={game.config}
+          matchID={game.matchID}
+          onQuit={() => {
+            clearHotSeat();
+            setSaved(null);
+            setGame(null);
+          }}
+        />
+      </Deferred>
     );
   }
   return (

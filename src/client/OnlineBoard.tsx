@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { useGame, type GameBoardProps } from './games';
 import { SITE_NAME } from './site';
+import { Deferred } from './Deferred';
 
 /** Wraps the board for a networked client. */
 export function OnlineBoard(props: GameBoardProps) {
@@ -32,7 +33,9 @@ export function OnlineBoard(props: GameBoardProps) {
           Connection lost. Reconnecting…
         </p>
       )}
-      <Board {...props} playerNames={names} />
+      <Deferred what="the board">
+        <Board {...props} playerNames={names} />
+      </Deferred>
     </div>
   );
 }

@@ -41,6 +41,16 @@ export function buildClient(): void {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--client'], { cwd: ROOT, stdio: 'pipe' });
 }
 
+/** The URL path of the file the build made of a source entry (e.g. `src/client/main.tsx`), from its manifest. */
+export function builtEntry(source: string): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'public/build/manifest.json'), 'utf8')) as {
+    entries: Record<string, string>;
+  };
+  const url = manifest.entries[source];
+  if (!url) throw new Error(`the build has no entry for ${source}`);
+  return url;
+}
+
 /** A real server on an ephemeral port with file storage in a temp folder. */
 export interface E2EServer extends RunningServer {
   logs: string[];
