@@ -8,8 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { State } from 'boardgame.io';
 import { startServer, type RunningServer } from '../../server/app';
 import { formatLine, type Logger } from '../../server/log';
+import { gameNamed } from '../../src/games/registry';
+import { actors, http, RawClient } from '../server/harness';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const SCREENSHOTS = path.join(ROOT, 'artifacts', 'screenshots');
@@ -115,4 +118,71 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** Creates a match of `game` through the lobby API and joins every seat; returns the seats' credentials. */
+export async function createJoined(url: string, game: string, numPlayers: number) {
+  const created = await http(url, `/games/${game}/create`, { method: 'POST', json: { numPlayers } });
+  if (created.status !== 200) throw new Error(`create failed: ${created.status} ${created.text}`);
+  const matchID = created.json.matchID as string;
+  const creds: string[] = [];
+  for (let i = 0; i < numPlayers; i++) {
+    const joined = await http(url, `/games/${game}/${matchID}/join`, {
+      method: 'POST',
+      json: { playerID: String(i), playerName: `Player ${i + 1}` },
+    });
+    if (joined.status !== 200) throw new Error(`join failed: ${joined.status} ${joined.text}`);
+    creds.push(joined.json.playerCredentials as string);
+  }
+  return { matchID, creds };
+}
+
+/**
+ * Plays up to `max` legal moves (the bots' move list, from each seat's own
+ * view, a fixed spread of choices) over one raw socket per seat, each after
+ * every seat saw the previous one; stops early when the game ends. Returns
+ * the number of moves played.
+ */
+export async function playOverSockets(
+  url: string,
+  game: string,
+  matchID: string,
+  creds: string[],
+  max: number,
+): Promise<number> {
+  const def = gameNamed(game);
+  const players = creds.map(() => new RawClient(url, { namespace: game }));
+  try {
+    for (let i = 0; i < creds.length; i++) await players[i].sync(matchID, String(i), creds[i]);
+    let moves = 0;
+    for (; moves < max; moves++) {
+      const pid = actors(players[0].state!.ctx)[0];
+      if (pid === undefined) break;
+      const own = players[Number(pid)].state as State;
+      const options = def.bots.moves(own.G, own.ctx, pid) as Array<{ move: string; args?: unknown }>;
+      const choice = options[(moves * 7919) % options.length];
+      const args = choice.args === undefined ? [] : Array.isArray(choice.args) ? choice.args : [choice.args];
+      const before = own._stateID;
+      players[Number(pid)].move(matchID, pid, creds[Number(pid)], choice.move, args, before);
+      await Promise.all(
+        players.map((p) => p.waitFor(() => p.state!._stateID > before, 10_000, `the update after move ${moves}`)),
+      );
+    }
+    return moves;
+  } finally {
+    players.forEach((p) => p.close());
+  }
+}
+
+/** The localStorage entry that makes this browser hold a seat, as after joining it (see src/client/lobbyApi.ts). */
+export function seatScript(game: string, matchID: string, playerID: string, credentials: string) {
+  const seat = {
+    gameId: game,
+    matchID,
+    playerID,
+    credentials,
+    playerName: `Player ${Number(playerID) + 1}`,
+    joinedAt: 0,
+  };
+  return { key: `lt28:seat:${matchID}`, value: JSON.stringify(seat) };
 }
