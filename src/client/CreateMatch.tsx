@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { describeError, lobby, saveName, saveSeat, seatBot, type StoredSeat } from './lobbyApi';
 import { useGame } from './games';
 import { navigate } from './route';
-import { FormFooter, PlayerCount, SeatRows, resizeSeats } from './SetupFields';
+import { FormFooter, PlayerCount, SeatRows, resizeSeats, NAME_FIRST, useNameFirstCleared } from './SetupFields';
 import { botName, type SeatChoice } from './seats';
 
 const freshSeat = (): SeatChoice => ({ kind: 'human', level: 'normal', name: '' });
@@ -21,6 +21,7 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
   const [listed, setListed] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  useNameFirstCleared(props.name, setError);
 
   const changeCount = (n: number) => {
     setNumPlayers(n);
@@ -30,7 +31,7 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
   const create = async () => {
     const name = props.name.trim();
     if (!name) {
-      setError('Enter your name first: the other players will see it.');
+      setError(NAME_FIRST);
       props.onNeedName();
       return;
     }

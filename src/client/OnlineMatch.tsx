@@ -8,6 +8,8 @@ import { SocketIO } from 'boardgame.io/multiplayer';
 import {
   describeError,
   forgetSeat,
+  HttpError,
+  httpStatus,
   loadName,
   loadSeat,
   lobby,
@@ -21,7 +23,7 @@ import { navigate } from './route';
 import { seatColour, useGame, type ClientGame } from './games';
 import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
-import { FormFooter } from './SetupFields';
+import { FormFooter, NAME_FIRST, useNameFirstCleared } from './SetupFields';
 
 /**
  * One boardgame.io React client per game, for every online match of it, over
@@ -80,9 +82,12 @@ export function OnlineMatch(props: { matchID: string }) {
       setFetchedAt(sent);
       setError('');
     } catch (err) {
-      const msg = describeError(err, 'load');
-      if (/does not exist/.test(msg)) setGone(true);
-      setError(msg);
+      // 404: no such match (of this game); 400: a match id the server would never give.
+      const status = httpStatus(err);
+      if (status === 404 || status === 400) {
+        setGone(true);
+        setError(describeError(new HttpError('HTTP status 404', null), 'load'));
+      } else setError(describeError(err, 'load'));
     }
   }, [matchID, gameId]);
 
@@ -96,12 +101,13 @@ export function OnlineMatch(props: { matchID: string }) {
   if (gone) {
     return (
       <div className="card narrow" data-testid="match-gone">
-        <h2>Match not found</h2>
+        <h2>No such match</h2>
         <p className="error" role="alert">
           {error}
         </p>
         <button
           className="primary"
+          data-testid="back-to-lobby"
           onClick={() => {
             forgetSeat(matchID);
             navigate({ page: 'lobby', game: gameId });
@@ -127,6 +133,7 @@ export function OnlineMatch(props: { matchID: string }) {
         matchID={matchID}
         match={match}
         seat={seat}
+        watching={!seat && spectate}
         onLeft={() => setSeat(null)}
         onError={setError}
         onChanged={() => void refresh()}
@@ -198,12 +205,13 @@ function JoinPanel(props: {
   const [choice, setChoice] = useState<string>('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  useNameFirstCleared(name, setError);
   const open = match ? openSeats(match) : [];
   const seatID = choice && open.includes(Number(choice)) ? choice : open.length ? String(open[0]) : '';
 
   const join = async () => {
     const n = name.trim();
-    if (!n) return setError('Enter your name: the other players will see it.');
+    if (!n) return setError(NAME_FIRST);
     if (!seatID) return setError('There is no open seat left in this match.');
     setBusy(true);
     setError('');
