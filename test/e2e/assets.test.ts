@@ -6,20 +6,11 @@
  * asking the server; a board that cannot be fetched offers a reload. Prints
  * the compressed bytes each page downloads (the README quotes them).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  buildClient,
-  builtEntry,
-  findChromium,
-  ROOT,
-  launchBrowser,
-  newContext,
-  startE2EServer,
-  type E2EServer,
-} from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { builtEntry, e2eSuite, findChromium, newContext, ROOT } from './harness';
 
 const CHROMIUM = findChromium();
 const UI_TIMEOUT = 10_000;
@@ -79,32 +70,22 @@ async function openHotSeatBoard(page: Page, url: string, game: string): Promise<
 }
 
 describe.skipIf(!CHROMIUM)("the client's files in Chromium", () => {
-  let server: E2EServer;
-  let browser: Browser;
-  const errors: string[] = [];
+  const suite = e2eSuite();
+  const errors = suite.errors;
   let boards: Record<string, string>;
 
-  beforeAll(async () => {
-    buildClient();
-    server = await startE2EServer();
-    browser = await launchBrowser(CHROMIUM!);
+  beforeAll(() => {
     boards = {
       lisbon: builtEntry('src/games/lisbon/board/Board.tsx'),
       'touched-on': builtEntry('src/games/touched-on/board/Board.tsx'),
       'get-on-board': builtEntry('src/games/get-on-board/board/Board.tsx'),
     };
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
 
   it('loads no board on the first page, one board when a game opens, all compressed, then all from the cache', async () => {
-    const { context, page } = await newContext(browser, errors, 'assets');
+    const { context, page } = await newContext(suite.browser, errors, 'assets');
     const first = await recordLoads(context, page);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await page.getByTestId('games').waitFor({ timeout: UI_TIMEOUT });
     await page.waitForLoadState('networkidle');
     const home = urls(first);
@@ -117,7 +98,7 @@ describe.skipIf(!CHROMIUM)("the client's files in Chromium", () => {
       expect(home.has(lazy), lazy).toBe(false);
     const homeBytes = [...first.values()].reduce((n, l) => n + l.bytes, 0);
 
-    await openHotSeatBoard(page, server.url, 'lisbon');
+    await openHotSeatBoard(page, suite.server.url, 'lisbon');
     await page.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
     await page.waitForLoadState('networkidle');
     const all = urls(first);
@@ -135,10 +116,12 @@ describe.skipIf(!CHROMIUM)("the client's files in Chromium", () => {
         `[assets] with Lisbon's hot-seat board: ${sizes(all)}; ${kb(boardBytes)} over the wire`,
     );
 
-    // A second visit: index.html is asked again (no-cache), the hashed files are not.
+    // A second visit, back to the game: index.html is asked again (no-cache), the hashed files are not.
     const again = await context.newPage();
     const second = await recordLoads(context, again);
-    await openHotSeatBoard(again, server.url, 'lisbon');
+    await again.goto(`${suite.server.url}/#/g/lisbon/hotseat`);
+    await again.getByTestId('hs-resume').click({ timeout: UI_TIMEOUT });
+    await again.getByTestId('pass-ready').click({ timeout: UI_TIMEOUT });
     await again.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
     expect(second.size).toBeGreaterThan(0);
     for (const l of second.values()) expect(l.cached, l.url).toBe(true);
@@ -146,9 +129,9 @@ describe.skipIf(!CHROMIUM)("the client's files in Chromium", () => {
   }, 60_000);
 
   it("opens a game's board first, from a link, with that board only", async () => {
-    const { context, page } = await newContext(browser, errors, 'assets-direct');
+    const { context, page } = await newContext(suite.browser, errors, 'assets-direct');
     const loads = await recordLoads(context, page);
-    await openHotSeatBoard(page, server.url, 'touched-on');
+    await openHotSeatBoard(page, suite.server.url, 'touched-on');
     await page.getByTestId('hand').first().waitFor({ timeout: UI_TIMEOUT });
     await page.waitForLoadState('networkidle');
     const all = urls(loads);
@@ -160,9 +143,9 @@ describe.skipIf(!CHROMIUM)("the client's files in Chromium", () => {
   }, 60_000);
 
   it('offers a reload when a board cannot be fetched', async () => {
-    const { context, page } = await newContext(browser, errors, 'assets-offline');
+    const { context, page } = await newContext(suite.browser, errors, 'assets-offline');
     await context.route(`**${boards.lisbon}`, (route) => route.abort('internetdisconnected'));
-    await openHotSeatBoard(page, server.url, 'lisbon');
+    await openHotSeatBoard(page, suite.server.url, 'lisbon');
     await page.getByTestId('load-failed').waitFor({ timeout: UI_TIMEOUT });
     await expect(page.getByTestId('load-failed').textContent()).resolves.toContain('Could not load the board');
     await context.unroute(`**${boards.lisbon}`);

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import { startServer, type RunningServer } from '../../server/app';
@@ -174,8 +175,18 @@ export async function playOverSockets(
   }
 }
 
-/** The localStorage entry that makes this browser hold a seat, as after joining it (see src/client/lobbyApi.ts). */
-export function seatScript(game: string, matchID: string, playerID: string, credentials: string) {
+/**
+ * A new browser context holding seat `playerID` of a match (as after joining it:
+ * the seat in localStorage, see src/client/lobbyApi.ts), on the match's page.
+ */
+export async function openAsSeat(
+  browser: Browser,
+  errors: string[],
+  label: string,
+  at: { url: string; game: string; matchID: string; playerID: string; credentials: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newContext(browser, errors, label);
+  const { game, matchID, playerID, credentials } = at;
   const seat = {
     gameId: game,
     matchID,
@@ -184,5 +195,34 @@ export function seatScript(game: string, matchID: string, playerID: string, cred
     playerName: `Player ${Number(playerID) + 1}`,
     joinedAt: 0,
   };
-  return { key: `lt28:seat:${matchID}`, value: JSON.stringify(seat) };
+  await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
+  await page.goto(`${at.url}/#/g/${game}/match/${matchID}`);
+  return { context, page };
+}
+
+/** What a browser test file shares: the server, Chromium, and the errors its pages threw. */
+export interface E2ESuite {
+  server: E2EServer;
+  browser: Browser;
+  errors: string[];
+}
+
+/**
+ * Builds the client, starts a real server and Chromium before the tests of
+ * the calling `describe`, and closes them after; the fields are set once
+ * `beforeAll` has run.
+ */
+export function e2eSuite(): E2ESuite {
+  const suite = { errors: [] } as unknown as E2ESuite;
+  beforeAll(async () => {
+    buildClient();
+    suite.server = await startE2EServer();
+    suite.browser = await launchBrowser(findChromium()!);
+  }, 60_000);
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+    if (suite.server) fs.rmSync(suite.server.dataDir, { recursive: true, force: true });
+  });
+  return suite;
 }

@@ -5,21 +5,10 @@
  * events; then the player's page is reloaded and a spectator opens the
  * match. Both must show every line the player saw live.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { GAMES } from '../../src/games/registry';
-import {
-  buildClient,
-  createJoined,
-  findChromium,
-  launchBrowser,
-  newContext,
-  playOverSockets,
-  seatScript,
-  startE2EServer,
-  type E2EServer,
-} from './harness';
+import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, playOverSockets } from './harness';
 
 const CHROMIUM = findChromium();
 const UI_TIMEOUT = 10_000;
@@ -36,38 +25,24 @@ async function logLines(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!CHROMIUM)('the whole log comes back after a reload, for a player and a spectator', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    buildClient();
-    server = await startE2EServer();
-    browser = await launchBrowser(CHROMIUM!);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  const suite = e2eSuite();
+  const errors = suite.errors;
 
   it.each(GAMES.map((g) => [g.id, g] as const))(
     '%s',
     async (id, def) => {
-      const { matchID, creds } = await createJoined(server.url, id, def.minPlayers);
-      const link = `${server.url}/#/g/${id}/match/${matchID}`;
+      const { matchID, creds } = await createJoined(suite.server.url, id, def.minPlayers);
+      const link = `${suite.server.url}/#/g/${id}/match/${matchID}`;
 
       // Seat 0's browser holds its seat, as after joining, and watches from the start.
-      const { context, page } = await newContext(browser, errors, `log-${id}`);
-      await context.addInitScript((s) => localStorage.setItem(s.key, s.value), seatScript(id, matchID, '0', creds[0]));
-      await page.goto(link);
+      const at = { url: suite.server.url, game: id, matchID, playerID: '0', credentials: creds[0] };
+      const { context, page } = await openAsSeat(suite.browser, errors, `log-${id}`, at);
       await page.getByTestId('log').waitFor({ timeout: UI_TIMEOUT });
 
       // Every seat plays legal moves from its own view, over its own socket.
-      const moves = await playOverSockets(server.url, id, matchID, creds, MOVES);
+      const moves = await playOverSockets(suite.server.url, id, matchID, creds, MOVES);
 
-      const spectator = await newContext(browser, errors, `log-${id}-spectator`);
+      const spectator = await newContext(suite.browser, errors, `log-${id}-spectator`);
       await spectator.page.goto(link);
       await spectator.page.getByTestId('watch').click({ timeout: UI_TIMEOUT });
       await spectator.page.getByTestId('log').waitFor({ timeout: UI_TIMEOUT });

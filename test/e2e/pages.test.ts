@@ -4,21 +4,9 @@
  * one, the way back to the lobby after an online game ends, the name error
  * that goes once a name is typed, and a spectator's match bar.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import {
-  buildClient,
-  createJoined,
-  findChromium,
-  launchBrowser,
-  newContext,
-  playOverSockets,
-  screenshot,
-  seatScript,
-  startE2EServer,
-  type E2EServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, playOverSockets, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
 const UI_TIMEOUT = 10_000;
@@ -26,24 +14,11 @@ const UI_TIMEOUT = 10_000;
 const SHORT_GAME = 'get-on-board';
 
 describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    buildClient();
-    server = await startE2EServer();
-    browser = await launchBrowser(CHROMIUM!);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  const suite = e2eSuite();
+  const errors = suite.errors;
 
   async function page(label: string): Promise<Page> {
-    return (await newContext(browser, errors, label)).page;
+    return (await newContext(suite.browser, errors, label)).page;
   }
 
   it.each([
@@ -53,7 +28,7 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     ['a game that does not exist', '#/g/no-such-game', 'No such game'],
   ])('explains %s, with a way back to the games', async (_, hash, title) => {
     const p = await page('not-found');
-    await p.goto(`${server.url}/${hash}`);
+    await p.goto(`${suite.server.url}/${hash}`);
     await p.getByTestId('not-found').waitFor({ timeout: UI_TIMEOUT });
     await expect(p.getByTestId('not-found').locator('h2').textContent()).resolves.toBe(title);
     await p.getByTestId('back-to-games').click();
@@ -63,7 +38,7 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
 
   it("explains a match that does not exist, with a way back to its game's lobby", async () => {
     const p = await page('no-match');
-    await p.goto(`${server.url}/#/g/touched-on/match/no-such-match`);
+    await p.goto(`${suite.server.url}/#/g/touched-on/match/no-such-match`);
     await p.getByTestId('match-gone').waitFor({ timeout: UI_TIMEOUT });
     await expect(p.getByTestId('match-gone').locator('h2').textContent()).resolves.toBe('No such match');
     await p.getByTestId('back-to-lobby').click();
@@ -80,7 +55,7 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
       await p.getByTestId('hs-first').selectOption('0');
       await p.getByTestId('hs-start').click();
     };
-    await p.goto(`${server.url}/#/g/lisbon/hotseat`);
+    await p.goto(`${suite.server.url}/#/g/lisbon/hotseat`);
     await start('Hana');
     await p.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
     // Back on the setup page, the game is kept: a new one is not started without asking.
@@ -107,7 +82,7 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
 
   it('starts a new hot-seat game at once when there is none to lose', async () => {
     const p = await page('hotseat-fresh');
-    await p.goto(`${server.url}/#/g/lisbon/hotseat`);
+    await p.goto(`${suite.server.url}/#/g/lisbon/hotseat`);
     await p.getByTestId('hs-name-0').fill('Hana');
     await p.getByTestId('hs-name-1').fill('Hugo');
     await p.getByTestId('hs-start').click();
@@ -117,16 +92,17 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
   });
 
   it('offers the way back to the lobby once an online game is over, above the end screen', async () => {
-    const { matchID, creds } = await createJoined(server.url, SHORT_GAME, 2);
-    await playOverSockets(server.url, SHORT_GAME, matchID, creds, 100);
-    const stored = await server.db.fetch(matchID, { state: true });
+    const { matchID, creds } = await createJoined(suite.server.url, SHORT_GAME, 2);
+    await playOverSockets(suite.server.url, SHORT_GAME, matchID, creds, 100);
+    const stored = await suite.server.db.fetch(matchID, { state: true });
     expect(stored.state.ctx.gameover).toBeDefined();
-    const { context, page: p } = await newContext(browser, errors, 'game-over');
-    await context.addInitScript(
-      (s) => localStorage.setItem(s.key, s.value),
-      seatScript(SHORT_GAME, matchID, '0', creds[0]),
-    );
-    await p.goto(`${server.url}/#/g/${SHORT_GAME}/match/${matchID}`);
+    const { context, page: p } = await openAsSeat(suite.browser, errors, 'game-over', {
+      url: suite.server.url,
+      game: SHORT_GAME,
+      matchID,
+      playerID: '0',
+      credentials: creds[0],
+    });
     await p.getByTestId('game-over-bar').waitFor({ timeout: UI_TIMEOUT });
     await screenshot(p, 'online-game-over');
     // Clickable even with the game's own end screen open.
@@ -137,13 +113,14 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
   }, 60_000);
 
   it('shows no game-over bar while the game goes on', async () => {
-    const { matchID, creds } = await createJoined(server.url, SHORT_GAME, 2);
-    const { context, page: p } = await newContext(browser, errors, 'not-over');
-    await context.addInitScript(
-      (s) => localStorage.setItem(s.key, s.value),
-      seatScript(SHORT_GAME, matchID, '0', creds[0]),
-    );
-    await p.goto(`${server.url}/#/g/${SHORT_GAME}/match/${matchID}`);
+    const { matchID, creds } = await createJoined(suite.server.url, SHORT_GAME, 2);
+    const { context, page: p } = await openAsSeat(suite.browser, errors, 'not-over', {
+      url: suite.server.url,
+      game: SHORT_GAME,
+      matchID,
+      playerID: '0',
+      credentials: creds[0],
+    });
     await p.getByTestId('log').waitFor({ timeout: UI_TIMEOUT });
     await expect(p.getByTestId('game-over-bar').count()).resolves.toBe(0);
     await context.close();
@@ -151,7 +128,7 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
 
   it('clears "Enter your name first" once a name is typed, in the lobby and on a match link', async () => {
     const p = await page('name-first');
-    await p.goto(`${server.url}/#/g/lisbon`);
+    await p.goto(`${suite.server.url}/#/g/lisbon`);
     await p.getByTestId('player-name').fill('');
     await p.getByTestId('create-submit').click();
     const error = p.getByText('Enter your name first');
@@ -159,14 +136,14 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await p.getByTestId('player-name').pressSequentially('A');
     await error.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
 
-    const res = await fetch(`${server.url}/games/lisbon-tram-28/create`, {
+    const res = await fetch(`${suite.server.url}/games/lisbon-tram-28/create`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ numPlayers: 2 }),
     });
     const { matchID } = (await res.json()) as { matchID: string };
     await p.evaluate(() => localStorage.removeItem('lt28:name'));
-    await p.goto(`${server.url}/#/g/lisbon/match/${matchID}`);
+    await p.goto(`${suite.server.url}/#/g/lisbon/match/${matchID}`);
     await p.getByTestId('join-name').waitFor({ timeout: UI_TIMEOUT });
     await p.getByTestId('join-name').fill('');
     await p.getByTestId('join-submit').click();
@@ -177,9 +154,9 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
   });
 
   it('tells a spectator they are watching, and offers them no invitation link', async () => {
-    const { matchID } = await createJoined(server.url, 'lisbon-tram-28', 2);
+    const { matchID } = await createJoined(suite.server.url, 'lisbon-tram-28', 2);
     const p = await page('spectator');
-    await p.goto(`${server.url}/#/g/lisbon/match/${matchID}`);
+    await p.goto(`${suite.server.url}/#/g/lisbon/match/${matchID}`);
     await p.getByTestId('watch').click({ timeout: UI_TIMEOUT });
     await p.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
     await expect(p.getByTestId('watching').textContent()).resolves.toContain('You are watching');
@@ -190,13 +167,14 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
   });
 
   it('still offers the invitation link to a seated player', async () => {
-    const { matchID, creds } = await createJoined(server.url, 'lisbon-tram-28', 2);
-    const { context, page: p } = await newContext(browser, errors, 'seated');
-    await context.addInitScript(
-      (s) => localStorage.setItem(s.key, s.value),
-      seatScript('lisbon-tram-28', matchID, '1', creds[1]),
-    );
-    await p.goto(`${server.url}/#/g/lisbon/match/${matchID}`);
+    const { matchID, creds } = await createJoined(suite.server.url, 'lisbon-tram-28', 2);
+    const { context, page: p } = await openAsSeat(suite.browser, errors, 'seated', {
+      url: suite.server.url,
+      game: 'lisbon-tram-28',
+      matchID,
+      playerID: '1',
+      credentials: creds[1],
+    });
     await p.getByTestId('share-link').waitFor({ timeout: UI_TIMEOUT });
     await expect(p.getByTestId('watching').count()).resolves.toBe(0);
     await context.close();
