@@ -8,7 +8,6 @@ import { SocketIO } from 'boardgame.io/multiplayer';
 import {
   describeError,
   forgetSeat,
-  HttpError,
   httpStatus,
   loadName,
   loadSeat,
@@ -84,10 +83,8 @@ export function OnlineMatch(props: { matchID: string }) {
     } catch (err) {
       // 404: no such match (of this game); 400: a match id the server would never give.
       const status = httpStatus(err);
-      if (status === 404 || status === 400) {
-        setGone(true);
-        setError(describeError(new HttpError('HTTP status 404', null), 'load'));
-      } else setError(describeError(err, 'load'));
+      if (status === 404 || status === 400) setGone(true);
+      setError(status === 400 ? 'This link does not name a match.' : describeError(err, 'load'));
     }
   }, [matchID, gameId]);
 
