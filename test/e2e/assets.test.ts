@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { builtEntry, e2eSuite, findChromium, newContext, ROOT } from './harness';
+import { builtEntry, createJoined, e2eSuite, findChromium, newContext, ROOT } from './harness';
 
 const CHROMIUM = findChromium();
 const UI_TIMEOUT = 10_000;
@@ -139,6 +139,23 @@ describe.skipIf(!CHROMIUM)("the client's files in Chromium", () => {
     expect(all.has(boards.lisbon)).toBe(false);
     const bytes = [...loads.values()].reduce((n, l) => n + l.bytes, 0);
     console.log(`[assets] Touched On's hot-seat board opened first: ${sizes(all)}; ${kb(bytes)} over the wire`);
+    await context.close();
+  }, 60_000);
+
+  it("opens an online match's board first, from its link, with boardgame.io's socket client", async () => {
+    const { matchID } = await createJoined(suite.server.url, 'lisbon-tram-28', 2);
+    const { context, page } = await newContext(suite.browser, errors, 'assets-online');
+    const loads = await recordLoads(context, page);
+    await page.goto(`${suite.server.url}/#/g/lisbon/match/${matchID}`);
+    await page.getByTestId('watch').click({ timeout: UI_TIMEOUT });
+    await page.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+    await page.waitForLoadState('networkidle');
+    const all = urls(loads);
+    expect(all.has(builtEntry('src/client/OnlineMatch.tsx'))).toBe(true);
+    expect(all.has(builtEntry('src/client/HotSeatGame.tsx'))).toBe(false);
+    expect(all.has(boards.lisbon)).toBe(true);
+    const bytes = [...loads.values()].reduce((n, l) => n + l.bytes, 0);
+    console.log(`[assets] Lisbon's online match opened first: ${sizes(all)}; ${kb(bytes)} over the wire`);
     await context.close();
   }, 60_000);
 
