@@ -1,17 +1,37 @@
 /** The application shell: header and the page for the current route. */
 import { Home } from './Home';
 import { Lobby } from './Lobby';
-import { OnlineMatch } from './OnlineMatch';
 import { HotSeat } from './HotSeat';
-import { ReplayPage } from './ReplayPage';
+import { Deferred, lazyNamed } from './Deferred';
 import { hrefOf, useRoute } from './route';
 import { clientGame, GameContext } from './games';
 import { SITE_NAME, SITE_TAGLINE } from './site';
 
+/** The match page, with the boardgame.io client and socket.io, is loaded when first opened. */
+const OnlineMatch = lazyNamed(() => import('./OnlineMatch'), 'OnlineMatch');
+/** The replay page, with the game's reducer, likewise. */
+const ReplayPage = lazyNamed(() => import('./ReplayPage'), 'ReplayPage');
+
+/** A link to a game the site does not have, or one that does not decode. */
+function NotFound(props: { what: 'match' | 'game' }) {
+  return (
+    <div className="card narrow" data-testid="not-found">
+      <h2>{props.what === 'match' ? 'No such match' : 'No such game'}</h2>
+      <p className="muted">
+        This link does not lead to any {props.what} on this site: it may be mistyped or cut short. Ask for the link
+        again, or start from the games.
+      </p>
+      <a className="button primary" href={hrefOf({ page: 'home' })} data-testid="back-to-games">
+        Back to the games
+      </a>
+    </div>
+  );
+}
+
 /** The whole client. */
 export function App() {
   const route = useRoute();
-  const game = route.page === 'home' ? null : clientGame(route.game);
+  const game = route.page === 'home' || route.page === 'notFound' ? null : clientGame(route.game);
   return (
     <div className="app">
       <header className="app-header">
@@ -52,15 +72,21 @@ export function App() {
         {game ? (
           <GameContext.Provider value={game}>
             {route.page === 'match' ? (
-              <OnlineMatch key={`${route.game}/${route.matchID}`} matchID={route.matchID} />
+              <Deferred what="the match">
+                <OnlineMatch key={`${route.game}/${route.matchID}`} matchID={route.matchID} />
+              </Deferred>
             ) : route.page === 'replay' ? (
-              <ReplayPage key={`${route.game}/${route.matchID}`} matchID={route.matchID} />
+              <Deferred what="the replay">
+                <ReplayPage key={`${route.game}/${route.matchID}`} matchID={route.matchID} />
+              </Deferred>
             ) : route.page === 'hotseat' ? (
               <HotSeat key={route.game} />
             ) : (
               <Lobby key={game.def.id} />
             )}
           </GameContext.Provider>
+        ) : route.page === 'notFound' ? (
+          <NotFound what={route.what} />
         ) : (
           <Home />
         )}

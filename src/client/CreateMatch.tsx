@@ -6,7 +6,15 @@ import { useState } from 'react';
 import { describeError, lobby, saveName, saveSeat, seatBot, type StoredSeat } from './lobbyApi';
 import { useGame } from './games';
 import { navigate } from './route';
-import { FormFooter, PlayerCount, SeatRows, Segmented, resizeSeats } from './SetupFields';
+import {
+  FormFooter,
+  PlayerCount,
+  SeatRows,
+  Segmented,
+  resizeSeats,
+  NAME_FIRST,
+  useNameFirstCleared,
+} from './SetupFields';
 import { CLOCK_TEXT, type ClockChoice } from './TurnClock';
 import { botName, type SeatChoice } from './seats';
 
@@ -23,6 +31,7 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
   const [clock, setClock] = useState<ClockChoice>('none');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  useNameFirstCleared(props.name, setError);
 
   const changeCount = (n: number) => {
     setNumPlayers(n);
@@ -32,7 +41,7 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
   const create = async () => {
     const name = props.name.trim();
     if (!name) {
-      setError('Enter your name first: the other players will see it.');
+      setError(NAME_FIRST);
       props.onNeedName();
       return;
     }

@@ -1,29 +1,41 @@
 /** The hot-seat page: setup (or resume the unfinished game), then the game. */
 import { useState } from 'react';
 import { HotSeatSetup } from './HotSeatSetup';
-import { HotSeatGame } from './HotSeatGame';
-import { clearHotSeat, loadHotSeat, newHotSeat, type SavedHotSeat } from './hotseatStore';
+import { Deferred, lazyNamed } from './Deferred';
+import { clearHotSeat, hotSeatFinished, loadHotSeat, newHotSeat, type SavedHotSeat } from './hotseatStore';
+import type { HotSeatConfig } from './HotSeatSetup';
 import { clientGame, useGame } from './games';
 import { hrefOf } from './route';
+
+/** The running game, with the boardgame.io client, is loaded when a game starts. */
+const HotSeatGame = lazyNamed(() => import('./HotSeatGame'), 'HotSeatGame');
 
 /** Setup until started, then the game. */
 export function HotSeat() {
   const current = useGame();
   const [game, setGame] = useState<SavedHotSeat | null>(null);
   const [saved, setSaved] = useState(loadHotSeat);
+  /** A new game asked for while another is unfinished: it waits for the player to confirm. */
+  const [replacing, setReplacing] = useState<HotSeatConfig | null>(null);
   const savedGame = saved ? clientGame(saved.gameId ?? '') : null;
+  const start = (config: HotSeatConfig) => {
+    setReplacing(null);
+    setGame(newHotSeat(current.def.id, config));
+  };
   if (game) {
     return (
-      <HotSeatGame
-        key={game.matchID}
-        config={game.config}
-        matchID={game.matchID}
-        onQuit={() => {
-          clearHotSeat();
-          setSaved(null);
-          setGame(null);
-        }}
-      />
+      <Deferred what="the game">
+        <HotSeatGame
+          key={game.matchID}
+          config={game.config}
+          matchID={game.matchID}
+          onQuit={() => {
+            clearHotSeat();
+            setSaved(null);
+            setGame(null);
+          }}
+        />
+      </Deferred>
     );
   }
   return (
@@ -57,7 +69,24 @@ export function HotSeat() {
           </div>
         </section>
       )}
-      <HotSeatSetup onStart={(config) => setGame(newHotSeat(current.def.id, config))} />
+      <HotSeatSetup onStart={(config) => (saved && !hotSeatFinished(saved) ? setReplacing(config) : start(config))} />
+      {replacing && saved && (
+        <section className="card narrow" role="alertdialog" aria-labelledby="hs-replace-title" data-testid="hs-replace">
+          <h2 id="hs-replace-title">Start a new game?</h2>
+          <p>
+            The unfinished game{savedGame !== current ? ` of ${savedGame!.def.title}` : ''} (
+            {Object.values(saved.config.names).join(', ')}) will be lost: only one hot-seat game is kept.
+          </p>
+          <div className="row">
+            <button className="primary" autoFocus onClick={() => start(replacing)} data-testid="hs-replace-confirm">
+              Start the new game
+            </button>
+            <button className="ghost" onClick={() => setReplacing(null)} data-testid="hs-replace-cancel">
+              Keep the unfinished game
+            </button>
+          </div>
+        </section>
+      )}
     </>
   );
 }

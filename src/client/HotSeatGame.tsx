@@ -15,6 +15,7 @@ import { PassDevice } from './PassDevice';
 import { chooseBotMove, randomMove } from './hotseatBot';
 import type { HotSeatConfig } from './HotSeatSetup';
 import { HOTSEAT_STORAGE_KEY } from './hotseatStore';
+import { Deferred } from './Deferred';
 
 /** Pause before a bot moves, in ms, unless the game was set up with another pace. */
 const BOT_DELAY = 700;
@@ -197,5 +198,9 @@ function SeatBoard(props: { client: SeatClient; matchID: string; names: Record<s
     chatMessages: client.chatMessages,
     playerNames: props.names,
   } as unknown as GameBoardProps;
-  return <Board {...boardProps} />;
+  return (
+    <Deferred what="the board">
+      <Board {...boardProps} />
+    </Deferred>
+  );
 }

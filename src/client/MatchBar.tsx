@@ -1,4 +1,4 @@
-/** The match page's top bar: share link, seats (with bots for open seats) and Leave. */
+/** The match page's top bar: share link (or, for a spectator, that they are watching), seats (with bots for open seats) and Leave. */
 import { useState } from 'react';
 import { describeError, forgetSeat, lobby, openSeats, seatBot, type Match, type StoredSeat } from './lobbyApi';
 import { navigate, shareLink } from './route';
@@ -10,6 +10,8 @@ export function MatchBar(props: {
   matchID: string;
   match: Match | null;
   seat: StoredSeat | null;
+  /** This browser watches the match without a seat. */
+  watching: boolean;
   onLeft: () => void;
   onError: (e: string) => void;
   /** The seats changed (a bot was added). */
@@ -61,17 +63,23 @@ export function MatchBar(props: {
   const waiting = match ? openSeats(match).length : 0;
   return (
     <div className="match-bar">
-      <div className="share">
-        <label className="label" htmlFor="share-link">
-          Invite with this link
-        </label>
-        <div className="share-row">
-          <input id="share-link" readOnly value={link} onFocus={(e) => e.target.select()} data-testid="share-link" />
-          <button type="button" onClick={() => void copy()} data-testid="copy-link">
-            {copied ? 'Copied' : 'Copy'}
-          </button>
+      {props.watching ? (
+        <p className="watching" data-testid="watching">
+          <strong>You are watching</strong> this match: you see what every player may see, and no one's hand.
+        </p>
+      ) : (
+        <div className="share">
+          <label className="label" htmlFor="share-link">
+            Invite with this link
+          </label>
+          <div className="share-row">
+            <input id="share-link" readOnly value={link} onFocus={(e) => e.target.select()} data-testid="share-link" />
+            <button type="button" onClick={() => void copy()} data-testid="copy-link">
+              {copied ? 'Copied' : 'Copy'}
+            </button>
+          </div>
         </div>
-      </div>
+      )}
       <div className="seats-status" data-testid="seats-status">
         {match?.players.map((p) => (
           <span

@@ -1,11 +1,14 @@
 /**
  * The board inside an online client: names from the match data, a notice
- * while the socket is down, and the tab title flags when the game waits for
- * this player (on their turn or for a decision outside it).
+ * while the socket is down, the tab title flags when the game waits for
+ * this player (on their turn or for a decision outside it), and once the
+ * game is over a bar, above any end screen, back to the game's lobby.
  */
 import { useEffect, useRef } from 'react';
 import { useGame, type GameBoardProps } from './games';
 import { SITE_NAME } from './site';
+import { Deferred } from './Deferred';
+import { hrefOf } from './route';
 import { WaitingRoom, type WaitingSeat } from './WaitingRoom';
 import { waitingForTable } from '../games/common/waiting-room';
 import { notificationState, useYourMoveAlerts } from './alerts';
@@ -93,8 +96,18 @@ export function OnlineBoard(props: OnlineBoardProps) {
         />
       )}
       <div ref={boardRef} className={waiting || offline ? 'board-waiting' : undefined} data-testid="board-wrap">
-        <Board {...props} playerNames={names} />
+        <Deferred what="the board">
+          <Board {...props} playerNames={names} />
+        </Deferred>
       </div>
+      {props.ctx.gameover !== undefined && (
+        <div className="game-over-bar" role="status" data-testid="game-over-bar">
+          <span>The game is over.</span>
+          <a className="button primary" href={hrefOf({ page: 'lobby', game: def.id })} data-testid="to-lobby">
+            Back to the lobby
+          </a>
+        </div>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { SocketIO } from 'boardgame.io/multiplayer';
 import {
   describeError,
   forgetSeat,
+  httpStatus,
   loadName,
   loadSeat,
   lobby,
@@ -21,7 +22,7 @@ import { navigate } from './route';
 import { seatColour, useGame, type ClientGame } from './games';
 import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
-import { FormFooter } from './SetupFields';
+import { FormFooter, NAME_FIRST, useNameFirstCleared } from './SetupFields';
 import { Rematch } from './Rematch';
 import { LeftSeats } from './LeftSeats';
 
@@ -88,9 +89,10 @@ export function OnlineMatch(props: { matchID: string }) {
       setFetchedAt(sent);
       setError('');
     } catch (err) {
-      const msg = describeError(err, 'load');
-      if (/does not exist/.test(msg)) setGone(true);
-      setError(msg);
+      // 404: no such match (of this game); 400: a match id the server would never give.
+      const status = httpStatus(err);
+      if (status === 404 || status === 400) setGone(true);
+      setError(status === 400 ? 'This link does not name a match.' : describeError(err, 'load'));
     }
   }, [matchID, gameId]);
 
@@ -106,12 +108,13 @@ export function OnlineMatch(props: { matchID: string }) {
   if (gone) {
     return (
       <div className="card narrow" data-testid="match-gone">
-        <h2>Match not found</h2>
+        <h2>No such match</h2>
         <p className="error" role="alert">
           {error}
         </p>
         <button
           className="primary"
+          data-testid="back-to-lobby"
           onClick={() => {
             forgetSeat(matchID);
             navigate({ page: 'lobby', game: gameId });
@@ -137,6 +140,7 @@ export function OnlineMatch(props: { matchID: string }) {
         matchID={matchID}
         match={match}
         seat={seat}
+        watching={!seat && spectate}
         onLeft={() => setSeat(null)}
         onError={setError}
         onChanged={() => void refresh()}
@@ -219,12 +223,13 @@ function JoinPanel(props: {
   const [choice, setChoice] = useState<string>('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  useNameFirstCleared(name, setError);
   const open = match ? openSeats(match) : [];
   const seatID = choice && open.includes(Number(choice)) ? choice : open.length ? String(open[0]) : '';
 
   const join = async () => {
     const n = name.trim();
-    if (!n) return setError('Enter your name: the other players will see it.');
+    if (!n) return setError(NAME_FIRST);
     if (!seatID) return setError('There is no open seat left in this match.');
     setBusy(true);
     setError('');

@@ -13,6 +13,7 @@ import {
 } from './lobbyApi';
 import { hrefOf, navigate } from './route';
 import { clientGame, seatStyle, useGame } from './games';
+import { NAME_FIRST, useNameFirstCleared } from './SetupFields';
 
 const REFRESH_MS = 4000;
 
@@ -30,6 +31,7 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
   const gameId = game.def.id;
   const [matches, setMatches] = useState<Match[] | null>(null);
   const [error, setError] = useState('');
+  useNameFirstCleared(props.name, setError);
   const [joining, setJoining] = useState('');
 
   const refresh = useCallback(async () => {
@@ -55,7 +57,7 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
   const join = async (m: Match) => {
     const name = props.name.trim();
     if (!name) {
-      setError('Enter your name first: the other players will see it.');
+      setError(NAME_FIRST);
       props.onNeedName();
       return;
     }

@@ -3,7 +3,8 @@
  * again" creates the next match with the same game, options and number of
  * seats, seats the clicker in their own seat and the old match's bots in
  * theirs; every other player sees "Join the rematch" and takes their seat with
- * one click. Nobody is seated without clicking.
+ * one click. Nobody is seated without clicking. (The way back to the lobby
+ * is the page's game-over bar, below this card.)
  */
 import { useState } from 'react';
 import { describeError, lobby, loadName, loadSeat, saveSeat, seatBot, type Match, type StoredSeat } from './lobbyApi';
@@ -117,14 +118,6 @@ export function Rematch(props: { matchID: string; match: Match | null; seat: Sto
         data-testid="watch-replay"
       >
         Watch the replay
-      </button>
-      <button
-        type="button"
-        className="ghost"
-        onClick={() => navigate({ page: 'lobby', game: gameId })}
-        data-testid="back-to-lobby"
-      >
-        Back to the lobby
       </button>
       {error && (
         <p className="error" role="alert">

@@ -3,8 +3,19 @@
  * player count, seats (human or bot with a level), a first-player field and
  * the form footer. Each game adds its own rule options (`ClientGame.rules`).
  */
+import { useEffect, type Dispatch, type SetStateAction } from 'react';
 import { BOT_LEVELS, type BotLevel, type SeatChoice } from './seats';
 import { seatStyle, useGame } from './games';
+
+/** The error shown when a player tries to create or join without a name (cleared once one is typed). */
+export const NAME_FIRST = 'Enter your name first: the other players will see it.';
+
+/** Clears the "Enter your name first" error as soon as a name is typed. */
+export function useNameFirstCleared(name: string, setError: Dispatch<SetStateAction<string>>): void {
+  useEffect(() => {
+    if (name.trim()) setError((e) => (e === NAME_FIRST ? '' : e));
+  }, [name, setError]);
+}
 
 /** A row of toggle buttons choosing one of `options` (a labelled radio group). */
 export function Segmented<T extends string | number>(props: {

@@ -3,8 +3,8 @@ import { chooseMove } from '../bots';
 import { gameNamed } from '../games/registry';
 import type { BotRequest, BotResponse } from './hotseatBot';
 
-/** Start answering requests (called in the worker only). */
-export function serveBots(): void {
+/** Start answering requests, first those that came before this code loaded (called in the worker only). */
+export function serveBots(early: MessageEvent<BotRequest>[] = []): void {
   const scope = self as unknown as {
     onmessage: ((e: MessageEvent<BotRequest>) => void) | null;
     postMessage(m: BotResponse): void;
@@ -17,4 +17,5 @@ export function serveBots(): void {
       (err: unknown) => scope.postMessage({ id, error: err instanceof Error ? err.message : String(err) }),
     );
   };
+  for (const e of early) scope.onmessage(e);
 }

@@ -1,2 +1,2 @@
-/** Stylesheets are bundled by esbuild into public/build/main.css. */
+/** Stylesheets are bundled by esbuild into public/build/main-<hash>.css. */
 declare module '*.css';

@@ -1,7 +1,7 @@
 /**
  * Chooses a bot's move in hot-seat from that seat's own view of the game
  * (the bots apply `playerView` themselves). The search runs in a worker
- * started from this same bundle (see main.tsx) so the page stays responsive,
+ * started from the client's entry file (see main.tsx) so the page stays responsive,
  * and on the page's thread if workers are unavailable. A random move of the bots' list
  * is the fallback when a choice is refused.
  */
@@ -42,19 +42,17 @@ let worker: Worker | null | undefined;
 let nextId = 0;
 const waiting = new Map<number, { resolve: (m: BotChoice | null) => void; reject: (e: Error) => void }>();
 
-/** The bundle's own URL: the worker runs the same file. */
-function bundleURL(): string | null {
-  try {
-    return import.meta.url || null;
-  } catch {
-    return null;
-  }
+let entryURL: string | null = null;
+
+/** Remember the entry file's URL (see main.tsx): the worker runs that file. */
+export function setEntryURL(url: string): void {
+  entryURL = url || null;
 }
 
 function getWorker(): Worker | null {
   if (worker !== undefined) return worker;
   worker = null;
-  const url = bundleURL();
+  const url = entryURL;
   if (typeof Worker === 'undefined' || !url) return null;
   try {
     const w = new Worker(url, { type: 'module', name: 'lt28-bots' });

@@ -29,6 +29,19 @@ export function loadHotSeat(): SavedHotSeat | null {
   }
 }
 
+/** Whether the saved game has ended (boardgame.io's persisted state says so); false when unknown. */
+export function hotSeatFinished(saved: SavedHotSeat): boolean {
+  try {
+    const entries = JSON.parse(localStorage.getItem(`${HOTSEAT_STORAGE_KEY}_state`) ?? '[]') as unknown;
+    if (!Array.isArray(entries)) return false;
+    const entry = (entries as unknown[]).find((e) => Array.isArray(e) && e[0] === saved.matchID) as
+      [string, { ctx?: { gameover?: unknown } }] | undefined;
+    return entry?.[1]?.ctx?.gameover !== undefined && entry?.[1]?.ctx?.gameover !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Forget the saved game and boardgame.io's persisted match data. */
 export function clearHotSeat(): void {
   localStorage.removeItem(SAVED_KEY);

@@ -95,11 +95,17 @@ function serverDetail(details: unknown): string {
   return '';
 }
 
+/** The HTTP status of a failed lobby request, or 0 when it is not one (e.g. the network failed). */
+export function httpStatus(err: unknown): number {
+  if (!(err instanceof LobbyClientError || err instanceof HttpError)) return 0;
+  return Number(/(\d{3})/.exec(err.message)?.[1] ?? 0);
+}
+
 /** A sentence for the player explaining why a lobby request failed. */
 export function describeError(err: unknown, action: LobbyAction): string {
   const what = `Could not ${ACTION_TEXT[action]}`;
   if (err instanceof LobbyClientError || err instanceof HttpError) {
-    const status = Number(/(\d{3})/.exec(err.message)?.[1] ?? 0);
+    const status = httpStatus(err);
     const detail = serverDetail(err.details);
     const suffix = detail ? ` (server: ${detail})` : '';
     if ((status === 404 || status === 405) && action === 'bot')

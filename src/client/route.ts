@@ -7,7 +7,8 @@
  *   #/g/<game>/hotseat          hot-seat setup and game
  *   #/g/<game>/replay/<matchID> the replay of a finished match
  * Links from before the site hosted several games (`#/match/<id>`,
- * `#/hotseat`) open Lisbon's.
+ * `#/hotseat`) open Lisbon's. A link to a game the site does not have, or
+ * one that does not decode, opens a "not found" page.
  */
 import { useEffect, useState } from 'react';
 import { DEFAULT_GAME, findGame } from '../games/registry';
@@ -18,21 +19,41 @@ export type Route =
   | { page: 'lobby'; game: string }
   | { page: 'match'; game: string; matchID: string }
   | { page: 'hotseat'; game: string }
-  | { page: 'replay'; game: string; matchID: string };
+  | { page: 'replay'; game: string; matchID: string }
+  | { page: 'notFound'; what: 'match' | 'game' };
 
-/** Parse `location.hash`. Unknown paths and games fall back to the home page. */
+/** A link's part, decoded; null when it is not valid percent-encoding. */
+function decode(part: string): string | null {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+}
+
+/** Parse `location.hash`. Unknown paths fall back to the home page; unknown games and undecodable links are not found. */
 export function parseHash(hash: string): Route {
   const path = hash.replace(/^#\/?/, '');
   const parts = path.split('/');
-  if (parts[0] === 'match' && parts[1])
-    return { page: 'match', game: DEFAULT_GAME.id, matchID: decodeURIComponent(parts[1]) };
+  if (parts[0] === 'match' && parts[1]) {
+    const matchID = decode(parts[1]);
+    return matchID ? { page: 'match', game: DEFAULT_GAME.id, matchID } : { page: 'notFound', what: 'match' };
+  }
   if (parts[0] === 'hotseat') return { page: 'hotseat', game: DEFAULT_GAME.id };
   if (parts[0] === 'g' && parts[1]) {
-    const game = findGame(decodeURIComponent(parts[1]))?.id;
-    if (!game) return { page: 'home' };
-    if (parts[2] === 'match' && parts[3]) return { page: 'match', game, matchID: decodeURIComponent(parts[3]) };
+    const what = parts[2] === 'match' ? 'match' : 'game';
+    const name = decode(parts[1]);
+    const game = name === null ? undefined : findGame(name)?.id;
+    if (!game) return { page: 'notFound', what };
+    if (parts[2] === 'match' && parts[3]) {
+      const matchID = decode(parts[3]);
+      return matchID ? { page: 'match', game, matchID } : { page: 'notFound', what };
+    }
     if (parts[2] === 'hotseat') return { page: 'hotseat', game };
-    if (parts[2] === 'replay' && parts[3]) return { page: 'replay', game, matchID: decodeURIComponent(parts[3]) };
+    if (parts[2] === 'replay' && parts[3]) {
+      const matchID = decode(parts[3]);
+      return matchID ? { page: 'replay', game, matchID } : { page: 'notFound', what: 'match' };
+    }
     return { page: 'lobby', game };
   }
   return { page: 'home' };
@@ -40,7 +61,7 @@ export function parseHash(hash: string): Route {
 
 /** The hash of a route. */
 export function hrefOf(route: Route): string {
-  if (route.page === 'home') return '#/';
+  if (route.page === 'home' || route.page === 'notFound') return '#/';
   const g = `#/g/${encodeURIComponent(route.game)}`;
   if (route.page === 'match') return `${g}/match/${encodeURIComponent(route.matchID)}`;
   if (route.page === 'hotseat') return `${g}/hotseat`;

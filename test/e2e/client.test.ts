@@ -12,6 +12,7 @@ import type { State } from 'boardgame.io';
 import type { GState } from '../../src/games/lisbon/types';
 import {
   buildClient,
+  builtEntry,
   findChromium,
   launchBrowser,
   newContext,
@@ -446,8 +447,8 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await page.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
     await page.getByTestId('end-turn').waitFor({ timeout: 20_000 });
     await expect(page.getByTestId('pass-device').count()).resolves.toBe(0);
-    // The bot searched in a worker started from the client bundle, off the page's thread.
-    expect(workers).toEqual([`${server.url}/build/main.js`]);
+    // The bot searched in a worker started from the client's entry file, off the page's thread.
+    expect(workers).toEqual([`${server.url}${builtEntry('src/client/main.tsx')}`]);
     await expect(
       page.workers()[0].evaluate(() => typeof (self as unknown as { onmessage: unknown }).onmessage),
     ).resolves.toBe('function');

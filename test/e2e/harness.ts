@@ -7,9 +7,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { State } from 'boardgame.io';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { formatLine, type Logger } from '../../server/log';
+import { gameNamed } from '../../src/games/registry';
+import { actors, http, RawClient } from '../server/harness';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const SCREENSHOTS = path.join(ROOT, 'artifacts', 'screenshots');
@@ -39,6 +43,16 @@ export function launchBrowser(executablePath: string): Promise<Browser> {
 /** Build the client bundle exactly as `npm start` does. */
 export function buildClient(): void {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--client'], { cwd: ROOT, stdio: 'pipe' });
+}
+
+/** The URL path of the file the build made of a source entry (e.g. `src/client/main.tsx`), from its manifest. */
+export function builtEntry(source: string): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'public/build/manifest.json'), 'utf8')) as {
+    entries: Record<string, string>;
+  };
+  const url = manifest.entries[source];
+  if (!url) throw new Error(`the build has no entry for ${source}`);
+  return url;
 }
 
 /** A real server on an ephemeral port with file storage in a temp folder. */
@@ -106,4 +120,110 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** Creates a match of `game` through the lobby API and joins every seat; returns the seats' credentials. */
+export async function createJoined(url: string, game: string, numPlayers: number) {
+  const created = await http(url, `/games/${game}/create`, { method: 'POST', json: { numPlayers } });
+  if (created.status !== 200) throw new Error(`create failed: ${created.status} ${created.text}`);
+  const matchID = created.json.matchID as string;
+  const creds: string[] = [];
+  for (let i = 0; i < numPlayers; i++) {
+    const joined = await http(url, `/games/${game}/${matchID}/join`, {
+      method: 'POST',
+      json: { playerID: String(i), playerName: `Player ${i + 1}` },
+    });
+    if (joined.status !== 200) throw new Error(`join failed: ${joined.status} ${joined.text}`);
+    creds.push(joined.json.playerCredentials as string);
+  }
+  return { matchID, creds };
+}
+
+/**
+ * Plays up to `max` legal moves (the bots' move list, from each seat's own
+ * view, a fixed spread of choices) over one raw socket per seat, each after
+ * every seat saw the previous one; stops early when the game ends. Returns
+ * the number of moves played.
+ */
+export async function playOverSockets(
+  url: string,
+  game: string,
+  matchID: string,
+  creds: string[],
+  max: number,
+): Promise<number> {
+  const def = gameNamed(game);
+  const players = creds.map(() => new RawClient(url, { namespace: game }));
+  try {
+    for (let i = 0; i < creds.length; i++) await players[i].sync(matchID, String(i), creds[i]);
+    let moves = 0;
+    for (; moves < max; moves++) {
+      const pid = actors(players[0].state!.ctx)[0];
+      if (pid === undefined) break;
+      const own = players[Number(pid)].state as State;
+      const options = def.bots.moves(own.G, own.ctx, pid) as Array<{ move: string; args?: unknown }>;
+      const choice = options[(moves * 7919) % options.length];
+      const args = choice.args === undefined ? [] : Array.isArray(choice.args) ? choice.args : [choice.args];
+      const before = own._stateID;
+      players[Number(pid)].move(matchID, pid, creds[Number(pid)], choice.move, args, before);
+      await Promise.all(
+        players.map((p) => p.waitFor(() => p.state!._stateID > before, 10_000, `the update after move ${moves}`)),
+      );
+    }
+    return moves;
+  } finally {
+    players.forEach((p) => p.close());
+  }
+}
+
+/**
+ * A new browser context holding seat `playerID` of a match (as after joining it:
+ * the seat in localStorage, see src/client/lobbyApi.ts), on the match's page.
+ */
+export async function openAsSeat(
+  browser: Browser,
+  errors: string[],
+  label: string,
+  at: { url: string; game: string; matchID: string; playerID: string; credentials: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newContext(browser, errors, label);
+  const { game, matchID, playerID, credentials } = at;
+  const seat = {
+    gameId: game,
+    matchID,
+    playerID,
+    credentials,
+    playerName: `Player ${Number(playerID) + 1}`,
+    joinedAt: 0,
+  };
+  await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
+  await page.goto(`${at.url}/#/g/${game}/match/${matchID}`);
+  return { context, page };
+}
+
+/** What a browser test file shares: the server, Chromium, and the errors its pages threw. */
+export interface E2ESuite {
+  server: E2EServer;
+  browser: Browser;
+  errors: string[];
+}
+
+/**
+ * Builds the client, starts a real server and Chromium before the tests of
+ * the calling `describe`, and closes them after; the fields are set once
+ * `beforeAll` has run.
+ */
+export function e2eSuite(): E2ESuite {
+  const suite = { errors: [] } as unknown as E2ESuite;
+  beforeAll(async () => {
+    buildClient();
+    suite.server = await startE2EServer();
+    suite.browser = await launchBrowser(findChromium()!);
+  }, 60_000);
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+    if (suite.server) fs.rmSync(suite.server.dataDir, { recursive: true, force: true });
+  });
+  return suite;
 }

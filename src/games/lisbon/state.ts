@@ -28,14 +28,13 @@ export interface RandomLike {
 /** Distributive Omit, so each event variant keeps its own fields. */
 type EventBody = GameEvent extends infer E ? (E extends GameEvent ? Omit<E, 'id' | 'turn'> : never) : never;
 
-/** Events kept in `G.events` (it grows to twice this, then is trimmed back). Every state sent to a player carries them, so the window is kept short: the board keeps its own longer history (LogView). */
-export const EVENT_LOG_SIZE = 16;
-
-/** Record a public event. */
+/**
+ * Record a public event. `G.events` keeps the whole game's, so the log
+ * comes back whole after a reload or a reconnect (the board has nothing
+ * else to rebuild it from), for players and spectators alike.
+ */
 export function log(G: GState, turn: number, event: EventBody): void {
   G.events.push({ ...event, id: G.nextEventId++, turn });
-  // Trim in batches: every splice of an immer draft array is costly.
-  if (G.events.length >= 2 * EVENT_LOG_SIZE) G.events = G.events.slice(-EVENT_LOG_SIZE);
 }
 
 /** The turn state at the start of a turn. */

@@ -186,7 +186,7 @@ export interface GState {
   finished: boolean;
   turn: TurnState;
   pending: Pending | null;
-  /** Recent public events, oldest first (bounded). */
+  /** Every public event of the game, oldest first. */
   events: GameEvent[];
   /** Id of the next event. */
   nextEventId: number;

@@ -6,7 +6,7 @@ import { actingPlayer, actingPlayers } from '../ai';
 import { getMap, mapIdFor } from '../maps';
 import '../maps/all';
 import type { GobState } from '../types';
-import { GetOnBoardBoard } from './Board';
+import { lazyNamed } from '../../../client/Deferred';
 import { Help } from './Help';
 import { PLAYER_COLOURS } from './palette';
 import { COLOURS } from '../data';
@@ -20,6 +20,9 @@ function RulesFields(props: RulesFieldsProps<Record<string, never>>) {
     </p>
   );
 }
+
+/** The board, loaded when a match or hot-seat game is first shown. */
+const GetOnBoardBoard = lazyNamed(() => import('./Board'), 'GetOnBoardBoard');
 
 export const getOnBoardClient: ClientGame<Record<string, never>> = {
   def: getOnBoard,

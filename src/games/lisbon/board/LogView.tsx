@@ -1,24 +1,13 @@
 /** The game log: public events in plain words, grouped by turn, newest turn first. */
-import React, { useRef } from 'react';
+import React from 'react';
 import type { Ctx } from 'boardgame.io';
 import type { GState, PlayerID } from '../types';
-import type { GameEvent } from '../types';
 import { playerLabel, TRAM_STYLE } from './logic';
-import { logTurns, mergeEvents } from './logText';
-
-/** Every event seen since the board mounted, not only the engine's recent window. */
-function useEventHistory(events: readonly GameEvent[]): GameEvent[] {
-  const history = useRef<GameEvent[]>([]);
-  const last = history.current[history.current.length - 1];
-  const newest = events[events.length - 1];
-  if (newest && newest !== last) history.current = mergeEvents(history.current, events);
-  return history.current;
-}
+import { logTurns } from './logText';
 
 /** The log panel. */
 export function LogView({ G, ctx, names }: { G: GState; ctx: Ctx; names: Record<PlayerID, string> }) {
-  const events = useEventHistory(G.events);
-  const turns = logTurns({ ...G, events }, ctx, names);
+  const turns = logTurns(G, ctx, names);
   return (
     <section className="log" data-testid="log" aria-live="polite" tabIndex={0} aria-label="Game log">
       <h3>Game log</h3>

@@ -4,7 +4,7 @@ import { FirstPlayerField, Segmented } from '../../../client/SetupFields';
 import { lisbon } from '../def';
 import type { GState, SetupData } from '../types';
 import { waitingFor } from '../selectors';
-import { Board } from './Board';
+import { lazyNamed } from '../../../client/Deferred';
 import { Help } from './Help';
 import { TRAM_STYLE } from './logic';
 import { TRAM_COLORS } from '../data/types';
@@ -51,6 +51,9 @@ const DECISION_TEXT: Record<string, string> = {
   placePassengers: 'must place the new passengers on an empty tram stop.',
   bellChoice: 'must choose which passenger to keep and how to pay.',
 };
+
+/** The board, loaded when a match or hot-seat game is first shown. */
+const Board = lazyNamed(() => import('./Board'), 'Board');
 
 export const lisbonClient: ClientGame<RulesChoice> = {
   def: lisbon,

@@ -65,26 +65,6 @@ export function formatEvent(
   }
 }
 
-/** Events the log keeps on screen (G.events itself is bounded by the engine). */
-export const LOG_HISTORY = 400;
-
-/**
- * Merge newly received events into the history seen so far: new ids are
- * appended, known ids are replaced by their latest version (a draw-3 bell
- * event learns which passenger was kept), and the oldest drop off past `cap`.
- */
-export function mergeEvents(
-  history: readonly GameEvent[],
-  incoming: readonly GameEvent[],
-  cap = LOG_HISTORY,
-): GameEvent[] {
-  const byId = new Map<number, GameEvent>();
-  for (const ev of history) byId.set(ev.id, ev);
-  for (const ev of incoming) byId.set(ev.id, ev);
-  const out = [...byId.values()].sort((a, b) => a.id - b.id);
-  return out.length > cap ? out.slice(out.length - cap) : out;
-}
-
 /** The log grouped by turn: newest turn first, events in the order they happened. */
 export interface LogTurn {
   turn: number;

@@ -4,7 +4,7 @@ import { Segmented } from '../../../client/SetupFields';
 import { touchedOn } from '../def';
 import type { TOSetupData, TOState } from '../types';
 import { actingPlayer } from '../legal';
-import { TouchedOnBoard } from './Board';
+import { lazyNamed } from '../../../client/Deferred';
 import { SEAT_COLOURS, SEAT_COLOUR_NAMES } from './logic';
 
 /** Rule options as the forms hold them: who deals first. */
@@ -55,6 +55,9 @@ function Help() {
     </details>
   );
 }
+
+/** The board, loaded when a match or hot-seat game is first shown. */
+const TouchedOnBoard = lazyNamed(() => import('./Board'), 'TouchedOnBoard');
 
 export const touchedOnClient: ClientGame<RulesChoice> = {
   def: touchedOn,

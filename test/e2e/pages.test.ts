@@ -1,0 +1,186 @@
+/**
+ * The client's smaller pages and states in Chromium against the real server:
+ * a bad match link, asking before a new hot-seat game replaces an unfinished
+ * one, the way back to the lobby after an online game ends, the name error
+ * that goes once a name is typed, and a spectator's match bar.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, playOverSockets, screenshot } from './harness';
+
+const CHROMIUM = findChromium();
+const UI_TIMEOUT = 10_000;
+/** The game whose matches end in the fewest moves (at most 26 with two players), for the end of an online game. */
+const SHORT_GAME = 'get-on-board';
+
+describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
+  const suite = e2eSuite();
+  const errors = suite.errors;
+
+  async function page(label: string): Promise<Page> {
+    return (await newContext(suite.browser, errors, label)).page;
+  }
+
+  it.each([
+    ['a game the site does not have', '#/g/no-such-game/match/abc', 'No such match'],
+    ['a match id that does not decode', '#/g/lisbon/match/%E0%A4%A', 'No such match'],
+    ['an old-style link that does not decode', '#/match/%ZZ', 'No such match'],
+    ['a game that does not exist', '#/g/no-such-game', 'No such game'],
+  ])('explains %s, with a way back to the games', async (_, hash, title) => {
+    const p = await page('not-found');
+    await p.goto(`${suite.server.url}/${hash}`);
+    await p.getByTestId('not-found').waitFor({ timeout: UI_TIMEOUT });
+    await expect(p.getByTestId('not-found').locator('h2').textContent()).resolves.toBe(title);
+    await p.getByTestId('back-to-games').click();
+    await p.getByTestId('games').waitFor({ timeout: UI_TIMEOUT });
+    await p.context().close();
+  });
+
+  it("explains a match that does not exist, with a way back to its game's lobby", async () => {
+    const p = await page('no-match');
+    await p.goto(`${suite.server.url}/#/g/touched-on/match/no-such-match`);
+    await p.getByTestId('match-gone').waitFor({ timeout: UI_TIMEOUT });
+    await expect(p.getByTestId('match-gone').locator('h2').textContent()).resolves.toBe('No such match');
+    await p.getByTestId('back-to-lobby').click();
+    await p.getByTestId('lobby').waitFor({ timeout: UI_TIMEOUT });
+    expect(p.url()).toMatch(/#\/g\/touched-on$/);
+    await p.context().close();
+  });
+
+  it('asks before a new hot-seat game replaces an unfinished one', async () => {
+    const p = await page('hotseat-replace');
+    const start = async (first: string) => {
+      await p.getByTestId('hs-name-0').fill(first);
+      await p.getByTestId('hs-name-1').fill('Hugo');
+      await p.getByTestId('hs-first').selectOption('0');
+      await p.getByTestId('hs-start').click();
+    };
+    await p.goto(`${suite.server.url}/#/g/lisbon/hotseat`);
+    await start('Hana');
+    await p.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+    // Back on the setup page, the game is kept: a new one is not started without asking.
+    await p.reload();
+    await p.getByTestId('hs-resume-card').waitFor({ timeout: UI_TIMEOUT });
+    await start('Nina');
+    await p.getByTestId('hs-replace').waitFor({ timeout: UI_TIMEOUT });
+    await expect(p.getByTestId('hs-replace').textContent()).resolves.toContain('Hana, Hugo');
+    await p.getByTestId('hs-replace-cancel').click();
+    await expect(p.getByTestId('hs-replace').count()).resolves.toBe(0);
+    await p.getByTestId('hs-resume').click();
+    await p.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+    await expect(p.getByTestId('pass-name').textContent()).resolves.toBe('Hana');
+    // Asked again and confirmed: the new game replaces it.
+    await p.reload();
+    await start('Nina');
+    await p.getByTestId('hs-replace-confirm').click();
+    await p.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+    await expect(p.getByTestId('pass-name').textContent()).resolves.toBe('Nina');
+    await p.reload();
+    await expect(p.getByTestId('hs-resume-card').textContent()).resolves.toContain('Nina, Hugo');
+    await p.context().close();
+  });
+
+  it('starts a new hot-seat game at once when there is none to lose', async () => {
+    const p = await page('hotseat-fresh');
+    await p.goto(`${suite.server.url}/#/g/lisbon/hotseat`);
+    await p.getByTestId('hs-name-0').fill('Hana');
+    await p.getByTestId('hs-name-1').fill('Hugo');
+    await p.getByTestId('hs-start').click();
+    await p.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+    await expect(p.getByTestId('hs-replace').count()).resolves.toBe(0);
+    await p.context().close();
+  });
+
+  it('offers the way back to the lobby once an online game is over, above the end screen', async () => {
+    const { matchID, creds } = await createJoined(suite.server.url, SHORT_GAME, 2);
+    await playOverSockets(suite.server.url, SHORT_GAME, matchID, creds, 100);
+    const stored = await suite.server.db.fetch(matchID, { state: true });
+    expect(stored.state.ctx.gameover).toBeDefined();
+    const { context, page: p } = await openAsSeat(suite.browser, errors, 'game-over', {
+      url: suite.server.url,
+      game: SHORT_GAME,
+      matchID,
+      playerID: '0',
+      credentials: creds[0],
+    });
+    await p.getByTestId('game-over-bar').waitFor({ timeout: UI_TIMEOUT });
+    await screenshot(p, 'online-game-over');
+    // Clickable even with the game's own end screen open.
+    await p.getByTestId('to-lobby').click();
+    await p.getByTestId('lobby').waitFor({ timeout: UI_TIMEOUT });
+    expect(p.url()).toMatch(new RegExp(`#/g/${SHORT_GAME}$`));
+    await context.close();
+  }, 60_000);
+
+  it('shows no game-over bar while the game goes on', async () => {
+    const { matchID, creds } = await createJoined(suite.server.url, SHORT_GAME, 2);
+    const { context, page: p } = await openAsSeat(suite.browser, errors, 'not-over', {
+      url: suite.server.url,
+      game: SHORT_GAME,
+      matchID,
+      playerID: '0',
+      credentials: creds[0],
+    });
+    await p.getByTestId('log').waitFor({ timeout: UI_TIMEOUT });
+    await expect(p.getByTestId('game-over-bar').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('clears "Enter your name first" once a name is typed, in the lobby and on a match link', async () => {
+    const p = await page('name-first');
+    await p.goto(`${suite.server.url}/#/g/lisbon`);
+    await p.getByTestId('player-name').fill('');
+    await p.getByTestId('create-submit').click();
+    const error = p.getByText('Enter your name first');
+    await error.waitFor({ timeout: UI_TIMEOUT });
+    await p.getByTestId('player-name').pressSequentially('A');
+    await error.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+
+    const res = await fetch(`${suite.server.url}/games/lisbon-tram-28/create`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ numPlayers: 2 }),
+    });
+    const { matchID } = (await res.json()) as { matchID: string };
+    await p.evaluate(() => localStorage.removeItem('lt28:name'));
+    await p.goto(`${suite.server.url}/#/g/lisbon/match/${matchID}`);
+    await p.getByTestId('join-name').waitFor({ timeout: UI_TIMEOUT });
+    await p.getByTestId('join-name').fill('');
+    await p.getByTestId('join-submit').click();
+    await error.waitFor({ timeout: UI_TIMEOUT });
+    await p.getByTestId('join-name').pressSequentially('B');
+    await error.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    await p.context().close();
+  });
+
+  it('tells a spectator they are watching, and offers them no invitation link', async () => {
+    const { matchID } = await createJoined(suite.server.url, 'lisbon-tram-28', 2);
+    const p = await page('spectator');
+    await p.goto(`${suite.server.url}/#/g/lisbon/match/${matchID}`);
+    await p.getByTestId('watch').click({ timeout: UI_TIMEOUT });
+    await p.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+    await expect(p.getByTestId('watching').textContent()).resolves.toContain('You are watching');
+    await screenshot(p, 'spectator');
+    await expect(p.getByTestId('share-link').count()).resolves.toBe(0);
+    await expect(p.getByText('Invite with this link').count()).resolves.toBe(0);
+    await p.context().close();
+  });
+
+  it('still offers the invitation link to a seated player', async () => {
+    const { matchID, creds } = await createJoined(suite.server.url, 'lisbon-tram-28', 2);
+    const { context, page: p } = await openAsSeat(suite.browser, errors, 'seated', {
+      url: suite.server.url,
+      game: 'lisbon-tram-28',
+      matchID,
+      playerID: '1',
+      credentials: creds[1],
+    });
+    await p.getByTestId('share-link').waitFor({ timeout: UI_TIMEOUT });
+    await expect(p.getByTestId('watching').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('threw no uncaught errors in any page', () => {
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+  });
+});
