@@ -1,9 +1,10 @@
 /**
  * axe-core (its npm package, injected into the page) on the site's pages in
  * Debian's Chromium against the real server: the games page, every game's
- * lobby. The test fails on any serious or critical violation. (The boards
- * are not clean yet: the accessibility issue's note lists what axe finds on
- * each; they join this test as they are fixed.)
+ * lobby, and Get on Board's board and end screen. The test fails on any
+ * serious or critical violation. (Touched On's and Lisbon's boards are not
+ * clean yet: the accessibility issue's note lists what axe finds on each;
+ * they join this test as they are fixed.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
@@ -73,4 +74,20 @@ describe.skipIf(!CHROMIUM)('browser: accessibility (axe-core)', () => {
     expect(found).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it('Get on Board: the board and the end screen', async () => {
+    const { page, context } = await newContext(browser, errors, 'a11y-gob');
+    await page.goto(`${server.url}/#/g/get-on-board/hotseat`);
+    for (const seat of [0, 1]) {
+      await page.getByTestId(`hs-kind-${seat}`).selectOption('bot');
+      await page.getByTestId(`hs-level-${seat}`).selectOption('easy');
+    }
+    await page.getByTestId('hs-start').click();
+    await page.getByTestId('gob-board').waitFor({ timeout: UI });
+    const found: string[] = (await violations(page)).map((v) => `board: ${v}`);
+    await page.getByTestId('gameover').waitFor({ timeout: 150_000 });
+    found.push(...(await violations(page)).map((v) => `end screen: ${v}`));
+    expect(found).toEqual([]);
+    await context.close();
+  }, 200_000);
 });

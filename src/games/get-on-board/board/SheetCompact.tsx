@@ -6,7 +6,7 @@ import React from 'react';
 import type { Icon } from '../maps/types';
 import { IconSvg, ShapeGlyph } from './icons';
 import type { SheetProps } from './SheetView';
-import { inkOn } from './palette';
+import { darkEnoughForWhite } from './palette';
 import './gob.css';
 import './gob-sheet.css';
 
@@ -31,7 +31,7 @@ export function SheetCompact(p: SheetProps) {
   return (
     <article
       className={`gob-sheet-compact${p.eliminated ? ' gob-sheet--eliminated' : ''}`}
-      style={{ ['--gob-player' as string]: p.colour, ['--gob-player-ink' as string]: inkOn(p.colour) }}
+      style={{ ['--gob-player' as string]: p.colour, ['--gob-player-head' as string]: darkEnoughForWhite(p.colour) }}
       aria-label={`${p.name}'s sheet (summary)`}
       data-testid="gob-sheet-compact"
     >

@@ -12,7 +12,7 @@ import React from 'react';
 import type { Speedy } from '../maps/types';
 import { IconSvg, ShapeGlyph, SPEEDY_COLOURS, ticketBand, ticketFace, type ShapeLetter } from './icons';
 import { Box, Boxes, Dot, Tally, Zone, clamp } from './sheetParts';
-import { inkOn } from './palette';
+import { darkEnoughForWhite, inkOn } from './palette';
 import './gob.css';
 import './gob-sheet.css';
 
@@ -83,10 +83,8 @@ function TicketZone({ shapes, crossedTickets, currentTicket }: SheetProps) {
                 key={t}
                 className={`gob-ticket-chip${crossed.has(t) ? ' gob-ticket-chip--x' : ''}`}
                 style={{
-                  background: ticketFace(t),
+                  background: inkOn(ticketFace(t)) === '#fff' ? ticketFace(t) : darkEnoughForWhite(ticketFace(t)),
                   borderColor: ticketBand(t),
-                  color: inkOn(ticketFace(t)),
-                  textShadow: inkOn(ticketFace(t)) === '#fff' ? undefined : 'none',
                 }}
                 data-ticket={t}
                 data-crossed={crossed.has(t) ? 'yes' : undefined}
@@ -226,7 +224,7 @@ export function SheetView(p: SheetProps) {
   return (
     <article
       className={`gob-sheet${p.eliminated ? ' gob-sheet--eliminated' : ''}`}
-      style={{ ['--gob-player' as string]: p.colour, ['--gob-player-ink' as string]: inkOn(p.colour) }}
+      style={{ ['--gob-player' as string]: p.colour, ['--gob-player-head' as string]: darkEnoughForWhite(p.colour) }}
       aria-label={`${p.name}'s sheet`}
       data-testid="gob-sheet"
     >

@@ -24,3 +24,12 @@ export function inkOn(background: string): string {
   const onInk = (bg + 0.05) / (luminance(INK) + 0.05);
   return onWhite >= onInk ? '#fff' : INK;
 }
+
+/** `colour` ("#rrggbb"), darkened just enough for white text on it to reach 4.5:1 (WCAG AA). */
+export function darkEnoughForWhite(colour: string): string {
+  if (!/^#[0-9a-f]{6}$/i.test(colour)) return colour;
+  let [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+  const hex = () => `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+  for (let i = 0; i < 20 && 1.05 / (luminance(hex()) + 0.05) < 4.5; i++) [r, g, b] = [r * 0.94, g * 0.94, b * 0.94];
+  return hex();
+}
