@@ -74,6 +74,23 @@ export function moveNames(game: Game): Set<string> {
   return new Set<string>(listed ?? Object.keys(game.moves ?? {}));
 }
 
+/**
+ * `state` with fresh copies of the parts of `ctx` that boardgame.io's reducer
+ * changes in place (ProcessMove counts `_activePlayersNumMoves[playerID]++`,
+ * setActivePlayers writes `activePlayers[playerID]`). A trial run on the
+ * stored object itself would count the move twice, once here and once when the
+ * Master runs it (the memory storage and the Postgres storage's kept state
+ * hand out the stored object).
+ */
+function scratchCopy(state: State): State {
+  const ctx = state.ctx as unknown as Record<string, unknown>;
+  const copy = { ...ctx };
+  for (const key of ['activePlayers', '_activePlayersNumMoves', '_activePlayersMinMoves', '_activePlayersMaxMoves']) {
+    if (isPlainObject(ctx[key])) copy[key] = { ...ctx[key] };
+  }
+  return { ...state, ctx: copy as unknown as State['ctx'] };
+}
+
 /** Removes PRNG state from a state object about to be sent. */
 function withoutRandom<T>(state: T): T {
   if (!isPlainObject(state) || !isPlainObject(state.plugins) || !('random' in state.plugins)) return state;
@@ -136,7 +153,7 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
       // A stale move is refused by the Master without a write; let it say so as before.
       if (state._stateID !== stateID) return true;
       const { credentials: _credentials, ...payload } = action.payload;
-      const next = reducer(state, { ...action, payload } as never);
+      const next = reducer(scratchCopy(state), { ...action, payload } as never);
       if (next._stateID !== state._stateID) return true;
       if (socket?.connected) {
         const view = filter(playerID, { type: 'update', args: [matchID, state] } as never) as { args: unknown[] };
