@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import type { Game, Server as ServerTypes } from 'boardgame.io';
-import { Server, SocketIO } from 'boardgame.io/server';
+import { Server, SocketIO, type GenericPubSub } from 'boardgame.io/server';
 import { jsonParser } from './json-parser';
 import type Koa from 'koa';
 import type { ServerOptions as IOServerOptions } from 'socket.io';
@@ -82,6 +82,13 @@ export interface RunningServer {
   /** Stops accepting connections, waits for writes, closes the storage. */
   close(): Promise<void>;
 }
+
+/** What boardgame.io's SocketIO transport publishes (its `pubSub` type parameter). */
+type TransportMessage = ConstructorParameters<typeof SocketIO>[0] extends infer O
+  ? O extends { pubSub?: GenericPubSub<infer T> }
+    ? T
+    : never
+  : never;
 
 /** Constant-time credential check; every seat of every match needs one. */
 function authenticateCredentials(credentials: unknown, player: ServerTypes.PlayerMetadata | undefined): boolean {
@@ -180,6 +187,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const hooked = hookStorage(raw, log, (matchID, metadata) => seats.check(matchID, metadata));
   const policy = createOriginPolicy(options.origins ?? [], [host, ...(options.hosts ?? [])]);
 
+  const pubSub = new PersistFirstPubSub<TransportMessage>(hooked.storage, undefined, (matchID) =>
+    log('info', 'move refused: another move of the match was stored first', { matchID }),
+  );
   const transport = new AppTransport(
     {
       socketOpts: {
@@ -191,7 +201,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         parser: jsonParser,
       } as IOServerOptions,
       // Send a move's update only after the storage has written it.
-      pubSub: new PersistFirstPubSub(hooked.storage),
+      pubSub,
     },
     host,
     { ...DEFAULT_CONNECTION_LIMITS, ...options.connections },
@@ -207,7 +217,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const io = (server.app as unknown as { _io: import('socket.io').Server })._io;
   const queueFor: MatchQueue = (matchID) => transport.matchQueue(matchID);
   for (const game of games) {
-    guardNamespace(io.of(game.name as string), game, hooked.storage, { queueFor, seats, limits: options.socketLimits });
+    guardNamespace(io.of(game.name as string), game, hooked.storage, {
+      queueFor,
+      seats,
+      limits: options.socketLimits,
+      published: (matchID) => pubSub.publishedCount(matchID),
+    });
   }
 
   const app = server.app as unknown as Koa;
