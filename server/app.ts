@@ -25,6 +25,7 @@ import { withSecureSeed } from './seed';
 import { guardNamespace, SeatSockets, type MatchQueue } from './socket-guard';
 import type { SocketLimits } from './socket-limits';
 import { serveClient } from './static';
+import { RedisPubSub } from './redis-pubsub';
 import { createStorage, PersistFirstPubSub, type StorageKind } from './storage';
 import { hookStorage, type AnyStorage } from './storage-hooks';
 
@@ -64,6 +65,12 @@ export interface ServerOptions {
   games?: Game[];
   /** Where log lines go. */
   logger?: Logger;
+  /** Redis URL: updates go through Redis to every server process (server/redis-pubsub.ts). */
+  redisUrl?: string;
+  /** Accept websocket connections only, no HTTP long-polling (so no sticky sessions). Default: with `redisUrl`. */
+  websocketOnly?: boolean;
+  /** Names this process in `/health` and the logs (default `pid <pid>`). */
+  processName?: string;
 }
 
 /** A running server. */
@@ -187,7 +194,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const hooked = hookStorage(raw, log, (matchID, metadata) => seats.check(matchID, metadata));
   const policy = createOriginPolicy(options.origins ?? [], [host, ...(options.hosts ?? [])]);
 
-  const pubSub = new PersistFirstPubSub<TransportMessage>(hooked.storage, undefined, (matchID) =>
+  let redis: RedisPubSub<TransportMessage> | undefined;
+  if (options.redisUrl) {
+    redis = new RedisPubSub<TransportMessage>(options.redisUrl, log);
+    try {
+      await redis.ready();
+    } catch (err) {
+      await redis.close();
+      throw new Error(`Redis at ${options.redisUrl}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  const pubSub = new PersistFirstPubSub<TransportMessage>(hooked.storage, redis, (matchID) =>
     log('info', 'move refused: another move of the match was stored first', { matchID }),
   );
   const transport = new AppTransport(
@@ -199,6 +216,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         maxHttpBufferSize: 64 * 1024,
         // The default parser minus its binary scan of every outgoing state (see json-parser.ts).
         parser: jsonParser,
+        // Polling needs every request of a session on one process; websockets do not.
+        ...((options.websocketOnly ?? !!options.redisUrl) ? { transports: ['websocket'] } : {}),
       } as IOServerOptions,
       // Send a move's update only after the storage has written it.
       pubSub,
@@ -228,7 +247,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = server.app as unknown as Koa;
   app.use(errors(log));
   app.use(httpCors(policy));
-  app.use(health(hooked.storage, startedAt));
+  const processName = options.processName ?? `pid ${process.pid}`;
+  app.use(health(hooked.storage, startedAt, { processName, redis }));
   app.proxy = options.trustProxy ?? false;
   app.use(
     lobbyGuard(games, hooked.storage, {
@@ -254,7 +274,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 8000);
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${urlHost}:${port}`;
-  log('info', 'server listening', { url, host, storage: kind, games: games.map((g) => g.name).join(',') });
+  log('info', 'server listening', {
+    url,
+    host,
+    storage: kind,
+    redis: redis ? 'yes' : undefined,
+    process: options.processName,
+    games: games.map((g) => g.name).join(','),
+  });
   await bots.start(url);
   const stopExpiry = expireAbandoned(hooked.storage, options.expireOpenAfterMs ?? 24 * 60 * 60 * 1000, log);
 
@@ -272,6 +299,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const closable = raw as { close?: () => unknown; flush?: () => unknown };
       if (typeof closable.flush === 'function') await closable.flush();
       if (typeof closable.close === 'function') await closable.close();
+      await redis?.close();
       log('info', 'server stopped', { url });
     })());
 

@@ -48,8 +48,16 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `serverFile` with `args`; resolves once it logs the URL it listens on. */
-export function startProcess(serverFile: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+/**
+ * Starts `serverFile` with `args`; resolves once it logs the URL it listens
+ * on, `listening` times (once per worker with `--workers`).
+ */
+export function startProcess(
+  serverFile: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  listening = 1,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [serverFile, ...args], {
     cwd: ROOT,
     env: {
@@ -71,7 +79,8 @@ export function startProcess(serverFile: string, args: string[], env: NodeJS.Pro
   };
   return new Promise((resolve, reject) => {
     const onData = () => {
-      const m = /server listening url=(\S+)/.exec(out);
+      const lines = [...out.matchAll(/server listening url=(\S+)/g)];
+      const m = lines.length >= listening ? lines[0] : undefined;
       if (m) {
         child.stdout.off('data', onData);
         resolve({ child, url: m[1], output: () => out, stop });

@@ -1,0 +1,132 @@
+/**
+ * Several server processes on one PostgreSQL database and one Redis:
+ *  - a move made through one process reaches the sockets held by another;
+ *  - `/health` names the process that answered and reports Redis and PostgreSQL;
+ *  - `--workers 2` serves one port from two worker processes, and a worker
+ *    killed with SIGKILL is replaced while the other goes on serving.
+ */
+import fs from 'node:fs';
+import nodeHttp from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { State } from 'boardgame.io';
+import { PostgresStorage } from '../../server/storage';
+import { botMoves } from '../../src/games/lisbon/bots/candidates';
+import { actors, fullMatch, http, makePublicDir, RawClient } from './harness';
+import { buildServer, removeBuild, startProcess, withSchema, type ServerProcess } from './processes';
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL;
+const schema = `cluster_${process.pid}_${Date.now().toString(36)}`;
+
+/** GET on a fresh connection (no keep-alive), so that the cluster may hand it to any worker. */
+function freshGet(url: string): Promise<{ status: number; json: any }> {
+  return new Promise((resolve, reject) => {
+    nodeHttp
+      .get(url, { agent: false }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(body) }));
+      })
+      .on('error', reject)
+      // A connection handed to a worker as it was killed gets no answer: give up on it, as a browser would.
+      .setTimeout(2000, function (this: nodeHttp.ClientRequest) {
+        this.destroy(new Error('no answer'));
+      });
+  });
+}
+
+describe.skipIf(!PG_URL || !REDIS_URL)('several processes on PostgreSQL and Redis', () => {
+  const publicDir = makePublicDir();
+  const dbUrl = withSchema(PG_URL ?? '', schema);
+  let serverFile: string | undefined;
+  let db: PostgresStorage;
+  const procs: ServerProcess[] = [];
+  const args = () => [
+    '--storage',
+    'postgres',
+    '--database-url',
+    dbUrl,
+    '--redis-url',
+    REDIS_URL!,
+    '--port',
+    '0',
+    '--public-dir',
+    publicDir,
+  ];
+
+  beforeAll(async () => {
+    serverFile = await buildServer();
+    db = new PostgresStorage({ connectionString: dbUrl, max: 2 });
+    await db.connect();
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    await db?.pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await db?.close();
+    fs.rmSync(publicDir, { recursive: true, force: true });
+    if (serverFile) removeBuild(serverFile);
+  });
+
+  it('sends a move made through one process to the sockets of another; /health names each', async () => {
+    const [a, b] = await Promise.all([startProcess(serverFile!, args()), startProcess(serverFile!, args())]);
+    procs.push(a, b);
+    const { matchID, creds } = await fullMatch(a.url, 2);
+    const onA = new RawClient(a.url);
+    const onB = [new RawClient(b.url), new RawClient(b.url)];
+    try {
+      await onA.sync(matchID, '0', creds[0]);
+      for (let i = 0; i < 2; i++) await onB[i].sync(matchID, String(i), creds[i]);
+      // Several moves, so the later ones also cross after the first.
+      for (let n = 0; n < 5; n++) {
+        const state = onA.state!;
+        const pid = actors(state.ctx)[0];
+        const mover = pid === '0' ? onA : onB[1];
+        const own = mover.state!;
+        const [choice] = botMoves(own.G as never, own.ctx, pid) as Array<{ move: string; args?: unknown[] }>;
+        mover.move(matchID, pid, creds[Number(pid)], choice.move, choice.args ?? [], state._stateID);
+        for (const c of [onA, ...onB]) await c.waitFor(() => c.state!._stateID > state._stateID, 10_000, 'update');
+        const stored = (await db.fetch(matchID, { state: true })) as { state: State };
+        for (const c of [onA, ...onB]) {
+          expect(c.state!._stateID).toBe(stored.state._stateID);
+          expect(c.state!.ctx).toEqual(stored.state.ctx);
+        }
+      }
+    } finally {
+      [onA, ...onB].forEach((c) => c.close());
+    }
+    const [ha, hb] = await Promise.all([http(a.url, '/health'), http(b.url, '/health')]);
+    expect(ha.json).toMatchObject({ ok: true, storage: 'up', redis: 'up', process: expect.any(String) });
+    expect(hb.json).toMatchObject({ ok: true, storage: 'up', redis: 'up' });
+    expect(ha.json.process).not.toBe(hb.json.process);
+    await Promise.all([a.stop(), b.stop()]);
+  }, 60_000);
+
+  it('--workers 2 serves one port from two processes and replaces a worker killed with SIGKILL', async () => {
+    const proc = await startProcess(serverFile!, [...args(), '--workers', '2'], {}, 2);
+    procs.push(proc);
+    const seen = new Map<string, number>();
+    let failed = 0;
+    const ask = async () => {
+      const res = await freshGet(`${proc.url}/health`).catch(() => undefined);
+      if (!res) {
+        failed++;
+        return;
+      }
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ ok: true, redis: 'up', storage: 'up' });
+      const name = res.json.process as string;
+      seen.set(name, Number(/pid (\d+)/.exec(name)![1]));
+    };
+    while (seen.size < 2) await ask();
+    const [victim] = [...seen.values()];
+    process.kill(victim, 'SIGKILL');
+    // Connections go to the survivor meanwhile; then a new worker answers too.
+    seen.clear();
+    while ([...seen.values()].filter((pid) => pid !== victim).length < 2) await ask();
+    expect(proc.output()).toMatch(/worker died, starting another/);
+    console.log(`requests that got no answer around the kill: ${failed}`);
+    await proc.stop('SIGTERM');
+    expect(proc.child.exitCode).toBe(0);
+  }, 60_000);
+});
