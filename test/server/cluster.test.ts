@@ -3,9 +3,13 @@
  *  - a move made through one process reaches the sockets held by another;
  *  - `/health` names the process that answered and reports Redis and PostgreSQL;
  *  - `--workers 2` serves one port from two worker processes, and a worker
- *    killed with SIGKILL is replaced while the other goes on serving.
+ *    killed with SIGKILL is replaced while the other goes on serving;
+ *  - a process whose Redis goes away says so in `/health`, and recovers when
+ *    Redis is back (a private redis-server of the test's own, on a free port).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import nodeHttp from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
@@ -33,6 +37,40 @@ function freshGet(url: string): Promise<{ status: number; json: any }> {
         this.destroy(new Error('no answer'));
       });
   });
+}
+
+/** A free TCP port on loopback. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts a throwaway redis-server on `port`; resolves once it accepts connections. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+  ]);
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      if (/Ready to accept connections/.test(out)) resolve();
+    });
+    child.once('exit', () => reject(new Error(`redis-server exited:\n${out}`)));
+  });
+  return child;
 }
 
 describe.skipIf(!PG_URL || !REDIS_URL)('several processes on PostgreSQL and Redis', () => {
@@ -128,5 +166,33 @@ describe.skipIf(!PG_URL || !REDIS_URL)('several processes on PostgreSQL and Redi
     console.log(`requests that got no answer around the kill: ${failed}`);
     await proc.stop('SIGTERM');
     expect(proc.child.exitCode).toBe(0);
+  }, 60_000);
+
+  it('reports Redis down in /health while it is gone, and recovers when it is back', async () => {
+    const port = await freePort();
+    let redis = await startRedis(port);
+    const own = args().map((a) => (a === REDIS_URL ? `redis://127.0.0.1:${port}` : a));
+    const proc = await startProcess(serverFile!, own);
+    procs.push(proc);
+    try {
+      expect((await http(proc.url, '/health')).json).toMatchObject({ ok: true, redis: 'up', storage: 'up' });
+      const exited = new Promise((r) => redis.once('exit', r));
+      redis.kill('SIGKILL');
+      await exited;
+      let sick = await http(proc.url, '/health');
+      while (sick.status === 200) sick = await http(proc.url, '/health');
+      expect(sick.status).toBe(503);
+      expect(sick.json).toMatchObject({ ok: false, redis: 'down', storage: 'up' });
+      expect(sick.json.problems.join()).toMatch(/^redis: /);
+      // Lobby and storage still work meanwhile.
+      expect((await fullMatch(proc.url, 2)).matchID).toEqual(expect.any(String));
+      redis = await startRedis(port);
+      let well = await http(proc.url, '/health');
+      while (well.status !== 200) well = await http(proc.url, '/health');
+      expect(well.json).toMatchObject({ ok: true, redis: 'up', storage: 'up' });
+    } finally {
+      redis.kill('SIGKILL');
+      await proc.stop();
+    }
   }, 60_000);
 });
