@@ -64,7 +64,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
   ]);
   await new Promise<void>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += d;
       if (/Ready to accept connections/.test(out)) resolve();
     });
