@@ -26,7 +26,8 @@ import { guardNamespace, SeatSockets, type MatchQueue } from './socket-guard';
 import type { SocketLimits } from './socket-limits';
 import { serveClient } from './static';
 import { RedisPubSub } from './redis-pubsub';
-import { createStorage, PersistFirstPubSub, type StorageKind } from './storage';
+import { createStorage, PersistFirstPubSub, PostgresStorage, type StorageKind } from './storage';
+import { BotLeases } from './bot-lease';
 import { hookStorage, type AnyStorage } from './storage-hooks';
 
 /** Everything `startServer` accepts; see `server/options.ts` for the CLI. */
@@ -71,6 +72,8 @@ export interface ServerOptions {
   websocketOnly?: boolean;
   /** Names this process in `/health` and the logs (default `pid <pid>`). */
   processName?: string;
+  /** With `redisUrl` and PostgreSQL: how long a bot seat's lease lasts unrenewed, ms (default 3000). */
+  botLeaseMs?: number;
 }
 
 /** A running server. */
@@ -258,6 +261,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   );
   app.use(matchList(games, hooked.storage));
   const bots = new BotSeats(games, hooked.storage, log, { ...DEFAULT_BOT_LIMITS, ...options.botLimits });
+  if (options.redisUrl && raw instanceof PostgresStorage) {
+    // Several processes: each bot seat is played by the one holding its lease.
+    const leases = new BotLeases(raw.pool, raw.schema, processName, options.botLeaseMs);
+    await leases.connect();
+    bots.useLeases(leases);
+  }
   app.use(bots.middleware());
   app.use(serveClient(options.publicDir ?? path.resolve('public')));
 

@@ -4,6 +4,8 @@
  *  - `/health` names the process that answered and reports Redis and PostgreSQL;
  *  - `--workers 2` serves one port from two worker processes, and a worker
  *    killed with SIGKILL is replaced while the other goes on serving;
+ *  - a bot seat is played by one process at a time (its lease), and by
+ *    another within a few seconds of its process being killed;
  *  - a process whose Redis goes away says so in `/health`, and recovers when
  *    Redis is back (a private redis-server of the test's own, on a free port).
  */
@@ -15,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { PostgresStorage } from '../../server/storage';
 import { botMoves } from '../../src/games/lisbon/bots/candidates';
-import { actors, fullMatch, http, makePublicDir, RawClient } from './harness';
+import { actors, createMatch, fullMatch, http, joinMatch, makePublicDir, RawClient } from './harness';
 import { buildServer, removeBuild, startProcess, withSchema, type ServerProcess } from './processes';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -195,4 +197,60 @@ describe.skipIf(!PG_URL || !REDIS_URL)('several processes on PostgreSQL and Redi
       await proc.stop();
     }
   }, 60_000);
+
+  it('plays a bot seat from one process only, and from another once that process is killed', async () => {
+    const [a, b] = await Promise.all([startProcess(serverFile!, args()), startProcess(serverFile!, args())]);
+    procs.push(a, b);
+    const matchID = await createMatch(a.url, 2, { firstPlayer: 0 });
+    const creds = await joinMatch(a.url, matchID, '0', 'Ana');
+    const seated = await http(a.url, `/bots/${matchID}`, {
+      method: 'POST',
+      json: { seat: 1, level: 'easy', playerID: '0', credentials: creds },
+    });
+    expect(seated.status).toBe(200);
+    const taken = (p: ServerProcess) =>
+      (p.output().match(new RegExp(`bot seat taken matchID=${matchID} seat=1`, 'g')) ?? []).length;
+    /** Plays seat 0's turn through `url`, then waits until the bot has played its turn. */
+    const playRound = async (url: string) => {
+      const human = new RawClient(url);
+      try {
+        await human.sync(matchID, '0', creds);
+        while (actors(human.state!.ctx)[0] === '0') {
+          const state = human.state!;
+          const [choice] = botMoves(state.G as never, state.ctx, '0') as Array<{ move: string; args?: unknown[] }>;
+          human.move(matchID, '0', creds, choice.move, choice.args ?? [], state._stateID);
+          await human.waitFor(() => human.state!._stateID > state._stateID, 10_000, 'own move');
+        }
+        const botTurn = human.state!._stateID;
+        await human
+          .waitFor(
+            () => human.state!._stateID > botTurn && actors(human.state!.ctx)[0] === '0',
+            30_000,
+            'the bot to play',
+          )
+          .catch((err: Error) => {
+            throw new Error(`${err.message}\nA:\n${a.output().slice(-1500)}\nB:\n${b.output().slice(-1500)}`);
+          });
+      } finally {
+        human.close();
+      }
+    };
+    await playRound(b.url);
+    expect([taken(a), taken(b)]).toEqual([1, 0]);
+    // Seat 1's lease belongs to A; B leaves it alone however often it looks.
+    const lease = await db.pool.query(`SELECT owner FROM "${schema}".bgio_bot_lease WHERE match_id = $1`, [matchID]);
+    expect(lease.rows).toHaveLength(1);
+    await a.stop('SIGKILL');
+    const killedAt = Date.now();
+    while (taken(b) === 0) await new Promise((r) => setTimeout(r, 100));
+    console.log(`bot seat taken over ${Date.now() - killedAt} ms after SIGKILL`);
+    await playRound(b.url);
+    const { log } = (await db.fetch(matchID, { log: true })) as {
+      log: Array<{ action: { payload: { playerID?: string } } }>;
+    };
+    // Every bot move is stored once: the log replays (checked in cluster-race.test.ts); here, no seat-1 move was refused as stale.
+    expect(log.filter((e) => e.action.payload.playerID === '1').length).toBeGreaterThan(0);
+    expect(b.output()).not.toMatch(/invalid stateID.*playerID=\[1\]/);
+    await b.stop();
+  }, 90_000);
 });
