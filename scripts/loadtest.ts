@@ -6,6 +6,7 @@
  *   npm run loadtest -- --matches 100 --players 4 [--storage file|memory|postgres]
  *                       [--url http://127.0.0.1:PORT] [--kill-at 0.5] [--timeout 600]
  *                       [--think-ms 0] [--seed 1] [--json out.json] [--keep-data]
+ *                       [--workers N --redis-url redis://... --kill-worker-at 0.5] [--compare 1,2,4]
  *
  * Without `--url` it starts `server/index.ts` (bundled with esbuild) as a child
  * process on a free port with fresh storage (a temp data dir, or a fresh schema
@@ -57,6 +58,12 @@ export interface LoadOptions {
   verbose?: boolean;
   /** Server CLI to start (default server/index.ts). */
   serverEntry?: string;
+  /** Server worker processes (`--workers`; more than 1 needs postgres and `redisUrl`). */
+  workers?: number;
+  /** Redis for the server's updates between processes. */
+  redisUrl?: string;
+  /** SIGKILL one worker (the cluster starts another) after this fraction of the expected moves. */
+  killWorkerAt?: number;
 }
 
 export interface LoadReport {
@@ -87,8 +94,24 @@ export interface LoadReport {
     downtimeMs: number;
     movesLostUnacked: number;
     rollbacks: number;
+    /** With `killWorkerAt`: the worker killed. */
+    workerPid?: number;
   };
-  verification: { checked: boolean; matchesChecked: number; problems: string[] };
+  /** Server worker processes. */
+  workers: number;
+  /** Socket reconnects of the players (after a server or worker was killed). */
+  reconnects: number;
+  /** Peak RSS and CPU of each server process seen (the cluster's primary and its workers). */
+  processes: Array<{ pid: number; role: string; peakRssMB: number; cpuSec: number }>;
+  verification: {
+    checked: boolean;
+    matchesChecked: number;
+    problems: string[];
+    /** Acknowledged moves missing from the stored log. */
+    lost: number;
+    /** Stored states with more than one move in the log. */
+    duplicated: number;
+  };
 }
 
 /** The game being played: set by `runLoadTest` (`--game`). */
@@ -159,6 +182,15 @@ function rssKB(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
   }
 }
 
+/** The child processes of `pid` (Linux /proc; empty elsewhere). */
+function childrenOf(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 // ---------------------------------------------------------------------------
 // The server as a child process
 
@@ -207,6 +239,8 @@ export interface StartServerOptions {
   logFile?: string;
   /** More server flags, after the load test's own (a flag given twice takes the last value). */
   extraArgs?: string[];
+  /** Wait until this many processes log that they listen (the workers of a cluster). */
+  listening?: number;
 }
 
 /** Starts the bundled server CLI and waits until the lobby answers. */
@@ -246,7 +280,11 @@ export async function startServerProcess(opts: StartServerOptions): Promise<Serv
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let errBuf = '';
-    child.stdout!.on('data', (d: Buffer) => log !== null && fs.writeSync(log, d));
+    let listening = 0;
+    child.stdout!.on('data', (d: Buffer) => {
+      if (log !== null) fs.writeSync(log, d);
+      listening += (d.toString().match(/server listening/g) ?? []).length;
+    });
     child.stderr!.on('data', (d: Buffer) => {
       if (log !== null) fs.writeSync(log, d);
       errBuf += d.toString();
@@ -267,7 +305,7 @@ export async function startServerProcess(opts: StartServerOptions): Promise<Serv
       }
       try {
         const r = await fetch(`${url}/games`);
-        if (r.ok) break;
+        if (r.ok && listening >= (opts.listening ?? 1)) break;
       } catch {
         /* not listening yet */
       }
@@ -371,6 +409,7 @@ export class Stats {
   errorSamples: string[] = [];
   rollbacks = 0;
   lostUnacked = 0;
+  reconnects = 0;
   error(kind: string, detail: string) {
     this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1);
     if (this.errorSamples.length < 20) this.errorSamples.push(`${kind}: ${detail}`);
@@ -423,6 +462,7 @@ export class Bot {
     });
     this.socket.on('disconnect', () => {
       this.reconnecting = true;
+      if (!this.done) this.stats.reconnects++;
     });
     this.socket.on('sync', (matchID: string, info: { state: State }) => {
       if (matchID === seat.matchID) this.onState(info.state, 'sync');
@@ -573,8 +613,10 @@ export class Bot {
 export async function verifyAgainstStorage(
   db: StorageAPI.Async | StorageAPI.Sync,
   bots: Bot[],
-): Promise<{ matchesChecked: number; problems: string[] }> {
+): Promise<{ matchesChecked: number; problems: string[]; lost: number; duplicated: number }> {
   const problems: string[] = [];
+  let lost = 0;
+  let duplicated = 0;
   const byMatch = new Map<string, Bot[]>();
   for (const b of bots) byMatch.set(b.seat.matchID, [...(byMatch.get(b.seat.matchID) ?? []), b]);
   for (const [matchID, group] of byMatch) {
@@ -594,7 +636,13 @@ export async function verifyAgainstStorage(
       );
     }
     const moveAt = new Map<number, LogEntry>();
-    for (const e of r.log) if (e.action.type === 'MAKE_MOVE' && !moveAt.has(e._stateID)) moveAt.set(e._stateID, e);
+    for (const e of r.log) {
+      if (e.action.type !== 'MAKE_MOVE') continue;
+      if (moveAt.has(e._stateID)) {
+        duplicated++;
+        problems.push(`${matchID}: two moves stored for state ${e._stateID}`);
+      } else moveAt.set(e._stateID, e);
+    }
     for (const b of group) {
       if (b.maxSeen > r.state._stateID)
         problems.push(`${matchID}/${b.seat.playerID}: saw state ${b.maxSeen}, stored ${r.state._stateID}`);
@@ -607,6 +655,7 @@ export async function verifyAgainstStorage(
           p.playerID !== b.seat.playerID ||
           JSON.stringify(p.args) !== JSON.stringify(m.args)
         ) {
+          lost++;
           problems.push(
             `${matchID}/${b.seat.playerID}: acknowledged ${m.move} at ${m.stateID} missing from the stored log`,
           );
@@ -614,7 +663,7 @@ export async function verifyAgainstStorage(
       }
     }
   }
-  return { matchesChecked: byMatch.size, problems };
+  return { matchesChecked: byMatch.size, problems, lost, duplicated };
 }
 
 /**
@@ -691,6 +740,14 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
     say(`~${perMatch.toFixed(0)} moves per match: kill -9 at ${killAtMoves} acknowledged moves`);
   }
 
+  let killWorkerAtMoves: number | null = null;
+  if (opts.killWorkerAt !== undefined) {
+    const perMatch = estimateMovesPerMatch(opts.players, 10, opts.seed);
+    killWorkerAtMoves = Math.max(1, Math.round(perMatch * opts.matches * opts.killWorkerAt));
+    say(`~${perMatch.toFixed(0)} moves per match: SIGKILL a worker at ${killWorkerAtMoves} acknowledged moves`);
+  }
+  const workers = opts.workers ?? 1;
+
   if (opts.url) {
     url = assertLoopback(opts.url).origin;
     if (opts.killAt !== undefined) throw new Error('--kill-at needs a server started by the load test (no --url)');
@@ -721,6 +778,11 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
       dataDir,
       databaseUrl,
       logFile: path.join(dataDir, 'server.log'),
+      extraArgs: [
+        ...(workers > 1 ? ['--workers', String(workers)] : []),
+        ...(opts.redisUrl ? ['--redis-url', opts.redisUrl] : []),
+      ],
+      listening: workers > 1 ? workers : 1,
     });
     run.server = server;
     url = server.url;
@@ -734,6 +796,23 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
   const deadline = Date.now() + opts.timeoutSec * 1000;
   let loadgenPeak = 0;
   const selfSampler = setInterval(() => (loadgenPeak = Math.max(loadgenPeak, process.memoryUsage().rss)), 500);
+  // Every server process: the one started and, in a cluster, its workers.
+  const procs = new Map<number, { role: string; peakKB: number; cpu: number }>();
+  const sampleProcs = () => {
+    if (!server) return;
+    const all = [server.pid, ...childrenOf(server.pid)];
+    all.forEach((pid, i) => {
+      const p = procs.get(pid) ?? {
+        role: i === 0 ? (workers > 1 ? 'primary' : 'server') : 'worker',
+        peakKB: 0,
+        cpu: 0,
+      };
+      p.peakKB = Math.max(p.peakKB, rssKB(pid, 'VmRSS') ?? 0, rssKB(pid, 'VmHWM') ?? 0);
+      p.cpu = cpuSec(pid) ?? p.cpu;
+      procs.set(pid, p);
+    });
+  };
+  const procSampler = setInterval(sampleProcs, 250);
   let kill: LoadReport['kill'];
   try {
     // Create and join in small parallel batches (seats of one match one after another).
@@ -763,6 +842,7 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
     }
 
     let killed = false;
+    let workerKilled = false;
     let lastReport = 0;
     for (;;) {
       const over = await Promise.race([done.then(() => true), sleep(100).then(() => false)]);
@@ -774,6 +854,15 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
       if (opts.verbose && performance.now() - lastReport > 5000) {
         lastReport = performance.now();
         say(`${stats.acked} moves, ${finished}/${opts.matches} matches finished`);
+      }
+      if (server && killWorkerAtMoves !== null && !workerKilled && stats.acked >= killWorkerAtMoves) {
+        workerKilled = true;
+        sampleProcs();
+        const [victim] = childrenOf(server.pid);
+        if (victim === undefined) throw new Error('--kill-worker-at: the server has no worker processes');
+        process.kill(victim, 'SIGKILL');
+        say(`killed worker pid ${victim} (SIGKILL) at ${stats.acked} moves; its players reconnect to the others`);
+        kill = { atMoves: stats.acked, downtimeMs: 0, movesLostUnacked: 0, rollbacks: 0, workerPid: victim };
       }
       if (server && killAtMoves !== null && !killed && stats.acked >= killAtMoves) {
         killed = true;
@@ -791,6 +880,8 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
     }
   } finally {
     clearInterval(selfSampler);
+    clearInterval(procSampler);
+    sampleProcs();
     for (const b of bots) b.close();
   }
   const durationSec = (performance.now() - started) / 1000;
@@ -800,7 +891,13 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
   }
 
   // Verify against the stored matches.
-  const verification: LoadReport['verification'] = { checked: false, matchesChecked: 0, problems: [] };
+  const verification: LoadReport['verification'] = {
+    checked: false,
+    matchesChecked: 0,
+    problems: [],
+    lost: 0,
+    duplicated: 0,
+  };
   const serverPeak = server ? server.peakRssKB() : null;
   const serverCpu = server ? server.cpuSec() : null;
   const cpu = process.cpuUsage(cpuStart);
@@ -815,6 +912,8 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
       verification.checked = true;
       verification.matchesChecked = v.matchesChecked;
       verification.problems = v.problems;
+      verification.lost = v.lost;
+      verification.duplicated = v.duplicated;
       for (const p of v.problems) stats.error('verification', p);
     } finally {
       if (db instanceof PostgresStorage) {
@@ -856,6 +955,14 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
     serverStderrSamples: server ? server.stderrLines.slice(0, 5) : [],
     serverUnhandled: server ? server.stderrLines.filter((l) => /unhandled|uncaught|TypeError/i.test(l)) : [],
     kill,
+    workers,
+    reconnects: stats.reconnects,
+    processes: [...procs].map(([pid, p]) => ({
+      pid,
+      role: p.role,
+      peakRssMB: round(p.peakKB / 1024),
+      cpuSec: round(p.cpu),
+    })),
     verification,
   };
 }
@@ -886,10 +993,14 @@ the stored log.
   --json FILE        also write the report there
   --quiet            no progress lines
   --server-entry F   the server source to bundle (default server/index.ts)
+  --workers N        server worker processes on the one port (needs postgres and Redis)
+  --redis-url U      Redis for the workers (default REDIS_URL)
+  --kill-worker-at F SIGKILL one worker at this fraction of the moves; its players reconnect
+  --compare 1,2,4    run the same load on each worker count and print one table
   -h, --help         this text
 `;
 
-function parseCommandLine(argv: string[]): (LoadOptions & { json?: string }) | 'help' {
+function parseCommandLine(argv: string[]): (LoadOptions & { json?: string; compare?: number[] }) | 'help' {
   const flags = parseFlags(argv, {
     game: { type: 'string' },
     matches: { type: 'string' },
@@ -906,12 +1017,28 @@ function parseCommandLine(argv: string[]): (LoadOptions & { json?: string }) | '
     json: { type: 'string' },
     quiet: { type: 'boolean' },
     'server-entry': { type: 'string' },
+    workers: { type: 'string' },
+    'redis-url': { type: 'string' },
+    'kill-worker-at': { type: 'string' },
+    compare: { type: 'string' },
   });
   if (flags === 'help') return 'help';
   const storage = oneOf(flags, 'storage', ['file', 'memory', 'postgres'] as const) ?? 'file';
   const killAt = decimal(flags, 'kill-at', 0, 1, false);
   if (killAt !== undefined && storage === 'memory') throw new UsageError('--kill-at needs file or postgres storage.');
   const entry = text(flags, 'server-entry');
+  const workers = integer(flags, 'workers', 1, 64);
+  const redisUrl = text(flags, 'redis-url') ?? process.env.REDIS_URL;
+  const killWorkerAt = decimal(flags, 'kill-worker-at', 0, 1, false);
+  const compareText = text(flags, 'compare');
+  const compare = compareText?.split(',').map((w) => Number(w.trim()));
+  if (compare && (compare.length === 0 || compare.some((w) => !Number.isInteger(w) || w < 1 || w > 64)))
+    throw new UsageError('--compare takes worker counts, e.g. 1,2,4.');
+  const most = Math.max(workers ?? 1, ...(compare ?? [1]));
+  if (most > 1 && (storage !== 'postgres' || !redisUrl))
+    throw new UsageError('Several workers need --storage postgres and --redis-url (or REDIS_URL).');
+  if (killWorkerAt !== undefined && (workers ?? 1) < 2 && !compare)
+    throw new UsageError('--kill-worker-at needs --workers 2 or more.');
   let def: GameDef;
   try {
     def = gameNamed(text(flags, 'game') ?? DEFAULT_GAME.id);
@@ -934,7 +1061,51 @@ function parseCommandLine(argv: string[]): (LoadOptions & { json?: string }) | '
     json: text(flags, 'json'),
     verbose: flags.quiet !== true,
     serverEntry: entry === undefined ? undefined : path.resolve(entry),
+    workers,
+    redisUrl,
+    killWorkerAt,
+    compare,
   };
+}
+
+/** `--compare`: the same load on each worker count, one line each, throughput relative to the first. */
+async function compareWorkers(opts: LoadOptions, counts: number[]): Promise<LoadReport[]> {
+  const reports: LoadReport[] = [];
+  for (const workers of counts) {
+    const killWorkerAt = workers > 1 ? opts.killWorkerAt : undefined;
+    reports.push(await runLoadTest({ ...opts, workers, killWorkerAt }));
+  }
+  const base = reports[0].movesPerSec;
+  const rows = reports.map((r) => [
+    String(r.workers),
+    r.movesPerSec.toFixed(1),
+    (r.movesPerSec / base).toFixed(2),
+    String(r.latencyMs.p50),
+    String(r.latencyMs.p99),
+    String(r.errors),
+    String(r.reconnects),
+    String(r.verification.lost),
+    String(r.verification.duplicated),
+    String(Math.max(...r.processes.map((p) => p.peakRssMB))),
+    r.processes.reduce((t, p) => t + p.cpuSec, 0).toFixed(1),
+  ]);
+  const head = [
+    'workers',
+    'moves/s',
+    'ratio',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'reconn',
+    'lost',
+    'dup',
+    'max RSS MB',
+    'CPU s',
+  ];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i])).join('  ');
+  console.log([line(head), ...rows.map(line)].join('\n'));
+  return reports;
 }
 
 async function main() {
@@ -949,6 +1120,13 @@ async function main() {
       const stop = current?.server?.stop() ?? Promise.resolve();
       void stop.finally(() => process.exit(130));
     });
+  }
+  if (opts.compare) {
+    const reports = await compareWorkers(opts, opts.compare);
+    if (opts.json) fs.writeFileSync(opts.json, JSON.stringify(reports, null, 2) + '\n');
+    const ok = reports.every((r) => r.errors === 0 && r.matchesCompleted === r.matches);
+    console.log(ok ? 'LOADTEST OK' : 'LOADTEST FAILED');
+    process.exit(ok ? 0 : 1);
   }
   const report = await runLoadTest(opts);
   const text = JSON.stringify(report, null, 2);

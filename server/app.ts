@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import type { Game, Server as ServerTypes } from 'boardgame.io';
-import { Server, SocketIO } from 'boardgame.io/server';
+import { Server, SocketIO, type GenericPubSub } from 'boardgame.io/server';
 import { jsonParser } from './json-parser';
 import type Koa from 'koa';
 import type { ServerOptions as IOServerOptions } from 'socket.io';
@@ -28,7 +28,9 @@ import { withSecureSeed } from './seed';
 import { guardNamespace, SeatSockets, type MatchQueue } from './socket-guard';
 import type { SocketLimits } from './socket-limits';
 import { serveClient } from './static';
-import { createStorage, PersistFirstPubSub, type StorageKind } from './storage';
+import { RedisPubSub } from './redis-pubsub';
+import { createStorage, PersistFirstPubSub, PostgresStorage, type StorageKind } from './storage';
+import { BotLeases } from './bot-lease';
 import { hookStorage, type AnyStorage } from './storage-hooks';
 
 /** Everything `startServer` accepts; see `server/options.ts` for the CLI. */
@@ -69,6 +71,14 @@ export interface ServerOptions {
   games?: Game[];
   /** Where log lines go. */
   logger?: Logger;
+  /** Redis URL: updates go through Redis to every server process (server/redis-pubsub.ts). */
+  redisUrl?: string;
+  /** Accept websocket connections only, no HTTP long-polling (so no sticky sessions). Default: with `redisUrl`. */
+  websocketOnly?: boolean;
+  /** Names this process in `/health` and the logs (default `pid <pid>`). */
+  processName?: string;
+  /** With `redisUrl` and PostgreSQL: how long a bot seat's lease lasts unrenewed, ms (default 3000). */
+  botLeaseMs?: number;
 }
 
 /** A running server. */
@@ -87,6 +97,13 @@ export interface RunningServer {
   /** Stops accepting connections, waits for writes, closes the storage. */
   close(): Promise<void>;
 }
+
+/** What boardgame.io's SocketIO transport publishes (its `pubSub` type parameter). */
+type TransportMessage = ConstructorParameters<typeof SocketIO>[0] extends infer O
+  ? O extends { pubSub?: GenericPubSub<infer T> }
+    ? T
+    : never
+  : never;
 
 /** Constant-time credential check; every seat of every match needs one. */
 function authenticateCredentials(credentials: unknown, player: ServerTypes.PlayerMetadata | undefined): boolean {
@@ -190,6 +207,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const policy = createOriginPolicy(options.origins ?? [], [host, ...(options.hosts ?? [])]);
 
+  let redis: RedisPubSub<TransportMessage> | undefined;
+  if (options.redisUrl) {
+    redis = new RedisPubSub<TransportMessage>(options.redisUrl, log);
+    try {
+      await redis.ready();
+    } catch (err) {
+      await redis.close();
+      throw new Error(`Redis at ${options.redisUrl}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  const pubSub = new PersistFirstPubSub<TransportMessage>(hooked.storage, redis, (matchID) =>
+    log('info', 'move refused: another move of the match was stored first', { matchID }),
+  );
   const transport = new AppTransport(
     {
       socketOpts: {
@@ -199,9 +229,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         maxHttpBufferSize: 64 * 1024,
         // The default parser minus its binary scan of every outgoing state (see json-parser.ts).
         parser: jsonParser,
+        // Polling needs every request of a session on one process; websockets do not.
+        ...((options.websocketOnly ?? !!options.redisUrl) ? { transports: ['websocket'] } : {}),
       } as IOServerOptions,
       // Send a move's update only after the storage has written it.
-      pubSub: new PersistFirstPubSub(hooked.storage),
+      pubSub,
     },
     host,
     { ...DEFAULT_CONNECTION_LIMITS, ...options.connections },
@@ -222,13 +254,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       seats,
       limits: options.socketLimits,
       onMove: (matchID, seat) => void clockRef.current?.noteMove(matchID, seat).catch(() => undefined),
+      published: (matchID) => pubSub.publishedCount(matchID),
     });
   }
 
   const app = server.app as unknown as Koa;
   app.use(errors(log));
   app.use(httpCors(policy));
-  app.use(health(hooked.storage, startedAt));
+  const processName = options.processName ?? `pid ${process.pid}`;
+  app.use(health(hooked.storage, startedAt, { processName, redis }));
   app.use(hideChat());
   app.proxy = options.trustProxy ?? false;
   app.use(
@@ -242,6 +276,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.use(replays(hooked.storage));
   app.use(matchStatus(hooked.storage));
   const bots = new BotSeats(games, hooked.storage, log, { ...DEFAULT_BOT_LIMITS, ...options.botLimits });
+  if (options.redisUrl && raw instanceof PostgresStorage) {
+    // Several processes: each bot seat is played by the one holding its lease.
+    const leases = new BotLeases(raw.pool, raw.schema, processName, options.botLeaseMs);
+    await leases.connect();
+    bots.useLeases(leases);
+  }
   app.use(bots.middleware());
   const clocks = (clockRef.current = new TurnClocks(hooked.storage, bots, log));
   app.use(serveClient(options.publicDir ?? path.resolve('public')));
@@ -259,7 +299,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 8000);
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${urlHost}:${port}`;
-  log('info', 'server listening', { url, host, storage: kind, games: games.map((g) => g.name).join(',') });
+  log('info', 'server listening', {
+    url,
+    host,
+    storage: kind,
+    redis: redis ? 'yes' : undefined,
+    process: options.processName,
+    games: games.map((g) => g.name).join(','),
+  });
   await bots.start(url);
   await clocks.start();
   const stopExpiry = expireAbandoned(hooked.storage, options.expireOpenAfterMs ?? 24 * 60 * 60 * 1000, log);
@@ -279,6 +326,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const closable = raw as { close?: () => unknown; flush?: () => unknown };
       if (typeof closable.flush === 'function') await closable.flush();
       if (typeof closable.close === 'function') await closable.close();
+      await redis?.close();
       log('info', 'server stopped', { url });
     })());
 

@@ -6,6 +6,10 @@
  * the bot's moves are checked, stored and broadcast like anyone's. Bots decide
  * from their own player's view only (src/bots). On restart, the server
  * resumes the bots of every unfinished match.
+ *
+ * With several server processes (`useLeases`), a process plays a bot seat only
+ * while it holds the seat's lease (server/bot-lease.ts), and takes over the
+ * seats of a process that died.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Game, Server as ServerTypes, StorageAPI } from 'boardgame.io';
@@ -13,6 +17,7 @@ import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { BOT_LEVELS, actingPlayerOf, type Level } from '../src/bots';
 import { BotPool } from './bot-pool';
+import type { BotLeases } from './bot-lease';
 import { findGame, type GameDef } from '../src/games/registry';
 import { fail, type Middleware } from './http-error';
 import { parseJsonObject } from './lobby-guard';
@@ -98,6 +103,8 @@ export class BotSeats {
   private readonly pool: BotPool;
   private url = '';
   private closed = false;
+  private leases: BotLeases | undefined;
+  private leaseTimer: ReturnType<typeof setInterval> | undefined;
 
   /** The served games that have bots (in the registry), by name. */
   private readonly defs: Map<string, GameDef>;
@@ -116,31 +123,97 @@ export class BotSeats {
     }
   }
 
+  /** Plays a bot seat only while holding its lease; call before `start`. */
+  useLeases(leases: BotLeases): void {
+    this.leases = leases;
+  }
+
+  /** Starts the bot of a seat: at once without leases, else if this process gets the seat's lease. */
+  private async claim(
+    def: GameDef,
+    matchID: string,
+    seat: string,
+    credentials: string,
+    level: Level,
+    numPlayers: number,
+  ): Promise<void> {
+    if (this.leases) {
+      if (this.closed || this.clients.has(`${matchID}:${seat}`)) return;
+      if (!(await this.leases.acquire({ matchID, seat }))) return;
+      this.log('info', 'bot seat taken', { matchID, seat, owner: this.leases.owner });
+    }
+    this.run(def, matchID, seat, credentials, level, numPlayers);
+  }
+
+  /** Renews this process's leases, stops the bots whose lease it lost, and takes free bot seats. */
+  private async tendLeases(leases: BotLeases): Promise<void> {
+    const keys = [...this.clients.keys()].map((key) => {
+      const i = key.lastIndexOf(':');
+      return { key, matchID: key.slice(0, i), seat: key.slice(i + 1) };
+    });
+    const held = await leases.renew(keys);
+    for (const { key } of keys) {
+      if (!held.has(key) && this.clients.has(key)) {
+        this.log('warn', 'bot seat lease lost, stopping its bot', { key });
+        this.stopClient(key, false);
+      }
+    }
+    for (const orphan of await leases.orphans()) {
+      const metadata = JSON.parse(orphan.metadata) as WithBots;
+      const def = this.defs.get(metadata.gameName);
+      if (def) await this.resume(def, orphan.matchID, metadata);
+    }
+  }
+
+  /** Starts the bots of one match's bot seats (those not running here). */
+  private async resume(def: GameDef, matchID: string, metadata: WithBots): Promise<void> {
+    if (metadata.gameover !== undefined) return;
+    for (const p of Object.values(metadata.players)) {
+      const level = botLevel(metadata, String(p.id));
+      if (level && typeof p.credentials === 'string') {
+        await this.claim(def, matchID, String(p.id), p.credentials, level, Object.keys(metadata.players).length);
+      }
+    }
+  }
+
   /** Start bot clients against the server at `url`, resuming every unfinished match with bot seats. */
   async start(url: string): Promise<void> {
     this.url = url;
+    const leases = this.leases;
+    if (leases) {
+      let tending = false;
+      this.leaseTimer = setInterval(
+        () => {
+          if (tending || this.closed) return;
+          tending = true;
+          this.tendLeases(leases)
+            .catch((err: Error) => this.log('warn', 'bot seat leases not renewed', { error: err.message }))
+            .finally(() => (tending = false));
+        },
+        Math.max(100, Math.floor(leases.ttlMs / 3)),
+      );
+      this.leaseTimer.unref();
+    }
     for (const def of this.defs.values()) {
       const ids = await (isSyncStorage(this.db)
         ? this.db.listMatches({ gameName: def.id })
         : this.db.listMatches({ gameName: def.id }));
       for (const matchID of ids) {
         const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
-        if (!metadata || metadata.gameover !== undefined) continue;
-        for (const p of Object.values(metadata.players)) {
-          const level = botLevel(metadata, String(p.id));
-          if (level && typeof p.credentials === 'string') {
-            this.run(def, matchID, String(p.id), p.credentials, level, Object.keys(metadata.players).length);
-          }
-        }
+        if (metadata) await this.resume(def, matchID, metadata);
       }
     }
   }
 
-  /** Stop every bot client. */
-  close(): Promise<void> {
+  /** Stop every bot client (and give their leases back). */
+  async close(): Promise<void> {
     this.closed = true;
-    for (const key of [...this.clients.keys()]) this.stopClient(key);
-    return this.pool.close();
+    clearInterval(this.leaseTimer);
+    for (const key of [...this.clients.keys()]) this.stopClient(key, false);
+    await this.leases
+      ?.releaseAll()
+      .catch((err: Error) => this.log('warn', 'bot seat leases not given back', { error: err.message }));
+    await this.pool.close();
   }
 
   /** Number of bot clients running. */
@@ -209,7 +282,7 @@ export class BotSeats {
     metadata.updatedAt = Date.now();
     await (isSyncStorage(this.db) ? this.db.setMetadata(matchID, metadata) : this.db.setMetadata(matchID, metadata));
     this.log('info', 'bot seated', { matchID, seat, level });
-    this.run(def, matchID, seat, botCredentials, level, Object.keys(metadata.players).length);
+    await this.claim(def, matchID, seat, botCredentials, level, Object.keys(metadata.players).length);
     const key = `${matchID}:${seat}`;
     if (this.clients.has(key)) {
       if (!this.byClient.has(client)) this.byClient.set(client, new Set());
@@ -267,12 +340,16 @@ export class BotSeats {
     return moves;
   }
 
-  /** Stops one bot client, once, and frees its place under the caps. */
-  private stopClient(key: string): void {
+  /** Stops one bot client, once, and frees its place under the caps (and its lease, unless told not to). */
+  private stopClient(key: string, release = true): void {
     const client = this.clients.get(key);
     if (!client) return;
     this.clients.delete(key);
     client.stop();
+    if (release && this.leases) {
+      const i = key.lastIndexOf(':');
+      void this.leases.release({ matchID: key.slice(0, i), seat: key.slice(i + 1) }).catch(() => undefined);
+    }
     for (const [address, keys] of this.byClient) {
       keys.delete(key);
       if (keys.size === 0) this.byClient.delete(address);
@@ -295,7 +372,8 @@ export class BotSeats {
       matchID,
       playerID: seat,
       credentials,
-      multiplayer: SocketIO({ server: this.url }),
+      // Websocket only: a server with several processes takes no long-polling.
+      multiplayer: SocketIO({ server: this.url, socketOpts: { transports: ['websocket'] } }),
       debug: false,
     });
     this.clients.set(key, client);

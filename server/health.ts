@@ -26,32 +26,60 @@ export function prototypeCanary(): () => string[] {
     baseline.filter(([, keys], i) => keysOf(PROTOTYPES[i][1]) !== keys).map(([name]) => `${name} was changed`);
 }
 
+/** What `/health` checks besides the storage. */
+export interface HealthOptions {
+  /** Names the process that answered (`process` in the answer). */
+  processName?: string;
+  /** The Redis pub/sub, when there is one: `redis: "up"` or a problem. */
+  redis?: { ping(): Promise<void> };
+  timeoutMs?: number;
+}
+
+/** Resolves as `p` does, or rejects after `ms`. */
+async function within<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([p, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The `/health` middleware. */
-export function health(db: AnyStorage, startedAt: number, timeoutMs = 2000): Middleware {
+export function health(db: AnyStorage, startedAt: number, opts: HealthOptions = {}): Middleware {
+  const timeoutMs = opts.timeoutMs ?? 2000;
   const changedPrototypes = prototypeCanary();
   return async (ctx, next) => {
     if (ctx.path !== '/health') return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') ctx.throw(405, 'Use GET');
     const problems = changedPrototypes();
     let matches: number | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const ping = (db as { ping?: () => Promise<void> }).ping;
-      const listing = Promise.resolve(ping?.call(db)).then(() =>
-        isSyncStorage(db) ? db.listMatches() : db.listMatches(),
-      );
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
-      });
-      matches = (await Promise.race([listing, timeout])).length;
-    } catch (err) {
-      problems.push(`storage: ${err instanceof Error ? err.message : String(err)}`.slice(0, 200));
-    } finally {
-      clearTimeout(timer);
-    }
+    const ping = (db as { ping?: () => Promise<void> }).ping;
+    const listing = Promise.resolve(ping?.call(db)).then(() =>
+      isSyncStorage(db) ? db.listMatches() : db.listMatches(),
+    );
+    const [stored, redis] = await Promise.allSettled([
+      within(listing, timeoutMs),
+      opts.redis ? within(opts.redis.ping(), timeoutMs) : Promise.resolve(),
+    ]);
+    const reason = (r: PromiseRejectedResult) =>
+      (r.reason instanceof Error ? r.reason.message : String(r.reason)).slice(0, 200);
+    if (stored.status === 'fulfilled') matches = stored.value.length;
+    else problems.push(`storage: ${reason(stored)}`);
+    if (redis.status === 'rejected') problems.push(`redis: ${reason(redis)}`);
     ctx.set('Cache-Control', 'no-store');
     const uptime = Math.round((Date.now() - startedAt) / 1000);
+    const storage = stored.status === 'fulfilled' ? 'up' : 'down';
+    const parts = {
+      process: opts.processName,
+      storage,
+      redis: opts.redis ? (redis.status === 'fulfilled' ? 'up' : 'down') : undefined,
+    };
     ctx.status = problems.length === 0 ? 200 : 503;
-    ctx.body = problems.length === 0 ? { ok: true, uptime, matches } : { ok: false, uptime, problems };
+    ctx.body =
+      problems.length === 0 ? { ok: true, uptime, matches, ...parts } : { ok: false, uptime, problems, ...parts };
   };
 }

@@ -1,35 +1,31 @@
 /**
  * `npm start`: parse the options, start the server, stop cleanly on
  * SIGINT/SIGTERM (stop accepting, finish queued moves, flush the storage).
+ *
+ * With `--workers N` (N > 1) this process is the cluster's primary: it starts
+ * N worker processes (node:cluster) that all serve the one port, restarts any
+ * that dies, and passes SIGINT/SIGTERM on to them.
  */
+import cluster from 'node:cluster';
 import { startServer } from './app';
 import { consoleLogger, limitConsoleErrors } from './log';
-import { HELP, parseCli } from './options';
+import { HELP, parseCli, type Cli } from './options';
 
-async function main(): Promise<void> {
-  let cli;
-  try {
-    cli = parseCli(process.argv.slice(2));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n\n${HELP}`);
-    process.exit(2);
-  }
-  if (cli.help) {
-    process.stdout.write(HELP);
-    return;
-  }
+type Options = Extract<Cli, { help: false }>['options'];
 
+/** Runs one server in this process until SIGINT/SIGTERM. */
+async function serve(options: Options, processName?: string): Promise<void> {
   // boardgame.io logs refused moves with their arguments in full: cut and rate-limit those lines.
   limitConsoleErrors();
   // A bug in a move must not take every match down with it.
   process.on('unhandledRejection', (err) => consoleLogger('error', 'unhandled rejection', { error: String(err) }));
 
-  const server = await startServer({ ...cli.options, logger: consoleLogger });
+  const server = await startServer({ ...options, logger: consoleLogger, processName });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    consoleLogger('info', 'shutting down', { signal });
+    consoleLogger('info', 'shutting down', { signal, process: processName });
     const force = setTimeout(() => {
       consoleLogger('error', 'shutdown timed out, exiting');
       process.exit(1);
@@ -45,6 +41,58 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** The cluster's primary: starts `workers` servers and keeps them running. */
+function supervise(workers: number): void {
+  let stopping = false;
+  const names = new Map<number, string>();
+  const fork = (name: string) => {
+    const worker = cluster.fork({ NEXT_STOP_WORKER: name });
+    names.set(worker.id, name);
+  };
+  for (let i = 1; i <= workers; i++) fork(`worker ${i}`);
+  cluster.on('exit', (worker, code, signal) => {
+    const name = names.get(worker.id) ?? `worker ${worker.id}`;
+    names.delete(worker.id);
+    if (stopping) {
+      if (names.size === 0) process.exit(0);
+      return;
+    }
+    consoleLogger('error', 'worker died, starting another', { worker: name, pid: worker.process.pid, code, signal });
+    // Its sockets reconnect to the other workers meanwhile; wait a moment so a crash loop stays slow.
+    setTimeout(() => fork(name), 500).unref();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    consoleLogger('info', 'shutting down the workers', { signal });
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+async function main(): Promise<void> {
+  let cli;
+  try {
+    cli = parseCli(process.argv.slice(2));
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${HELP}`);
+    process.exit(2);
+  }
+  if (cli.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  if (cluster.isPrimary && cli.workers > 1) {
+    supervise(cli.workers);
+    return;
+  }
+  const name = cluster.isWorker ? `${process.env.NEXT_STOP_WORKER ?? 'worker'} (pid ${process.pid})` : undefined;
+  // Workers share the port through the primary: websocket only, so no request needs the same worker as the last.
+  await serve(cluster.isWorker ? { ...cli.options, websocketOnly: true } : cli.options, name);
 }
 
 main().catch((err: unknown) => {

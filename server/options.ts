@@ -17,6 +17,10 @@ Options (flag / environment variable / default):
                                                 (postgres when DATABASE_URL is set)
   --data-dir <dir>    DATA_DIR      ./data      folder of the file storage
   --database-url <u>  DATABASE_URL              postgres://user@host:5432/db
+  --redis-url <u>     REDIS_URL                 redis://host:6379: updates reach the sockets of
+                                                every server process (websocket transport only)
+  --workers <n>       WORKERS       1           server processes on the one port (node:cluster);
+                                                more than 1 needs postgres storage and Redis
   --origins <list>    ORIGINS                   extra browser origins allowed to use
                                                 the API and sockets, comma separated
                                                 (the server's own origin is always allowed)
@@ -44,8 +48,9 @@ Options (flag / environment variable / default):
                       MAX_CONNS_PER_IP 256      open connections per client address (0: no cap)
   -h, --help                                    print this help
 
-GET /health answers {"ok":true,"uptime":<seconds>,"matches":<count>}, or 503 with
-{"ok":false,"problems":[...]} when the storage does not answer or the process is unsound.
+GET /health answers {"ok":true,"uptime":<seconds>,"matches":<count>,"storage":"up",...}, or 503
+with {"ok":false,"problems":[...]} when the storage (or Redis) does not answer or the process is
+unsound; "process" names the worker that answered and "redis" is "up" or "down" with --redis-url.
 `;
 
 /** Per-socket limits for `--socket-rate n`: n events a second, bursts of 2n. */
@@ -53,8 +58,8 @@ function socketRateLimits(perSecond: number): Partial<SocketLimits> {
   return { eventsPerSecond: perSecond, burst: 2 * perSecond };
 }
 
-/** Parsed CLI: either help or server options. */
-export type Cli = { help: true } | { help: false; options: ServerOptions };
+/** Parsed CLI: either help or server options (and how many worker processes to run them in). */
+export type Cli = { help: true } | { help: false; options: ServerOptions; workers: number };
 
 function integer(name: string, text: string, min: number, max: number): number {
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
@@ -75,6 +80,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       storage: { type: 'string' },
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
+      'redis-url': { type: 'string' },
+      workers: { type: 'string' },
       origins: { type: 'string' },
       'public-dir': { type: 'string' },
       'body-limit': { type: 'string' },
@@ -101,6 +108,21 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   }
   if (storage === 'postgres' && !databaseUrl)
     throw new Error('--storage postgres needs --database-url or DATABASE_URL');
+  const redisUrl = pick(values['redis-url'], 'REDIS_URL');
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new Error(`--redis-url must start with redis:// or rediss://, got "${redisUrl}"`);
+  }
+  const workersText = pick(values.workers, 'WORKERS');
+  const workers = workersText === undefined ? 1 : integer('--workers', workersText, 1, 256);
+  if (workers > 1 && storage !== 'postgres') {
+    throw new Error(
+      `--workers ${workers} needs --storage postgres: the ${storage} storage belongs to one process ` +
+        '(several processes would each keep their own matches)',
+    );
+  }
+  if (workers > 1 && !redisUrl) {
+    throw new Error(`--workers ${workers} needs --redis-url or REDIS_URL, so that every process hears every move`);
+  }
   const port = pick(values.port, 'PORT');
   const bodyLimit = pick(values['body-limit'], 'BODY_LIMIT');
   const origins = pick(values.origins, 'ORIGINS');
@@ -124,7 +146,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
 
   return {
     help: false,
+    workers,
     options: {
+      ...(redisUrl === undefined ? {} : { redisUrl }),
       port: port === undefined ? 8000 : integer('--port', port, 0, 65535),
       host: pick(values.host, 'HOST') ?? '127.0.0.1',
       storage,

@@ -24,7 +24,8 @@
  *    match's queue (so after the moves before it): boardgame.io's Master
  *    would store and broadcast the unchanged state of a refused move, so a
  *    refused move is answered to its sender alone with the current state, and
- *    nothing is written or broadcast.
+ *    nothing is written or broadcast. So is a move made on an older state
+ *    than the stored one (which the Master would drop without a word).
  *
  * Packets of one socket are passed on in the order they arrived.
  *
@@ -84,6 +85,23 @@ export function moveNames(game: Game): Set<string> {
   return new Set<string>(listed ?? Object.keys(game.moves ?? {}));
 }
 
+/**
+ * `state` with fresh copies of the parts of `ctx` that boardgame.io's reducer
+ * changes in place (ProcessMove counts `_activePlayersNumMoves[playerID]++`,
+ * setActivePlayers writes `activePlayers[playerID]`). A trial run on the
+ * stored object itself would count the move twice, once here and once when the
+ * Master runs it (the memory storage and the Postgres storage's kept state
+ * hand out the stored object).
+ */
+function scratchCopy(state: State): State {
+  const ctx = state.ctx as unknown as Record<string, unknown>;
+  const copy = { ...ctx };
+  for (const key of ['activePlayers', '_activePlayersNumMoves', '_activePlayersMinMoves', '_activePlayersMaxMoves']) {
+    if (isPlainObject(ctx[key])) copy[key] = { ...ctx[key] };
+  }
+  return { ...state, ctx: copy as unknown as State['ctx'] };
+}
+
 /** Removes PRNG state from a state object about to be sent. */
 function withoutRandom<T>(state: T): T {
   if (!isPlainObject(state) || !isPlainObject(state.plugins) || !('random' in state.plugins)) return state;
@@ -92,7 +110,10 @@ function withoutRandom<T>(state: T): T {
 }
 
 /** Checks one incoming packet from `socket`; true lets it through. */
-export type PacketCheck = (packet: Packet, socket?: Socket) => boolean | Promise<boolean>;
+export type PacketCheck = ((packet: Packet, socket?: Socket) => boolean | Promise<boolean>) & {
+  /** To be called as a packet the check accepted is passed on. */
+  passed?: (packet: Packet, socket?: Socket) => void;
+};
 
 /** A per-match queue that runs one task at a time (boardgame.io's transport keeps one per match). */
 export type MatchQueue = (matchID: string) => { add<T>(task: () => Promise<T>): Promise<T> };
@@ -105,6 +126,13 @@ export interface PacketCheckContext {
   seats?: SeatSockets;
   /** Hears of every move the rules accepted, with its seat (the turn clocks). */
   onMove?: (matchID: string, seat: string) => void;
+  /**
+   * How many moves this process has published for a match (the pub/sub's
+   * count). A move passed on to the Master that publishes nothing was dropped
+   * by it (the match moved on in between, through another process): its
+   * sender is then sent the stored state.
+   */
+  published?: (matchID: string) => number;
 }
 
 /** Builds the packet check for one game. */
@@ -114,6 +142,12 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
   const processed = ProcessGameConfig(game as never);
   const reducer = CreateGameReducer({ game: processed });
   const filter = getFilterPlayerView(game as never);
+
+  const ignoresStaleState = (state: State, payload: Record<string, unknown>): boolean => {
+    if (typeof payload.type !== 'string' || typeof payload.playerID !== 'string') return false;
+    const move = processed.flow.getMove(state.ctx, payload.type, payload.playerID) as unknown;
+    return isPlainObject(move) && move.ignoreStaleStateID === true;
+  };
 
   const fetchMetadata = async (matchID: string) => {
     const opts = { metadata: true } as const;
@@ -145,21 +179,49 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     return context.queueFor(matchID).add(async () => {
       const state = await fetchState(matchID);
       if (!state || state.ctx.gameover !== undefined) return false;
-      // A stale move is refused by the Master without a write; let it say so as before.
-      if (state._stateID !== stateID) return true;
+      const { credentials: _credentials, ...payload } = action.payload;
       // Nobody plays before every seat has a player (the waiting room).
       const seated = !waitingForTable(state._stateID, Object.values(metadata.players));
-      const { credentials: _credentials, ...payload } = action.payload;
-      const next = seated ? reducer(state, { ...action, payload } as never) : state;
-      if (next._stateID !== state._stateID) {
+      // A move made on an older state (another move, perhaps through another
+      // process, was stored first) is refused like an illegal one, so its
+      // sender learns the stored state; unless the move asks to ignore that.
+      const fresh = state._stateID === stateID || ignoresStaleState(state, payload);
+      if (seated && fresh && reducer(scratchCopy(state), { ...action, payload } as never)._stateID !== state._stateID) {
         context.onMove?.(matchID, playerID);
         return true;
       }
-      if (socket?.connected) {
-        const view = filter(playerID, { type: 'update', args: [matchID, state] } as never) as { args: unknown[] };
-        socket.emit('update', ...view.args);
-      }
+      sendState(socket, matchID, playerID, state);
       return false;
+    });
+  };
+
+  /** Sends `socket` seat `playerID`'s view of `state`. */
+  const sendState = (socket: Socket | undefined, matchID: string, playerID: string, state: State) => {
+    if (!socket?.connected) return;
+    const view = filter(playerID, { type: 'update', args: [matchID, state] } as never) as { args: unknown[] };
+    socket.emit('update', ...view.args);
+  };
+
+  /**
+   * Called as a move is passed on to the Master. Once the Master is done with
+   * it (the next task of the match's queue), if it published nothing, it
+   * dropped the move: the match moved on since the check above, through
+   * another process. Its sender is then sent the stored state.
+   */
+  const watchMove = (args: unknown[], socket: Socket | undefined) => {
+    const [, , matchID, playerID] = args as [unknown, number, string, string];
+    const { queueFor, published } = context;
+    if (!queueFor || !published || !socket) return;
+    const before = published(matchID);
+    // socket.io hands the packet to boardgame.io's handler on the next tick, which queues the Master's task.
+    process.nextTick(() => {
+      void queueFor(matchID)
+        .add(async () => {
+          if (published(matchID) !== before) return;
+          const state = await fetchState(matchID);
+          if (state) sendState(socket, matchID, playerID, state);
+        })
+        .catch(() => undefined);
     });
   };
 
@@ -248,7 +310,7 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     return size <= MAX_CHAT;
   };
 
-  return (packet, socket) => {
+  const check: PacketCheck = (packet, socket) => {
     if (!Array.isArray(packet) || packet.length === 0) return false;
     const [event, ...args] = packet;
     try {
@@ -266,6 +328,10 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
       return false;
     }
   };
+  check.passed = (packet, socket) => {
+    if (packet[0] === 'update') watchMove(packet.slice(1), socket);
+  };
+  return check;
 }
 
 /**
@@ -376,7 +442,10 @@ export function guardNamespace(nsp: Namespace, game: Game, db: AnyStorage, optio
         )
         .then(
           (ok) => {
-            if (ok) pass();
+            if (ok) {
+              pass();
+              check.passed?.(packet as Packet, socket);
+            }
           },
           () => undefined,
         );

@@ -9,9 +9,19 @@
  *
  * Every write is one SQL statement, so no write reads first and none can
  * overwrite another's data:
- * - `setState` replaces the state only when its stateID is newer than the
- *   stored one (`ON CONFLICT ... WHERE state_id < EXCLUDED.state_id`, which
- *   locks the row), and inserts its log entries whatever the order of arrival.
+ * - `setState` is a compare-and-set: a move turns the state it read (stateID
+ *   n) into state n + 1, so the row is replaced only while it is older than
+ *   the new state (`ON CONFLICT ... WHERE state_id < EXCLUDED.state_id`, which
+ *   locks the row and re-reads it), and the move's log entries are inserted in
+ *   the same statement only when the state was. Two processes that read state
+ *   n and computed different states n + 1 cannot both store theirs: the second
+ *   write changes nothing (no state, no log entry) and is a `StateConflict`.
+ *   boardgame.io's Master cannot handle a refused write, so `setState` still
+ *   resolves; `whenWritten` rejects with the conflict, which is how
+ *   `PersistFirstPubSub` learns not to broadcast the move and to resync the
+ *   match's sockets with the stored state instead. The Master's metadata write
+ *   for the same move (`gameover`, `updatedAt`) waits for the state write and
+ *   is dropped with it.
  * - `setMetadata` touches only the metadata columns. The lobby changes
  *   metadata by read-modify-write (fetch, set one seat, write back), so two
  *   players joining one match at once would each write back a copy holding
@@ -45,6 +55,7 @@ import { Async } from 'boardgame.io/internal';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
 import type { PageEntry, PageOptions } from './list-filter';
 import { metadataKey } from './metadata-key';
+import { StateConflict } from './conflict';
 
 export interface PostgresStorageOptions {
   /** postgres://user@host:port/db; a `schema` query parameter picks the schema. */
@@ -161,6 +172,12 @@ export class PostgresStorage extends Async {
   /** Deferred `updatedAt` bumps, by match. */
   private readonly touches = new Map<string, number>();
   private touchTimer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * Per match: the state write started in the current synchronous block, so
+   * that the Master's metadata write for the same move (made right after it)
+   * can wait for it and be dropped if it was refused. Cleared a microtask later.
+   */
+  private readonly moveWrites = new Map<string, Promise<boolean>>();
   /** Prepared statement names, by SQL text (see `run`). */
   private readonly statements = new Map<string, string>();
 
@@ -316,11 +333,31 @@ export class PostgresStorage extends Async {
     }
   }
 
+  /**
+   * boardgame.io's `setState`: stores `state` if the row still holds the state
+   * before it (see the file comment). Resolves also when the write is refused;
+   * `whenWritten` and `trySetState` tell.
+   */
   setState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<void> {
-    return this.track(matchID, this.writeState(matchID, state, deltalog));
+    const stored = this.trySetState(matchID, state, deltalog);
+    this.moveWrites.set(matchID, stored);
+    queueMicrotask(() => {
+      if (this.moveWrites.get(matchID) === stored) this.moveWrites.delete(matchID);
+    });
+    const conflictChecked = stored.then((ok) => {
+      if (!ok) throw new StateConflict(matchID, state._stateID);
+    });
+    // whenWritten sees the conflict; the caller (the Master) only a real failure.
+    this.track(matchID, conflictChecked).catch(() => undefined);
+    return stored.then(() => undefined);
   }
 
-  private async writeState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<void> {
+  /** Stores `state` and its log entries if the row holds an older state; resolves whether it did. */
+  trySetState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<boolean> {
+    return this.writeState(matchID, state, deltalog);
+  }
+
+  private async writeState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<boolean> {
     let updated = false;
     try {
       const r = await this.run(
@@ -332,13 +369,14 @@ export class PostgresStorage extends Async {
          ), lg AS (
            INSERT INTO ${this.log} (match_id, state_id, idx, entry)
            SELECT $1, $3, e.ord, e.value FROM json_array_elements($4::json) WITH ORDINALITY AS e(value, ord)
-           ON CONFLICT DO NOTHING
+           WHERE EXISTS (SELECT 1 FROM up)
            RETURNING 1
          )
          SELECT (SELECT count(*) FROM up) AS updated, (SELECT count(*) FROM lg) AS logged`,
         [matchID, JSON.stringify(state), state._stateID, JSON.stringify(deltalog ?? [])],
       );
       updated = Number((r.rows[0] as { updated: string }).updated) > 0;
+      return updated;
     } finally {
       // Kept only when the row now holds this very state; a newer kept state stays.
       const kept = this.states.get(matchID);
@@ -348,6 +386,22 @@ export class PostgresStorage extends Async {
   }
 
   setMetadata(matchID: string, metadata: Server.MatchData): Promise<void> {
+    const move = this.moveWrites.get(matchID);
+    if (move !== undefined && (metadata as Tagged)[BASE] === undefined) {
+      // The Master's write for the move just stored: only if that move was stored.
+      this.moveWrites.delete(matchID);
+      return this.track(
+        matchID,
+        move.then(
+          (ok) => (ok ? this.writeMetadataNow(matchID, metadata) : undefined),
+          () => undefined,
+        ),
+      );
+    }
+    return this.writeMetadataNow(matchID, metadata);
+  }
+
+  private writeMetadataNow(matchID: string, metadata: Server.MatchData): Promise<void> {
     const base = (metadata as Tagged)[BASE];
     if (base !== undefined) {
       // After a merge the row holds more than this object: the next read sets the key.

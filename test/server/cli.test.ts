@@ -18,6 +18,7 @@ describe('parseCli', () => {
     const cli = parseCli([], {});
     expect(cli).toEqual({
       help: false,
+      workers: 1,
       options: {
         port: 8000,
         host: '127.0.0.1',
@@ -50,6 +51,17 @@ describe('parseCli', () => {
     expect(cli.options.connections).toEqual({ perAddress: 0 });
     expect(() => parseCli(['--create-rate', 'lots'], {})).toThrow(/--create-rate must be an integer/);
     expect(parseCli([], { TRUST_PROXY: 'true' })).toMatchObject({ options: { trustProxy: true } });
+  });
+
+  it('runs several workers only on PostgreSQL and Redis, and says why otherwise', () => {
+    expect(() => parseCli(['--workers', '2'], {})).toThrow(/--workers 2 needs --storage postgres: the file storage/);
+    expect(() => parseCli(['--workers', '3', '--storage', 'memory'], {})).toThrow(/needs --storage postgres/);
+    const pg = ['--database-url', 'postgres://u@h/db'];
+    expect(() => parseCli(['--workers', '2', ...pg], {})).toThrow(/needs --redis-url or REDIS_URL/);
+    expect(() => parseCli(['--redis-url', 'http://x'], {})).toThrow(/must start with redis:\/\//);
+    expect(() => parseCli(['--workers', '0'], {})).toThrow(/--workers must be an integer from 1/);
+    const cli = parseCli([...pg], { WORKERS: '4', REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(cli).toMatchObject({ workers: 4, options: { storage: 'postgres', redisUrl: 'redis://127.0.0.1:6379' } });
   });
 
   it('reads flags over environment variables', () => {

@@ -299,43 +299,76 @@ describe.skipIf(!PG_URL)('postgres storage (TEST_DATABASE_URL)', () => {
       await db.close();
     });
 
-    it('loses no log entry and keeps the newest state, whatever the arrival order', async () => {
+    it('stores a chain of moves with their log, and refuses writes that arrive out of order', async () => {
       await db.createMatch('race', { initialState: makeState(0), metadata: makeMetadata() });
-      const N = 200;
-      // Shuffled so that older writes often arrive after newer ones.
-      const order = Array.from({ length: N }, (_, i) => i).sort((a, b) => ((a * 7919) % N) - ((b * 7919) % N));
-      await Promise.all(
-        order.map((i) =>
-          Promise.all([
-            db.setState('race', makeState(i + 1), [entry(i)]),
-            db.setMetadata('race', makeMetadata({ updatedAt: 2000 + i })),
-          ]),
-        ),
-      );
+      const N = 50;
+      for (let i = 0; i < N; i++) {
+        await Promise.all([
+          db.setState('race', makeState(i + 1), [entry(i)]),
+          db.setMetadata('race', makeMetadata({ updatedAt: 2000 + i })),
+        ]);
+      }
+      // A late write of an older move (its state was replaced since) stores nothing, log included.
+      expect(await db.trySetState('race', makeState(N - 3, { by: 'late' }), [entry(N - 4, 'late')])).toBe(false);
       const r = await db.fetch('race', { state: true, log: true, metadata: true, initialState: true });
       expect(r.state._stateID).toBe(N);
       expect(r.log.map((e) => e._stateID)).toEqual(Array.from({ length: N }, (_, i) => i));
+      expect(r.log.some((e) => (e.action.payload as { type: string }).type === 'late')).toBe(false);
       expect(r.initialState._stateID).toBe(0);
       // setState never clobbers metadata, nor setMetadata the state.
       expect(r.metadata.gameName).toBe('lisbon-tram-28');
     });
 
-    it('two adapters (two server processes) writing one match lose nothing', async () => {
+    it('two adapters (two server processes) storing different next states: one wins, with its log alone', async () => {
       const other = (await createStorage({ kind: 'postgres', dataDir: '', databaseUrl: url() })) as PostgresStorage;
       try {
         await db.createMatch('race2', { initialState: makeState(0), metadata: makeMetadata() });
-        await Promise.all(
-          Array.from({ length: 100 }, (_, i) =>
-            (i % 2 ? db : other).setState('race2', makeState(i + 1), [entry(i), entry(i, 'auto')]),
-          ),
-        );
-        const r = await other.fetch('race2', { state: true, log: true });
-        expect(r.state._stateID).toBe(100);
-        expect(r.log).toHaveLength(200);
-        expect(r.log.filter((e) => (e.action.payload as { type: string }).type === 'auto')).toHaveLength(100);
+        for (let i = 0; i < 40; i++) {
+          // Different log lengths, as when two different moves trigger different automatic events.
+          const mine = db.setState('race2', makeState(i + 1, { by: 'db' }), [entry(i, 'db')]);
+          const theirs = other.setState('race2', makeState(i + 1, { by: 'other' }), [
+            entry(i, 'other'),
+            entry(i, 'other-auto'),
+            entry(i, 'other-auto2'),
+          ]);
+          const outcomes = await Promise.all([
+            db.whenWritten('race2').then(
+              () => 'db',
+              () => 'refused',
+            ),
+            other.whenWritten('race2').then(
+              () => 'other',
+              () => 'refused',
+            ),
+            mine,
+            theirs,
+          ]);
+          const winners = outcomes.slice(0, 2).filter((o) => o !== 'refused');
+          expect(winners, `round ${i}`).toHaveLength(1);
+          const r = await db.fetch('race2', { state: true, log: true });
+          expect(r.state._stateID).toBe(i + 1);
+          expect(r.state.G.by).toBe(winners[0]);
+          const types = r.log.filter((e) => e._stateID === i).map((e) => (e.action.payload as { type: string }).type);
+          expect(types).toEqual(winners[0] === 'db' ? ['db'] : ['other', 'other-auto', 'other-auto2']);
+        }
       } finally {
         await other.close();
       }
+    });
+
+    it("drops the metadata write of a move whose state was refused (a losing move's gameover)", async () => {
+      await db.createMatch('race4', { initialState: makeState(0), metadata: makeMetadata() });
+      await db.setState('race4', makeState(1, { by: 'winner' }), [entry(0)]);
+      // What the Master does for the losing move: setState, then setMetadata in the same block.
+      const { metadata } = await db.fetch('race4', { metadata: true });
+      await Promise.all([
+        db.setState('race4', makeState(1, { by: 'loser' }), [entry(0, 'loser')]),
+        db.setMetadata('race4', { ...metadata, gameover: { winner: '1' }, updatedAt: 9000 }),
+      ]);
+      await expect(db.whenWritten('race4')).resolves.toBeUndefined();
+      const r = await db.fetch('race4', { state: true, metadata: true });
+      expect(r.state.G.by).toBe('winner');
+      expect(r.metadata.gameover).toBeUndefined();
     });
 
     it('two lobby joins at once (fetch, set a seat, write back) both keep their seat', async () => {

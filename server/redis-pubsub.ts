@@ -1,0 +1,128 @@
+/**
+ * boardgame.io's `GenericPubSub` over Redis (ioredis), so that every update of
+ * a match reaches every socket of that match, whatever process holds it.
+ *
+ * Why not `@boardgame.io/redis-pubsub`: its one release (0.0.1, 2021) is
+ * written for the callback API of the `redis` v3 client, which today's
+ * clients (redis v4+, ioredis) no longer have.
+ *
+ * - One connection publishes, one subscribes (a subscribed Redis connection
+ *   can do nothing else). Channels are prefixed (`prefix`, default `ns:`).
+ * - A message goes to this process's own subscribers at once, without a
+ *   round trip through Redis, and to Redis for the others; each process skips
+ *   its own messages coming back. So a process that loses Redis still serves
+ *   the sockets it holds; other processes' sockets miss its updates until
+ *   Redis is back (their next move is then refused as stale, and answered with
+ *   the stored state).
+ * - While Redis is down, publishes are dropped, not queued (a queued update
+ *   would arrive late and in bulk); subscriptions are renewed on reconnect.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { GenericPubSub } from 'boardgame.io/server';
+import type { Logger } from './log';
+
+interface Envelope<T> {
+  from: string;
+  payload: T;
+}
+
+/** Redis pub/sub for boardgame.io's SocketIO transport (see the file comment). */
+export class RedisPubSub<T> implements GenericPubSub<T> {
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private readonly callbacks = new Map<string, Array<(payload: T) => void>>();
+  private readonly id = randomUUID();
+  private lastError = 0;
+
+  constructor(
+    url: string,
+    private readonly log: Logger,
+    private readonly prefix = 'ns:',
+  ) {
+    const common = { maxRetriesPerRequest: 1, retryStrategy: (n: number) => Math.min(n * 200, 2000) };
+    this.pub = new Redis(url, { ...common, enableOfflineQueue: false });
+    this.sub = new Redis(url, common);
+    for (const [name, conn] of [
+      ['publish', this.pub],
+      ['subscribe', this.sub],
+    ] as const) {
+      conn.on('error', (err: Error) => this.warn(`redis ${name} connection: ${err.message}`));
+    }
+    this.sub.on('message', (channel: string, message: string) => this.receive(channel, message));
+  }
+
+  /** Logs at most one Redis error line every 5 s. */
+  private warn(message: string): void {
+    const now = Date.now();
+    if (now - this.lastError < 5000) return;
+    this.lastError = now;
+    this.log('warn', message);
+  }
+
+  private receive(channel: string, message: string): void {
+    if (!channel.startsWith(this.prefix)) return;
+    let envelope: Envelope<T>;
+    try {
+      envelope = JSON.parse(message) as Envelope<T>;
+    } catch {
+      return;
+    }
+    if (envelope.from === this.id) return;
+    this.deliver(channel.slice(this.prefix.length), envelope.payload);
+  }
+
+  private deliver(channelId: string, payload: T): void {
+    for (const cb of this.callbacks.get(channelId) ?? []) cb(payload);
+  }
+
+  publish(channelId: string, payload: T): void {
+    this.deliver(channelId, payload);
+    const message = JSON.stringify({ from: this.id, payload } satisfies Envelope<T>);
+    this.pub
+      .publish(this.prefix + channelId, message)
+      .catch((err: Error) => this.warn(`redis publish: ${err.message}`));
+  }
+
+  subscribe(channelId: string, callback: (payload: T) => void): void {
+    const list = this.callbacks.get(channelId);
+    if (list) {
+      list.push(callback);
+      return;
+    }
+    this.callbacks.set(channelId, [callback]);
+    this.sub.subscribe(this.prefix + channelId).catch((err: Error) => this.warn(`redis subscribe: ${err.message}`));
+  }
+
+  unsubscribeAll(channelId: string): void {
+    if (!this.callbacks.delete(channelId)) return;
+    this.sub.unsubscribe(this.prefix + channelId).catch(() => undefined);
+  }
+
+  /** Throws unless Redis answers (for `/health`). */
+  async ping(): Promise<void> {
+    if (this.pub.status !== 'ready' || this.sub.status !== 'ready') {
+      throw new Error(`not connected (${this.pub.status})`);
+    }
+    await this.pub.ping();
+  }
+
+  /** Waits until both connections are up (at start); throws after `timeoutMs`. */
+  async ready(timeoutMs = 5000): Promise<void> {
+    const up = (conn: Redis) =>
+      conn.status === 'ready'
+        ? Promise.resolve()
+        : new Promise<void>((resolve, reject) => {
+            const timer = setTimeout(() => reject(new Error(`no answer from Redis in ${timeoutMs} ms`)), timeoutMs);
+            conn.once('ready', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          });
+    await Promise.all([up(this.pub), up(this.sub)]);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Real server processes for the multi-process tests: the server built into a
+ * folder of the test's own (so that tests building at once do not share a
+ * file), started as child processes on ephemeral ports, and a scratch
+ * PostgreSQL schema.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const ROOT = process.cwd();
+
+/**
+ * Builds server/index.ts and its bot worker into a new folder under dist/
+ * (where `require` finds node_modules); returns the server file. Remove the
+ * folder with `removeBuild`.
+ */
+export async function buildServer(): Promise<string> {
+  fs.mkdirSync(path.join(ROOT, 'dist'), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(ROOT, 'dist', 'test-'));
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    logLevel: 'warning',
+    absWorkingDir: ROOT,
+  } as const;
+  await esbuild.build({ ...common, entryPoints: ['server/index.ts'], outfile: path.join(dir, 'server.cjs') });
+  await esbuild.build({ ...common, entryPoints: ['server/bot-worker.ts'], outfile: path.join(dir, 'bot-worker.cjs') });
+  return path.join(dir, 'server.cjs');
+}
+
+/** Removes a folder made by `buildServer`. */
+export function removeBuild(serverFile: string): void {
+  fs.rmSync(path.dirname(serverFile), { recursive: true, force: true });
+}
+
+/** A running server process. */
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything it wrote so far, stdout and stderr. */
+  output(): string;
+  /** Sends `signal` and resolves when the process has exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts `serverFile` with `args`; resolves once it logs the URL it listens
+ * on, `listening` times (once per worker with `--workers`).
+ */
+export function startProcess(
+  serverFile: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  listening = 1,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [serverFile, ...args], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      CREATE_RATE: '0',
+      OPEN_MATCHES: '0',
+      SOCKET_RATE: '100000',
+      ...env,
+    },
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const onData = () => {
+      const lines = [...out.matchAll(/server listening url=(\S+)/g)];
+      const m = lines.length >= listening ? lines[0] : undefined;
+      if (m) {
+        child.stdout.off('data', onData);
+        resolve({ child, url: m[1], output: () => out, stop });
+      }
+    };
+    child.stdout.on('data', onData);
+    void exited.then(() => reject(new Error(`server exited before listening:\n${out}`)));
+  });
+}
+
+/** `base` (a postgres URL) with a `schema` parameter. */
+export function withSchema(base: string, schema: string): string {
+  return `${base}${base.includes('?') ? '&' : '?'}schema=${schema}`;
+}
