@@ -6,11 +6,11 @@
  * clean yet: the accessibility issue's note lists what axe finds on each;
  * they join this test as they are fixed.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { buildClient, findChromium, launchBrowser, newContext, startE2EServer, type E2EServer } from './harness';
+import type { Page } from 'playwright-core';
+import { findChromium, newContext, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -45,29 +45,16 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!CHROMIUM)('browser: accessibility (axe-core)', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    buildClient();
-    server = await startE2EServer();
-    browser = await launchBrowser(CHROMIUM!);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  });
+  const suite = e2eSuite();
+  const errors = suite.errors;
 
   it('the games page and every lobby', async () => {
-    const { page, context } = await newContext(browser, errors, 'a11y-lobby');
-    await page.goto(`${server.url}/`);
+    const { page, context } = await newContext(suite.browser, errors, 'a11y-lobby');
+    await page.goto(`${suite.server.url}/`);
     await page.getByTestId('games').waitFor({ timeout: UI });
     const found: string[] = (await violations(page)).map((v) => `games page: ${v}`);
     for (const id of ['lisbon-tram-28', 'touched-on', 'get-on-board']) {
-      await page.goto(`${server.url}/#/g/${id}`);
+      await page.goto(`${suite.server.url}/#/g/${id}`);
       await page.getByTestId('lobby').waitFor({ timeout: UI });
       found.push(...(await violations(page)).map((v) => `${id} lobby: ${v}`));
     }
@@ -76,8 +63,8 @@ describe.skipIf(!CHROMIUM)('browser: accessibility (axe-core)', () => {
   }, 60_000);
 
   it('Get on Board: the board and the end screen', async () => {
-    const { page, context } = await newContext(browser, errors, 'a11y-gob');
-    await page.goto(`${server.url}/#/g/get-on-board/hotseat`);
+    const { page, context } = await newContext(suite.browser, errors, 'a11y-gob');
+    await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
     for (const seat of [0, 1]) {
       await page.getByTestId(`hs-kind-${seat}`).selectOption('bot');
       await page.getByTestId(`hs-level-${seat}`).selectOption('easy');

@@ -11,14 +11,13 @@
  * an init script that only records their use; document.hidden is set by the
  * test (headless Chromium has no hidden tabs).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import { findGame } from '../../src/games/registry';
 import { actingPlayerOf } from '../../src/bots/mcts';
 import { http, RawClient } from '../server/harness';
-import { buildClient, findChromium, launchBrowser, newContext, startE2EServer, type E2EServer } from './harness';
+import { findChromium, newContext, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -62,44 +61,30 @@ async function playUntilBruno(raw: RawClient, gameId: string, matchID: string, c
 }
 
 describe.skipIf(!CHROMIUM)('browser: your-move alerts', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    buildClient();
-    server = await startE2EServer();
-    browser = await launchBrowser(CHROMIUM!);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    if (errors.length) console.warn(`[e2e alerts] browser errors:\n${errors.join('\n')}`);
-  });
+  const suite = e2eSuite();
+  const errors = suite.errors;
 
   /** A 2-player match with Ana seated over HTTP and Bruno joined in the browser, notifications on. */
   async function setUp(gameId: string, setupData: unknown, label: string) {
-    const created = await http(server.url, `/games/${gameId}/create`, {
+    const created = await http(suite.server.url, `/games/${gameId}/create`, {
       method: 'POST',
       json: { numPlayers: 2, setupData },
     });
     const matchID = created.json.matchID as string;
-    const joined = await http(server.url, `/games/${gameId}/${matchID}/join`, {
+    const joined = await http(suite.server.url, `/games/${gameId}/${matchID}/join`, {
       method: 'POST',
       json: { playerID: '0', playerName: 'Ana' },
     });
     const creds = joined.json.playerCredentials as string;
-    const { context, page } = await newContext(browser, errors, label);
-    await context.grantPermissions(['notifications'], { origin: server.url });
+    const { context, page } = await newContext(suite.browser, errors, label);
+    await context.grantPermissions(['notifications'], { origin: suite.server.url });
     await context.addInitScript(RECORD);
-    await page.goto(`${server.url}/#/g/${gameId}/match/${matchID}`);
+    await page.goto(`${suite.server.url}/#/g/${gameId}/match/${matchID}`);
     await page.getByTestId('join-name').fill('Bruno');
     await page.getByTestId('join-submit').click();
     await page.getByTestId('notify-toggle').click({ timeout: UI });
     await expect.poll(() => page.getByTestId('notify-toggle').textContent()).toBe('Notifications on');
-    const raw = new RawClient(server.url, { namespace: gameId });
+    const raw = new RawClient(suite.server.url, { namespace: gameId });
     await raw.sync(matchID, '0', creds);
     return { matchID, creds, page, raw, context };
   }
@@ -121,7 +106,7 @@ describe.skipIf(!CHROMIUM)('browser: your-move alerts', () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { __chimes: number }).__chimes)).toBe(2);
     // The lobby's "Your matches" says so too, in another tab of the same browser.
     const lobbyTab = await context.newPage();
-    await lobbyTab.goto(`${server.url}/#/g/touched-on`);
+    await lobbyTab.goto(`${suite.server.url}/#/g/touched-on`);
     await expect
       .poll(() => lobbyTab.getByTestId(`mine-status-${matchID}`).textContent(), { timeout: UI })
       .toBe('your move');

@@ -4,50 +4,26 @@
  * reload brings the history back, a spectator reads it and cannot write, and
  * an over-long message is refused on the page with its reason.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import {
-  buildClient,
-  findChromium,
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  type E2EServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { findChromium, newContext, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
 
 describe.skipIf(!CHROMIUM)('browser: chat', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    buildClient();
-    server = await startE2EServer();
-    browser = await launchBrowser(CHROMIUM!);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    if (errors.length) console.warn(`[e2e chat] browser errors:\n${errors.join('\n')}`);
-  });
+  const suite = e2eSuite();
+  const errors = suite.errors;
 
   it.each(['get-on-board', 'touched-on'])(
     '%s: two players chat, the history survives a reload, a spectator reads',
     async (gameId) => {
-      const { page: ana } = await newContext(browser, errors, `chat-ana-${gameId}`);
-      await ana.goto(`${server.url}/#/g/${gameId}`);
+      const { page: ana } = await newContext(suite.browser, errors, `chat-ana-${gameId}`);
+      await ana.goto(`${suite.server.url}/#/g/${gameId}`);
       await ana.getByTestId('player-name').fill('Ana');
       await ana.getByTestId('create-submit').click();
       await ana.waitForURL(/\/match\//, { timeout: UI });
       const link = await ana.getByTestId('share-link').inputValue();
-      const { page: bruno } = await newContext(browser, errors, `chat-bruno-${gameId}`);
+      const { page: bruno } = await newContext(suite.browser, errors, `chat-bruno-${gameId}`);
       await bruno.goto(link);
       await bruno.getByTestId('join-name').fill('Bruno');
       await bruno.getByTestId('join-submit').click();
@@ -81,7 +57,7 @@ describe.skipIf(!CHROMIUM)('browser: chat', () => {
       await expect.poll(() => bruno.getByTestId('chat-message').count(), { timeout: UI }).toBe(2);
       await screenshot(bruno, `chat-bruno-${gameId}`);
 
-      const { page: watcher } = await newContext(browser, errors, `chat-watcher-${gameId}`);
+      const { page: watcher } = await newContext(suite.browser, errors, `chat-watcher-${gameId}`);
       await watcher.goto(link);
       await watcher.getByTestId('join-panel').waitFor({ timeout: UI });
       await watcher.getByTestId('watch').click();

@@ -6,52 +6,28 @@
  * both departures, and the game goes on to the first plot), and the chat
  * says so.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import {
-  buildClient,
-  findChromium,
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  type E2EServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { findChromium, newContext, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
 
 describe.skipIf(!CHROMIUM)('browser: turn clock', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    buildClient();
-    server = await startE2EServer({ clockScale: 60 });
-    browser = await launchBrowser(CHROMIUM!);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    if (errors.length) console.warn(`[e2e clock] browser errors:\n${errors.join('\n')}`);
-  });
+  const suite = e2eSuite({ clockScale: 60 });
+  const errors = suite.errors;
 
   it.each(['get-on-board', 'touched-on'])(
     '%s: runs out, and the easy bot plays the absent players’ turns',
     async (gameId) => {
-      const { page: ana } = await newContext(browser, errors, `clock-ana-${gameId}`);
-      await ana.goto(`${server.url}/#/g/${gameId}`);
+      const { page: ana } = await newContext(suite.browser, errors, `clock-ana-${gameId}`);
+      await ana.goto(`${suite.server.url}/#/g/${gameId}`);
       await ana.getByTestId('player-name').fill('Ana');
       await ana.getByTestId('create-clock-1m').click();
       await ana.getByTestId('create-submit').click();
       await ana.waitForURL(/\/match\//, { timeout: UI });
       const matchID = decodeURIComponent(ana.url().split('/match/')[1]);
       const link = await ana.getByTestId('share-link').inputValue();
-      const { page: bruno } = await newContext(browser, errors, `clock-bruno-${gameId}`);
+      const { page: bruno } = await newContext(suite.browser, errors, `clock-bruno-${gameId}`);
       await bruno.goto(link);
       await bruno.getByTestId('join-name').fill('Bruno');
       await bruno.getByTestId('join-submit').click();
@@ -60,7 +36,7 @@ describe.skipIf(!CHROMIUM)('browser: turn clock', () => {
       await ana.getByTestId('turn-clock').waitFor({ timeout: UI });
       expect(await ana.getByTestId('turn-clock').textContent()).toMatch(/for (Ana|Bruno)/);
       await expect
-        .poll(async () => (await server.db.fetch(matchID, { state: true })).state._stateID, { timeout: UI })
+        .poll(async () => (await suite.server.db.fetch(matchID, { state: true })).state._stateID, { timeout: UI })
         .toBeGreaterThan(0);
       await ana.getByTestId('chat').locator('summary').click();
       await expect

@@ -6,20 +6,11 @@
  * browser contexts with bots in the other two seats, over several rounds.
  * Screenshots go to artifacts/screenshots/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { GobState } from '../../src/games/get-on-board/types';
-import {
-  buildClient,
-  findChromium,
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  type E2EServer,
-} from './harness';
+import { findChromium, newContext, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -133,29 +124,15 @@ async function plotByKeyboard(page: Page): Promise<void> {
 }
 
 describe.skipIf(!CHROMIUM)('browser: Get on Board', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    buildClient();
-    server = await startE2EServer();
-    browser = await launchBrowser(CHROMIUM!);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    if (errors.length) console.warn(`[e2e get-on-board] browser errors:\n${errors.join('\n')}`);
-  });
+  const suite = e2eSuite();
+  const errors = suite.errors;
 
   it('plays a hot-seat game on Rome through the map to the end screen', async () => {
-    const { page, context } = await newContext(browser, errors, 'gob-hotseat');
+    const { page, context } = await newContext(suite.browser, errors, 'gob-hotseat');
     await page.setViewportSize({ width: 1366, height: 768 });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await page.getByTestId('play-get-on-board').click();
-    await page.goto(`${server.url}/#/g/get-on-board/hotseat`);
+    await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
     await page.getByTestId('hs-name-0').fill('Ana');
     await page.getByTestId('hs-kind-1').selectOption('bot');
     await page.getByTestId('hs-level-1').selectOption('easy');
@@ -208,8 +185,8 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board', () => {
   }, 240_000);
 
   it('plays an online Paris match: two browsers and two bots, several rounds', async () => {
-    const { page: ana } = await newContext(browser, errors, 'gob-ana');
-    await ana.goto(`${server.url}/`);
+    const { page: ana } = await newContext(suite.browser, errors, 'gob-ana');
+    await ana.goto(`${suite.server.url}/`);
     await ana.getByTestId('play-get-on-board').click();
     await ana.getByTestId('lobby').waitFor({ timeout: UI });
     await ana.getByTestId('player-name').fill('Ana');
@@ -222,7 +199,7 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board', () => {
     const matchID = decodeURIComponent(ana.url().split('/match/')[1]);
     const link = await ana.getByTestId('share-link').inputValue();
 
-    const { page: bruno } = await newContext(browser, errors, 'gob-bruno');
+    const { page: bruno } = await newContext(suite.browser, errors, 'gob-bruno');
     await bruno.goto(link);
     await bruno.getByTestId('join-panel').waitFor({ timeout: UI });
     await bruno.getByTestId('join-name').fill('Bruno');
@@ -236,7 +213,7 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board', () => {
     await expect.poll(() => ana.title()).not.toContain('(Your move)');
     await chooseDeparture(bruno);
     await screenshot(bruno, 'gob-online-departures');
-    const fetchState = async () => (await server.db.fetch(matchID, { state: true })).state as State<GobState>;
+    const fetchState = async () => (await suite.server.db.fetch(matchID, { state: true })).state as State<GobState>;
     await expect.poll(async () => (await fetchState()).G.round, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
 
     // Several rounds: whoever's plot it is plays it through their map; the bots play theirs on the server.

@@ -213,11 +213,11 @@ export interface E2ESuite {
  * the calling `describe`, and closes them after; the fields are set once
  * `beforeAll` has run.
  */
-export function e2eSuite(): E2ESuite {
+export function e2eSuite(extra: Partial<ServerOptions> = {}): E2ESuite {
   const suite = { errors: [] } as unknown as E2ESuite;
   beforeAll(async () => {
     buildClient();
-    suite.server = await startE2EServer();
+    suite.server = await startE2EServer(extra);
     suite.browser = await launchBrowser(findChromium()!);
   }, 60_000);
   afterAll(async () => {

@@ -4,54 +4,30 @@
  * left the match", the open-matches list never offers the running match to a
  * stranger, and Ana hands the seat to a bot, which then plays its turns.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { findGame } from '../../src/games/registry';
 import { actingPlayerOf } from '../../src/bots/mcts';
 import { RawClient } from '../server/harness';
-import {
-  buildClient,
-  findChromium,
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  type E2EServer,
-} from './harness';
+import { findChromium, newContext, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
 
 describe.skipIf(!CHROMIUM)('browser: a player leaves a running match', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    buildClient();
-    server = await startE2EServer();
-    browser = await launchBrowser(CHROMIUM!);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    if (errors.length) console.warn(`[e2e leaver] browser errors:\n${errors.join('\n')}`);
-  });
+  const suite = e2eSuite();
+  const errors = suite.errors;
 
   it('tells the others, hides the match from strangers, and hands the seat to a bot', async () => {
-    const { page: ana } = await newContext(browser, errors, 'leaver-ana');
-    await ana.goto(`${server.url}/#/g/touched-on`);
+    const { page: ana } = await newContext(suite.browser, errors, 'leaver-ana');
+    await ana.goto(`${suite.server.url}/#/g/touched-on`);
     await ana.getByTestId('player-name').fill('Ana');
     await ana.getByTestId('create-dealer-1').click();
     await ana.getByTestId('create-submit').click();
     await ana.waitForURL(/\/match\//, { timeout: UI });
     const matchID = decodeURIComponent(ana.url().split('/match/')[1]);
     const link = await ana.getByTestId('share-link').inputValue();
-    const { page: bruno } = await newContext(browser, errors, 'leaver-bruno');
+    const { page: bruno } = await newContext(suite.browser, errors, 'leaver-bruno');
     await bruno.goto(link);
     await bruno.getByTestId('join-name').fill('Bruno');
     await bruno.getByTestId('join-submit').click();
@@ -60,7 +36,7 @@ describe.skipIf(!CHROMIUM)('browser: a player leaves a running match', () => {
     // A few moves for Ana (seat 0 starts), over a raw socket with her stored seat.
     const seat = (await ana.evaluate((id) => localStorage.getItem(`lt28:seat:${id}`), matchID))!;
     const { credentials } = JSON.parse(seat) as { credentials: string };
-    const raw = new RawClient(server.url, { namespace: 'touched-on' });
+    const raw = new RawClient(suite.server.url, { namespace: 'touched-on' });
     await raw.sync(matchID, '0', credentials);
     const def = findGame('touched-on')!;
     for (let i = 0; i < 40 && actingPlayerOf(def, raw.state as State) === '0'; i++) {
@@ -81,18 +57,18 @@ describe.skipIf(!CHROMIUM)('browser: a player leaves a running match', () => {
     await screenshot(ana, 'leaver-ana');
 
     // A stranger's open-matches list does not offer it.
-    const { page: carla } = await newContext(browser, errors, 'leaver-carla');
-    await carla.goto(`${server.url}/#/g/touched-on`);
+    const { page: carla } = await newContext(suite.browser, errors, 'leaver-carla');
+    await carla.goto(`${suite.server.url}/#/g/touched-on`);
     await carla.getByTestId('lobby').waitFor({ timeout: UI });
     await carla.getByText('No open matches right now').waitFor({ timeout: UI });
     expect(await carla.getByTestId(`open-${matchID}`).count()).toBe(0);
 
-    const before = (await server.db.fetch(matchID, { state: true })).state._stateID;
+    const before = (await suite.server.db.fetch(matchID, { state: true })).state._stateID;
     await ana.getByTestId('hand-to-bot-1').click();
     await ana.getByTestId('left-seats').waitFor({ state: 'detached', timeout: UI });
     // The bot plays its turn.
     await expect
-      .poll(async () => (await server.db.fetch(matchID, { state: true })).state._stateID, { timeout: 15_000 })
+      .poll(async () => (await suite.server.db.fetch(matchID, { state: true })).state._stateID, { timeout: 15_000 })
       .toBeGreaterThan(before);
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     for (const p of [ana, bruno, carla]) await p.context().close();

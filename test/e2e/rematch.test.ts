@@ -6,23 +6,13 @@
  * back in its own; Bruno's page offers "Join the rematch", and nobody else is
  * seated until he clicks. The new match starts with the same three seats.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { CreateGameReducer } from 'boardgame.io/internal';
 import { findGame } from '../../src/games/registry';
 import { actingPlayerOf } from '../../src/bots/mcts';
 import { Rng } from '../../src/bots/rng';
-import {
-  buildClient,
-  findChromium,
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  type E2EServer,
-} from './harness';
+import { findChromium, newContext, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -49,22 +39,8 @@ function playToEnd(gameId: string, state: State, seed: number): State {
 }
 
 describe.skipIf(!CHROMIUM)('browser: rematch', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    buildClient();
-    server = await startE2EServer();
-    browser = await launchBrowser(CHROMIUM!);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    if (errors.length) console.warn(`[e2e rematch] browser errors:\n${errors.join('\n')}`);
-  });
+  const suite = e2eSuite();
+  const errors = suite.errors;
 
   it.each([
     ['get-on-board', 'gob-board'],
@@ -72,8 +48,8 @@ describe.skipIf(!CHROMIUM)('browser: rematch', () => {
   ])(
     '%s: seats both players and the bot in the next match, each by their own click',
     async (gameId, boardId) => {
-      const { page: ana } = await newContext(browser, errors, `rematch-ana-${gameId}`);
-      await ana.goto(`${server.url}/#/g/${gameId}`);
+      const { page: ana } = await newContext(suite.browser, errors, `rematch-ana-${gameId}`);
+      await ana.goto(`${suite.server.url}/#/g/${gameId}`);
       await ana.getByTestId('player-name').fill('Ana');
       await ana.getByTestId('create-players-3').click();
       await ana.getByTestId('create-kind-2').selectOption('bot');
@@ -81,17 +57,17 @@ describe.skipIf(!CHROMIUM)('browser: rematch', () => {
       await ana.waitForURL(/\/match\//, { timeout: UI });
       const matchID = decodeURIComponent(ana.url().split('/match/')[1]);
       const link = await ana.getByTestId('share-link').inputValue();
-      const { page: bruno } = await newContext(browser, errors, `rematch-bruno-${gameId}`);
+      const { page: bruno } = await newContext(suite.browser, errors, `rematch-bruno-${gameId}`);
       await bruno.goto(link);
       await bruno.getByTestId('join-name').fill('Bruno');
       await bruno.getByTestId('join-submit').click();
       await bruno.getByTestId(boardId).waitFor({ timeout: UI });
 
       // The match ends: the rest is played by the rules and stored, as the server would have.
-      const { state, metadata } = await server.db.fetch(matchID, { state: true, metadata: true });
+      const { state, metadata } = await suite.server.db.fetch(matchID, { state: true, metadata: true });
       const end = playToEnd(gameId, structuredClone<State>(state), 5);
-      await server.db.setState(matchID, end);
-      await server.db.setMetadata(matchID, { ...metadata, gameover: end.ctx.gameover, updatedAt: Date.now() });
+      await suite.server.db.setState(matchID, end);
+      await suite.server.db.setMetadata(matchID, { ...metadata, gameover: end.ctx.gameover, updatedAt: Date.now() });
       await ana.reload();
       await bruno.reload();
       await ana.getByTestId('gameover').waitFor({ timeout: UI });
@@ -101,7 +77,7 @@ describe.skipIf(!CHROMIUM)('browser: rematch', () => {
       await ana.waitForURL((u) => !u.toString().includes(encodeURIComponent(matchID)), { timeout: UI });
       const nextID = decodeURIComponent(ana.url().split('/match/')[1]);
       expect(nextID).not.toBe(matchID);
-      const next = await server.db.fetch(nextID, { metadata: true });
+      const next = await suite.server.db.fetch(nextID, { metadata: true });
       expect(next.metadata.players[0].name).toBe('Ana');
       expect(next.metadata.players[2].name).toMatch(/Bot 3/);
       // Bruno is not seated until he clicks.
@@ -111,14 +87,14 @@ describe.skipIf(!CHROMIUM)('browser: rematch', () => {
       await bruno.getByTestId('rematch-join').click({ timeout: UI });
       await bruno.waitForURL((u) => u.toString().includes(encodeURIComponent(nextID)), { timeout: UI });
       await expect
-        .poll(async () => (await server.db.fetch(nextID, { metadata: true })).metadata.players[1].name)
+        .poll(async () => (await suite.server.db.fetch(nextID, { metadata: true })).metadata.players[1].name)
         .toBe('Bruno');
       // Every seat is taken: the new match starts for both.
       await ana.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
       await bruno.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
       await screenshot(bruno, `rematch-bruno-${gameId}`);
       // The old match's page now offers to go to the rematch.
-      await ana.goto(`${server.url}/#/g/${gameId}/match/${encodeURIComponent(matchID)}`);
+      await ana.goto(`${suite.server.url}/#/g/${gameId}/match/${encodeURIComponent(matchID)}`);
       await ana.getByTestId('rematch-go').waitFor({ timeout: UI });
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
       await ana.context().close();

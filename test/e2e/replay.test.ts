@@ -7,50 +7,26 @@
  * hands" reveals a hand a spectator does not see. An unfinished
  * match's replay is refused with a clear page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { playMatch, seatedMatch } from '../server/play';
-import {
-  buildClient,
-  findChromium,
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  type E2EServer,
-} from './harness';
+import { findChromium, newContext, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
 
 describe.skipIf(!CHROMIUM)('browser: replays', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    buildClient();
-    server = await startE2EServer();
-    browser = await launchBrowser(CHROMIUM!);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    if (errors.length) console.warn(`[e2e replay] browser errors:\n${errors.join('\n')}`);
-  });
+  const suite = e2eSuite();
+  const errors = suite.errors;
 
   it('Get on Board: from Recent matches to the final position, back to the start and on again', async () => {
-    const m = await seatedMatch(server.url, 'get-on-board', 2);
+    const m = await seatedMatch(suite.server.url, 'get-on-board', 2);
     const moves = await playMatch('get-on-board', m, 7);
     m.clients.forEach((c) => c.close());
-    const stored = (await server.db.fetch(m.matchID, { state: true })).state;
+    const stored = (await suite.server.db.fetch(m.matchID, { state: true })).state;
     const result = stored.ctx.gameover as { scores: Record<string, { total: number; eliminated: boolean }> };
 
-    const { page, context } = await newContext(browser, errors, 'replay-gob');
-    await page.goto(`${server.url}/#/g/get-on-board`);
+    const { page, context } = await newContext(suite.browser, errors, 'replay-gob');
+    await page.goto(`${suite.server.url}/#/g/get-on-board`);
     await page.getByTestId(`recent-${m.matchID}`).getByText('Replay').click({ timeout: UI });
     await page.getByTestId('replay-page').waitFor({ timeout: UI });
     expect(await page.getByTestId('replay-problems').count()).toBe(0);
@@ -74,18 +50,18 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
   }, 90_000);
 
   it("Touched On: every hand hidden as a spectator saw it, shown from a player's chair", async () => {
-    const m = await seatedMatch(server.url, 'touched-on', 2, { dealer: 1 });
-    const open = await newContext(browser, errors, 'replay-early');
+    const m = await seatedMatch(suite.server.url, 'touched-on', 2, { dealer: 1 });
+    const open = await newContext(suite.browser, errors, 'replay-early');
     // Not over yet: refused.
-    await open.page.goto(`${server.url}/#/g/touched-on/replay/${m.matchID}`);
+    await open.page.goto(`${suite.server.url}/#/g/touched-on/replay/${m.matchID}`);
     await open.page.getByTestId('replay-error').waitFor({ timeout: UI });
     expect(await open.page.getByTestId('replay-error').textContent()).toContain('not over');
     await open.context.close();
 
     await playMatch('touched-on', m, 8);
     m.clients.forEach((c) => c.close());
-    const { page, context } = await newContext(browser, errors, 'replay-to');
-    await page.goto(`${server.url}/#/g/touched-on/replay/${m.matchID}`);
+    const { page, context } = await newContext(suite.browser, errors, 'replay-to');
+    await page.goto(`${suite.server.url}/#/g/touched-on/replay/${m.matchID}`);
     await page.getByTestId('replay-page').waitFor({ timeout: UI });
     expect(await page.getByTestId('replay-problems').count()).toBe(0);
     // The replay opens at the end: the game's final scores cover the page until closed.

@@ -5,43 +5,19 @@
  * through the link and sees the seats fill in; one click fills the last seat
  * with a bot, and both boards come alive.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import {
-  buildClient,
-  findChromium,
-  launchBrowser,
-  newContext,
-  screenshot,
-  startE2EServer,
-  type E2EServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { findChromium, newContext, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
 
 describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
-  let server: E2EServer;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    buildClient();
-    server = await startE2EServer();
-    browser = await launchBrowser(CHROMIUM!);
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    if (errors.length) console.warn(`[e2e waiting room] browser errors:\n${errors.join('\n')}`);
-  });
+  const suite = e2eSuite();
+  const errors = suite.errors;
 
   it('holds the game until every seat is taken, and fills the last one with a bot', async () => {
-    const { page: ana } = await newContext(browser, errors, 'wait-ana');
-    await ana.goto(`${server.url}/#/g/get-on-board`);
+    const { page: ana } = await newContext(suite.browser, errors, 'wait-ana');
+    await ana.goto(`${suite.server.url}/#/g/get-on-board`);
     await ana.getByTestId('player-name').fill('Ana');
     await ana.getByTestId('create-players-3').click();
     await ana.getByTestId('create-submit').click();
@@ -58,7 +34,7 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
     await target.click({ timeout: 2000, force: true }).catch(() => undefined);
     expect(await ana.getByTestId('departure-chosen').count()).toBe(0);
 
-    const { page: bruno } = await newContext(browser, errors, 'wait-bruno');
+    const { page: bruno } = await newContext(suite.browser, errors, 'wait-bruno');
     await bruno.goto(link);
     await bruno.getByTestId('join-name').fill('Bruno');
     await bruno.getByTestId('join-submit').click();
