@@ -15,6 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { DDL_LOCK } from './storage/postgres';
 
 /** A bot seat: match and seat. */
 export interface SeatKey {
@@ -47,12 +48,17 @@ export class BotLeases {
 
   /** Creates the table if it is missing. */
   async connect(): Promise<void> {
-    await this.pool.query(`CREATE TABLE IF NOT EXISTS ${this.table} (
+    // Processes starting together would race on CREATE TABLE IF NOT EXISTS (PostgreSQL then fails on its
+    // catalogue's unique index): the DDL runs under the advisory lock, which one query string (one implicit
+    // transaction) holds to its end.
+    await this.pool.query(`
+      SELECT pg_advisory_xact_lock(${DDL_LOCK});
+      CREATE TABLE IF NOT EXISTS ${this.table} (
       match_id   text NOT NULL,
       seat       text NOT NULL,
       owner      text NOT NULL,
       expires_at timestamptz NOT NULL,
-      PRIMARY KEY (match_id, seat))`);
+      PRIMARY KEY (match_id, seat));`);
   }
 
   /** Takes or renews the lease of one seat; resolves whether this process holds it now. */

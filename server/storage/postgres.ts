@@ -57,6 +57,12 @@ import type { PageEntry, PageOptions } from './list-filter';
 import { metadataKey } from './metadata-key';
 import { StateConflict } from './conflict';
 
+/**
+ * The advisory lock key under which the site's tables are created (the storage's and the bot leases'):
+ * CREATE ... IF NOT EXISTS run by processes starting together can fail on PostgreSQL's catalogue.
+ */
+export const DDL_LOCK = 7_342_001;
+
 export interface PostgresStorageOptions {
   /** postgres://user@host:port/db; a `schema` query parameter picks the schema. */
   connectionString: string;
@@ -193,9 +199,11 @@ export class PostgresStorage extends Async {
     this.pool.on('error', (err) => console.error('postgres pool error:', err.message));
   }
 
-  /** Creates the schema and tables if they are missing. */
+  /** Creates the schema and tables if they are missing (under the DDL lock: several processes may start at once). */
   async connect(): Promise<void> {
+    // One query string runs as one transaction, which holds the advisory lock to its end.
     await this.pool.query(`
+      SELECT pg_advisory_xact_lock(${DDL_LOCK});
       CREATE SCHEMA IF NOT EXISTS "${this.schema}";
       CREATE TABLE IF NOT EXISTS ${this.match} (
         id            text PRIMARY KEY,
