@@ -43,6 +43,8 @@ export class TurnClocks {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** Seats the clock bot is playing for now, as "matchID:seat". */
   private readonly playing = new Set<string>();
+  /** Matches known to have a clock (their metadata said so when last looked at). */
+  private readonly clocked = new Set<string>();
   /** The last expiry of each match, so that a turn the bot could not play is tried again one period later. */
   private readonly expired = new Map<string, { stateID: number; at: number }>();
   private closed = false;
@@ -91,8 +93,12 @@ export class TurnClocks {
 
   /** A seat made a move: if a person made it (not the clock bot), they are back. */
   async noteMove(matchID: string, seat: string): Promise<void> {
-    if (this.playing.has(`${matchID}:${seat}`)) return;
-    const { metadata } = await this.fetch(matchID);
+    // Called for every move, from inside the match's queue: matches without a clock cost nothing, and the
+    // read waits until the move's own work is done.
+    if (!this.clocked.has(matchID) || this.playing.has(`${matchID}:${seat}`)) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    const opts = { metadata: true } as const;
+    const { metadata } = isSyncStorage(this.db) ? this.db.fetch(matchID, opts) : await this.db.fetch(matchID, opts);
     const meta = metadata as Meta | undefined;
     if (!meta?.turnClockMs || (!meta.clockTimeouts?.[seat] && !meta.clockAway?.includes(seat))) return;
     const clockTimeouts = { ...meta.clockTimeouts, [seat]: 0 };
@@ -107,7 +113,11 @@ export class TurnClocks {
     const meta = metadata as Meta | undefined;
     clearTimeout(this.timers.get(matchID));
     this.timers.delete(matchID);
-    if (!meta?.turnClockMs || !state || state.ctx.gameover !== undefined) return;
+    if (meta?.turnClockMs) this.clocked.add(matchID);
+    if (!meta?.turnClockMs || !state || state.ctx.gameover !== undefined) {
+      this.clocked.delete(matchID);
+      return;
+    }
     if (waitingForTable(state._stateID, Object.values(meta.players))) return;
     const stateID = state._stateID;
     const last = this.expired.get(matchID);
