@@ -23,8 +23,7 @@ import { fail, type Middleware } from './http-error';
 import { parseJsonObject } from './lobby-guard';
 import type { Logger } from './log';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
-import { waitingForTable } from '../src/games/common/waiting-room';
-import { waitingOn } from './match-status';
+import { waitingForTable, waitingOn } from '../src/games/common/waiting-room';
 
 /**
  * Match metadata with its bot seats. `botSeats` is a top-level field that no

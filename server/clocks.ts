@@ -17,9 +17,8 @@
 import type { Server } from 'boardgame.io';
 import type { BotSeats } from './bots';
 import type { Logger } from './log';
-import { waitingOn } from './match-status';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
-import { waitingForTable } from '../src/games/common/waiting-room';
+import { waitingForTable, waitingOn } from '../src/games/common/waiting-room';
 
 /** The clock choices at creation, and their periods. */
 export const CLOCK_PERIODS = { '1m': 60_000, '5m': 300_000, '1d': 86_400_000 } as const;

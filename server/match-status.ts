@@ -9,10 +9,10 @@
  * the current player. At most 50 IDs; a malformed list is a 400; unknown
  * matches are left out.
  */
-import type { Ctx, Server } from 'boardgame.io';
+import type { Server } from 'boardgame.io';
 import { fail, type Middleware } from './http-error';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
-import { waitingForTable } from '../src/games/common/waiting-room';
+import { waitingForTable, waitingOn } from '../src/games/common/waiting-room';
 
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_IDS = 50;
@@ -28,13 +28,6 @@ export interface MatchStatus {
   /** The seats the game waits for now ([] once over, or while it waits for players). */
   waitingOn: string[];
   updatedAt: number;
-}
-
-/** The seats a state waits for, from boardgame.io's ctx alone. */
-export function waitingOn(ctx: Ctx): string[] {
-  if (ctx.gameover !== undefined) return [];
-  if (ctx.activePlayers) return Object.keys(ctx.activePlayers);
-  return [ctx.currentPlayer];
 }
 
 export function matchStatus(db: AnyStorage): Middleware {

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Ctx } from 'boardgame.io';
+import { waitingOn } from '../games/common/waiting-room';
 
 /** The clock choices offered when creating a match (server/clocks.ts CLOCK_PERIODS). */
 export type ClockChoice = 'none' | '1m' | '5m' | '1d';
@@ -18,12 +19,6 @@ function left(ms: number): string {
   const m = Math.floor((s % 3600) / 60);
   const sec = String(s % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}
-
-/** The seats a state waits for, from boardgame.io's ctx alone (as the server's clock reads it). */
-function waitingOn(ctx: Ctx): string[] {
-  if (ctx.gameover !== undefined) return [];
-  return ctx.activePlayers ? Object.keys(ctx.activePlayers) : [ctx.currentPlayer];
 }
 
 export function TurnClock(props: {

@@ -6,6 +6,14 @@
  * page (the board waits behind the waiting room). Pure.
  */
 
+import type { Ctx } from 'boardgame.io';
+
+/** The seats a state waits for, from boardgame.io's ctx alone (so for every game): the active players when a stage or a simultaneous phase is on, else the current player; none once the game is over. */
+export function waitingOn(ctx: Ctx): string[] {
+  if (ctx.gameover !== undefined) return [];
+  return ctx.activePlayers ? Object.keys(ctx.activePlayers) : [ctx.currentPlayer];
+}
+
 /** Whether a match still waits for its table: nothing has happened yet (`stateID` 0) and a seat is empty. */
 export function waitingForTable(stateID: number, players: readonly { name?: string }[] | undefined): boolean {
   return stateID === 0 && !!players && players.some((p) => !p.name);
