@@ -9,6 +9,7 @@
  */
 import type { Game } from 'boardgame.io';
 import type { BotHooks } from '../bots/hooks';
+import type { TakeBackCheck } from './common/take-back';
 import { lisbon } from './lisbon/def';
 import { touchedOn } from './touched-on/def';
 import { getOnBoard } from './get-on-board/def';
@@ -32,6 +33,11 @@ export interface GameDef<G = any> {
   rulesDoc: string;
   game: Game<G>;
   bots: BotHooks<G>;
+  /**
+   * Whether a player may take back their last action now (boardgame.io's undo,
+   * see src/games/common/take-back.ts); absent for a game with nothing to take back.
+   */
+  canTakeBack?: TakeBackCheck<G>;
 }
 
 export const GAMES: readonly GameDef[] = [lisbon, touchedOn, getOnBoard];

@@ -144,21 +144,6 @@ describe('refused input', () => {
   });
 });
 
-describe('undo', () => {
-  it('is disabled: a draw cannot be undone and re-rolled', async () => {
-    const G = clearBoard(startState(2));
-    G.players['0'].position = 'baixa';
-    setStop(G, 'baixa', { red: 1 });
-    setHand(G, '0', { red: 3, blue: 3 });
-    const [pink] = seats(gameFrom(G), 2);
-    expect(await act(pink, 'pickUp', { bell: 'one' })).toBe(true);
-    const after = JSON.stringify(pink.getState()!.G);
-    pink.undo();
-    await new Promise((r) => setTimeout(r, 10));
-    expect(JSON.stringify(pink.getState()!.G)).toBe(after);
-  });
-});
-
 describe('the bell needs a passenger to draw (RULES.md ruling 7)', () => {
   it('is not offered, and is refused, when the bag and the passenger discard are both empty', async () => {
     const G = clearBoard(startState(2));

@@ -5,6 +5,7 @@ import type { BotHooks } from '../../bots/hooks';
 import { LisbonTram28 } from './index';
 import type { GState } from './types';
 import { scoreOf } from './selectors';
+import { canTakeBack } from './legal';
 import { botMoves } from './bots/candidates';
 import { evaluate, scoreMoves } from './bots/heuristics';
 import { determinize } from './bots/determinize';
@@ -36,4 +37,5 @@ export const lisbon: GameDef<GState> = {
   rulesDoc: 'src/games/lisbon/RULES.md',
   game: LisbonTram28,
   bots,
+  canTakeBack,
 };

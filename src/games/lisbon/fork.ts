@@ -59,6 +59,7 @@ export function fork(G: GState): GState {
       draw3Used: t.draw3Used,
       pushRewarded: [...t.pushRewarded],
       ended: t.ended,
+      takeBack: t.takeBack,
     },
     pending: G.pending && copyTree(G.pending),
     // Logged events are never changed: the entries are shared.

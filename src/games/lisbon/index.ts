@@ -72,11 +72,15 @@ const hook =
   (context: unknown): GState =>
     onBase(fn, context as MoveContext) as GState;
 
-/** Wrap a move: server-only (it may read hidden piles or draw at random) and never undoable. */
+/**
+ * Wrap a move: server-only (it may read hidden piles or draw at random), and
+ * undoable when the move says it may be taken back (`turn.takeBack`, set by
+ * every move; boardgame.io asks after the move, of the state it made).
+ */
 const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): LongFormMove<GState> => ({
   move: (mc, args?: unknown) => onBase(fn, mc as unknown as MoveContext, args),
   client: false,
-  undoable: false,
+  undoable: ({ G }) => G.turn.takeBack,
 });
 
 /**
@@ -100,7 +104,7 @@ export const LisbonTram28: Game<GState, Record<string, unknown>, SetupData> = {
   setup: ({ ctx, random }, setupData) => setupState(ctx.numPlayers, random, setupData),
   validateSetupData: (setupData, numPlayers) => validateSetupData(setupData, numPlayers),
   playerView: ({ G, playerID }) => playerView(G, playerID),
-  disableUndo: true,
+  // Undo is on: only actions that reveal nothing may be taken back (serverMove's undoable, legal.ts canTakeBack).
   plugins: [baseState, noClientEvents],
   // No event from a client: the rules fire them from moves and hooks (see noClientEvents).
   events: NO_CLIENT_EVENTS,

@@ -12,6 +12,8 @@ import { network, samePath, singleMoves, splitRoute, stopMask, type Network } fr
 import { affordableCount, cheapestPayment, isExactPayment } from './payment';
 import { resolveMove, type PushRecord } from './push';
 import { actionsLeft, cones, draw3Available, fitting, freeMoveAvailable, playerIds } from './selectors';
+import { mayTakeBack } from '../common/take-back';
+import type { Ctx } from 'boardgame.io';
 
 /** Why the acting player may not take a normal action now, or null. */
 export function turnBlocked(G: GState, currentPlayer: PlayerID, player: PlayerID): string | null {
@@ -19,6 +21,15 @@ export function turnBlocked(G: GState, currentPlayer: PlayerID, player: PlayerID
   if (player !== currentPlayer) return 'It is not your turn.';
   if (G.pending) return 'The game is waiting for a decision first.';
   return null;
+}
+
+/**
+ * Whether `player` may take back their last action now (RULES.md "Taking back
+ * an action"): a move without a push, a pick-up without the bell, or a bonus,
+ * in their own turn with no decision pending. The moves set `turn.takeBack`.
+ */
+export function canTakeBack(G: GState, ctx: Ctx, player: PlayerID | null | undefined): boolean {
+  return !G.pending && !G.finished && mayTakeBack(G.turn.takeBack, ctx, player);
 }
 
 /** Why the player cannot spend an action now, or null. */

@@ -121,6 +121,8 @@ export function move(mc: MoveContext, args: unknown) {
     free: checked.free,
   };
   advanceMove(mc, pm, checked.resolution);
+  // A push draws reward tickets or asks the pushed player for a branch: not to be taken back.
+  G.turn.takeBack = checked.resolution.status === 'done' && checked.resolution.pushes.length === 0;
 }
 
 /** A pushed tram's owner chooses the branch at a fork (outside their turn). */
@@ -135,6 +137,7 @@ export function choosePushBranch(mc: MoveContext, args: unknown) {
   const steps = splitRoute(base, network(base.side), base.players[pm.mover].position, pm.route)!;
   const res = resolveMove(base, pm.mover, steps, [...pm.choices, chosen]);
   advanceMove(mc, pm, res);
+  G.turn.takeBack = false;
   if (!G.pending) events.endStage();
 }
 
@@ -156,6 +159,8 @@ export function pickUp(mc: MoveContext, args: unknown) {
   if (typeof checked === 'string') return INVALID_MOVE;
   const stop = G.players[playerID].position;
   G.turn.actions++;
+  // Ringing the bell draws from the bag: only a plain pick-up may be taken back.
+  G.turn.takeBack = checked.bell === 'none';
   if (checked.bell === 'none') {
     seatGroup(mc, stop, checked.pay ?? cheapestPayment(base.players[playerID].hand!, base.stops[stop])!);
     return;
@@ -203,6 +208,7 @@ export function keepPassenger(mc: MoveContext, args: unknown) {
   G.stops[p.stop][kept]++;
   const stop = p.stop;
   G.pending = null;
+  G.turn.takeBack = false;
   const last = G.events[G.events.length - 1];
   // Logged events are shared between states (see fork.ts): replace, never edit.
   if (last && last.type === 'bell' && last.kept === null) G.events[G.events.length - 1] = { ...last, kept };
@@ -220,6 +226,8 @@ export function dropOff(mc: MoveContext, args: unknown) {
   const card = CARD_BY_ID[checked.card];
   const need = counts(card.need);
   G.turn.actions++;
+  // It refills the display from the deck and draws passengers from the bag.
+  G.turn.takeBack = false;
   subInto(me.seats, need);
   addInto(G.passengerDiscard, need);
   if (checked.end === 'left') me.row.unshift(checked.card);
@@ -262,6 +270,7 @@ export function placePassengers(mc: MoveContext, args: unknown) {
   addInto(G.stops[stop], p.passengers);
   log(G, ctx.turn, { type: 'place', player: playerID, stop, passengers: p.passengers });
   G.pending = null;
+  G.turn.takeBack = false;
   events.endStage();
 }
 
@@ -271,6 +280,7 @@ export function takeBonus(mc: MoveContext, args: unknown) {
   const checked = checkTakeBonus(base, ctx.currentPlayer, playerID, args);
   if (typeof checked === 'string') return INVALID_MOVE;
   G.turn.actions++;
+  G.turn.takeBack = true;
   discardTickets(G, playerID, checked.payment);
   G.players[playerID].bonuses.push(checked.option.bonus);
   log(G, ctx.turn, {

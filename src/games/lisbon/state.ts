@@ -39,7 +39,7 @@ export function log(G: GState, turn: number, event: EventBody): void {
 
 /** The turn state at the start of a turn. */
 export function freshTurn(): GState['turn'] {
-  return { actions: 0, freeMoveUsed: false, draw3Used: false, pushRewarded: [], ended: false };
+  return { actions: 0, freeMoveUsed: false, draw3Used: false, pushRewarded: [], ended: false, takeBack: false };
 }
 
 /** Validate match options; returns a message for bad input. */

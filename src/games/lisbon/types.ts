@@ -48,6 +48,12 @@ export interface TurnState {
   pushRewarded: PlayerID[];
   /** Set once the end-of-turn draw is done (boardgame.io may run turn.onEnd twice when a phase ends). */
   ended: boolean;
+  /**
+   * The last action of this turn may be taken back (RULES.md "Taking back an
+   * action"): it drew nothing from a deck or the bag and asked nothing of
+   * another player. False at the start of a turn.
+   */
+  takeBack: boolean;
 }
 
 /** A decision the game is waiting for, taken by `player` in stage `stage`. */

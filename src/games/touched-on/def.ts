@@ -3,6 +3,7 @@ import type { GameDef } from '../registry';
 import { TouchedOn } from './index';
 import type { TOState } from './types';
 import { touchedOnBots } from './bots';
+import { canTakeBack } from './legal';
 
 export const touchedOn: GameDef<TOState> = {
   id: TouchedOn.name!,
@@ -15,4 +16,5 @@ export const touchedOn: GameDef<TOState> = {
   rulesDoc: 'src/games/touched-on/RULES.md',
   game: TouchedOn,
   bots: touchedOnBots,
+  canTakeBack,
 };

@@ -58,7 +58,7 @@ class WithoutStacks implements Events {
   }
 }
 
-/** A server-only move (moves read hidden cards), never undoable. */
+/** A server-only move (moves read hidden cards), undoable when the move says it may be taken back (`turn.takeBack`). */
 const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): LongFormMove<TOState> => {
   const run = copied((mc: { G: TOState }, args?: unknown) => {
     // `mc` is this call's own context (onCopy made it).
@@ -69,7 +69,7 @@ const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): LongFormM
   return {
     move: (mc, args?: unknown) => run(mc, args),
     client: false,
-    undoable: false,
+    undoable: ({ G }) => G.turn.takeBack,
   };
 };
 
@@ -81,7 +81,7 @@ export const TouchedOn: Game<TOState, Record<string, unknown>, TOSetupData> = {
   setup: ({ ctx, random }, setupData) => setupState(ctx.numPlayers, random, setupData),
   validateSetupData: (setupData, numPlayers) => validateSetupData(setupData, numPlayers),
   playerView: ({ G, playerID }) => playerView(G, playerID),
-  disableUndo: true,
+  // Undo is on: only cards that reveal nothing may be taken back (serverMove's undoable, legal.ts canTakeBack).
   plugins: [baseState, noClientEvents],
   // No event from a client: the rules end turns and stages themselves (see noClientEvents).
   events: NO_CLIENT_EVENTS,

@@ -5,11 +5,22 @@
  * `ai.enumerate` (ai.ts) and the board all use these and nothing else.
  */
 import type { Ctx } from 'boardgame.io';
+import { mayTakeBack } from '../common/take-back';
 import { EVADERS_PER_LINE, LINE_BY_ID, cardInfo, isEvader, parseCard, type PowerType } from './data';
 import type { Carriage, CardId, LineId, PlayerID, TOState } from './types';
 
 /** The part of ctx the checks read. */
 export type CtxLike = Pick<Ctx, 'currentPlayer'>;
+
+/**
+ * Whether `p` may take back the last card they played this turn (RULES.md
+ * "Taking back a card"): a batch that unlocked no Exp, a Peak Hour, a Free
+ * Tram Zone or a shed Appeal, in their own turn with no decision pending. The
+ * moves set `turn.takeBack`.
+ */
+export function canTakeBack(G: TOState, ctx: Ctx, p: PlayerID | null | undefined): boolean {
+  return !G.pending && !G.gameOver && mayTakeBack(G.turn.takeBack, ctx, p);
+}
 
 // ---------------------------------------------------------------- selectors
 

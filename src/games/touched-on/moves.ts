@@ -91,6 +91,7 @@ export function inspect({ G, ctx, playerID, events }: MoveContext, args?: unknow
   G.discard.push(checked.card);
   G.turn.inspectorPlayed = true;
   G.turn.played++;
+  G.turn.takeBack = false;
   pushLog(G, { type: 'inspect', player: playerID, victim: checked.victim, card: checked.card, line: checked.line });
   askAppeal(G, events, { ...checked, player: checked.victim, by: playerID });
 }
@@ -123,6 +124,7 @@ export function feetOnSeat({ G, ctx, playerID, events }: MoveContext, args?: unk
   G.usedPowers.push(checked.card);
   G.turn.powerPlayed = true;
   G.turn.played++;
+  G.turn.takeBack = false;
   pushLog(G, { type: 'feetOnSeat', player: playerID, victim: checked.target, line: checked.line });
   askAppeal(G, events, { ...checked, player: checked.target, by: playerID, source: 'feetOnSeat' });
 }
@@ -143,6 +145,7 @@ function resolveInspection(G: TOState, receiver: PlayerID): void {
   giveCards(G, receiver, p.evaders);
   pushLog(G, { type: 'take', player: receiver, count: p.evaders.length });
   G.pending = null;
+  G.turn.takeBack = false;
 }
 
 /** The victim Appeals: it succeeds unless an Authorised Inspector caught them; either way it is spent. */
@@ -196,6 +199,7 @@ export function playEvaders(mc: MoveContext, args?: unknown) {
   G.turn.batchPlayed = true;
   G.turn.played += cards.length;
   G.turn.addedTo = carriage.id;
+  G.turn.takeBack = true;
   if (checked.prioritySeat) G.turn.powerPlayed = true;
   pushLog(G, {
     type: 'batch',
@@ -212,6 +216,8 @@ export function playEvaders(mc: MoveContext, args?: unknown) {
     L.hasExp = false;
     pushLog(G, { type: 'unlock', player: playerID, line });
     takeExp(G, playerID, e);
+    // The player has seen the Exp from under the Line.
+    G.turn.takeBack = false;
   }
 }
 
@@ -225,6 +231,7 @@ export function peakHour({ G, ctx, playerID }: MoveContext) {
   G.peakHours.push({ card: checked.card, owner: playerID });
   G.turn.powerPlayed = true;
   G.turn.played++;
+  G.turn.takeBack = true;
   pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.peakHour });
 }
 
@@ -236,6 +243,7 @@ export function freeTramZone({ G, ctx, playerID }: MoveContext) {
   ownLine(G, checked.line).freeTramZone = checked.card;
   G.turn.powerPlayed = true;
   G.turn.played++;
+  G.turn.takeBack = true;
   pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.freeTramZone });
 }
 
@@ -247,6 +255,7 @@ export function shedAppeal({ G, ctx, playerID }: MoveContext) {
   G.usedPowers.push(checked.card);
   G.turn.powerPlayed = true;
   G.turn.played++;
+  G.turn.takeBack = true;
   pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.appeal });
 }
 
@@ -258,6 +267,7 @@ export function tramTracker({ G, ctx, playerID, events }: MoveContext, args?: un
   G.usedPowers.push(checked.card);
   G.turn.powerPlayed = true;
   G.turn.played++;
+  G.turn.takeBack = false;
   pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.tramTracker, target: checked.target });
   if (!checked.swap) return; // You hold no other card: you take nothing (RULINGS §7.5).
   G.trackerReveal = { chooser: playerID, target: checked.target, cards: [...G.players[checked.target].hand!] };
@@ -275,6 +285,7 @@ export function trackerSwap({ G, ctx, playerID, events }: MoveContext, args?: un
   giveCards(G, checked.target, [checked.give]);
   G.trackerReveal = null;
   G.pending = null;
+  G.turn.takeBack = false;
   pushLog(G, { type: 'trackerSwap', player: playerID, target: checked.target });
   events.endStage();
 }
@@ -296,6 +307,7 @@ export function draw({ G, ctx, playerID, random }: MoveContext) {
   pl.hand!.push(card);
   pl.handSize++;
   G.turn.drew = true;
+  G.turn.takeBack = false;
   pushLog(G, { type: 'draw', player: playerID, reshuffled: checked.reshuffle });
 }
 
@@ -306,6 +318,7 @@ export function putOut({ G, ctx, playerID }: MoveContext, args?: unknown) {
   removeFromHand(G, playerID, checked.card);
   G.usedPowers.push(checked.card);
   G.turn.putOut = true;
+  G.turn.takeBack = false;
   pushLog(G, { type: 'putOut', player: playerID, card: checked.card });
 }
 

@@ -34,6 +34,7 @@ export function freshTurn(number: number, player: PlayerID): TurnState {
     putOut: false,
     addedTo: null,
     couldPlayAtStart: true,
+    takeBack: false,
   };
 }
 

@@ -78,6 +78,12 @@ export interface TurnState {
   addedTo: number | null;
   /** Whether the player could play anything when the turn began (forced play). */
   couldPlayAtStart: boolean;
+  /**
+   * The last card played this turn may be taken back (RULES.md "Taking back a
+   * card"): it revealed nothing hidden (no draw, no Exp, no Tram Tracker) and
+   * asked nothing of another player (no Inspector, no Feet On Seat).
+   */
+  takeBack: boolean;
 }
 
 /** A decision owed by one player (a boardgame.io stage). */
