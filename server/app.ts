@@ -32,6 +32,7 @@ import { RedisPubSub } from './redis-pubsub';
 import { createStorage, PersistFirstPubSub, PostgresStorage, type StorageKind } from './storage';
 import { BotLeases } from './bot-lease';
 import { hookStorage, type AnyStorage } from './storage-hooks';
+import { compactUndo } from './undo-store';
 
 /** Everything `startServer` accepts; see `server/options.ts` for the CLI. */
 export interface ServerOptions {
@@ -201,7 +202,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const seats = new SeatSockets();
   // Made once the bot seats exist (below); the storage hook and the socket guard reach it through this.
   const clockRef: { current?: TurnClocks } = {};
-  const hooked = hookStorage(raw, log, (matchID, metadata) => {
+  const hooked = hookStorage(compactUndo(raw, games), log, (matchID, metadata) => {
     seats.check(matchID, metadata);
     clockRef.current?.noteMetadata(matchID, metadata);
   });

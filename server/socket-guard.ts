@@ -5,12 +5,13 @@
  * well formed:
  *  - `sync` only for a match that exists, as a spectator or as one of its
  *    seats (boardgame.io would otherwise create the unknown match);
- *  - `update` only with a `MAKE_MOVE` of a known move or a `GAME_EVENT` the
- *    client may fire, whose `payload.playerID` is the sender's seat and which
- *    carries credentials. boardgame.io's master authenticates the socket's
- *    `playerID` argument but runs the move as `payload.playerID`, and its
- *    reducer also accepts `RESET`/`SYNC`/`UPDATE`/`PATCH`, which replace or
- *    patch the whole server state, and `UNDO`/`REDO`;
+ *  - `update` only with a `MAKE_MOVE` of a known move, a `GAME_EVENT` the
+ *    client may fire, or an `UNDO` in a game that allows undo, whose
+ *    `payload.playerID` is the sender's seat and which carries credentials.
+ *    boardgame.io's master authenticates the socket's `playerID` argument but
+ *    runs the move as `payload.playerID`, and its reducer also accepts
+ *    `RESET`/`SYNC`/`UPDATE`/`PATCH`, which replace or patch the whole server
+ *    state, and `REDO` (never offered);
  *  - `chat` only with a small text message from a seated player (its
  *    credentials checked), within a per-socket rate; it is stored with the
  *    match (metadata `chat`, the last 200) stamped with the sender's name and
@@ -45,6 +46,7 @@ import type { Namespace, Socket } from 'socket.io';
 import { DEFAULT_SOCKET_LIMITS, EventBudget, isBacklogged, type SocketLimits } from './socket-limits';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
 import { waitingForTable } from '../src/games/common/waiting-room';
+import { mayTakeBack } from '../src/games/common/take-back';
 import { ChatBudget, CHAT_KEPT, chatText, type ChatEntry } from '../src/shared/chat';
 
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -139,6 +141,7 @@ export interface PacketCheckContext {
 export function createPacketCheck(game: Game, db: AnyStorage, context: PacketCheckContext = {}): PacketCheck {
   const moves = moveNames(game);
   const events = clientEventNames(game);
+  const undoAllowed = game.disableUndo !== true;
   const processed = ProcessGameConfig(game as never);
   const reducer = CreateGameReducer({ game: processed });
   const filter = getFilterPlayerView(game as never);
@@ -186,7 +189,14 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
       // process, was stored first) is refused like an illegal one, so its
       // sender learns the stored state; unless the move asks to ignore that.
       const fresh = state._stateID === stateID || ignoresStaleState(state, payload);
-      if (seated && fresh && reducer(scratchCopy(state), { ...action, payload } as never)._stateID !== state._stateID) {
+      // The Master lets an undo through only from the one player who may act now (and drops it silently otherwise).
+      const mayAct = action.type !== 'UNDO' || mayTakeBack(true, state.ctx, playerID);
+      if (
+        seated &&
+        fresh &&
+        mayAct &&
+        reducer(scratchCopy(state), { ...action, payload } as never)._stateID !== state._stateID
+      ) {
         context.onMove?.(matchID, playerID);
         return true;
       }
@@ -231,8 +241,10 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     if (typeof stateID !== 'number' || !Number.isSafeInteger(stateID) || stateID < 0) return false;
     const payload = action.payload;
     if (!isPlainObject(payload) || payload.playerID !== playerID || !isCredentials(payload.credentials)) return false;
-    if (typeof payload.type !== 'string') return false;
     if (payload.args !== undefined && payload.args !== null && !Array.isArray(payload.args)) return false;
+    // boardgame.io's undo action names no move.
+    if (action.type === 'UNDO') return undoAllowed && (payload.type === undefined || payload.type === null);
+    if (typeof payload.type !== 'string') return false;
     if (action.type === 'MAKE_MOVE') return moves.has(payload.type);
     if (action.type === 'GAME_EVENT') return events.has(payload.type);
     return false;

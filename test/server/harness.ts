@@ -192,6 +192,17 @@ export class RawClient {
     );
   }
 
+  /** Emits a take-back as boardgame.io's client does (`client.undo()`); `type` other than UNDO forges one. */
+  undo(matchID: string, playerID: string, credentials: string, stateID: number, type = 'UNDO'): void {
+    this.socket.emit(
+      'update',
+      { type, payload: { type: null, args: null, playerID, credentials } },
+      stateID,
+      matchID,
+      playerID,
+    );
+  }
+
   close(): void {
     this.socket.close();
   }

@@ -31,12 +31,17 @@ export async function seatedMatch(url: string, gameId: string, numPlayers: numbe
   return { matchID, creds, clients };
 }
 
-/** Play seeded legal moves (each seat from its own view) until `stop` says so or the game ends. */
+/**
+ * Play seeded legal moves (each seat from its own view) until `stop` says so
+ * or the game ends. With `takeBack`, a seat that may take back its move (the
+ * game's `canTakeBack`) does so that often (0 to 1) before going on.
+ */
 export async function playMatch(
   gameId: string,
   m: { matchID: string; creds: string[]; clients: RawClient[] },
   seed: number,
   stop: (s: State) => boolean = () => false,
+  takeBack = 0,
 ): Promise<number> {
   const def = findGame(gameId)!;
   const rng = new Rng(seed);
@@ -53,6 +58,13 @@ export async function playMatch(
     client.move(m.matchID, seat, m.creds[Number(seat)], pick.move, pick.args ?? [], own._stateID);
     await client.waitFor(() => client.state!._stateID > own._stateID, 5000, `${seat}'s ${pick.move}`);
     moves++;
+    const after = client.state!;
+    if (takeBack > 0 && def.canTakeBack?.(after.G, after.ctx, seat) && rng.next() < takeBack) {
+      client.undo(m.matchID, seat, m.creds[Number(seat)], after._stateID);
+      await client.waitFor(() => client.state!._stateID > after._stateID, 5000, `${seat}'s take-back`);
+      expect(client.state!.G).toEqual(own.G);
+      moves++;
+    }
   }
   throw new Error('the match did not end');
 }
