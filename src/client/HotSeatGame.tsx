@@ -16,6 +16,7 @@ import { chooseBotMove, randomMove } from './hotseatBot';
 import type { HotSeatConfig } from './HotSeatSetup';
 import { HOTSEAT_STORAGE_KEY } from './hotseatStore';
 import { Deferred } from './Deferred';
+import { TakeBack, TakeBackNotice } from './TakeBack';
 
 /** Pause before a bot moves, in ms, unless the game was set up with another pace. */
 const BOT_DELAY = 700;
@@ -199,8 +200,14 @@ function SeatBoard(props: { client: SeatClient; matchID: string; names: Record<s
     playerNames: props.names,
   } as unknown as GameBoardProps;
   return (
-    <Deferred what="the board">
-      <Board {...boardProps} />
-    </Deferred>
+    <>
+      <div className="board-top">
+        <TakeBack G={state.G} ctx={state.ctx} playerID={client.playerID} stateID={state._stateID} undo={client.undo} />
+      </div>
+      <TakeBackNotice log={client.log ?? []} stateID={state._stateID} names={props.names} playerID={client.playerID} />
+      <Deferred what="the board">
+        <Board {...boardProps} />
+      </Deferred>
+    </>
   );
 }

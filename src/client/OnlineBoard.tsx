@@ -14,6 +14,7 @@ import { waitingForTable } from '../games/common/waiting-room';
 import { notificationState, useYourMoveAlerts } from './alerts';
 import { Chat } from './Chat';
 import { TurnClock } from './TurnClock';
+import { TakeBack, TakeBackNotice } from './TakeBack';
 
 /** What the match page passes on to the board's wrapper. */
 export type OnlineBoardProps = GameBoardProps & {
@@ -72,16 +73,14 @@ export function OnlineBoard(props: OnlineBoardProps) {
       )}
       <div className="board-top">
         {props.turnClockMs && !waiting && !props.ctx.gameover ? (
-          <TurnClock
-            periodMs={props.turnClockMs}
-            ctx={props.ctx}
-            stateID={props._stateID}
-            names={names}
-            away={props.clockAway ?? []}
-          />
+          <TurnClock periodMs={props.turnClockMs} ctx={props.ctx} names={names} away={props.clockAway ?? []} />
         ) : null}
+        {!waiting && !offline && (
+          <TakeBack G={props.G as unknown} ctx={props.ctx} playerID={pid} stateID={props._stateID} undo={props.undo} />
+        )}
         {pid != null && !props.ctx.gameover && <AlertSwitches {...alerts} />}
       </div>
+      <TakeBackNotice log={props.log ?? []} stateID={props._stateID} names={names} playerID={pid} />
       <Chat
         messages={props.chatMessages ?? []}
         send={pid != null ? (payload) => props.sendChatMessage(payload) : null}

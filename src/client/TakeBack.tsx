@@ -1,0 +1,95 @@
+/**
+ * "Take back" for every game that allows it (GameDef.canTakeBack): the
+ * player's last action of this turn, when it revealed nothing and asked
+ * nothing of anyone (each game's RULES.md says which). Also on Ctrl+Z / ⌘Z
+ * outside text fields. The button is there for the whole of the player's own
+ * turn and is disabled when there is nothing to take back, so it does not
+ * jump in and out of the layout. Everyone at the table is told when a player
+ * takes an action back (TakeBackNotice), since its line leaves the game's log.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Ctx, LogEntry } from 'boardgame.io';
+import { useGame } from './games';
+
+export interface TakeBackProps {
+  G: unknown;
+  ctx: Ctx;
+  playerID: string | null | undefined;
+  /** The state's ID: a click waits for the next state before it may be clicked again. */
+  stateID: number;
+  undo: () => void;
+}
+
+/** Whether the key event is the take-back shortcut, outside a text field. */
+function isShortcut(e: KeyboardEvent): boolean {
+  if (!(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.key.toLowerCase() !== 'z') return false;
+  const t = e.target as HTMLElement | null;
+  return !(t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)));
+}
+
+/** The take-back button, for the seat `playerID` on its own turn (nothing otherwise). */
+export function TakeBack(props: TakeBackProps) {
+  const { def } = useGame();
+  const { G, ctx, playerID, stateID, undo } = props;
+  // The state the last click was made on: the button waits for the answer.
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const check = def.canTakeBack;
+  const mine = playerID != null && ctx.gameover === undefined && ctx.currentPlayer === playerID;
+  const can = !!check && mine && check(G, ctx, playerID) && sentAt !== stateID;
+  const latest = useRef({ can, send: () => {} });
+  latest.current = {
+    can,
+    send: () => {
+      setSentAt(stateID);
+      undo();
+    },
+  };
+  useEffect(() => {
+    if (!check) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (!isShortcut(e) || !latest.current.can) return;
+      e.preventDefault();
+      latest.current.send();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [check]);
+  if (!check || !mine) return null;
+  return (
+    <button
+      type="button"
+      className="ghost small take-back"
+      disabled={!can}
+      onClick={() => latest.current.send()}
+      aria-keyshortcuts="Control+Z"
+      title={
+        can
+          ? 'Take back your last action (Ctrl+Z)'
+          : 'Only an action of this turn that revealed nothing and asked nothing of anyone can be taken back'
+      }
+      data-testid="take-back"
+    >
+      ↶ Take back
+    </button>
+  );
+}
+
+/** "Ana took back an action", shown to everyone until the game moves on. */
+export function TakeBackNotice(props: {
+  log: readonly LogEntry[];
+  stateID: number;
+  names: Record<string, string>;
+  /** The seat of this page, told "You took back…". */
+  playerID?: string | null;
+}) {
+  const last = props.log[props.log.length - 1];
+  // The UNDO entry is logged under the state it was made on; the state after it is one further.
+  if (!last || last.action.type !== 'UNDO' || last._stateID !== props.stateID - 1) return null;
+  const who = last.action.payload.playerID;
+  const name = (who != null && props.names[who]) || `Player ${Number(who) + 1}`;
+  return (
+    <p className="notice take-back-notice" role="status" data-testid="take-back-notice">
+      {who === props.playerID ? 'You took back your last action.' : `${name} took back their last action.`}
+    </p>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * "Take back" in Debian's Chromium against the real server, on Lisbon and
+ * Touched On: a player makes an action through the board, takes it back with
+ * the button (or Ctrl+Z), the stored position is the one before it, and the
+ * other player's page says so; an action that drew (Lisbon's drop-off refills
+ * the display from the deck, Touched On's draw) cannot be taken back, by the
+ * button or the shortcut.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { State } from 'boardgame.io';
+import type { GState } from '../../src/games/lisbon/types';
+import type { TOState } from '../../src/games/touched-on/types';
+import { carriage, give, setPlay, toTop } from '../games/touched-on/helpers';
+import { http } from '../server/harness';
+import { craftPosition } from './fixture';
+import { e2eSuite, findChromium, openAsSeat, screenshot } from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+
+describe.skipIf(!CHROMIUM)('browser: taking back', () => {
+  const suite = e2eSuite();
+  const errors = suite.errors;
+
+  /** A match of `game` with every seat joined (seat 0 first), its state edited by `edit` before anyone moves. */
+  async function match<G>(game: string, numPlayers: number, setupData: unknown, edit: (s: State<G>) => void) {
+    const url = suite.server.url;
+    const created = await http(url, `/games/${game}/create`, { method: 'POST', json: { numPlayers, setupData } });
+    expect(created.status).toBe(200);
+    const matchID = created.json.matchID as string;
+    const creds: string[] = [];
+    for (let i = 0; i < numPlayers; i++) {
+      const joined = await http(url, `/games/${game}/${matchID}/join`, {
+        method: 'POST',
+        json: { playerID: String(i), playerName: `Player ${i + 1}` },
+      });
+      creds.push(joined.json.playerCredentials as string);
+    }
+    const state = structuredClone((await suite.server.db.fetch(matchID, { state: true })).state as State<G>);
+    edit(state);
+    // The turn's first position to go back to is the edited one (as boardgame.io sets it up).
+    state._undo = [{ G: state.G, ctx: state.ctx, plugins: state.plugins }];
+    await suite.server.db.setState(matchID, state);
+    const seat = async (playerID: string) =>
+      (
+        await openAsSeat(suite.browser, errors, `take-back-${game}-${playerID}`, {
+          url,
+          game,
+          matchID,
+          playerID,
+          credentials: creds[Number(playerID)],
+        })
+      ).page;
+    const stored = async () => (await suite.server.db.fetch(matchID, { state: true })).state as State<G>;
+    return { matchID, seat, stored };
+  }
+
+  /** Waits until the stored state has moved past `stateID`; returns it. */
+  async function movedPast<G>(stored: () => Promise<State<G>>, stateID: number): Promise<State<G>> {
+    await expect.poll(async () => (await stored())._stateID, { timeout: UI }).toBeGreaterThan(stateID);
+    return stored();
+  }
+
+  /** The take-back button is there and disabled, and Ctrl+Z changes nothing. */
+  async function cannotTakeBack<G>(page: Page, stored: () => Promise<State<G>>) {
+    const button = page.getByTestId('take-back');
+    await expect.poll(() => button.isDisabled(), { timeout: UI }).toBe(true);
+    const before = await stored();
+    await page.locator('body').press('Control+z');
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await stored())._stateID).toBe(before._stateID);
+  }
+
+  it('lisbon: a move is taken back to the stop it left; a drop-off cannot be', async () => {
+    let plan!: ReturnType<typeof craftPosition>;
+    const m = await match<GState>('lisbon-tram-28', 2, { firstPlayer: 0 }, (s) => {
+      plan = craftPosition(s);
+    });
+    const ana = await m.seat('0');
+    const bruno = await m.seat('1');
+    await ana.getByTestId('map').waitFor({ timeout: UI });
+    await bruno.getByTestId('map').waitFor({ timeout: UI });
+    const start = await m.stored();
+    // Nothing to take back before the first action.
+    await expect.poll(() => ana.getByTestId('take-back').isDisabled(), { timeout: UI }).toBe(true);
+    expect(await bruno.getByTestId('take-back').count()).toBe(0);
+
+    await ana.getByTestId(`dest-${plan.to}`).click({ timeout: UI });
+    await ana.getByTestId('confirm-move').click({ timeout: UI });
+    const moved = await movedPast(m.stored, start._stateID);
+    expect(moved.G.players['0'].position).toBe(plan.to);
+    await ana.getByTestId('take-back').click({ timeout: UI });
+    const back = await movedPast(m.stored, moved._stateID);
+    expect(back.G).toEqual(start.G);
+    await bruno.getByTestId('take-back-notice').filter({ hasText: 'Player 1 took back their last action.' }).waitFor({
+      timeout: UI,
+    });
+    await screenshot(bruno, 'take-back-lisbon-bruno');
+
+    // Again, taken back with the keyboard this time.
+    await ana.getByTestId(`dest-${plan.to}`).click({ timeout: UI });
+    await ana.getByTestId('confirm-move').click({ timeout: UI });
+    const again = await movedPast(m.stored, back._stateID);
+    expect(again.G.players['0'].position).toBe(plan.to);
+    await expect.poll(() => ana.getByTestId('take-back').isEnabled(), { timeout: UI }).toBe(true);
+    await ana.locator('body').press('Control+z');
+    expect((await movedPast(m.stored, again._stateID)).G).toEqual(start.G);
+
+    // The drop-off refills the display from the deck: no take-back.
+    await ana.getByTestId(`dropoff-${plan.card}-left`).click({ timeout: UI });
+    const claimed = await movedPast(m.stored, again._stateID + 1);
+    expect(claimed.G.players['0'].row).toEqual([plan.card]);
+    await cannotTakeBack(ana, m.stored);
+    expect((await m.stored()).G.players['0'].row).toEqual([plan.card]);
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await ana.context().close();
+    await bruno.context().close();
+  }, 90_000);
+
+  it('touched-on: a batch is taken back to the hand; a drawn card cannot be put back', async () => {
+    const emptyHands = (G: TOState) => {
+      for (const p of Object.values(G.players)) {
+        G.drawPile.push(...p.hand!);
+        p.hand = [];
+        p.handSize = 0;
+      }
+    };
+    // Ana (seat 0) starts: the dealer is the last seat.
+    let batch: string[] = [];
+    const m = await match<TOState>('touched-on', 2, { dealer: 1 }, (s) => {
+      emptyHands(s.G);
+      batch = give(s.G, '0', ['E96', 'E96', 'appeal', 'E86']).slice(0, 2);
+      give(s.G, '1', ['E86', 'E86']);
+      s.G.drawCount = s.G.drawPile.length;
+    });
+    const ana = await m.seat('0');
+    const bruno = await m.seat('1');
+    const start = await m.stored();
+    for (const card of batch) await ana.getByTestId(`hand-card-${card}`).click({ timeout: UI });
+    await ana.getByTestId('play-batch').click({ timeout: UI });
+    await bruno.getByTestId(`placed-${batch[0]}`).waitFor({ timeout: UI });
+    const played = await m.stored();
+    expect(played.G.players['0'].hand).not.toContain(batch[0]);
+    await ana.getByTestId('take-back').click({ timeout: UI });
+    const back = await movedPast(m.stored, played._stateID);
+    expect(back.G).toEqual(start.G);
+    await ana.getByTestId(`hand-card-${batch[0]}`).waitFor({ timeout: UI });
+    await bruno.getByTestId(`placed-${batch[0]}`).waitFor({ state: 'detached', timeout: UI });
+    await bruno.getByTestId('take-back-notice').waitFor({ timeout: UI });
+    await ana.getByTestId('take-back-notice').filter({ hasText: 'You took back your last action.' }).waitFor();
+    expect(await ana.getByTestId('seat-released').count()).toBe(0);
+    await screenshot(ana, 'take-back-touched-on-ana');
+    await ana.context().close();
+    await bruno.context().close();
+
+    // Three players: Carla's batch is on the 19; Ana's only card, an 86, cannot follow: she draws an Evader of 19.
+    const d = await match<TOState>('touched-on', 3, { dealer: 2 }, (s) => {
+      emptyHands(s.G);
+      const id = carriage(s.G, '19', [['2', 'E19']]);
+      setPlay(s.G, '19', '2', id);
+      give(s.G, '0', ['E86']);
+      give(s.G, '1', ['E19']);
+      give(s.G, '2', ['E19']);
+      toTop(s.G, 'E19');
+      s.G.drawCount = s.G.drawPile.length;
+    });
+    const ana3 = await d.seat('0');
+    const before = await d.stored();
+    await ana3.getByTestId('draw').click({ timeout: UI });
+    const drawn = await movedPast(d.stored, before._stateID);
+    expect(drawn.G.players['0'].handSize).toBe(2);
+    expect(drawn.ctx.currentPlayer).toBe('0');
+    await cannotTakeBack(ana3, d.stored);
+    expect((await d.stored()).G.players['0'].handSize).toBe(2);
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await ana3.context().close();
+  }, 90_000);
+});
