@@ -2,10 +2,14 @@
  * Turn clocks, optional per match and the same for every game. A match
  * created with a clock (`turnClock`: '1m', '5m' or '1d') stores its period
  * in its metadata (`turnClockMs`, already multiplied by the server's
- * `clockScale`, so every page can show the same deadline). The game waits
- * for a seat from the last change of its state (metadata `updatedAt`, which
- * boardgame.io sets on every move); when the period runs out and nothing has
- * moved, the `easy` bot plays that seat's turn through a client holding the
+ * `clockScale`, so every page can show the same deadline). The period is
+ * per turn: it runs from the moment the game began to wait for the seats it
+ * waits for now (the turn and those seats; a decision owed out of turn is a
+ * wait of its own), so actions within a turn, and taking them back, do not
+ * restart it. That moment is the state's last change (metadata `updatedAt`,
+ * which boardgame.io sets on every move) when this process first sees the
+ * wait, and is kept in memory: after a restart a wait in progress gets a
+ * full period again. When the period runs out, the `easy` bot plays that seat's turn through a client holding the
  * seat's credentials (server/bots.ts `playFor`), and says so in the match's
  * chat. A seat that times out twice in a row is marked away (metadata
  * `clockAway`) until it plays by itself.
@@ -18,7 +22,7 @@ import type { Server } from 'boardgame.io';
 import type { BotSeats } from './bots';
 import type { Logger } from './log';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
-import { waitingForTable, waitingOn } from '../src/games/common/waiting-room';
+import { waitKey, waitingForTable, waitingOn } from '../src/games/common/waiting-room';
 
 /** The clock choices at creation, and their periods. */
 export const CLOCK_PERIODS = { '1m': 60_000, '5m': 300_000, '1d': 86_400_000 } as const;
@@ -46,6 +50,8 @@ export class TurnClocks {
   private readonly clocked = new Set<string>();
   /** The last expiry of each match, so that a turn the bot could not play is tried again one period later. */
   private readonly expired = new Map<string, { stateID: number; at: number }>();
+  /** When this process first saw each match's current wait (`waitKey`): the period runs from there. */
+  private readonly waits = new Map<string, { key: string; at: number }>();
   private closed = false;
 
   constructor(
@@ -115,20 +121,25 @@ export class TurnClocks {
     if (meta?.turnClockMs) this.clocked.add(matchID);
     if (!meta?.turnClockMs || !state || state.ctx.gameover !== undefined) {
       this.clocked.delete(matchID);
+      this.waits.delete(matchID);
       return;
     }
     if (waitingForTable(state._stateID, Object.values(meta.players))) return;
     const stateID = state._stateID;
     const last = this.expired.get(matchID);
-    const since = last?.stateID === stateID ? Math.max(last.at, meta.updatedAt) : meta.updatedAt;
+    const wait = waitKey(state.ctx);
+    const began = this.waits.get(matchID);
+    const start = began?.key === wait ? began.at : meta.updatedAt;
+    if (began?.key !== wait) this.waits.set(matchID, { key: wait, at: start });
+    const since = last?.stateID === stateID ? Math.max(last.at, start) : start;
     const deadline = since + meta.turnClockMs;
-    const wait = Math.min(MAX_TIMER, Math.max(0, deadline - Date.now()));
+    const delay = Math.min(MAX_TIMER, Math.max(0, deadline - Date.now()));
     const timer = setTimeout(
       () =>
         void this.expire(matchID, stateID, deadline).catch((err: unknown) =>
           this.log('error', 'turn clock failed', { matchID, error: String(err) }),
         ),
-      wait,
+      delay,
     );
     timer.unref();
     this.timers.set(matchID, timer);

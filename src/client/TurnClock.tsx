@@ -1,11 +1,13 @@
 /**
  * The turn clock of an online match (server/clocks.ts), shown to everyone:
- * the time left for the seats the game waits for, counted from the last
- * change of the state this page saw, and the seats marked away.
+ * the time left for the seats the game waits for, counted from when this
+ * page saw the game begin to wait for them (per turn, as the server counts:
+ * actions within the turn and take-backs do not restart it), and the seats
+ * marked away.
  */
 import { useEffect, useState } from 'react';
 import type { Ctx } from 'boardgame.io';
-import { waitingOn } from '../games/common/waiting-room';
+import { waitKey, waitingOn } from '../games/common/waiting-room';
 
 /** The clock choices offered when creating a match (server/clocks.ts CLOCK_PERIODS). */
 export type ClockChoice = 'none' | '1m' | '5m' | '1d';
@@ -24,14 +26,14 @@ function left(ms: number): string {
 export function TurnClock(props: {
   periodMs: number;
   ctx: Ctx;
-  stateID: number;
   names: Record<string, string>;
   away: readonly string[];
 }) {
-  const { periodMs, ctx, stateID } = props;
+  const { periodMs, ctx } = props;
+  const wait = waitKey(ctx);
   const [since, setSince] = useState(() => Date.now());
   const [now, setNow] = useState(() => Date.now());
-  useEffect(() => setSince(Date.now()), [stateID]);
+  useEffect(() => setSince(Date.now()), [wait]);
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);

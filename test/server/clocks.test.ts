@@ -10,13 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
+import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
 import { findGame } from '../../src/games/registry';
 import { http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
 
 const SCALE = 60;
 
-async function clockMatch(url: string, players: number) {
-  const created = await http(url, '/games/get-on-board/create', {
+async function clockMatch(url: string, players: number, game = 'get-on-board') {
+  const created = await http(url, `/games/${game}/create`, {
     method: 'POST',
     json: { numPlayers: players, turnClock: '1m' },
   });
@@ -24,7 +25,7 @@ async function clockMatch(url: string, players: number) {
   const matchID = created.json.matchID as string;
   const creds: string[] = [];
   for (let i = 0; i < players; i++) {
-    const joined = await http(url, `/games/get-on-board/${matchID}/join`, {
+    const joined = await http(url, `/games/${game}/${matchID}/join`, {
       method: 'POST',
       json: { playerID: String(i), playerName: `P${i}` },
     });
@@ -95,6 +96,43 @@ describe('turn clocks', () => {
     watcher.close();
     player.close();
   }, 60_000);
+
+  it('runs per turn: actions within the turn and taking them back do not restart it', async () => {
+    const def = findGame('lisbon')!;
+    const reducer = CreateGameReducer({ game: ProcessGameConfig(def.game as never) }) as unknown as (
+      s: State,
+      a: unknown,
+    ) => State;
+    const { matchID, creds } = await clockMatch(server.url, 2, def.id);
+    const start = (await readMatch(server, matchID)).state!;
+    const seat = start.ctx.currentPlayer;
+    const player = new RawClient(server.url, { namespace: def.id });
+    await player.sync(matchID, seat, creds[Number(seat)]);
+    // A move that may be taken back, tried on the stored state.
+    const options = def.game.ai!.enumerate(start.G, start.ctx, seat) as { move: string; args: unknown[] }[];
+    const move = options.find((o) => {
+      const after = reducer(start, { type: 'MAKE_MOVE', payload: { type: o.move, args: o.args, playerID: seat } });
+      return after._stateID > start._stateID && def.canTakeBack!(after.G, after.ctx, seat);
+    })!;
+    expect(move).toBeDefined();
+    // Move and take back, again and again, for four periods: the bot still plays the turn after one.
+    const until = Date.now() + 4000;
+    let actions = 0;
+    while (Date.now() < until && player.state!.ctx.turn === start.ctx.turn) {
+      const s = player.state!;
+      if (s.ctx.currentPlayer !== seat) break;
+      if (def.canTakeBack!(s.G, s.ctx, seat)) player.undo(matchID, seat, creds[Number(seat)], s._stateID);
+      else player.move(matchID, seat, creds[Number(seat)], move.move, move.args, s._stateID);
+      await player.waitFor(() => player.state!._stateID > s._stateID, 5000, 'an action').catch(() => undefined);
+      actions++;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    expect(actions).toBeGreaterThan(3);
+    // The bot played while the player was still acting (a clock restarted by each action never runs out).
+    expect(player.state!.ctx.turn > start.ctx.turn || player.state!.ctx.currentPlayer !== seat).toBe(true);
+    expect(chatTexts(player).some((t) => /^P\d ran out of time/.test(t))).toBe(true);
+    player.close();
+  }, 30_000);
 
   it('keeps running across a restart', async () => {
     const { matchID } = await clockMatch(server.url, 2);

@@ -14,6 +14,11 @@ export function waitingOn(ctx: Ctx): string[] {
   return ctx.activePlayers ? Object.keys(ctx.activePlayers) : [ctx.currentPlayer];
 }
 
+/** One wait of the game: the turn and the seats it waits for (a turn clock's period runs per wait). */
+export function waitKey(ctx: Ctx): string {
+  return `${ctx.turn}|${waitingOn(ctx).join(',')}`;
+}
+
 /** Whether a match still waits for its table: nothing has happened yet (`stateID` 0) and a seat is empty. */
 export function waitingForTable(stateID: number, players: readonly { name?: string }[] | undefined): boolean {
   return stateID === 0 && !!players && players.some((p) => !p.name);
