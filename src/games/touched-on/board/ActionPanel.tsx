@@ -64,7 +64,6 @@ function TurnSection(props: PanelProps & { me: PlayerID }) {
                 onClick={() => setSel({ putOut: c })}
                 data-testid={`putout-${c}`}
                 aria-pressed={sel.putOut === c}
-                aria-label={cardName(c)}
               >
                 <CardFace look={cardLook(c)} />
               </button>

@@ -61,8 +61,8 @@ export function TrackerPrompt({ G, me, names, sel, setSel, act }: PanelProps & {
             onClick={() => setSel({ take: o.take, give: null })}
             data-testid={`take-${o.take}`}
             aria-pressed={sel.take === o.take}
-            aria-label={`Take ${cardName(o.take)}`}
           >
+            <span className="sr-only">Take </span>
             <CardFace look={cardLook(o.take)} />
           </button>
         ))}
@@ -79,8 +79,8 @@ export function TrackerPrompt({ G, me, names, sel, setSel, act }: PanelProps & {
                 onClick={() => setSel({ give: g })}
                 data-testid={`give-${g}`}
                 aria-pressed={sel.give === g}
-                aria-label={`Give ${cardName(g)}`}
               >
+                <span className="sr-only">Give </span>
                 <CardFace look={cardLook(g)} />
               </button>
             ))}
