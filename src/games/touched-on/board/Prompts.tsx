@@ -71,10 +71,11 @@ export function TrackerPrompt({ G, me, names, sel, setSel, act }: PanelProps & {
         <>
           <p>Give one of yours:</p>
           <div className="choice-cards">
-            {gives.map((g) => (
+            {gives.map((g, i) => (
               <button
                 type="button"
                 key={g}
+                data-autofocus={!sel.give && i === 0 ? true : undefined}
                 className={sel.give === g ? 'on' : ''}
                 onClick={() => setSel({ give: g })}
                 data-testid={`give-${g}`}
