@@ -9,7 +9,8 @@ import { expValue } from '../data';
 import type { GameOver, PlayerID } from '../types';
 import { CardFace } from './CardFace';
 import { expLook } from './look';
-import { playerLabel, seatColour, tieBreakRounds, tieBreakText, type JourneyResult } from './logic';
+import { playerLabel, tieBreakRounds, tieBreakText, type JourneyResult } from './logic';
+import { SeatMark } from './SeatMark';
 
 /** Focus the returned ref's button when the dialog opens; Esc calls `onClose`. */
 function useDialogKeys(onClose?: () => void) {
@@ -42,8 +43,8 @@ export function JourneySummary({
         <ol>
           {result.finishes.map((f) => (
             <li key={f.player} data-testid={`summary-${f.player}`}>
-              <span className="pchip" style={{ background: seatColour(f.player) }} />{' '}
-              <b>{playerLabel(f.player, names)}</b> finished {f.place === 1 ? '1st' : '2nd'} and took {f.exp} Exp card
+              <SeatMark id={f.player} /> <b>{playerLabel(f.player, names)}</b> finished {f.place === 1 ? '1st' : '2nd'}{' '}
+              and took {f.exp} Exp card
               {f.exp === 1 ? '' : 's'}.
             </li>
           ))}
@@ -106,7 +107,7 @@ export function GameOverView({
               return (
                 <tr key={p} data-testid={`final-${p}`} className={p === over.winner ? 'winner' : ''}>
                   <td>
-                    <span className="pchip" style={{ background: seatColour(p) }} /> {playerLabel(p, names)}
+                    <SeatMark id={p} /> {playerLabel(p, names)}
                   </td>
                   <td>
                     <div className="exp-row">
