@@ -14,6 +14,8 @@ import React from 'react';
 import type { MapDef, PointId, Speedy } from '../maps/types';
 import { laneOffset, offsetPath, pathD, px, targetName, viewBoxOf } from './mapGeometry';
 import { Pawns, StreetNames, Streets, Stops } from './mapLayers';
+import { playerShape } from './palette';
+import { MarkShape } from './playerMark';
 import './gob.css';
 
 /** A player's line: its departure first, then each intersection reached, in order. */
@@ -61,6 +63,33 @@ export interface MapViewProps {
 
 /** The invisible hit circle's radius, in SVG units: ≥ 44 px across on an 11-column map 844 px wide. */
 export const HIT_RADIUS = 20;
+
+/**
+ * Each line's player shape on a white disc, halfway along its last section,
+ * drawn above the stops and their names so that none hides it.
+ */
+function RouteMarks({ routes }: { routes: RouteLine[] }) {
+  return (
+    <g className="gob-route-marks">
+      {routes.map((r, i) => {
+        if (r.points.length < 2) return null;
+        const [a, b] = offsetPath(r.points, laneOffset(i, routes.length)).slice(-2);
+        return (
+          <g
+            key={r.player}
+            className="gob-route-mark"
+            transform={`translate(${(a[0] + b[0]) / 2} ${(a[1] + b[1]) / 2})`}
+            data-player={r.player}
+            data-shape={playerShape(r.colour)}
+          >
+            <circle r="8" fill="#fff" stroke="#1f2a37" strokeWidth="1" />
+            <MarkShape shape={playerShape(r.colour)} fill={r.colour} size={11} />
+          </g>
+        );
+      })}
+    </g>
+  );
+}
 
 function Routes({ routes, plot }: { routes: RouteLine[]; plot?: MapViewProps['plot'] }) {
   const count = routes.length;
@@ -197,6 +226,7 @@ export function MapView({
         <Routes routes={routes} plot={plot} />
         <StreetNames map={map} />
         <Stops map={map} mySites={mySites} />
+        <RouteMarks routes={routes} />
         <Pawns pawns={pawns} />
         <g className="gob-targets">
           {targets.map((t) => (

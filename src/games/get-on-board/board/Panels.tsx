@@ -12,6 +12,7 @@ import type { GobState, PlayerID, PointId, ScoreBreakdown } from '../types';
 import { ICON_NAMES, IconSvg, ShapeGlyph, TicketCard } from './icons';
 import type { DraftView } from './plotBuilder';
 import { colourOf, logText, nameOf } from './sheetProps';
+import { PlayerMark } from './playerMark';
 
 type Names = Record<PlayerID, string>;
 
@@ -274,7 +275,7 @@ export function EndScreen({ G, names, onClose }: { G: GobState; names: Names; on
                 <th scope="col">Scoring</th>
                 {result.ranking.map((p) => (
                   <th key={p} scope="col" style={{ ['--gob-player' as string]: colourOf(G, p) }}>
-                    <span className="gob-dot" aria-hidden="true" /> {nameOf(names, p)}
+                    <PlayerMark colour={colourOf(G, p)} /> {nameOf(names, p)}
                   </th>
                 ))}
               </tr>

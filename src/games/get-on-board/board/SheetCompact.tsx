@@ -7,6 +7,7 @@ import type { Icon } from '../maps/types';
 import { IconSvg, ShapeGlyph } from './icons';
 import type { SheetProps } from './SheetView';
 import { darkEnoughForWhite } from './palette';
+import { PlayerMark } from './playerMark';
 import './gob.css';
 import './gob-sheet.css';
 
@@ -36,7 +37,7 @@ export function SheetCompact(p: SheetProps) {
       data-testid="gob-sheet-compact"
     >
       <header className="gob-compact-head">
-        <span className="gob-compact-dot" aria-hidden="true" />
+        <PlayerMark colour={p.colour} fill="#fff" />
         <span className="gob-sheet-name">{p.name}</span>
         {p.eliminated && <span className="gob-compact-out">Eliminated</span>}
         {shape && <ShapeGlyph shape={shape} size={22} />}

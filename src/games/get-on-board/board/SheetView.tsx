@@ -13,6 +13,7 @@ import type { Speedy } from '../maps/types';
 import { IconSvg, ShapeGlyph, SPEEDY_COLOURS, ticketBand, ticketFace, type ShapeLetter } from './icons';
 import { Box, Boxes, Dot, Tally, Zone, clamp } from './sheetParts';
 import { darkEnoughForWhite, inkOn } from './palette';
+import { PlayerMark } from './playerMark';
 import './gob.css';
 import './gob-sheet.css';
 
@@ -229,6 +230,7 @@ export function SheetView(p: SheetProps) {
       data-testid="gob-sheet"
     >
       <header className="gob-sheet-head">
+        <PlayerMark colour={p.colour} fill="#fff" />
         <span className="gob-sheet-name">{p.name}</span>
         {p.variant !== undefined && <span className="gob-small">sheet {p.variant}</span>}
         <span className="gob-score" data-testid="gob-score" aria-label={`Score ${p.score ?? 0}`}>

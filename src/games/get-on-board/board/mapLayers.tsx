@@ -7,6 +7,8 @@ import React from 'react';
 import type { Intersection, MapDef, PointId, Speedy } from '../maps/types';
 import { IconShape, SPEEDY_COLOURS, ticketBand, ticketFace } from './icons';
 import { CELL, describePoint, parsePoint, px } from './mapGeometry';
+import { playerShape } from './palette';
+import { MarkShape } from './playerMark';
 
 const key = (a: PointId, b: PointId) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
@@ -183,12 +185,16 @@ export function Stops({ map, mySites = [] }: { map: MapDef; mySites?: string[] }
   );
 }
 
-/** A departure pawn in a player's colour: a round head on a bell-shaped body. */
+/** A departure pawn in a player's colour: a bell-shaped body with the player's shape for a head. */
 export function PawnShape({ colour, x, y, label }: { colour: string; x: number; y: number; label?: string }) {
   return (
     <g className="gob-pawn" transform={`translate(${x} ${y})`}>
       {label && <title>{label}</title>}
       <path d="M-6 7 Q-6 2 -2.6 -0.6 A4.2 4.2 0 1 1 2.6 -0.6 Q6 2 6 7 Z" fill={colour} />
+      {/* the head is the player's shape */}
+      <g transform="translate(0 -3.6)" data-shape={playerShape(colour)}>
+        <MarkShape shape={playerShape(colour)} fill={colour} size={9.5} />
+      </g>
     </g>
   );
 }

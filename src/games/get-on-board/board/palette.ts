@@ -33,3 +33,15 @@ export function darkEnoughForWhite(colour: string): string {
   for (let i = 0; i < 20 && 1.05 / (luminance(hex()) + 0.05) < 4.5; i++) [r, g, b] = [r * 0.94, g * 0.94, b * 0.94];
   return hex();
 }
+
+/**
+ * Each player colour's shape, in the order of PLAYER_COLOURS, so that colour
+ * is never the only cue: a player's pawn, line and sheet carry it too.
+ */
+export const PLAYER_SHAPES = ['circle', 'triangle', 'square', 'diamond', 'star'] as const;
+
+/** The shape of a player colour ("#rrggbb" from PLAYER_COLOURS); a circle for any other. */
+export function playerShape(colour: string): (typeof PLAYER_SHAPES)[number] {
+  const i = (PLAYER_COLOURS as readonly string[]).indexOf(colour);
+  return PLAYER_SHAPES[i < 0 ? 0 : i];
+}

@@ -64,7 +64,6 @@ function TurnSection(props: PanelProps & { me: PlayerID }) {
                 onClick={() => setSel({ putOut: c })}
                 data-testid={`putout-${c}`}
                 aria-pressed={sel.putOut === c}
-                aria-label={cardName(c)}
               >
                 <CardFace look={cardLook(c)} />
               </button>
@@ -105,7 +104,7 @@ export function ActionPanel(props: PanelProps) {
   if (pending) {
     if (me !== null && pending.player === me) {
       return (
-        <section className="panel to-actions" data-testid="actions">
+        <section className="panel to-actions" data-testid="actions" tabIndex={-1} aria-label="Actions">
           {pending.kind === 'appeal' ? <AppealPrompt {...props} me={me} /> : <TrackerPrompt {...props} me={me} />}
         </section>
       );
@@ -115,7 +114,7 @@ export function ActionPanel(props: PanelProps) {
         ? 'decide whether to Appeal'
         : `take a card from ${pending.target === me ? 'you' : playerLabel(pending.target, names)}`;
     return (
-      <section className="panel to-actions" data-testid="actions">
+      <section className="panel to-actions" data-testid="actions" tabIndex={-1} aria-label="Actions">
         <p className="waiting" data-testid="waiting">
           Waiting for {playerLabel(pending.player, names)} to {what}…
         </p>
@@ -124,7 +123,7 @@ export function ActionPanel(props: PanelProps) {
   }
   if (me === null || me !== ctx.currentPlayer) {
     return (
-      <section className="panel to-actions" data-testid="actions">
+      <section className="panel to-actions" data-testid="actions" tabIndex={-1} aria-label="Actions">
         <p className="waiting" data-testid="waiting">
           Waiting for {playerLabel(ctx.currentPlayer, names)} to play…
         </p>
@@ -133,7 +132,7 @@ export function ActionPanel(props: PanelProps) {
     );
   }
   return (
-    <section className="panel to-actions" data-testid="actions">
+    <section className="panel to-actions" data-testid="actions" tabIndex={-1} aria-label="Actions">
       <TurnSection {...props} me={me} />
     </section>
   );

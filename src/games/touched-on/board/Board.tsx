@@ -24,7 +24,7 @@
  * - "log", "log-<n>", "toast", "journey-summary", "journey-summary-close",
  *   "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores", "help"
  */
-import React, { useCallback, useMemo, useState } from 'react';
+import React, { useCallback, useMemo, useRef, useState } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
 import { isEvader, isPower, parseCard, type LineId } from '../data';
 import type { CardId, GameOver, TOState } from '../types';
@@ -40,6 +40,7 @@ import { Help } from './Help';
 import { GameOverView, JourneySummary } from './Overlays';
 import { journeyJustDealt, lastJourneyResult, namesFrom, playability, playerLabel, stateFingerprint } from './logic';
 import { useMoveSender, useToasts } from '../../../client/boardHooks';
+import { useKeyboardFocus } from './keyboard';
 import './board.css';
 
 /** Props: boardgame.io's board props, plus optional player names. */
@@ -57,7 +58,11 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const [seenSummary, setSeenSummary] = useState(0);
 
   // A move the server did not apply: nothing changed a while after sending it. A new state clears the choices.
-  const send = useMoveSender(stateFingerprint(G, ctx), toast, () => setSelState(NO_SELECTION));
+  const fingerprint = stateFingerprint(G, ctx);
+  const send = useMoveSender(fingerprint, toast, () => setSelState(NO_SELECTION));
+  const root = useRef<HTMLDivElement>(null);
+  const choice = [sel.card, sel.line, sel.seat || null, sel.take, sel.give, sel.putOut].filter(Boolean).join('|');
+  useKeyboardFocus(root, choice, fingerprint);
 
   const act = makeActions(G, ctx, me, moves as MoveCalls, toast, send);
   const cur = ctx.currentPlayer;
@@ -137,13 +142,22 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
     );
   };
 
+  /** Esc cancels the choice in progress; focus goes back to the card it started from (or the first playable one). */
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Escape' || !choice) return;
+    e.preventDefault();
+    const from = [...selected].find((id) => hand.includes(id)) ?? hand.find((id) => raised.has(id));
+    setSelState(NO_SELECTION);
+    if (from) root.current?.querySelector<HTMLElement>(`[data-testid="hand-card-${from}"]`)?.focus();
+  };
+
   const justDealt = journeyJustDealt(G);
   const summary = justDealt && seenSummary !== G.journey ? lastJourneyResult(G.log) : null;
   const myTurn = me !== null && me === cur && !G.pending && !over;
   const pendingMine = me !== null && G.pending?.player === me;
 
   return (
-    <div className="to-board">
+    <div className="to-board" ref={root} onKeyDown={onKeyDown}>
       <header className={`to-banner${myTurn || pendingMine ? ' mine' : ''}`} data-testid="banner">
         <span className="title">Touched On</span>
         {over ? (

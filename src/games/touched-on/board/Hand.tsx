@@ -58,10 +58,11 @@ export function Hand({
                     data-testid={`hand-card-${id}`}
                     data-playable={up ? 'yes' : 'no'}
                     aria-pressed={sel}
-                    aria-label={`${lookLabel(look)}${up ? '' : `: not playable now. ${r ?? ''}`}`}
                     title={up ? lookLabel(look) : (r ?? undefined)}
                   >
+                    {/* The name comes from the content: the card's picture names it, the state follows. */}
                     <CardFace look={look} />
+                    {!up && <span className="sr-only">: not playable now. {r ?? ''}</span>}
                     {sel && (
                       <span className="tick" aria-hidden="true">
                         ✓

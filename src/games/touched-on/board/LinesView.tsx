@@ -11,6 +11,7 @@ import { currentCarriage, isExposed, lineCount } from '../legal';
 import { CardFace, LineCardFace } from './CardFace';
 import { cardLook, lineLook } from './look';
 import { expTakenBy, playerLabel, seatColour } from './logic';
+import { SeatMark } from './SeatMark';
 
 /** Small deterministic tilt so a stack looks laid by hand. */
 function tilt(card: string): string {
@@ -106,8 +107,9 @@ export function LinesView({
                       title={`${playerLabel(pc.player, names)}`}
                     >
                       <CardFace look={cardLook(pc.card)} />
-                      <span className="by" style={{ background: seatColour(pc.player) }}>
-                        {playerLabel(pc.player, names)}
+                      <span className="by" style={{ borderColor: seatColour(pc.player) }}>
+                        <SeatMark id={pc.player} size={9} />
+                        <span className="by-name">{playerLabel(pc.player, names)}</span>
                       </span>
                     </div>
                   ))}

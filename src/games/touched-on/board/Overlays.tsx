@@ -2,13 +2,27 @@
  * The journey summary (shown when a new journey has just been dealt: who
  * finished 1st and 2nd, the Exp they took, the Lines unlocked) and the end
  * screen (every player's Exp cards, totals, and how a tie was broken).
+ * Each takes focus when it opens (its button) and closes on Esc.
  */
-import React from 'react';
+import React, { useEffect, useRef } from 'react';
 import { expValue } from '../data';
 import type { GameOver, PlayerID } from '../types';
 import { CardFace } from './CardFace';
 import { expLook } from './look';
-import { playerLabel, seatColour, tieBreakRounds, tieBreakText, type JourneyResult } from './logic';
+import { playerLabel, tieBreakRounds, tieBreakText, type JourneyResult } from './logic';
+import { SeatMark } from './SeatMark';
+
+/** Focus the returned ref's button when the dialog opens; Esc calls `onClose`. */
+function useDialogKeys(onClose?: () => void) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus({ preventScroll: true }), []);
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Escape' || !onClose) return;
+    e.stopPropagation();
+    onClose();
+  };
+  return { button, onKeyDown };
+}
 
 /** The result of the journey that just ended. */
 export function JourneySummary({
@@ -20,16 +34,17 @@ export function JourneySummary({
   names: Record<PlayerID, string>;
   onClose: () => void;
 }) {
+  const { button, onKeyDown } = useDialogKeys(onClose);
   return (
-    <div className="to-overlay">
+    <div className="to-overlay" onKeyDown={onKeyDown}>
       <section className="dialog" data-testid="journey-summary" role="dialog" aria-label="Journey result">
         <h2>Journey {result.journey} is over</h2>
         {result.reason === 'stall' && <p className="muted">The journey stalled: places went by fewest cards.</p>}
         <ol>
           {result.finishes.map((f) => (
             <li key={f.player} data-testid={`summary-${f.player}`}>
-              <span className="pchip" style={{ background: seatColour(f.player) }} />{' '}
-              <b>{playerLabel(f.player, names)}</b> finished {f.place === 1 ? '1st' : '2nd'} and took {f.exp} Exp card
+              <SeatMark id={f.player} /> <b>{playerLabel(f.player, names)}</b> finished {f.place === 1 ? '1st' : '2nd'}{' '}
+              and took {f.exp} Exp card
               {f.exp === 1 ? '' : 's'}.
             </li>
           ))}
@@ -41,7 +56,7 @@ export function JourneySummary({
           </p>
         )}
         <p className="hint">The cards are dealt again for the next journey.</p>
-        <button type="button" className="primary" onClick={onClose} data-testid="journey-summary-close">
+        <button type="button" className="primary" onClick={onClose} data-testid="journey-summary-close" ref={button}>
           Next journey
         </button>
       </section>
@@ -66,8 +81,9 @@ export function GameOverView({
   ranked.sort((a, b) => (a === over.winner ? -1 : b === over.winner ? 1 : 0));
   const rounds = tieBreakRounds(over);
   const removed = (p: PlayerID) => rounds.filter((r) => p in r.totals).length;
+  const { button, onKeyDown } = useDialogKeys(onClose);
   return (
-    <div className="to-overlay">
+    <div className="to-overlay" onKeyDown={onKeyDown}>
       <section className="dialog" data-testid="gameover" role="dialog" aria-label="Final scores">
         <h2>{playerLabel(over.winner, names)} wins!</h2>
         {over.tieBreak && (
@@ -91,7 +107,7 @@ export function GameOverView({
               return (
                 <tr key={p} data-testid={`final-${p}`} className={p === over.winner ? 'winner' : ''}>
                   <td>
-                    <span className="pchip" style={{ background: seatColour(p) }} /> {playerLabel(p, names)}
+                    <SeatMark id={p} /> {playerLabel(p, names)}
                   </td>
                   <td>
                     <div className="exp-row">
@@ -111,7 +127,7 @@ export function GameOverView({
           </tbody>
         </table>
         {onClose && (
-          <button type="button" onClick={onClose} data-testid="gameover-close">
+          <button type="button" onClick={onClose} data-testid="gameover-close" ref={button}>
             Look at the table
           </button>
         )}

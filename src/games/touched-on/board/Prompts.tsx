@@ -61,8 +61,8 @@ export function TrackerPrompt({ G, me, names, sel, setSel, act }: PanelProps & {
             onClick={() => setSel({ take: o.take, give: null })}
             data-testid={`take-${o.take}`}
             aria-pressed={sel.take === o.take}
-            aria-label={`Take ${cardName(o.take)}`}
           >
+            <span className="sr-only">Take </span>
             <CardFace look={cardLook(o.take)} />
           </button>
         ))}
@@ -71,16 +71,17 @@ export function TrackerPrompt({ G, me, names, sel, setSel, act }: PanelProps & {
         <>
           <p>Give one of yours:</p>
           <div className="choice-cards">
-            {gives.map((g) => (
+            {gives.map((g, i) => (
               <button
                 type="button"
                 key={g}
+                data-autofocus={!sel.give && i === 0 ? true : undefined}
                 className={sel.give === g ? 'on' : ''}
                 onClick={() => setSel({ give: g })}
                 data-testid={`give-${g}`}
                 aria-pressed={sel.give === g}
-                aria-label={`Give ${cardName(g)}`}
               >
+                <span className="sr-only">Give </span>
                 <CardFace look={cardLook(g)} />
               </button>
             ))}

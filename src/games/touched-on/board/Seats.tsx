@@ -8,7 +8,8 @@ import type { PlayerID, TOState } from '../types';
 import { expValue } from '../data';
 import { CardFace } from './CardFace';
 import { cardLook, expLook } from './look';
-import { playerLabel, seatColour } from './logic';
+import { playerLabel } from './logic';
+import { SeatMark } from './SeatMark';
 
 /** A player's seat. */
 export function Seat({
@@ -41,7 +42,7 @@ export function Seat({
         </span>
       )}
       <div className="seat-name">
-        <span className="pchip" style={{ background: seatColour(id) }} />
+        <SeatMark id={id} />
         {playerLabel(id, names)}
         {id === me ? ' (you)' : ''}
       </div>

@@ -1,0 +1,59 @@
+/**
+ * Keyboard play on the board: where focus goes after each step, so a player
+ * using the keyboard never has to hunt for the next control. Enter and Space
+ * are the buttons' own; Esc (cancelling a choice) is the board's, in Board.tsx.
+ *
+ * Focus moves only while the player is using the keyboard (their last input
+ * in the board was a key, not a pointer), so mouse and touch play is left
+ * alone.
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+
+/**
+ * The control that carries on the pending step in the action panel: one the
+ * panel marks (`data-autofocus`), else its enabled primary button, else its
+ * first enabled button, else the panel itself (which says who the game waits for).
+ */
+export function pendingControl(root: ParentNode): HTMLElement | null {
+  const panel = root.querySelector<HTMLElement>('[data-testid="actions"]');
+  if (!panel) return null;
+  return (
+    panel.querySelector<HTMLElement>('[data-autofocus]:not(:disabled)') ??
+    panel.querySelector<HTMLElement>('button.primary:not(:disabled)') ??
+    panel.querySelector<HTMLElement>('button:not(:disabled)') ??
+    panel
+  );
+}
+
+/**
+ * Moves focus for keyboard players to the pending control when a choice is
+ * made (`choiceKey` changes to a non-empty value), and, after the game's
+ * state (`stateKey`) or the choice changes, when the focused control went
+ * away with them (e.g. the Play button once the batch is played).
+ */
+export function useKeyboardFocus(root: RefObject<HTMLElement | null>, choiceKey: string, stateKey: string): void {
+  const keyboard = useRef(false);
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const onKey = () => (keyboard.current = true);
+    const onPointer = () => (keyboard.current = false);
+    el.addEventListener('keydown', onKey, true);
+    el.addEventListener('pointerdown', onPointer, true);
+    return () => {
+      el.removeEventListener('keydown', onKey, true);
+      el.removeEventListener('pointerdown', onPointer, true);
+    };
+  }, [root]);
+  const lastChoice = useRef(choiceKey);
+  useEffect(() => {
+    const el = root.current;
+    const chosen = choiceKey !== lastChoice.current && choiceKey !== '';
+    lastChoice.current = choiceKey;
+    if (!keyboard.current || !el) return;
+    // Only when a choice was made, or the focused control went away with the old state or choice:
+    // focus elsewhere (the log, the chat) stays where it is.
+    const active = document.activeElement;
+    if (chosen || !active || active === document.body) pendingControl(el)?.focus();
+  }, [choiceKey, stateKey, root]);
+}
