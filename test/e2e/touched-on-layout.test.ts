@@ -78,24 +78,16 @@ describe.skipIf(!CHROMIUM)('browser: Touched On at phone, laptop and desktop siz
         joinedAt: 0,
       };
       await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seatInfo);
-      if (size.touch) {
-        // The site's own header (src/client, not this board) is 16 px wider than a 390 px screen on a
-        // game page; on a mobile viewport that widens the layout viewport past the screen, and taps land
-        // off their targets. Until the header is fixed there, it wraps here so the test measures the board.
-        await context.addInitScript(() =>
-          document.addEventListener('DOMContentLoaded', () => {
-            const style = document.createElement('style');
-            style.textContent = '.app-header { flex-wrap: wrap; }';
-            document.head.append(style);
-          }),
-        );
-      }
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(`[to-${size.name}] pageerror: ${e.message}`));
       await page.goto(`${server.url}/#/g/touched-on/match/${m.matchID}`);
       const press = (l: Locator) => (size.touch ? l.tap() : l.click());
 
       await page.getByTestId(`hand-card-${m.cards.e96[0]}`).waitFor({ timeout: UI });
+      // No page wider than the screen (the site's header wraps on a phone).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       // The board fits the width (the site's own header is the page's, not the board's).
       const board = await page.evaluate(() => {
         const el = document.querySelector('.to-board')!;
