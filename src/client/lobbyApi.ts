@@ -3,9 +3,12 @@
  * holds (credentials in localStorage, one entry per match) so a reload or a
  * later visit reconnects to the same seat.
  */
-import { LobbyClient, LobbyClientError } from 'boardgame.io/client';
+import { LobbyClient } from 'boardgame.io/client';
 import type { LobbyAPI } from 'boardgame.io';
 import type { BotLevel } from './seats';
+import { HttpError } from './lobbyErrors';
+
+export { describeError, httpStatus, HttpError, type LobbyAction } from './lobbyErrors';
 
 /** The lobby client for this origin. */
 export const lobby = new LobbyClient({ server: window.location.origin });
@@ -70,71 +73,6 @@ export function loadName(): string {
 /** Remember the player name. */
 export function saveName(name: string): void {
   localStorage.setItem(NAME_KEY, name);
-}
-
-/** What was being attempted, for error messages. */
-export type LobbyAction = 'list' | 'create' | 'join' | 'leave' | 'load' | 'bot' | 'rematch';
-
-const ACTION_TEXT: Record<LobbyAction, string> = {
-  list: 'load the list of open matches',
-  create: 'create the match',
-  join: 'join the match',
-  leave: 'leave the match',
-  load: 'load the match',
-  bot: 'seat the bot',
-  rematch: 'start the rematch',
-};
-
-/** The server's own explanation, if it sent one. */
-function serverDetail(details: unknown): string {
-  if (typeof details === 'string') return details.trim().slice(0, 200);
-  if (details && typeof details === 'object') {
-    const d = details as Record<string, unknown>;
-    for (const k of ['error', 'message', 'detail']) if (typeof d[k] === 'string') return d[k].slice(0, 200);
-  }
-  return '';
-}
-
-/** The HTTP status of a failed lobby request, or 0 when it is not one (e.g. the network failed). */
-export function httpStatus(err: unknown): number {
-  if (!(err instanceof LobbyClientError || err instanceof HttpError)) return 0;
-  return Number(/(\d{3})/.exec(err.message)?.[1] ?? 0);
-}
-
-/** A sentence for the player explaining why a lobby request failed. */
-export function describeError(err: unknown, action: LobbyAction): string {
-  const what = `Could not ${ACTION_TEXT[action]}`;
-  if (err instanceof LobbyClientError || err instanceof HttpError) {
-    const status = httpStatus(err);
-    const detail = serverDetail(err.details);
-    const suffix = detail ? ` (server: ${detail})` : '';
-    if ((status === 404 || status === 405) && action === 'bot')
-      return `${what}: this server does not run bots in online matches yet.`;
-    if (status === 404) {
-      return action === 'list' || action === 'create'
-        ? `${what}: the server does not offer this game.${suffix}`
-        : `${what}: this match does not exist any more.${suffix}`;
-    }
-    if (status === 409) return `${what}: that seat was just taken by someone else. Pick another seat.${suffix}`;
-    if (status === 403 || status === 401)
-      return `${what}: the server did not accept this browser's credentials for the seat.${suffix}`;
-    if (status === 429) return `${what}: too many requests. Wait a moment and try again.${suffix}`;
-    if (status >= 500) return `${what}: the server had a problem (HTTP ${status}). Try again in a moment.${suffix}`;
-    if (status === 400) return `${what}: the server refused the request${detail ? `: ${detail}` : '.'}`;
-    return `${what}: HTTP ${status || 'error'}.${suffix}`;
-  }
-  if (err instanceof TypeError) return `${what}: the server cannot be reached. Check your connection and try again.`;
-  return `${what}: ${err instanceof Error ? err.message : String(err)}`;
-}
-
-/** An HTTP failure from a plain fetch, shaped like LobbyClientError. */
-export class HttpError extends Error {
-  constructor(
-    message: string,
-    readonly details: unknown,
-  ) {
-    super(message);
-  }
 }
 
 /** POST JSON to this origin; throws HttpError on a non-2xx answer. */
