@@ -84,6 +84,7 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon accessibility (axe-core)', () => {
       if (name === 'Hugo') await page.getByTestId('pass-ready').click({ timeout: UI });
       await expect.poll(() => page.getByTestId('turn-banner').textContent()).toMatch(/Your turn/);
       await page.getByTestId('end-turn').click({ timeout: UI });
+      await page.getByTestId('end-turn-confirm').click({ timeout: UI });
     }
     await page.getByTestId('gameover').waitFor({ timeout: UI });
     await screenshot(page, 'lisbon-a11y-end');

@@ -142,6 +142,28 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
       await startHotSeat(page, suite.server.url);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await fitsLaptop(page);
+      if (width === 1366) {
+        // Ending the turn with actions left asks first; "Keep playing" keeps the turn.
+        await page.getByTestId('end-turn').click();
+        await expectInView(page, '[data-testid="end-turn-question"]');
+        await page.getByTestId('end-turn-cancel').click();
+        await expect.poll(() => page.getByTestId('end-turn-question').count()).toBe(0);
+        expect(await actionsLeft(page)).toBe(2);
+        expect(await page.getByTestId('pass-device').count()).toBe(0);
+        // Long names end in an ellipsis, in the banner and the player's row.
+        for (const sel of ['[data-testid="banner-score-0"] .pname', '[data-testid="player-0"] .player-name']) {
+          const cut = await page
+            .locator(sel)
+            .evaluate((e) => getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth);
+          expect(cut, sel).toBe(true);
+        }
+        // Each colour has its own shape wherever it shows (here: the bag).
+        const shapes = await page
+          .locator('[data-testid="bag"] svg[data-color] path')
+          .evaluateAll((els) => els.map((e) => `${e.closest('svg')!.dataset.color}:${e.getAttribute('d')}`));
+        expect(shapes).toHaveLength(4);
+        expect(new Set(shapes.map((x) => x.split(':')[1])).size).toBe(4);
+      }
       await playTurn(page, fitsLaptop);
       await screenshot(page, `lisbon-${width}`);
       await playTurn(page);

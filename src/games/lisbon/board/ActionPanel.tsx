@@ -336,6 +336,65 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
   return null;
 }
 
+/** End the turn; with actions left, it asks first ("Keep playing" is the default). */
+function EndTurn({ G, me, can, left, act }: { G: GState; me: PlayerID; can: boolean; left: number; act: Actions }) {
+  const [asking, setAsking] = React.useState(false);
+  const keep = React.useRef<HTMLButtonElement>(null);
+  const turn = G.turn.actions;
+  // A new action taken closes the question.
+  React.useEffect(() => setAsking(false), [turn, me]);
+  React.useEffect(() => {
+    if (asking) keep.current?.focus({ preventScroll: true });
+  }, [asking]);
+  if (asking && left > 0) {
+    return (
+      <div
+        className="action-section end asking"
+        role="group"
+        aria-labelledby="end-turn-question"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            setAsking(false);
+          }
+        }}
+      >
+        <p className="warn" id="end-turn-question" data-testid="end-turn-question">
+          End your turn with {left} action{left > 1 ? 's' : ''} unused?
+        </p>
+        <div className="buttons">
+          <button type="button" className="primary" onClick={act.endTurn} data-testid="end-turn-confirm">
+            End turn — draw 4 tickets
+          </button>
+          <button type="button" ref={keep} onClick={() => setAsking(false)} data-testid="end-turn-cancel">
+            Keep playing
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="action-section end">
+      {can && (
+        <button
+          type="button"
+          onClick={left > 0 ? () => setAsking(true) : act.endTurn}
+          data-testid="end-turn"
+          className={left === 0 ? 'primary' : ''}
+        >
+          End turn — draw 4 tickets
+        </button>
+      )}
+      {left > 0 && (
+        <span className="muted">
+          {' '}
+          {left} action{left > 1 ? 's' : ''} unused
+        </span>
+      )}
+    </div>
+  );
+}
+
 /** The action panel. */
 export function ActionPanel(props: Props) {
   const { G, ctx, me, names, act } = props;
@@ -356,19 +415,7 @@ export function ActionPanel(props: Props) {
     <section className="actions" data-testid="actions">
       <MoveSection {...props} me={me} />
       <PlaceSection {...props} me={me} />
-      <div className="action-section end">
-        {canEndTurn(G, ctx.currentPlayer, me) && (
-          <button type="button" onClick={act.endTurn} data-testid="end-turn" className={left === 0 ? 'primary' : ''}>
-            End turn — draw 4 tickets
-          </button>
-        )}
-        {left > 0 && (
-          <span className="muted">
-            {' '}
-            {left} action{left > 1 ? 's' : ''} unused
-          </span>
-        )}
-      </div>
+      <EndTurn G={G} me={me} can={canEndTurn(G, ctx.currentPlayer, me)} left={left} act={act} />
     </section>
   );
 }

@@ -240,7 +240,7 @@ export function Board(props: LisbonBoardProps) {
           >
             {zoomed ? 'Whole map' : 'Zoom in'}
           </button>
-          <DisplayPanel G={G} onSpot={setSpot} />
+          <DisplayPanel G={G} spot={spot} onSpot={setSpot} />
         </div>
         <aside className="lt-side">
           <div className="lt-sheet">

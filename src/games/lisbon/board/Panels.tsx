@@ -39,7 +39,16 @@ export function CountChips({
 }
 
 /** The Monument display, the next face-up card, and the ticket and passenger supplies. */
-export function DisplayPanel({ G, onSpot }: { G: GState; onSpot?: (monument: string | null) => void }) {
+export function DisplayPanel({
+  G,
+  spot,
+  onSpot,
+}: {
+  G: GState;
+  /** The monument pointed out on the map. */
+  spot?: string | null;
+  onSpot?: (monument: string | null) => void;
+}) {
   const coneCount = cones(G);
   return (
     <section className="display-panel" data-testid="display">
@@ -48,13 +57,20 @@ export function DisplayPanel({ G, onSpot }: { G: GState; onSpot?: (monument: str
         <div className="display-row">
           {G.display.map((id, slot) =>
             id ? (
-              <div
+              <button
+                type="button"
                 key={slot}
+                className="card-spot"
+                aria-pressed={spot === CARD_BY_ID[id].monument}
+                title="Show its monument on the map"
                 onMouseEnter={() => onSpot?.(CARD_BY_ID[id].monument)}
                 onMouseLeave={() => onSpot?.(null)}
+                onFocus={() => onSpot?.(CARD_BY_ID[id].monument)}
+                onBlur={() => onSpot?.(null)}
+                onClick={() => onSpot?.(spot === CARD_BY_ID[id].monument ? null : CARD_BY_ID[id].monument)}
               >
                 <MonumentCard id={id} side={G.side} testId={`display-${id}`} />
-              </div>
+              </button>
             ) : (
               <div key={slot} className="mcard empty-slot">
                 empty
@@ -64,7 +80,7 @@ export function DisplayPanel({ G, onSpot }: { G: GState; onSpot?: (monument: str
         </div>
         <p className="hint">
           Cones on the map ({Object.values(coneCount).reduce((a, b) => a + b, 0)}) mark where these cards can be
-          claimed. Point at a card to find its monument.
+          claimed. Point at a card, or tap it, to find its monument.
         </p>
       </div>
       <div className="display-deck">

@@ -31,7 +31,7 @@ export function TurnBanner({
         <>
           <span className="turn-who">
             <span className="tram-chip" style={{ background: st.fill, borderColor: st.stroke }} />
-            {mine ? 'Your turn' : `${playerLabel(G, cur, names)}'s turn`}
+            {mine ? 'Your turn' : <span className="who-name">{`${playerLabel(G, cur, names)}'s turn`}</span>}
           </span>
           <span className="pips" title={`${left} of ${max} actions left`} data-testid="actions-left">
             {Array.from({ length: max }, (_, i) => (
