@@ -31,11 +31,12 @@ async function phoneContext(browser: Browser, errors: string[]) {
   return { context, page };
 }
 
-/** Start a two-player hot-seat game (Hana first, Hugo) and hand Hana the device. */
-async function startHotSeat(page: Page, url: string): Promise<void> {
+/** Start a hot-seat game of `players` humans (Hana first, with a long name, then Hugo, Inês, João) and hand Hana the device. */
+async function startHotSeat(page: Page, url: string, players = 2): Promise<void> {
   await page.goto(`${url}/#/g/lisbon-tram-28/hotseat`);
-  await page.getByTestId('hs-name-0').fill('Hana Alexandra Vasconcelos-Ferreira');
-  await page.getByTestId('hs-name-1').fill('Hugo');
+  await page.getByTestId(`hs-players-${players}`).click();
+  const names = ['Hana Alexandra Vasconcelos-Ferreira', 'Hugo', 'Inês', 'João'];
+  for (let i = 0; i < players; i++) await page.getByTestId(`hs-name-${i}`).fill(names[i]);
   await page.getByTestId('hs-first').selectOption('0');
   await page.getByTestId('hs-start').click();
   await page.getByTestId('pass-ready').click({ timeout: UI });
@@ -87,7 +88,9 @@ async function fitsLaptop(page: Page): Promise<void> {
   ])
     await expectInView(page, sel);
   // The banner keeps every player's name, ellipsised if long.
-  for (const id of ['0', '1']) {
+  for (const id of await page
+    .locator('[data-testid^="player-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(7)))) {
     const name = page.getByTestId(`banner-score-${id}`).locator('.pname');
     await expect.poll(() => name.isVisible()).toBe(true);
     expect((await name.boundingBox())!.width).toBeGreaterThan(20);
@@ -132,14 +135,14 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
   const suite = e2eSuite();
   const errors = suite.errors;
 
-  for (const [width, height] of [
-    [1366, 768],
-    [1920, 1080],
+  for (const [width, height, players] of [
+    [1366, 768, 4],
+    [1920, 1080, 2],
   ]) {
-    it(`plays whole turns at ${width} × ${height} with everything in view`, async () => {
+    it(`plays whole turns at ${width} × ${height}, ${players} players, with everything in view`, async () => {
       const { page, context } = await newContext(suite.browser, errors, `lisbon-${width}`);
       await page.setViewportSize({ width, height });
-      await startHotSeat(page, suite.server.url);
+      await startHotSeat(page, suite.server.url, players);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await fitsLaptop(page);
       if (width === 1366) {

@@ -193,32 +193,32 @@ export function PlayerPanel({
         <b className="player-name" title={playerLabel(G, id, names)}>
           {playerLabel(G, id, names)}
         </b>
+        {viewer === id && <span className="you">you</span>}
+        {G.firstPlayer === id && (
+          <span className="first" title="First player">
+            1st
+          </span>
+        )}
         <span
           className="score"
           data-testid={`score-${id}`}
           title={`${score.cardVP} VP from cards + ${score.connections} connections`}
         >
           {score.total} VP
+          <span className="visually-hidden">
+            {' '}
+            ({score.cardVP} from cards, {score.connections} links)
+          </span>
         </span>
       </header>
       <div className="panel-line">
-        <span>
-          {names[id] && <span className="muted">{p.color} </span>}
-          {viewer === id && <span className="you">you</span>}{' '}
-          {G.firstPlayer === id && (
-            <span className="first" title="First player">
-              1st
-            </span>
-          )}
-        </span>
-        <span title="Tickets in hand">
-          <TicketIcon /> {p.handSize} tickets
+        {names[id] && <span className="muted">{p.color}</span>}
+        <Seats G={G} id={id} />
+        <span title="Tickets in hand" className="hand-size">
+          <TicketIcon /> {p.handSize}
+          <span className="visually-hidden"> tickets</span>
         </span>
       </div>
-      <div className="panel-line muted">
-        cards {score.cardVP} VP + links {score.connections}
-      </div>
-      <Seats G={G} id={id} />
       <Bonuses G={G} id={id} />
       <CardRow row={p.row} side={G.side} />
     </section>
