@@ -4,8 +4,9 @@
  * hot-seat game, checked on the turn's start, with a destination chosen, and
  * on the end screen. The end comes quickly through the rules: the stored
  * hot-seat state is marked "final round" before the first turn, so the game
- * ends when both players have ended their turns. Fails on any serious or
- * critical violation.
+ * ends when both players have ended their turns. Then a phone: the zoomed
+ * pick open, and the bottom sheet with a destination chosen. Fails on any
+ * serious or critical violation.
  */
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
@@ -89,6 +90,32 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon accessibility (axe-core)', () => {
     await page.getByTestId('gameover').waitFor({ timeout: UI });
     await screenshot(page, 'lisbon-a11y-end');
     found.push(...(await violations(page)).map((v) => `end screen: ${v}`));
+    expect(found).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('on a touch phone: the zoomed pick and the bottom sheet', async () => {
+    const context = await suite.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(`[a11y-phone] pageerror: ${e.message}`));
+    await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Hana');
+    await page.getByTestId('hs-name-1').fill('Hugo');
+    await page.getByTestId('hs-start').tap();
+    await page.getByTestId('pass-ready').tap({ timeout: UI });
+    await page.getByTestId('map').waitFor({ timeout: UI });
+    const dest = page.locator('.lt-mapcol [data-testid^="dest-"]').first();
+    const id = (await dest.getAttribute('data-testid'))!;
+    await dest.tap();
+    await page.getByTestId('loupe').waitFor({ timeout: UI });
+    const found: string[] = (await violations(page)).map((v) => `zoomed pick: ${v}`);
+    await page.getByTestId(`zoom-${id}`).tap();
+    await page.getByTestId('confirm-move').waitFor({ timeout: UI });
+    found.push(...(await violations(page)).map((v) => `bottom sheet: ${v}`));
     expect(found).toEqual([]);
     await context.close();
   }, 60_000);

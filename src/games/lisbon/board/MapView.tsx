@@ -119,7 +119,7 @@ export function MapView({ G, viewer, currentPlayer, names, overlay, viewBox = '0
           className="branch-path"
           stroke={BRANCH_COLORS[i % BRANCH_COLORS.length]}
           data-testid={`${prefix}branch-path-${i}`}
-          aria-label={`Push the tram to ${net.node[b[b.length - 1]]?.name ?? b[b.length - 1]}`}
+          aria-label={`Branch ${i + 1}: push the tram to ${net.node[b[b.length - 1]]?.name ?? b[b.length - 1]}`}
           {...activate(() => overlay.onBranch?.(i))}
         />
       ))}
@@ -206,6 +206,17 @@ export function MapView({ G, viewer, currentPlayer, names, overlay, viewBox = '0
           >
             <title>{`Place the passengers at ${n.name}`}</title>
             <circle cx={n.x} cy={n.y} r={22} className="place-ring" />
+          </g>
+        );
+      })}
+      {overlay.branches?.map((b, i) => {
+        // Each branch is numbered at its end, as on its button: colour is not the only cue.
+        const end = net.node[b[b.length - 1]];
+        if (!end) return null;
+        return (
+          <g key={`n${i}`} className="branch-number" aria-hidden="true" transform={`translate(${end.x} ${end.y - 30})`}>
+            <circle r={11} fill={BRANCH_COLORS[i % BRANCH_COLORS.length]} />
+            <text y={5}>{i + 1}</text>
           </g>
         );
       })}
