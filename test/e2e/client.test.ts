@@ -180,6 +180,8 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await bruno.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
     await bruno.getByTestId('hand').waitFor({ timeout: UI_TIMEOUT });
     await bruno.getByTestId('end-turn').click({ timeout: UI_TIMEOUT });
+    // With actions left, the board asks first.
+    await bruno.getByTestId('end-turn-confirm').click({ timeout: UI_TIMEOUT });
     // The turn passes back: Ana's banner turns to "your turn" and her actions appear.
     await ana.locator('[data-testid="turn-banner"].mine').waitFor({ timeout: UI_TIMEOUT });
     await ana.getByTestId('end-turn').waitFor({ timeout: UI_TIMEOUT });
@@ -280,6 +282,7 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await screenshot(page, 'hotseat-board');
 
     await page.getByTestId('end-turn').click();
+    await page.getByTestId('end-turn-confirm').click();
     await page.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
     await expect(page.getByTestId('pass-name').textContent()).resolves.toBe('Hugo');
     await expect(page.getByTestId('hand').count()).resolves.toBe(0);

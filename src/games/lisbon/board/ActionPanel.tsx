@@ -182,7 +182,7 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
     const pay = choices.find((c) => c.key === ui.pickPayKey)?.payment ?? null;
     const payTotal = total(pay ?? choices[0]?.payment ?? group);
     return (
-      <div className="action-section">
+      <div className="action-section place-section">
         <h4>Pick up passengers at {node.name}</h4>
         {total(group) > 0 && (
           <p>
@@ -204,7 +204,7 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
           />
         )}
         {options.length > 0 && !none && (
-          <p className="warn">
+          <p className="warn" id="bell-fails">
             You cannot pay for this whole group, so ringing the bell would fail and spend the action.
           </p>
         )}
@@ -219,9 +219,11 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
               type="button"
               onClick={() => act.pickUp('one', null)}
               data-testid="pickup-bell"
+              className={none ? '' : 'risky'}
+              aria-describedby={none ? undefined : 'bell-fails'}
               title="Draw 1 random passenger from the bag and add it to the group first. If you then cannot pay for everyone, you pick up nothing, keep your tickets, and lose the action."
             >
-              <BellIcon /> Ring the bell (+1 passenger)
+              <BellIcon /> {none ? 'Ring the bell (+1 passenger)' : 'Ring the bell anyway (fails: the action is lost)'}
             </button>
           )}
           {three && (
@@ -229,9 +231,11 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
               type="button"
               onClick={() => act.pickUp('three', null)}
               data-testid="pickup-three"
+              className={none ? '' : 'risky'}
+              aria-describedby={none ? undefined : 'bell-fails'}
               title="Draw 3 passengers from the bag, keep 1 and add it to the group."
             >
-              <BellIcon /> Bell: draw 3, keep 1
+              <BellIcon /> {none ? 'Bell: draw 3, keep 1' : 'Bell: draw 3, keep 1 anyway (fails)'}
             </button>
           )}
         </div>
@@ -249,7 +253,7 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
     const here = G.display.filter((id): id is string => !!id && CARD_BY_ID[id].monument === at);
     const hasCone = !!cones(G)[at];
     return (
-      <div className="action-section">
+      <div className="action-section place-section">
         <h4>Drop off at {node.name}</h4>
         {!hasCone && <p className="muted">No cone here: no Monument card can be claimed at {node.name} right now.</p>}
         {hasCone && drops.length === 0 && (
@@ -296,7 +300,7 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
     const choices = option ? groupPaymentChoices(hand, single(option.color, 3)) : [];
     const pay = choices.find((c) => c.key === ui.bonusPayKey)?.payment ?? null;
     return (
-      <div className="action-section">
+      <div className="action-section place-section">
         <h4>{node.name}</h4>
         {option ? (
           <>
@@ -332,6 +336,65 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
   return null;
 }
 
+/** End the turn; with actions left, it asks first ("Keep playing" is the default). */
+function EndTurn({ G, me, can, left, act }: { G: GState; me: PlayerID; can: boolean; left: number; act: Actions }) {
+  const [asking, setAsking] = React.useState(false);
+  const keep = React.useRef<HTMLButtonElement>(null);
+  const turn = G.turn.actions;
+  // A new action taken closes the question.
+  React.useEffect(() => setAsking(false), [turn, me]);
+  React.useEffect(() => {
+    if (asking) keep.current?.focus({ preventScroll: true });
+  }, [asking]);
+  if (asking && left > 0) {
+    return (
+      <div
+        className="action-section end asking"
+        role="group"
+        aria-labelledby="end-turn-question"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            setAsking(false);
+          }
+        }}
+      >
+        <p className="warn" id="end-turn-question" data-testid="end-turn-question">
+          End your turn with {left} action{left > 1 ? 's' : ''} unused?
+        </p>
+        <div className="buttons">
+          <button type="button" className="primary" onClick={act.endTurn} data-testid="end-turn-confirm">
+            End turn — draw 4 tickets
+          </button>
+          <button type="button" ref={keep} onClick={() => setAsking(false)} data-testid="end-turn-cancel">
+            Keep playing
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="action-section end">
+      {can && (
+        <button
+          type="button"
+          onClick={left > 0 ? () => setAsking(true) : act.endTurn}
+          data-testid="end-turn"
+          className={left === 0 ? 'primary' : ''}
+        >
+          End turn — draw 4 tickets
+        </button>
+      )}
+      {left > 0 && (
+        <span className="muted">
+          {' '}
+          {left} action{left > 1 ? 's' : ''} unused
+        </span>
+      )}
+    </div>
+  );
+}
+
 /** The action panel. */
 export function ActionPanel(props: Props) {
   const { G, ctx, me, names, act } = props;
@@ -352,19 +415,7 @@ export function ActionPanel(props: Props) {
     <section className="actions" data-testid="actions">
       <MoveSection {...props} me={me} />
       <PlaceSection {...props} me={me} />
-      <div className="action-section end">
-        {canEndTurn(G, ctx.currentPlayer, me) && (
-          <button type="button" onClick={act.endTurn} data-testid="end-turn" className={left === 0 ? 'primary' : ''}>
-            End turn — draw 4 tickets
-          </button>
-        )}
-        {left > 0 && (
-          <span className="muted">
-            {' '}
-            {left} action{left > 1 ? 's' : ''} unused
-          </span>
-        )}
-      </div>
+      <EndTurn G={G} me={me} can={canEndTurn(G, ctx.currentPlayer, me)} left={left} act={act} />
     </section>
   );
 }

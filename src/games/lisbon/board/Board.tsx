@@ -24,11 +24,14 @@
  *   "monument-counts", "ticket-deck", "bag", "player-<id>", "score-<id>",
  *   "actions-left", "waiting", "help"
  * - end: "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores"
+ * - touch screens: "loupe" (the zoomed pick), its targets "zoom-dest-<nodeId>",
+ *   "zoom-place-<stopId>", "zoom-branch-path-<index>", "loupe-close"; "map-zoom"
+ *   (zoom the map in or out)
  *
  * Payment options are keyed by their counts in colour order red, yellow,
  * green, blue: "move-pay-0,0,3,0" pays 3 green.
  */
-import React, { useCallback, useMemo, useState } from 'react';
+import React, { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
 import type { GameOver, GState, NodeId } from '../types';
 import { legalMoves, legalPlacements, legalPushBranches } from '../legal';
@@ -43,6 +46,7 @@ import { LogView } from './LogView';
 import { Help } from './Help';
 import { GameOverView } from './GameOverView';
 import { TurnBanner } from './TurnBanner';
+import { Loupe, mapPoint, mapScale, TARGET_UNITS, type LoupeAt } from './MapZoom';
 import { useMoveSender, useToasts } from '../../../client/boardHooks';
 import './board.css';
 
@@ -70,6 +74,44 @@ function branchStart(G: GState): NodeId | undefined {
   return p.from;
 }
 
+/** Focus the first element matching one of the selectors, in order, without scrolling the page. */
+function focusIn(root: HTMLElement | null, ...selectors: string[]): void {
+  for (const sel of selectors) {
+    const el = root?.querySelector<HTMLElement | SVGElement>(sel);
+    if (el) {
+      el.focus({ preventScroll: true });
+      return;
+    }
+  }
+}
+
+/**
+ * The height the board may fill: the window below where the board starts on
+ * the page (the site's header and the match bar above it differ by page), so
+ * that the map, the panels and the action controls show without scrolling.
+ */
+function useAvailableHeight(ref: React.RefObject<HTMLElement>): number {
+  const [h, setH] = useState(700);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = ref.current;
+      if (!el) return;
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      const next = Math.max(480, Math.round(window.innerHeight - top));
+      setH((old) => (Math.abs(old - next) > 1 ? next : old));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const ro = new ResizeObserver(measure);
+    if (ref.current?.parentElement) ro.observe(ref.current.parentElement);
+    return () => {
+      window.removeEventListener('resize', measure);
+      ro.disconnect();
+    };
+  }, [ref]);
+  return h;
+}
+
 /** The board component. */
 export function Board(props: LisbonBoardProps) {
   const { G, ctx, moves, playerID, matchData, playerNames } = props;
@@ -81,9 +123,15 @@ export function Board(props: LisbonBoardProps) {
   const { toasts, toast } = useToasts();
   const [hideOver, setHideOver] = useState(false);
   const [spot, setSpot] = useState<NodeId | null>(null);
+  const [loupe, setLoupe] = useState<LoupeAt | null>(null);
+  const [zoomed, setZoomed] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const pointer = useRef<string>('mouse');
+  const avail = useAvailableHeight(rootRef);
 
   // A move the server did not apply: nothing changed a while after sending it. A new state clears the choices.
-  const send = useMoveSender(stateFingerprint(G, ctx), toast, () => setUiState((u) => ({ ...EMPTY_UI, mode: u.mode })));
+  const fingerprint = stateFingerprint(G, ctx);
+  const send = useMoveSender(fingerprint, toast, () => setUiState((u) => ({ ...EMPTY_UI, mode: u.mode })));
 
   const cur = ctx.currentPlayer;
   const myTurn = me !== null && me === cur && !G.pending && !ctx.gameover;
@@ -122,34 +170,92 @@ export function Board(props: LisbonBoardProps) {
     }
   }
   const over = ctx.gameover as GameOver | undefined;
+  const targets = !!(overlay.destinations && Object.keys(overlay.destinations).length) || !!overlay.branches?.length;
+  const choosing = targets || !!overlay.placements?.length;
+
+  // Focus follows the turn: once a place is chosen, its Confirm; after a move is applied, the next thing to do.
+  const selected = ui.selected;
+  useEffect(() => {
+    if (selected) focusIn(rootRef.current, '[data-testid="confirm-move"]');
+  }, [selected]);
+  useEffect(() => {
+    const root = rootRef.current;
+    const active = document.activeElement;
+    if (!root || (active && active !== document.body && !root.contains(active))) return;
+    if (active && root.contains(active) && active.closest('.loupe')) return;
+    focusIn(
+      root,
+      '[data-testid="decision"] button, .place-section button.primary',
+      '.lt-mapcol .dest, .lt-mapcol .place, .lt-mapcol .branch-path',
+      '[data-testid="end-turn"]',
+    );
+  }, [fingerprint]);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Escape' || !ui.selected) return;
+    // Esc cancels the chosen destination; focus goes back to it on the map.
+    e.preventDefault();
+    const was = ui.selected;
+    setUi({ selected: null, payKey: null, routeIndex: 0 });
+    requestAnimationFrame(() => focusIn(rootRef.current, `.lt-mapcol [data-testid="dest-${was}"]`));
+  };
+
+  // On a touch screen where the map's targets are smaller than a finger, a tap opens the zoomed pick instead.
+  const onMapClickCapture = (e: React.MouseEvent) => {
+    const svg = (e.currentTarget as HTMLElement).querySelector('svg');
+    if (!svg || !choosing || pointer.current !== 'touch') return;
+    if (mapScale(svg) * TARGET_UNITS >= 44) return;
+    const at = mapPoint(svg, e.clientX, e.clientY);
+    if (!at) return;
+    e.preventDefault();
+    e.stopPropagation();
+    setLoupe(at);
+  };
 
   return (
-    <div className="lt-board">
+    <div
+      className={`lt-board players-n${ctx.playOrder.length}`}
+      ref={rootRef}
+      onKeyDown={onKeyDown}
+      onPointerDownCapture={(e) => (pointer.current = e.pointerType)}
+      style={{ '--lt-avail': `${avail}px` } as React.CSSProperties}
+    >
       <TurnBanner G={G} ctx={ctx} me={me} names={names} />
       <div className="lt-main">
-        <div className="lt-left">
-          <div className="map-wrap">
+        <div className="lt-players">
+          {ctx.playOrder.map((id) => (
+            <PlayerPanel key={id} G={G} ctx={ctx} id={id} names={names} viewer={me} />
+          ))}
+        </div>
+        <div className="lt-mapcol">
+          <div className={`map-wrap${zoomed ? ' zoomed' : ''}`} onClickCapture={onMapClickCapture}>
             <MapView G={G} viewer={viewer} currentPlayer={cur} names={names} overlay={overlay} />
           </div>
-          <DisplayPanel G={G} onSpot={setSpot} />
-          <div className={`players players-${ctx.playOrder.length}`}>
-            {ctx.playOrder.map((id) => (
-              <PlayerPanel key={id} G={G} ctx={ctx} id={id} names={names} viewer={me} />
-            ))}
-          </div>
+          <button
+            type="button"
+            className="map-zoom"
+            onClick={() => setZoomed(!zoomed)}
+            aria-pressed={zoomed}
+            data-testid="map-zoom"
+          >
+            {zoomed ? 'Whole map' : 'Zoom in'}
+          </button>
+          <DisplayPanel G={G} spot={spot} onSpot={setSpot} />
         </div>
         <aside className="lt-side">
-          <ActionPanel
-            G={G}
-            ctx={ctx}
-            me={me}
-            names={names}
-            ui={{ ...ui, mode }}
-            setUi={setUi}
-            act={act}
-            moveOptions={moveOptions}
-            freeAvailable={freeAvailable}
-          />
+          <div className="lt-sheet">
+            <ActionPanel
+              G={G}
+              ctx={ctx}
+              me={me}
+              names={names}
+              ui={{ ...ui, mode }}
+              setUi={setUi}
+              act={act}
+              moveOptions={moveOptions}
+              freeAvailable={freeAvailable}
+            />
+          </div>
           {me !== null && <Hand G={G} id={me} />}
           <Help />
           <LogView G={G} ctx={ctx} names={names} />
@@ -162,6 +268,17 @@ export function Board(props: LisbonBoardProps) {
           </div>
         ))}
       </div>
+      {loupe && (
+        <Loupe
+          G={G}
+          at={loupe}
+          viewer={viewer}
+          currentPlayer={cur}
+          names={names}
+          overlay={overlay}
+          onClose={() => setLoupe(null)}
+        />
+      )}
       {over && !hideOver && <GameOverView G={G} over={over} names={names} onClose={() => setHideOver(true)} />}
       {over && hideOver && (
         <button

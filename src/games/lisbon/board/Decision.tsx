@@ -72,6 +72,7 @@ export function Decision({
               onClick={() => act.branch(path)}
               data-testid={`branch-${i}`}
             >
+              <b className="branch-no">{i + 1}</b>{' '}
               <span className="swatch" style={{ background: BRANCH_COLORS[i % BRANCH_COLORS.length] }} /> To{' '}
               {nodeName(G.side, path[path.length - 1])}
               {via(path) && <span className="muted"> via {via(path)}</span>}

@@ -1,14 +1,15 @@
-/** Passengers drawn as coloured dots. */
+/** Passengers drawn as their colour's shape. */
 import React from 'react';
 import type { ColorCounts } from '../data/types';
-import { COLOR_HEX, expand } from './logic';
+import { describeCounts, expand } from './logic';
+import { ColorShape } from './ColorMark';
 
-/** One dot per passenger, in colour order. */
-export function Dots({ c }: { c: Partial<ColorCounts> }) {
+/** One shape per passenger, in colour order; read out as "2 red, 1 blue". */
+export function Dots({ c, size = 12 }: { c: Partial<ColorCounts>; size?: number }) {
   return (
-    <span className="dots">
+    <span className="dots" role="img" aria-label={describeCounts(c)} title={describeCounts(c)}>
       {expand(c).map((k, i) => (
-        <span key={i} className="dot" style={{ background: COLOR_HEX[k] }} title={k} />
+        <ColorShape key={i} color={k} size={size} className="dot" />
       ))}
     </span>
   );

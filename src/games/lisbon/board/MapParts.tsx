@@ -10,6 +10,7 @@ import { total } from '../counts';
 import { CARD_BY_ID } from '../data/cards';
 import { boardOf } from '../legal';
 import { BONUS_LABEL, COLOR_HEX, describeCounts, expand, playerLabel, TRAM_STYLE } from './logic';
+import { MapShape } from './ColorMark';
 
 const JUNCTION_GAP = 16;
 /** Trams sit a little above their node so its colour and kind still show. */
@@ -131,6 +132,7 @@ export function Tram({
   id,
   current,
   names,
+  prefix = '',
 }: {
   x: number;
   y: number;
@@ -138,16 +140,21 @@ export function Tram({
   id: PlayerID;
   current: boolean;
   names: Record<PlayerID, string>;
+  /** Before the test id, for a second drawing of the map (the zoomed pick). */
+  prefix?: string;
 }) {
   const st = TRAM_STYLE[G.players[id].color];
   return (
     <g
       transform={`translate(${x} ${y})`}
-      className={`tram${current ? ' tram-current' : ''}`}
-      data-testid={`tram-${id}`}
+      className={`tram tram-${G.players[id].color}${current ? ' tram-current' : ''}`}
+      data-testid={`${prefix}tram-${id}`}
+      role="img"
+      aria-label={`${playerLabel(G, id, names)}'s tram (${G.players[id].color})`}
     >
       <title>{`${playerLabel(G, id, names)}'s tram`}</title>
       {current && <rect x={-19} y={-13} width={38} height={26} rx={8} className="tram-glow" />}
+      <rect x={-16} y={-11} width={32} height={22} rx={6} className="tram-shadow" />
       <rect x={-15} y={-10} width={30} height={20} rx={5} fill={st.fill} stroke={st.stroke} strokeWidth={2.5} />
       <rect x={-11} y={-6} width={6} height={6} rx={1} fill={st.text} opacity={0.55} />
       <rect x={-3} y={-6} width={6} height={6} rx={1} fill={st.text} opacity={0.55} />
@@ -231,14 +238,7 @@ export function NodeMark({
             <g className="passengers">
               <rect x={n.x - w / 2} y={ty} width={w} height={14} rx={7} className="passenger-tray" />
               {waiting.map((c, i) => (
-                <circle
-                  key={i}
-                  cx={n.x - w / 2 + 8.5 + i * 11}
-                  cy={ty + 7}
-                  r={4.6}
-                  fill={COLOR_HEX[c]}
-                  className="passenger"
-                />
+                <MapShape key={i} color={c} x={n.x - w / 2 + 8.5 + i * 11} y={ty + 7} r={4.8} className="passenger" />
               ))}
             </g>
           )}

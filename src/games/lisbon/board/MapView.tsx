@@ -12,7 +12,8 @@ import { cones } from '../selectors';
 import type { MoveOption } from '../legal';
 import { MapBell } from './Icons';
 import { useTramAnimations } from './useTramAnimations';
-import { BRANCH_COLORS, COLOR_HEX, pathD, routePoints } from './logic';
+import { BRANCH_COLORS, pathD, routePoints } from './logic';
+import { MapShape } from './ColorMark';
 import { tramOffsets } from './animation';
 import { NodeMark, nodeTitle, Rails, River, Tram, TRAM_LIFT } from './MapParts';
 
@@ -44,6 +45,18 @@ interface Props {
   currentPlayer: PlayerID;
   names: Record<PlayerID, string>;
   overlay: MapOverlay;
+  /** The part of the map to draw (the zoomed pick draws a close-up); the whole map by default. */
+  viewBox?: string;
+  /** Before every test id, for a second drawing of the map. */
+  prefix?: string;
+}
+
+/** What a destination costs, in words that start with the badge's own text (so the name holds what is seen). */
+export function destinationName(o: MoveOption, place: string): string {
+  const push = o.pushes ? ', pushes a tram' : '';
+  if (o.steps === 0) return `★ free move to ${place}${push}`;
+  const pay = o.color ? `, cheapest in ${o.color}` : '';
+  return `${o.steps} ticket${o.steps > 1 ? 's' : ''} to ${place}${pay}${push}`;
 }
 
 /** Activate on click, Enter or Space (map targets are keyboard-reachable). */
@@ -62,7 +75,7 @@ function activate(fn: () => void) {
 }
 
 /** The map of the side in play. */
-export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
+export function MapView({ G, viewer, currentPlayer, names, overlay, viewBox = '0 0 1000 640', prefix = '' }: Props) {
   // Trams in motion are drawn along their path instead of at their node.
   const animated = useTramAnimations(G);
   const net = network(G.side);
@@ -77,7 +90,13 @@ export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
   for (const id of Object.keys(G.players).sort()) (byNode[G.players[id].position] ??= []).push(id);
 
   return (
-    <svg viewBox="0 0 1000 640" className="map" role="group" aria-label={`Map: ${net.side.name}`} data-testid="map">
+    <svg
+      viewBox={viewBox}
+      className="map"
+      role="group"
+      aria-label={`Map: ${net.side.name}`}
+      data-testid={`${prefix}map`}
+    >
       <rect x={-1000} y={-200} width={3000} height={1040} className="map-bg" />
       <River />
       <Rails G={G} />
@@ -99,12 +118,18 @@ export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
           d={pathD(routePoints(G.side, overlay.branchFrom ?? b[0], b))}
           className="branch-path"
           stroke={BRANCH_COLORS[i % BRANCH_COLORS.length]}
-          data-testid={`branch-path-${i}`}
+          data-testid={`${prefix}branch-path-${i}`}
+          aria-label={`Branch ${i + 1}: push the tram to ${net.node[b[b.length - 1]]?.name ?? b[b.length - 1]}`}
           {...activate(() => overlay.onBranch?.(i))}
         />
       ))}
       {net.side.nodes.map((n) => (
-        <g key={n.id} data-testid={`node-${n.id}`} className={`node node-${n.kind}`}>
+        <g
+          key={n.id}
+          data-testid={`${prefix}node-${n.id}`}
+          className={`node node-${n.kind}`}
+          {...(n.kind === 'junction' ? { 'aria-hidden': true } : { role: 'img', 'aria-label': nodeTitle(G, n) })}
+        >
           <title>{nodeTitle(G, n)}</title>
           <NodeMark n={n} G={G} viewer={viewer} coneCount={coneCounts[n.id] ?? 0} occupied={!!byNode[n.id]} />
         </g>
@@ -121,6 +146,7 @@ export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
               id={id}
               names={names}
               current={id === currentPlayer}
+              prefix={prefix}
               x={a ? a.x : n.x + offs[i]}
               y={a ? a.y : n.kind === 'rossio' ? n.y : n.y - TRAM_LIFT}
             />
@@ -133,17 +159,31 @@ export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
           <g
             key={o.to}
             className={`dest${overlay.selected === o.to ? ' dest-selected' : ''}`}
-            data-testid={`dest-${o.to}`}
-            aria-label={`Move to ${n.name}`}
+            data-testid={`${prefix}dest-${o.to}`}
+            aria-label={destinationName(o, n.name)}
+            aria-pressed={overlay.selected === o.to}
             {...activate(() => overlay.onDestination?.(o.to))}
             onMouseEnter={() => overlay.onHover?.(o.to)}
             onMouseLeave={() => overlay.onHover?.(null)}
           >
-            <title>{`${n.name}: ${o.steps === 0 ? 'free move' : `${o.steps} ticket${o.steps > 1 ? 's' : ''}`}${o.pushes ? ' — pushes a tram' : ''}`}</title>
+            <title>{destinationName(o, n.name)}</title>
             <circle cx={n.x} cy={n.y} r={24} className="dest-ring" />
             <g transform={`translate(${n.x + 24} ${n.y + 2})`}>
-              <circle r={10} fill={o.color ? COLOR_HEX[o.color] : '#ffffff'} className="dest-badge" />
-              <text y={4} className={`dest-cost${o.color === 'yellow' || !o.color ? ' dark' : ''}`}>
+              {o.color ? (
+                <MapShape
+                  color={o.color}
+                  x={0}
+                  y={o.color === 'yellow' ? 1.5 : 0}
+                  r={o.color === 'yellow' ? 13 : 11}
+                  className="dest-badge"
+                />
+              ) : (
+                <circle r={10} fill="#ffffff" className="dest-badge" />
+              )}
+              <text
+                y={o.color === 'yellow' ? 6 : 4}
+                className={`dest-cost${o.color === 'yellow' || !o.color ? ' dark' : ''}`}
+              >
                 {o.steps === 0 ? '★' : o.steps}
               </text>
             </g>
@@ -160,12 +200,23 @@ export function MapView({ G, viewer, currentPlayer, names, overlay }: Props) {
           <g
             key={s}
             className="place"
-            data-testid={`place-${s}`}
+            data-testid={`${prefix}place-${s}`}
             aria-label={`Place the passengers at ${n.name}`}
             {...activate(() => overlay.onPlace?.(s))}
           >
             <title>{`Place the passengers at ${n.name}`}</title>
             <circle cx={n.x} cy={n.y} r={22} className="place-ring" />
+          </g>
+        );
+      })}
+      {overlay.branches?.map((b, i) => {
+        // Each branch is numbered at its end, as on its button: colour is not the only cue.
+        const end = net.node[b[b.length - 1]];
+        if (!end) return null;
+        return (
+          <g key={`n${i}`} className="branch-number" aria-hidden="true" transform={`translate(${end.x} ${end.y - 30})`}>
+            <circle r={11} fill={BRANCH_COLORS[i % BRANCH_COLORS.length]} />
+            <text y={5}>{i + 1}</text>
           </g>
         );
       })}

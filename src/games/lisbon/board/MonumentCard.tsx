@@ -5,20 +5,20 @@
  */
 import React from 'react';
 import { CARD_BY_ID } from '../data/cards';
-import type { Edge, SideId } from '../data/types';
-import { COLOR_HEX, expand, nodeName } from './logic';
+import type { ColorCounts, Edge, SideId } from '../data/types';
+import { COLOR_HEX, describeCounts, expand, nodeName } from './logic';
+import { COLOR_SHAPE, ColorShape } from './ColorMark';
 
 function EdgeHalves({ edge, side }: { edge: Edge; side: 'left' | 'right' }) {
   return (
     <>
       {edge.map((c, i) =>
         c ? (
-          <span
-            key={i}
-            className={`half half-${side}`}
-            style={{ top: `${14 + i * 20}%`, background: COLOR_HEX[c] }}
-            title={`${c} ticket half`}
-          />
+          <span key={i} className={`half half-${side}`} style={{ top: `${14 + i * 20}%`, background: COLOR_HEX[c] }}>
+            <svg viewBox="-1.2 -1.2 2.4 2.4" aria-hidden="true">
+              <path d={COLOR_SHAPE[c]} fill="#fff" />
+            </svg>
+          </span>
         ) : null,
       )}
     </>
@@ -41,24 +41,32 @@ export function MonumentCard({
 }) {
   const card = CARD_BY_ID[id];
   if (!card) return null;
+  const halves = (edge: Edge) => {
+    const c: Partial<ColorCounts> = {};
+    for (const k of edge) if (k) c[k] = (c[k] ?? 0) + 1;
+    return describeCounts(c);
+  };
+  const label = `${nodeName(side, card.monument)}: ${card.vp} VP, needs ${describeCounts(card.need)}; ticket halves left ${halves(card.left)}, right ${halves(card.right)}`;
   return (
     <div
       className={`mcard${mini ? ' mini' : ''}${highlight ? ' highlight' : ''}`}
       data-testid={testId}
-      title={`${nodeName(side, card.monument)}: ${card.vp} VP`}
+      title={label}
+      role="img"
+      aria-label={label}
     >
       <EdgeHalves edge={card.left} side="left" />
       <EdgeHalves edge={card.right} side="right" />
       <div className={`mcard-name${nodeName(side, card.monument).length > 16 ? ' long' : ''}`}>
         {nodeName(side, card.monument)}
       </div>
-      <div className="mcard-vp" aria-label={`${card.vp} victory points`}>
+      <div className="mcard-vp">
         {card.vp}
         <small>VP</small>
       </div>
       <div className="mcard-need">
         {expand(card.need).map((c, i) => (
-          <span key={i} className="dot" style={{ background: COLOR_HEX[c] }} title={c} />
+          <ColorShape key={i} color={c} className="dot" />
         ))}
       </div>
     </div>

@@ -13,13 +13,24 @@ import { total } from '../counts';
 import { CARD_BY_ID } from '../data/cards';
 import { BONUS_LABEL, COLOR_HEX, playerLabel, TRAM_STYLE } from './logic';
 import { CardRow, MonumentCard } from './MonumentCard';
+import { ColorShape } from './ColorMark';
 
-/** Coloured count chips, e.g. for the bag or a discard pile. */
-export function CountChips({ c, kind }: { c: Partial<ColorCounts>; kind: 'ticket' | 'passenger' }) {
+/** Coloured count chips, each with its colour's shape, e.g. for the bag or a discard pile. */
+export function CountChips({
+  c,
+  kind,
+  label,
+}: {
+  c: Partial<ColorCounts>;
+  kind: 'ticket' | 'passenger';
+  label: string;
+}) {
+  const text = `${label}: ${COLORS.map((k) => `${c[k] ?? 0} ${k}`).join(', ')}`;
   return (
-    <span className="chips">
+    <span className="chips" role="img" aria-label={text} title={text}>
       {COLORS.map((k) => (
-        <span key={k} className={`chip chip-${kind}`} style={{ background: COLOR_HEX[k] }} title={`${c[k] ?? 0} ${k}`}>
+        <span key={k} className={`chip chip-${kind}`} style={{ borderColor: COLOR_HEX[k] }}>
+          <ColorShape color={k} size={11} />
           {c[k] ?? 0}
         </span>
       ))}
@@ -28,7 +39,16 @@ export function CountChips({ c, kind }: { c: Partial<ColorCounts>; kind: 'ticket
 }
 
 /** The Monument display, the next face-up card, and the ticket and passenger supplies. */
-export function DisplayPanel({ G, onSpot }: { G: GState; onSpot?: (monument: string | null) => void }) {
+export function DisplayPanel({
+  G,
+  spot,
+  onSpot,
+}: {
+  G: GState;
+  /** The monument pointed out on the map. */
+  spot?: string | null;
+  onSpot?: (monument: string | null) => void;
+}) {
   const coneCount = cones(G);
   return (
     <section className="display-panel" data-testid="display">
@@ -37,13 +57,20 @@ export function DisplayPanel({ G, onSpot }: { G: GState; onSpot?: (monument: str
         <div className="display-row">
           {G.display.map((id, slot) =>
             id ? (
-              <div
+              <button
+                type="button"
                 key={slot}
+                className="card-spot"
+                aria-pressed={spot === CARD_BY_ID[id].monument}
+                title="Show its monument on the map"
                 onMouseEnter={() => onSpot?.(CARD_BY_ID[id].monument)}
                 onMouseLeave={() => onSpot?.(null)}
+                onFocus={() => onSpot?.(CARD_BY_ID[id].monument)}
+                onBlur={() => onSpot?.(null)}
+                onClick={() => onSpot?.(spot === CARD_BY_ID[id].monument ? null : CARD_BY_ID[id].monument)}
               >
                 <MonumentCard id={id} side={G.side} testId={`display-${id}`} />
-              </div>
+              </button>
             ) : (
               <div key={slot} className="mcard empty-slot">
                 empty
@@ -53,7 +80,7 @@ export function DisplayPanel({ G, onSpot }: { G: GState; onSpot?: (monument: str
         </div>
         <p className="hint">
           Cones on the map ({Object.values(coneCount).reduce((a, b) => a + b, 0)}) mark where these cards can be
-          claimed. Point at a card to find its monument.
+          claimed. Point at a card, or tap it, to find its monument.
         </p>
       </div>
       <div className="display-deck">
@@ -76,15 +103,15 @@ export function DisplayPanel({ G, onSpot }: { G: GState; onSpot?: (monument: str
             <b>{G.deckSize}</b> in deck
           </div>
           <div className="supply-line">
-            Discard <CountChips c={G.ticketDiscard} kind="ticket" />
+            Discard <CountChips c={G.ticketDiscard} kind="ticket" label="Ticket discard" />
           </div>
         </div>
         <div className="supply" data-testid="bag">
           <h3>Bag ({total(G.bag)})</h3>
-          <CountChips c={G.bag} kind="passenger" />
+          <CountChips c={G.bag} kind="passenger" label="Passengers in the bag" />
           {total(G.passengerDiscard) > 0 && (
             <div className="supply-line small">
-              Dropped off <CountChips c={G.passengerDiscard} kind="passenger" />
+              Dropped off <CountChips c={G.passengerDiscard} kind="passenger" label="Dropped-off passengers" />
             </div>
           )}
         </div>
@@ -97,15 +124,15 @@ function Seats({ G, id }: { G: GState; id: PlayerID }) {
   const cap = seatCapacity(G, id);
   const seats = G.players[id].seats;
   return (
-    <div className="seats" aria-label="Seats">
+    <div
+      className="seats"
+      role="img"
+      aria-label={`Passengers on the tram: ${COLORS.map((c) => `${seats[c]} of ${cap} ${c}`).join(', ')}`}
+    >
       {COLORS.map((c) => (
         <span key={c} className="seat-group" title={`${seats[c]} of ${cap} ${c} seats taken`}>
           {Array.from({ length: cap }, (_, i) => (
-            <span
-              key={i}
-              className={`seat${i < seats[c] ? ' filled' : ''}`}
-              style={{ borderColor: COLOR_HEX[c], background: i < seats[c] ? COLOR_HEX[c] : undefined }}
-            />
+            <ColorShape key={i} color={c} size={11} hollow={i >= seats[c]} className="seat" />
           ))}
         </span>
       ))}
@@ -128,7 +155,7 @@ function Bonuses({ G, id }: { G: GState; id: PlayerID }) {
             style={{ borderColor: COLOR_HEX[c], background: has ? COLOR_HEX[c] : undefined }}
             title={`${c} elevator: ${BONUS_LABEL[b].help}${has ? ' (owned)' : ''}`}
           >
-            {has ? '✓ ' : ''}
+            <ColorShape color={c} size={9} /> {has ? '✓ ' : ''}
             {BONUS_LABEL[b].short}
           </span>
         );
@@ -163,8 +190,9 @@ export function PlayerPanel({
     >
       <header>
         <span className="tram-chip" style={{ background: st.fill, borderColor: st.stroke }} />
-        <b className="player-name">{playerLabel(G, id, names)}</b>
-        {names[id] && <span className="muted"> ({p.color})</span>}
+        <b className="player-name" title={playerLabel(G, id, names)}>
+          {playerLabel(G, id, names)}
+        </b>
         {viewer === id && <span className="you">you</span>}
         {G.firstPlayer === id && (
           <span className="first" title="First player">
@@ -177,17 +205,20 @@ export function PlayerPanel({
           title={`${score.cardVP} VP from cards + ${score.connections} connections`}
         >
           {score.total} VP
+          <span className="visually-hidden">
+            {' '}
+            ({score.cardVP} from cards, {score.connections} links)
+          </span>
         </span>
       </header>
       <div className="panel-line">
-        <span title="Tickets in hand">
-          <TicketIcon /> {p.handSize} tickets
-        </span>
-        <span className="muted">
-          cards {score.cardVP} + links {score.connections}
+        {names[id] && <span className="muted">{p.color}</span>}
+        <Seats G={G} id={id} />
+        <span title="Tickets in hand" className="hand-size">
+          <TicketIcon /> {p.handSize}
+          <span className="visually-hidden"> tickets</span>
         </span>
       </div>
-      <Seats G={G} id={id} />
       <Bonuses G={G} id={id} />
       <CardRow row={p.row} side={G.side} />
     </section>
@@ -210,6 +241,7 @@ export function Hand({ G, id }: { G: GState; id: PlayerID }) {
             title={`${hand[c]} ${c} tickets`}
           >
             <span className="ticket" style={{ background: COLOR_HEX[c] }}>
+              <ColorShape color={c} size={14} className="ticket-shape" fill="#fff" />
               {hand[c]}
             </span>
             <span className="ticket-name">{c}</span>

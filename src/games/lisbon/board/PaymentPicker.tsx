@@ -1,15 +1,16 @@
 /** A small picker among exact payments; the first (cheapest) is the automatic choice. */
 import React from 'react';
 import { COLORS } from '../data/types';
-import { COLOR_HEX, type PayChoice } from './logic';
+import { describeCounts, type PayChoice } from './logic';
+import { ColorShape } from './ColorMark';
 
 /** Ticket chips for one payment. */
 export function PaymentChips({ choice }: { choice: PayChoice }) {
   return (
-    <span className="pay-chips">
+    <span className="pay-chips" role="img" aria-label={describeCounts(choice.payment)}>
       {COLORS.flatMap((c) =>
         Array.from({ length: choice.payment[c] }, (_, i) => (
-          <span key={`${c}${i}`} className="mini-ticket" style={{ background: COLOR_HEX[c] }} />
+          <ColorShape key={`${c}${i}`} color={c} size={13} className="mini-ticket" />
         )),
       )}
     </span>

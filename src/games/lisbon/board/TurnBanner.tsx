@@ -25,14 +25,13 @@ export function TurnBanner({
   const max = maxActions(G, cur);
   return (
     <header className={`turn-banner${mine ? ' mine' : ''}`} data-testid="turn-banner">
-      <span className="title">Lisbon Tram 28</span>
       {ctx.gameover ? (
         <span className="turn-who">Game over</span>
       ) : (
         <>
           <span className="turn-who">
             <span className="tram-chip" style={{ background: st.fill, borderColor: st.stroke }} />
-            {mine ? 'Your turn' : `${playerLabel(G, cur, names)}'s turn`}
+            {mine ? 'Your turn' : <span className="who-name">{`${playerLabel(G, cur, names)}'s turn`}</span>}
           </span>
           <span className="pips" title={`${left} of ${max} actions left`} data-testid="actions-left">
             {Array.from({ length: max }, (_, i) => (
@@ -72,6 +71,7 @@ export function TurnBanner({
               key={id}
               className={`banner-score${id === cur ? ' current' : ''}`}
               title={`${playerLabel(G, id, names)}: ${scoreOf(G, id).total} VP, ${G.players[id].handSize} tickets`}
+              data-testid={`banner-score-${id}`}
             >
               <span className="tram-chip" style={{ background: ps.fill, borderColor: ps.stroke }} />
               <span className="pname">{playerLabel(G, id, names)}</span> <b>{scoreOf(G, id).total}</b> VP

@@ -1,0 +1,279 @@
+/**
+ * Lisbon's board on every screen, in Debian's Chromium against the real
+ * server: two-player hot-seat games played turn by turn through the board at
+ * 1366 × 768, 1920 × 1080 and on a 390 × 844 touch phone, and one turn with
+ * the keyboard only. Whenever an action is pending, its controls (Confirm,
+ * Cancel, the pick-up) are in the window without scrolling; at 1366 × 768 the
+ * map, your tickets, the action panel, the Monument display and every
+ * player's row are too; on the phone the map takes the screen's width and
+ * every target tapped, in the zoomed pick, is at least 44 px.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { findChromium, FIRST_BOARD_SCRIPT, newContext, screenshot, e2eSuite } from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+/** A destination whose move pushes nobody (a push may hand the device to the other player). */
+const QUIET_DEST = '.lt-mapcol [data-testid^="dest-"]:not([aria-label*="pushes"])';
+
+/** A phone: 390 × 844, touch, mobile viewport; its pages log errors into `errors`. */
+async function phoneContext(browser: Browser, errors: string[]) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
+  await context.addInitScript(FIRST_BOARD_SCRIPT);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`[phone] pageerror: ${e.message}`));
+  return { context, page };
+}
+
+/** Start a hot-seat game of `players` humans (Hana first, with a long name, then Hugo, Inês, João) and hand Hana the device. */
+async function startHotSeat(page: Page, url: string, players = 2): Promise<void> {
+  await page.goto(`${url}/#/g/lisbon-tram-28/hotseat`);
+  await page.getByTestId(`hs-players-${players}`).click();
+  const names = ['Hana Alexandra Vasconcelos-Ferreira', 'Hugo', 'Inês', 'João'];
+  for (let i = 0; i < players; i++) await page.getByTestId(`hs-name-${i}`).fill(names[i]);
+  await page.getByTestId('hs-first').selectOption('0');
+  await page.getByTestId('hs-start').click();
+  await page.getByTestId('pass-ready').click({ timeout: UI });
+  await page.getByTestId('map').waitFor({ timeout: UI });
+}
+
+/** The element's box, which must be shown. */
+async function box(page: Page, selector: string) {
+  const b = await page.locator(selector).first().boundingBox();
+  if (!b) throw new Error(`${selector} is not shown`);
+  return b;
+}
+
+/** Every element matching `selector` lies wholly inside the window as it is now (not scrolled). */
+async function expectInView(page: Page, selector: string): Promise<void> {
+  const size = page.viewportSize()!;
+  const boxes = await page.locator(selector).evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { top: r.top, left: r.left, bottom: r.bottom, right: r.right };
+    }),
+  );
+  expect(boxes.length, selector).toBeGreaterThan(0);
+  for (const b of boxes) {
+    expect(b.top, `${selector} top`).toBeGreaterThanOrEqual(0);
+    expect(b.left, `${selector} left`).toBeGreaterThanOrEqual(0);
+    expect(b.bottom, `${selector} bottom`).toBeLessThanOrEqual(size.height);
+    expect(b.right, `${selector} right`).toBeLessThanOrEqual(size.width);
+  }
+}
+
+/** How many actions the banner says are left. */
+async function actionsLeft(page: Page): Promise<number> {
+  const text = (await page.getByTestId('actions-left').textContent()) ?? '';
+  return Number(/(\d+) of \d+ action/.exec(text)?.[1] ?? NaN);
+}
+
+/** At 1366 × 768: everything a turn needs is on screen at once. */
+async function fitsLaptop(page: Page): Promise<void> {
+  for (const sel of [
+    '[data-testid="map"]',
+    '[data-testid="hand"]',
+    '[data-testid="actions"]',
+    '[data-testid="display"] .display-cards',
+    '[data-testid^="display-"]',
+    '[data-testid^="player-"]',
+    '[data-testid^="player-"] .card-row',
+    '[data-testid^="score-"]',
+  ])
+    await expectInView(page, sel);
+  // The banner keeps every player's name, ellipsised if long.
+  for (const id of await page
+    .locator('[data-testid^="player-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(7)))) {
+    const name = page.getByTestId(`banner-score-${id}`).locator('.pname');
+    await expect.poll(() => name.isVisible()).toBe(true);
+    expect((await name.boundingBox())!.width).toBeGreaterThan(20);
+  }
+}
+
+/**
+ * One action by mouse: a quiet move (checking its controls are in view), or
+ * the pick-up where the tram stands when it is offered. Returns what it did.
+ */
+async function playAction(page: Page, opts: { pickUp?: boolean; check?: (page: Page) => Promise<void> } = {}) {
+  const before = await actionsLeft(page);
+  if (opts.pickUp && (await page.getByTestId('pickup-none').count()) > 0) {
+    await expectInView(page, '[data-testid="pickup-none"]');
+    await page.getByTestId('pickup-none').click();
+  } else {
+    await page.locator(QUIET_DEST).first().click();
+    await expectInView(page, '[data-testid="confirm-move"]');
+    await expectInView(page, '[data-testid="cancel-move"]');
+    await opts.check?.(page);
+    await page.getByTestId('confirm-move').click();
+  }
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('pass-device')
+        .count()
+        .then(async (n) => n > 0 || (await actionsLeft(page)) < before),
+    )
+    .toBe(true);
+}
+
+/** Play the turn's two actions; the turn then passes to the other player, who takes the device. */
+async function playTurn(page: Page, check?: (page: Page) => Promise<void>): Promise<void> {
+  await expect.poll(() => page.getByTestId('turn-banner').textContent()).toMatch(/Your turn/);
+  await playAction(page, { check });
+  if ((await page.getByTestId('pass-device').count()) === 0) await playAction(page, { pickUp: true, check });
+  await page.getByTestId('pass-ready').click({ timeout: UI });
+}
+
+describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
+  const suite = e2eSuite();
+  const errors = suite.errors;
+
+  for (const [width, height, players] of [
+    [1366, 768, 4],
+    [1920, 1080, 2],
+  ]) {
+    it(`plays whole turns at ${width} × ${height}, ${players} players, with everything in view`, async () => {
+      const { page, context } = await newContext(suite.browser, errors, `lisbon-${width}`);
+      await page.setViewportSize({ width, height });
+      await startHotSeat(page, suite.server.url, players);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await fitsLaptop(page);
+      if (width === 1366) {
+        // Ending the turn with actions left asks first; "Keep playing" keeps the turn.
+        await page.getByTestId('end-turn').click();
+        await expectInView(page, '[data-testid="end-turn-question"]');
+        await page.getByTestId('end-turn-cancel').click();
+        await expect.poll(() => page.getByTestId('end-turn-question').count()).toBe(0);
+        expect(await actionsLeft(page)).toBe(2);
+        expect(await page.getByTestId('pass-device').count()).toBe(0);
+        // Long names end in an ellipsis, in the banner and the player's row.
+        for (const sel of ['[data-testid="banner-score-0"] .pname', '[data-testid="player-0"] .player-name']) {
+          const cut = await page
+            .locator(sel)
+            .evaluate((e) => getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth);
+          expect(cut, sel).toBe(true);
+        }
+        // Each colour has its own shape wherever it shows (here: the bag).
+        const shapes = await page
+          .locator('[data-testid="bag"] svg[data-color] path')
+          .evaluateAll((els) => els.map((e) => `${e.closest('svg')!.dataset.color}:${e.getAttribute('d')}`));
+        expect(shapes).toHaveLength(4);
+        expect(new Set(shapes.map((x) => x.split(':')[1])).size).toBe(4);
+      }
+      await playTurn(page, fitsLaptop);
+      await screenshot(page, `lisbon-${width}`);
+      await playTurn(page);
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await context.close();
+    }, 60_000);
+  }
+
+  it('plays whole turns on a 390 × 844 touch phone: the zoomed pick and the bottom sheet', async () => {
+    const { page, context } = await phoneContext(suite.browser, errors);
+    await startHotSeat(page, suite.server.url);
+    // The map takes the screen's width (but the page's own margins).
+    const map = await box(page, '[data-testid="map"]');
+    expect(map.width).toBeGreaterThanOrEqual(0.9 * 390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (let turn = 0; turn < 2; turn++) {
+      await expect.poll(() => page.getByTestId('turn-banner').textContent()).toMatch(/Your turn/);
+      for (let action = 0; action < 2 && (await page.getByTestId('pass-device').count()) === 0; action++) {
+        const before = await actionsLeft(page);
+        if (action === 1 && (await page.getByTestId('pickup-none').count()) > 0) {
+          await expectInView(page, '[data-testid="pickup-none"]');
+          expect((await box(page, '[data-testid="pickup-none"]')).height).toBeGreaterThanOrEqual(44);
+          await page.getByTestId('pickup-none').tap();
+        } else {
+          // On the whole map a ring is smaller than a finger: tapping it opens the zoomed pick.
+          const dest = page.locator(QUIET_DEST).first();
+          const id = (await dest.getAttribute('data-testid'))!;
+          expect((await dest.boundingBox())!.width).toBeLessThan(44);
+          await dest.tap();
+          await page.getByTestId('loupe').waitFor({ timeout: UI });
+          await expect.poll(() => page.getByTestId('loupe-caption').textContent()).not.toBe('');
+          const targets = await page
+            .locator('[data-testid="loupe"] .dest .dest-ring')
+            .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
+          expect(targets.length).toBeGreaterThan(0);
+          for (const size of targets) expect(size).toBeGreaterThanOrEqual(44);
+          await expectInView(page, `[data-testid="zoom-${id}"]`);
+          if (turn === 0 && action === 0) await screenshot(page, 'lisbon-phone-loupe');
+          await page.getByTestId(`zoom-${id}`).tap();
+          await expect.poll(() => page.getByTestId('loupe').count()).toBe(0);
+          // The bottom sheet holds Confirm in view, wherever the page is scrolled.
+          for (const y of [0, 100_000]) {
+            await page.evaluate((to) => window.scrollTo(0, to), y);
+            await expectInView(page, '[data-testid="confirm-move"]');
+            await expectInView(page, '[data-testid="cancel-move"]');
+          }
+          for (const sel of ['confirm-move', 'cancel-move'])
+            expect((await box(page, `[data-testid="${sel}"]`)).height).toBeGreaterThanOrEqual(44);
+          if (turn === 0 && action === 0) await screenshot(page, 'lisbon-phone-confirm');
+          await page.getByTestId('confirm-move').tap();
+        }
+        await expect
+          .poll(async () => (await page.getByTestId('pass-device').count()) > 0 || (await actionsLeft(page)) < before)
+          .toBe(true);
+      }
+      await page.getByTestId('pass-ready').tap({ timeout: UI });
+    }
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('plays a turn with the keyboard only: Enter chooses and confirms, Esc cancels, focus follows', async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'lisbon-keyboard');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await startHotSeat(page, suite.server.url);
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.getAttribute('data-testid') ?? el?.tagName ?? '';
+      });
+    const quiet = async () => (await page.locator(QUIET_DEST).first().getAttribute('data-testid'))!;
+    // The board starts with focus on the map's first destination; Tab reaches a quiet one in a few presses.
+    let tabs = 0;
+    const target = await quiet();
+    while ((await focused()) !== target && tabs < 30) {
+      await page.keyboard.press('Tab');
+      tabs++;
+    }
+    expect(await focused()).toBe(target);
+    expect(tabs).toBeLessThan(20);
+    // Enter chooses it: focus goes to Confirm. Esc takes the choice back, and focus returns to the place.
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('confirm-move');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('confirm-move').count()).toBe(0);
+    await expect.poll(focused).toBe(target);
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('confirm-move');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => actionsLeft(page)).toBe(1);
+    // After the move, focus is on the next thing to do: the pick-up here, or a place to move to.
+    await expect.poll(focused).toMatch(/^(pickup-none|dropoff-|take-bonus|dest-)/);
+    if ((await focused()) === 'pickup-none') {
+      await page.keyboard.press('Enter');
+    } else {
+      // A destination that pushes may come first: Tab on to a quiet one.
+      const next = await quiet();
+      for (let i = 0; i < 30 && (await focused()) !== next; i++) await page.keyboard.press('Tab');
+      expect(await focused()).toBe(next);
+      await page.keyboard.press('Enter');
+      await expect.poll(focused).toBe('confirm-move');
+      await page.keyboard.press('Enter');
+    }
+    // Both actions spent: the turn passes to Hugo.
+    await page.getByTestId('pass-device').waitFor({ timeout: UI });
+    await expect(page.getByTestId('pass-name').textContent()).resolves.toBe('Hugo');
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
