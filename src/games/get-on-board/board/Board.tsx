@@ -5,17 +5,20 @@
  * departure choice, or the plot built marker by marker on the map with the
  * rules' own plotStatus/extraOptions: take back any marker, add the Metro
  * extra marker, confirm), the Common Objectives, your sheet, the others'
- * sheets on demand, the log, and the end screen with every breakdown. It
- * decides no rule: it checks a plot with the move's own check before sending
- * it, and reports a move the server did not apply.
+ * sheets on demand, the log, and the end screen with every breakdown. Below
+ * 1000 px the action panel is a bottom sheet (gob-board.css); on a phone
+ * held upright the page keeps the map clear of it and the banner offers a
+ * zoomed map. It decides no rule: it checks a plot with the move's own
+ * check before sending it, and reports a move the server did not apply.
  *
  * Stable test ids: "gob-board", "banner", "turn-who", "gob-map",
  * targets ([data-target]), "departure-panel", "departure-<ticket>",
  * "departure-chosen", "plot-panel", "plot-prompt", "plot-markers",
  * "plot-marker-<i>", "take-back-<i>", "plot-preview", "plot-connections",
- * "add-extra", "plot-clear", "plot-confirm", "waiting", "objectives",
- * "my-sheet", "sheet-<id>" (an opponent's summary, a button), "sheet-full-<id>",
- * "log", "toast", "gameover", "final-<id>", "gameover-close", "show-scores".
+ * "add-extra", "plot-clear", "plot-confirm", "map-zoom" (a phone held
+ * upright), "waiting", "objectives", "my-sheet", "sheet-<id>" (an
+ * opponent's summary, a button), "sheet-full-<id>", "log", "toast",
+ * "gameover", "final-<id>", "gameover-close", "show-scores".
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
@@ -36,6 +39,20 @@ import { Help } from './Help';
 import './gob-board.css';
 
 export type GetOnBoardBoardProps = BoardProps<GobState> & { playerNames?: Record<string, string> };
+
+/**
+ * When the action panel is a bottom sheet over the map's foot (a phone held
+ * upright), scroll the page just enough for the map to clear it, if the
+ * banner and the map fit above the sheet (held sideways they do not: the
+ * player scrolls the map under the sheet).
+ */
+function keepMapClear(banner: HTMLElement | null, map: HTMLElement | null, sheet: HTMLElement | null): void {
+  if (!banner || !map || !sheet || getComputedStyle(sheet).position !== 'fixed') return;
+  const top = sheet.getBoundingClientRect().top - 4;
+  const { bottom } = map.getBoundingClientRect();
+  if (bottom <= top || bottom - banner.getBoundingClientRect().top > top) return;
+  window.scrollBy({ top: bottom - top, behavior: 'instant' });
+}
 
 /** Changes whenever the game moves on (a plot, a choice, a new round). */
 const fingerprint = (G: GobState) =>
@@ -61,8 +78,11 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   const [sending, setSending] = useState(false);
   const [openSheet, setOpenSheet] = useState<PlayerID | null>(null);
   const [hideOver, setHideOver] = useState(false);
+  const [zoomed, setZoomed] = useState(false);
   const { toasts, toast } = useToasts();
   const confirmRef = useRef<HTMLDivElement>(null);
+  const bannerRef = useRef<HTMLElement>(null);
+  const mapRef = useRef<HTMLDivElement>(null);
 
   const reset = useCallback(() => {
     setDraft(EMPTY_DRAFT);
@@ -93,6 +113,11 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
       rootRef.current?.querySelector<SVGGElement>('.gob-target')?.focus();
     }
   }, [complete, draft]);
+  // The targets stay clear of the bottom sheet as it grows with the plot.
+  const acting = choosing || view !== null;
+  useEffect(() => {
+    if (acting) keepMapClear(bannerRef.current, mapRef.current, confirmRef.current);
+  }, [acting, draft]);
 
   const confirm = () => {
     if (!view?.args || me === null || readOnly) return;
@@ -164,7 +189,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
       onKeyDownCapture={() => (byKeyboard.current = true)}
       onPointerDownCapture={() => (byKeyboard.current = false)}
     >
-      <header className="gob-banner" data-testid="banner">
+      <header ref={bannerRef} className="gob-banner" data-testid="banner">
         <span className="gob-banner-map">{map.name}</span>
         {G.round > 0 && (
           <span className="gob-banner-round" data-testid="round">
@@ -190,9 +215,12 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
                   : ''}
         </span>
         {G.round > 0 && !over && <span className="gob-banner-inspector">Inspector: {nameOf(names, G.inspector)}</span>}
+        <button type="button" className="gob-zoom" onClick={() => setZoomed(!zoomed)} data-testid="map-zoom">
+          {zoomed ? 'Whole map' : 'Zoom in'}
+        </button>
       </header>
       <div className="gob-layout">
-        <div className="gob-mapcol">
+        <div ref={mapRef} className="gob-mapcol">
           <MapView
             map={map}
             routes={routesOf(G, names)}
@@ -203,6 +231,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
             onHover={onHover}
             mySites={mySites}
             activeSpeedy={G.speedy ?? undefined}
+            zoomed={zoomed}
           />
         </div>
         <aside className="gob-side">

@@ -5,14 +5,17 @@
  *
  * Sizing: the SVG is as wide as its container; a page that must keep the map
  * within the screen's height sets the CSS variable --gob-map-max-height (tap
- * targets then shrink with the map: keep it unset on phones).
+ * targets then shrink with the map: keep it unset on phones). With a finger
+ * (a coarse pointer) each target's invisible hit circle grows as far as its
+ * neighbours allow (touchHitRadius): ≥ 44 px across once the map is 390 px
+ * wide.
  *
  * Purely presentational: what is legal arrives in `targets`; a pick is
  * reported through `onPick`, a hover or focus through `onHover`.
  */
-import React from 'react';
+import React, { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { MapDef, PointId, Speedy } from '../maps/types';
-import { laneOffset, offsetPath, pathD, px, targetName, viewBoxOf } from './mapGeometry';
+import { HIT_RADIUS, laneOffset, offsetPath, pathD, px, targetName, touchHitRadius, viewBoxOf } from './mapGeometry';
 import { Pawns, StreetNames, Streets, Stops } from './mapLayers';
 import { playerShape } from './palette';
 import { MarkShape } from './playerMark';
@@ -58,11 +61,33 @@ export interface MapViewProps {
   mySites?: string[];
   /** Rome: the speedy colour in force, drawn stronger. */
   activeSpeedy?: Speedy;
+  /**
+   * Drawn ZOOM times larger in a box of the map's usual size, panned by
+   * scrolling it and centred on the plot's end (or the targets) as it moves.
+   * Only a phone held upright honours it (gob.css): elsewhere the map is big.
+   */
+  zoomed?: boolean;
   className?: string;
 }
 
-/** The invisible hit circle's radius, in SVG units: ≥ 44 px across on an 11-column map 844 px wide. */
-export const HIT_RADIUS = 20;
+/** How much larger a zoomed map is drawn: its names about 11 px high on a phone held upright. */
+export const ZOOM = 2.5;
+
+const COARSE = '(pointer: coarse)';
+const watchCoarse = (changed: () => void) => {
+  const query = window.matchMedia(COARSE);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+};
+
+/** Whether the page is used with a finger (a touch screen's coarse pointer); false when rendered on a server. */
+function useCoarsePointer(): boolean {
+  return useSyncExternalStore(
+    watchCoarse,
+    () => window.matchMedia(COARSE).matches,
+    () => false,
+  );
+}
 
 /**
  * Each line's player shape on a white disc, halfway along its last section,
@@ -145,11 +170,14 @@ function Target({
   target,
   name,
   wide,
+  hit,
   onPick,
   onHover,
 }: {
   target: MapTarget;
   name: string;
+  /** The invisible hit circle's radius, in SVG units. */
+  hit: number;
   /** A two-passenger intersection: the ring is a pill around both icons. */
   wide: boolean;
   onPick?: (to: PointId) => void;
@@ -179,7 +207,7 @@ function Target({
       onBlur={() => onHover?.(null)}
     >
       <title>{name}</title>
-      <circle className="gob-target-hit" r={HIT_RADIUS} />
+      <circle className="gob-target-hit" r={hit} />
       {wide ? (
         <rect className="gob-target-ring" x="-26" y="-17" width="52" height="34" rx="17" />
       ) : (
@@ -207,40 +235,66 @@ export function MapView({
   onHover,
   activeSpeedy,
   mySites,
+  zoomed = false,
   className,
 }: MapViewProps) {
   const { width, height } = viewBoxOf(map);
   const from = plot?.points[plot.points.length - 1];
   const twoIcons = new Set(map.intersections.filter((i) => i.icons.length === 2).map((i) => i.id));
+  // A finger gets the largest hit circles that do not overlap: ≥ 44 px on a phone held upright.
+  const coarse = useCoarsePointer();
+  const hit = coarse ? touchHitRadius(targets.map((t) => t.to)) : HIT_RADIUS;
+  // Zoomed, the box follows the play: the plot's end, else the middle of the targets (the centre's value,
+  // centreKey, moves it; not a new array of the same point).
+  const boxRef = useRef<HTMLDivElement>(null);
+  const centre: [number, number] | null = from
+    ? px(from)
+    : targets.length > 0
+      ? ([0, 1].map((k) => targets.reduce((sum, t) => sum + px(t.to)[k], 0) / targets.length) as [number, number])
+      : null;
+  const centreKey = centre ? centre.join(',') : '';
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    if (!zoomed || !box || !centre) return;
+    const k = box.scrollWidth / width;
+    box.scrollTo({ left: centre[0] * k - box.clientWidth / 2, top: centre[1] * k - box.clientHeight / 2 });
+  }, [zoomed, centreKey, width]);
   return (
-    <div className={`gob-map${className ? ` ${className}` : ''}`} data-testid="gob-map">
-      <svg
-        className="gob-map-svg"
-        viewBox={`0 0 ${width} ${height}`}
-        preserveAspectRatio="xMidYMid meet"
-        role="group"
-        aria-label={`${map.name} map`}
-      >
-        <rect className="gob-map-paper" x="0" y="0" width={width} height={height} rx="14" />
-        <Streets map={map} activeSpeedy={activeSpeedy} />
-        <Routes routes={routes} plot={plot} />
-        <StreetNames map={map} />
-        <Stops map={map} mySites={mySites} />
-        <RouteMarks routes={routes} />
-        <Pawns pawns={pawns} />
-        <g className="gob-targets">
-          {targets.map((t) => (
-            <Target
-              key={t.to}
-              target={t}
-              name={t.label ?? targetName(map, t.to, from, t.eliminates)}
-              wide={twoIcons.has(t.to)}
-              onPick={onPick}
-              onHover={onHover}
-            />
-          ))}
-        </g>
-      </svg>
+    <div
+      className={`gob-map${zoomed ? ' gob-map--zoomed' : ''}${className ? ` ${className}` : ''}`}
+      data-testid="gob-map"
+      style={{ '--gob-map-ratio': `${width} / ${height}`, '--gob-zoom': ZOOM } as React.CSSProperties}
+    >
+      <div ref={boxRef} className="gob-map-box">
+        <svg
+          className="gob-map-svg"
+          viewBox={`0 0 ${width} ${height}`}
+          preserveAspectRatio="xMidYMid meet"
+          role="group"
+          aria-label={`${map.name} map`}
+        >
+          <rect className="gob-map-paper" x="0" y="0" width={width} height={height} rx="14" />
+          <Streets map={map} activeSpeedy={activeSpeedy} />
+          <Routes routes={routes} plot={plot} />
+          <StreetNames map={map} />
+          <Stops map={map} mySites={mySites} />
+          <RouteMarks routes={routes} />
+          <Pawns pawns={pawns} />
+          <g className="gob-targets">
+            {targets.map((t) => (
+              <Target
+                key={t.to}
+                target={t}
+                name={t.label ?? targetName(map, t.to, from, t.eliminates)}
+                wide={twoIcons.has(t.to)}
+                hit={hit}
+                onPick={onPick}
+                onHover={onHover}
+              />
+            ))}
+          </g>
+        </svg>
+      </div>
     </div>
   );
 }

@@ -13,6 +13,14 @@ export const CELL = 60;
 export const MARGIN = 46;
 /** Distance between two players' lanes on a shared section. */
 export const LANE = 5.2;
+/** A target's invisible hit circle, in SVG units, for a mouse: ≥ 44 px across on a map 844 px wide. */
+export const HIT_RADIUS = 20;
+/**
+ * The largest hit circle for a finger: half a diagonal step, so that the
+ * circles of two neighbours of one intersection never overlap. It is 48 px
+ * across on a map 390 px wide (a phone held upright), 44 px at 360 px.
+ */
+export const TOUCH_HIT_RADIUS = CELL / Math.SQRT2;
 
 export const parsePoint = (id: PointId): [number, number] => {
   const [x, y] = id.split(',').map(Number);
@@ -29,6 +37,21 @@ export const viewBoxOf = (map: MapDef) => ({
   width: 2 * MARGIN + (map.width - 1) * CELL,
   height: 2 * MARGIN + (map.height - 1) * CELL,
 });
+
+/**
+ * The hit radius of the targets `points` for a finger: as large as
+ * TOUCH_HIT_RADIUS while no two circles overlap (the next markers of a plot
+ * are neighbours of one intersection, at least a diagonal step apart, so they
+ * get it whole), never below HIT_RADIUS.
+ */
+export function touchHitRadius(points: readonly PointId[]): number {
+  let nearest = Infinity;
+  const pos = points.map(px);
+  for (let i = 0; i < pos.length; i++)
+    for (let j = i + 1; j < pos.length; j++)
+      nearest = Math.min(nearest, Math.hypot(pos[i][0] - pos[j][0], pos[i][1] - pos[j][1]));
+  return Math.max(HIT_RADIUS, Math.min(TOUCH_HIT_RADIUS, nearest / 2));
+}
 
 /** The lane offset of route `index` among `count` routes: centred on the street, 0 for a lone route. */
 export const laneOffset = (index: number, count: number) => (index - (count - 1) / 2) * LANE;

@@ -1,0 +1,183 @@
+/**
+ * Get on Board's board at three sizes, in Debian's Chromium against the real
+ * server: a 390 × 844 phone held upright (touch), a 1366 × 768 laptop and a
+ * 1920 × 1080 screen. At each, a hot-seat game on Rome (one human seat
+ * against an easy bot, instant pace) is played through the UI: the departure,
+ * then three whole plots marker by marker on the map and Confirm (on the
+ * phone the first on the zoomed map with a marker taken back, the third with
+ * the Metro extra marker when offered). Whenever a plot is pending the test
+ * checks, without scrolling, that Confirm and the target about to be tapped
+ * are on screen, that the plot panel covers no part of the map (zoomed, that
+ * the map's box shows the target), and that the page is no wider than the
+ * screen; on the phone, that the map takes the screen's width and every
+ * target's tap area, the zoom toggle and every enabled control of the panel
+ * is at least 44 × 44 px. Screenshots (of the viewport, as the player sees
+ * it) go to artifacts/screenshots/.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { findChromium, SCREENSHOTS, e2eSuite } from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+
+const SIZES = [
+  { name: 'phone', width: 390, height: 844, touch: true },
+  { name: 'laptop', width: 1366, height: 768, touch: false },
+  { name: 'desktop', width: 1920, height: 1080, touch: false },
+];
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The box of an element, which must be shown. */
+async function boxOf(l: Locator, what: string): Promise<Box> {
+  const b = await l.boundingBox();
+  if (!b) throw new Error(`${what} is not shown`);
+  return b;
+}
+
+/** Checks that a box lies inside the viewport as the page stands. */
+function expectInView(page: Page, b: Box, what: string): void {
+  const vp = page.viewportSize()!;
+  expect(b.y, `${what}: top`).toBeGreaterThanOrEqual(0);
+  expect(b.y + b.height, `${what}: bottom`).toBeLessThanOrEqual(vp.height);
+  expect(b.x, `${what}: left`).toBeGreaterThanOrEqual(0);
+  expect(b.x + b.width, `${what}: right`).toBeLessThanOrEqual(vp.width);
+}
+
+/** Checks that a box does not meet another (a target under the plot panel cannot be tapped). */
+function expectApart(a: Box, b: Box, what: string): void {
+  const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+  expect(apart, `${what}: ${JSON.stringify(a)} meets ${JSON.stringify(b)}`).toBe(true);
+}
+
+/** Checks that box `a` lies inside box `b`. */
+function expectInside(a: Box, b: Box, what: string): void {
+  expect(a.x, `${what}: left`).toBeGreaterThanOrEqual(b.x);
+  expect(a.y, `${what}: top`).toBeGreaterThanOrEqual(b.y);
+  expect(a.x + a.width, `${what}: right`).toBeLessThanOrEqual(b.x + b.width);
+  expect(a.y + a.height, `${what}: bottom`).toBeLessThanOrEqual(b.y + b.height);
+}
+
+/** How far the page is wider than the screen (0 when it is not). */
+const overflow = (page: Page) =>
+  page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+
+/** The map's targets' tap areas, the zoom toggle and the action panel's enabled controls smaller than 44 px either way. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(
+      document.querySelectorAll(
+        '.gob-target .gob-target-hit, [data-testid="map-zoom"], [data-testid="plot-panel"] button:enabled, [data-testid="departure-panel"] button:enabled',
+      ),
+    )
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && (r.width < 44 || r.height < 44))
+      .map(
+        ({ el, r }) =>
+          `${el.closest('[data-target]')?.getAttribute('data-target') ?? el.getAttribute('data-testid') ?? el.textContent}: ${r.width.toFixed(0)}×${r.height.toFixed(0)}`,
+      ),
+  );
+}
+
+describe.skipIf(!CHROMIUM)('browser: Get on Board at phone, laptop and desktop sizes', () => {
+  const suite = e2eSuite();
+  const errors = suite.errors;
+
+  it.each(SIZES)(
+    'plays whole plots at $name size ($width × $height) with Confirm and the targets in view',
+    async (size) => {
+      const context = await suite.browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        isMobile: size.touch,
+        hasTouch: size.touch,
+      });
+      const page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(`[gob-${size.name}] pageerror: ${e.message}`));
+      const press = (l: Locator) => (size.touch ? l.tap() : l.click());
+
+      await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
+      await page.getByTestId('hs-name-0').fill('Ana');
+      await page.getByTestId('hs-kind-1').selectOption('bot');
+      await page.getByTestId('hs-level-1').selectOption('easy');
+      await expect.poll(() => page.getByTestId('hs-map').textContent()).toContain('Rome');
+      await press(page.getByTestId('hs-pace-instant'));
+      await press(page.getByTestId('hs-start'));
+
+      // The departure: a ticket of the panel.
+      const departure = page.locator('[data-testid="departure-panel"] button').first();
+      await departure.waitFor({ timeout: UI });
+      expect(await overflow(page)).toBe(0);
+      if (size.touch) expect(await smallTargets(page)).toEqual([]);
+      expectInView(page, await boxOf(departure, 'a departure ticket'), 'a departure ticket');
+      await page.screenshot({ path: `${SCREENSHOTS}/gob-${size.name}-departure.png` });
+      await press(departure);
+
+      // The map takes the screen's width on the phone, and the page is no wider than the screen.
+      const map = await boxOf(page.locator('.gob-map-svg'), 'the map');
+      if (size.touch) expect(map.width).toBeGreaterThanOrEqual(size.width - 2);
+      expect(await overflow(page)).toBe(0);
+
+      // Three whole plots: each marker tapped where the page stands, then Confirm. On the phone the first is
+      // played on the zoomed map (with a marker taken back and placed again), the third adds the Metro extra
+      // marker when it is offered (the sheet is then at its tallest).
+      let plots = 0;
+      for (let guard = 0; plots < 3 && guard < 8; guard++) {
+        await page.locator('[data-testid="plot-panel"], [data-testid="gameover"]').first().waitFor({ timeout: 30_000 });
+        if ((await page.getByTestId('plot-panel').count()) === 0) break;
+        const round = await page.getByTestId('round').textContent();
+        const zoom = size.touch && plots === 0;
+        if (size.touch && zoom !== ((await page.getByTestId('map-zoom').textContent()) === 'Whole map'))
+          await press(page.getByTestId('map-zoom'));
+        let tookBack = !zoom;
+        let extra = !(size.touch && plots === 2);
+        for (let marker = 0; marker < 10; marker++) {
+          // The pending plot: Confirm, the target about to be tapped, no page wider than the screen.
+          const confirm = page.getByTestId('plot-confirm');
+          expectInView(page, await boxOf(confirm, 'Confirm'), 'Confirm');
+          expect(await overflow(page)).toBe(0);
+          if (size.touch) expect(await smallTargets(page)).toEqual([]);
+          if (!extra && (await page.getByTestId('add-extra').count()) > 0) {
+            await press(page.getByTestId('add-extra'));
+            extra = true;
+          } else if (await confirm.isEnabled()) break;
+          const safe = page.locator('.gob-target[data-eliminates="no"]');
+          const target = (await safe.count()) > 0 ? safe.first() : page.locator('.gob-target').first();
+          const where = `target ${await target.getAttribute('data-target')}`;
+          const ring = await boxOf(target.locator('.gob-target-ring'), where);
+          expectInView(page, ring, where);
+          // The whole map is clear of the plot panel: no target hides under it.
+          const panel = await boxOf(page.getByTestId('plot-panel'), 'the plot panel');
+          expectApart(await boxOf(page.locator('.gob-map-box'), 'the map'), panel, 'the map and the plot panel');
+          // Zoomed, the map's box has moved to show it (nothing scrolls it but the board).
+          if (zoom)
+            expectInside(ring, await boxOf(page.locator('.gob-map-box'), 'the map box'), `${where} in the map box`);
+          if (marker === 0) await page.screenshot({ path: `${SCREENSHOTS}/gob-${size.name}-plot${plots + 1}.png` });
+          const placed = await page.locator('[data-testid="plot-markers"] li').count();
+          await press(target);
+          await expect.poll(() => page.locator('[data-testid="plot-markers"] li').count()).toBe(placed + 1);
+          if (!tookBack) {
+            await press(page.getByTestId(`take-back-${placed}`));
+            await expect.poll(() => page.locator('[data-testid="plot-markers"] li').count()).toBe(placed);
+            tookBack = true;
+          }
+        }
+        await page.screenshot({ path: `${SCREENSHOTS}/gob-${size.name}-confirm${plots + 1}.png` });
+        await press(page.getByTestId('plot-confirm'));
+        plots++;
+        await expect
+          .poll(
+            async () =>
+              (await page.getByTestId('gameover').count()) > 0 ||
+              (await page.getByTestId('round').textContent()) !== round,
+            { timeout: 30_000 },
+          )
+          .toBe(true);
+      }
+      expect(plots).toBe(3);
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
+});
