@@ -77,6 +77,8 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
   // Whose board is on screen: the only human, else the last human who took the device (none yet: no hand shown).
   const viewer: string | null = single ? (humans[0] ?? '0') : shown;
   const needPass = !!state && !single && !over && actingSeat?.kind === 'human' && acting !== shown;
+  const viewerClient = viewer === null ? null : clients[Number(viewer)];
+  const viewerState = viewerClient?.getState();
 
   // Bot seats: choose from the bot's own view and move through its own client.
   useEffect(() => {
@@ -140,12 +142,27 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
               className={`seat-chip${String(i) === acting && !over ? ' acting' : ''}`}
               style={seatStyle(entry, i)}
               data-testid={`hs-seat-${i}`}
+              title={config.names[String(i)]}
             >
-              {config.names[String(i)]}
-              {String(i) === acting && !over && s.kind === 'bot' ? ' · thinking…' : ''}
+              <span className="chip-name">{config.names[String(i)]}</span>
+              {String(i) === acting && !over && s.kind === 'bot' && (
+                <>
+                  {' '}
+                  <span className="chip-note">thinking…</span>
+                </>
+              )}
             </span>
           ))}
         </div>
+        {viewerState && viewerClient && !needPass && (
+          <TakeBack
+            G={viewerState.G}
+            ctx={viewerState.ctx}
+            playerID={viewerClient.playerID}
+            stateID={viewerState._stateID}
+            undo={viewerClient.undo}
+          />
+        )}
         <button
           type="button"
           className="ghost danger"
@@ -201,9 +218,6 @@ function SeatBoard(props: { client: SeatClient; matchID: string; names: Record<s
   } as unknown as GameBoardProps;
   return (
     <>
-      <div className="board-top">
-        <TakeBack G={state.G} ctx={state.ctx} playerID={client.playerID} stateID={state._stateID} undo={client.undo} />
-      </div>
       <TakeBackNotice log={client.log ?? []} stateID={state._stateID} names={props.names} playerID={client.playerID} />
       <Deferred what="the board">
         <Board {...boardProps} />

@@ -88,8 +88,13 @@ export function MatchBar(props: {
             style={seatStyle(game, p.id)}
             title={p.name ? `${p.name}${p.isConnected ? ' (connected)' : ''}` : 'Open seat'}
           >
-            {p.name ?? 'open'}
-            {seat && String(p.id) === seat.playerID ? ' (you)' : ''}
+            <span className="chip-name">{p.name ?? 'open'}</span>
+            {seat && String(p.id) === seat.playerID && (
+              <>
+                {' '}
+                <span className="chip-note">(you)</span>
+              </>
+            )}
           </span>
         ))}
         {seat &&

@@ -112,7 +112,7 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
                   style={seatStyle(game, p.id)}
                   title={p.name ?? 'Open seat'}
                 >
-                  {p.name ?? 'open'}
+                  <span className="chip-name">{p.name ?? 'open'}</span>
                 </span>
               ))}
             </div>

@@ -54,8 +54,15 @@ export function WaitingRoom(props: {
             style={seatStyle(game, p.id)}
             data-testid={`waiting-seat-${p.id}`}
           >
-            Seat {p.id + 1}: {p.name ?? 'open'}
-            {props.seat && String(p.id) === props.seat.playerID ? ' (you)' : ''}
+            <span className="chip-name">
+              Seat {p.id + 1}: {p.name ?? 'open'}
+            </span>
+            {props.seat && String(p.id) === props.seat.playerID && (
+              <>
+                {' '}
+                <span className="chip-note">(you)</span>
+              </>
+            )}
           </li>
         ))}
       </ul>

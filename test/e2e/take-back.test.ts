@@ -14,7 +14,7 @@ import type { TOState } from '../../src/games/touched-on/types';
 import { carriage, give, setPlay, toTop } from '../games/touched-on/helpers';
 import { http } from '../server/harness';
 import { craftPosition } from './fixture';
-import { e2eSuite, findChromium, openAsSeat, screenshot } from './harness';
+import { e2eSuite, findChromium, newContext, openAsSeat, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -117,6 +117,39 @@ describe.skipIf(!CHROMIUM)('browser: taking back', () => {
     await ana.context().close();
     await bruno.context().close();
   }, 90_000);
+
+  it('lisbon hot-seat: a move is taken back from the bar above the board', async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'take-back-hotseat');
+    await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Ana');
+    await page.getByTestId('hs-kind-1').selectOption('bot');
+    await page.getByTestId('hs-first').selectOption('0');
+    await page.getByTestId('hs-start').click();
+    await page.getByTestId('map').waitFor({ timeout: UI });
+    const button = page.getByTestId('take-back');
+    await expect.poll(() => button.isDisabled(), { timeout: UI }).toBe(true);
+    // A destination whose move pushes no tram.
+    const dests = page.locator('.lt-mapcol [data-testid^="dest-"]');
+    let quiet = -1;
+    for (let i = 0; i < (await dests.count()) && quiet < 0; i++)
+      if (!((await dests.nth(i).getAttribute('aria-label')) ?? '').includes('pushes')) quiet = i;
+    expect(quiet).toBeGreaterThanOrEqual(0);
+    const dest = (await dests.nth(quiet).getAttribute('data-testid'))!;
+    const where = async () => page.getByTestId('log').textContent();
+    const before = await where();
+    await dests.nth(quiet).click();
+    await page.getByTestId('confirm-move').click({ timeout: UI });
+    await expect.poll(where, { timeout: UI }).not.toBe(before);
+    await button.click({ timeout: UI });
+    await page.getByTestId('take-back-notice').filter({ hasText: 'You took back your last action.' }).waitFor({
+      timeout: UI,
+    });
+    await expect.poll(where, { timeout: UI }).toBe(before);
+    await expect.poll(() => button.isDisabled(), { timeout: UI }).toBe(true);
+    await page.getByTestId(dest).waitFor({ timeout: UI });
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 60_000);
 
   it('touched-on: a batch is taken back to the hand; a drawn card cannot be put back', async () => {
     const emptyHands = (G: TOState) => {
