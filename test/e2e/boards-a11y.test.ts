@@ -1,9 +1,9 @@
 /**
  * axe-core (its npm package, injected into the page) on Touched On's and Get
- * on Board's boards and end screens, in Debian's Chromium against the real
- * server. Each board is checked in a seat's view in the middle of a turn
- * (a hand with playable and dimmed cards, a batch chosen; a plot under way)
- * and on its end screen, reached by bots playing a hot-seat game through.
+ * on Board's boards, in Debian's Chromium against the real server. Each
+ * board is checked in a seat's view in the middle of a turn (a hand with
+ * playable and dimmed cards, a batch chosen; a plot under way); every
+ * game's end screen is checked in every-board.test.ts.
  * The test fails on any serious or critical violation.
  *
  * Colour is never the only cue: wherever a colour means something (a
@@ -16,9 +16,7 @@
  * seen, not the page, so the assertions are the same under each.
  */
 import { describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import { violations } from './axe';
 import { carriage } from '../games/touched-on/helpers';
 import { PLAYER_COLOURS, PLAYER_SHAPES } from '../../src/games/get-on-board/board/palette';
 import { SEAT_SHAPES } from '../../src/games/touched-on/board/SeatMark';
@@ -27,53 +25,12 @@ import { knownMatch, storedState } from './touched-on-position';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } }[] }[];
-}
-
-/** The serious and critical violations axe finds on the page as it is. */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Violation[] }> } }).axe;
-    const r = await axe.run({ resultTypes: ['violations'] });
-    return r.violations;
-  });
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => {
-      const nodes = v.nodes.map((n) => {
-        const d = n.any[0]?.data;
-        return d?.fgColor
-          ? `${n.target.join(' ')} [${d.fgColor} on ${d.bgColor}: ${d.contrastRatio}]`
-          : n.target.join(' ');
-      });
-      return `${v.id} (${v.impact}): ${v.help} — ${nodes.slice(0, 6).join(' | ')}${nodes.length > 6 ? ` … ${nodes.length} nodes` : ''}`;
-    });
-}
-
-/** A hot-seat game of two easy bots at instant pace, played to its end screen. */
-async function botsToTheEnd(page: Page, url: string, game: string): Promise<void> {
-  await page.goto(`${url}/#/g/${game}/hotseat`);
-  for (const seat of [0, 1]) {
-    await page.getByTestId(`hs-kind-${seat}`).selectOption('bot');
-    await page.getByTestId(`hs-level-${seat}`).selectOption('easy');
-  }
-  await page.getByTestId('hs-pace-instant').click();
-  await page.getByTestId('hs-start').click();
-  await page.getByTestId('gameover').waitFor({ timeout: 90_000 });
-}
 
 describe.skipIf(!CHROMIUM)('browser: accessibility of the Touched On and Get on Board boards (axe-core)', () => {
   const suite = e2eSuite();
   const errors = suite.errors;
 
-  it('Touched On: a seat mid-turn, and the end screen', async () => {
+  it('Touched On: a seat mid-turn (its end screen: every-board.test.ts)', async () => {
     const { matchID, creds } = await createJoined(suite.server.url, 'touched-on', 2);
     const { state } = await suite.server.db.fetch(matchID, { state: true });
     const seat = state.ctx.currentPlayer;
@@ -89,18 +46,10 @@ describe.skipIf(!CHROMIUM)('browser: accessibility of the Touched On and Get on 
     await page.locator('.hand-card[data-playable="yes"]').first().click({ timeout: UI });
     const found: string[] = (await violations(page)).map((v) => `board: ${v}`);
     await context.close();
-    const end = await newContext(suite.browser, errors, 'a11y-to-end');
-    await botsToTheEnd(end.page, suite.server.url, 'touched-on');
-    found.push(...(await violations(end.page)).map((v) => `end screen: ${v}`));
-    // The table as the game left it (Lines laid, seats finished), behind the closed end screen.
-    await end.page.getByTestId('gameover-close').click();
-    await end.page.getByTestId('show-scores').waitFor({ timeout: UI });
-    found.push(...(await violations(end.page)).map((v) => `the table at the end: ${v}`));
     expect(found).toEqual([]);
-    await end.context.close();
   }, 120_000);
 
-  it('Get on Board: a seat mid-plot with a sheet open, and the end screen', async () => {
+  it('Get on Board: a seat mid-plot with a sheet open (its end screen: every-board.test.ts)', async () => {
     const { page, context } = await newContext(suite.browser, errors, 'a11y-gob');
     await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
     await page.getByTestId('hs-name-0').fill('Ana');
@@ -117,15 +66,7 @@ describe.skipIf(!CHROMIUM)('browser: accessibility of the Touched On and Get on 
     await page.getByTestId('sheet-full-1').waitFor({ timeout: UI });
     found.push(...(await violations(page)).map((v) => `board, a sheet open: ${v}`));
     await context.close();
-    const end = await newContext(suite.browser, errors, 'a11y-gob-end');
-    await botsToTheEnd(end.page, suite.server.url, 'get-on-board');
-    found.push(...(await violations(end.page)).map((v) => `end screen: ${v}`));
-    // The table as the game left it (Lines laid, seats finished), behind the closed end screen.
-    await end.page.getByTestId('gameover-close').click();
-    await end.page.getByTestId('show-scores').waitFor({ timeout: UI });
-    found.push(...(await violations(end.page)).map((v) => `the table at the end: ${v}`));
     expect(found).toEqual([]);
-    await end.context.close();
   }, 120_000);
 
   it('Touched On: every colour-coded seat and Line also carries its shape or number', async () => {

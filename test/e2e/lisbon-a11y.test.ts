@@ -9,44 +9,13 @@
  * serious or critical violation.
  */
 import { describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { GState } from '../../src/games/lisbon/types';
+import { violations } from './axe';
 import { findChromium, newContext, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } }[] }[];
-}
-
-/** The serious and critical violations axe finds on the page as it is. */
-async function violations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Violation[] }> } }).axe;
-    const r = await axe.run({ resultTypes: ['violations'] });
-    return r.violations;
-  });
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => {
-      const nodes = v.nodes.map((n) => {
-        const d = n.any[0]?.data;
-        return d?.fgColor
-          ? `${n.target.join(' ')} [${d.fgColor} on ${d.bgColor}: ${d.contrastRatio}]`
-          : n.target.join(' ');
-      });
-      return `${v.id} (${v.impact}): ${v.help} — ${nodes.slice(0, 6).join(' | ')}${nodes.length > 6 ? ` … ${nodes.length} nodes` : ''}`;
-    });
-}
 
 describe.skipIf(!CHROMIUM)('browser: Lisbon accessibility (axe-core)', () => {
   const suite = e2eSuite();

@@ -104,6 +104,8 @@ function useAvailableHeight(ref: React.RefObject<HTMLElement>): number {
     window.addEventListener('resize', measure);
     const ro = new ResizeObserver(measure);
     if (ref.current?.parentElement) ro.observe(ref.current.parentElement);
+    // A row shown or hidden above the board (a notice, the page's bars) moves it without resizing its parent.
+    ro.observe(document.body);
     return () => {
       window.removeEventListener('resize', measure);
       ro.disconnect();

@@ -50,7 +50,12 @@ export function GameOverView({
                     {playerLabel(G, id, names)}
                   </td>
                   <td>
-                    <CardRow row={G.players[id].row} side={G.side} empty="none" />
+                    <CardRow
+                      row={G.players[id].row}
+                      side={G.side}
+                      empty="none"
+                      label={`${playerLabel(G, id, names)}'s Monument cards`}
+                    />
                   </td>
                   <td>{s.cardVP}</td>
                   <td>{s.connections}</td>

@@ -73,11 +73,50 @@ export function MonumentCard({
   );
 }
 
-/** A row of claimed cards, laid edge to edge so completed tickets show. */
-export function CardRow({ row, side, empty }: { row: readonly string[]; side: SideId; empty?: string }) {
+/** Whether the element is wider inside than it shows (it scrolls sideways), kept up to date. */
+function useScrolls(ref: React.RefObject<HTMLElement>): boolean {
+  const [scrolls, setScrolls] = React.useState(false);
+  React.useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const ro = new ResizeObserver(check);
+    ro.observe(el);
+    return () => ro.disconnect();
+  });
+  return scrolls;
+}
+
+/**
+ * A row of claimed cards, laid edge to edge so completed tickets show. A row
+ * too long for its place scrolls sideways, and can then be focused and
+ * scrolled with the keyboard (it is a named group then).
+ */
+export function CardRow({
+  row,
+  side,
+  empty,
+  label,
+}: {
+  row: readonly string[];
+  side: SideId;
+  empty?: string;
+  /** Whose cards these are, for screen readers ("Ana's Monument cards"). */
+  label: string;
+}) {
+  const ref = React.useRef<HTMLDivElement>(null);
+  const scrolls = useScrolls(ref);
   if (row.length === 0) return <div className="card-row empty">{empty ?? 'No Monument cards yet'}</div>;
   return (
-    <div className="card-row">
+    <div
+      className="card-row"
+      ref={ref}
+      role="group"
+      aria-label={label}
+      tabIndex={scrolls ? 0 : undefined}
+      data-scrolls={scrolls ? 'yes' : undefined}
+    >
       {row.map((id) => (
         <MonumentCard key={id} id={id} side={side} mini />
       ))}

@@ -220,7 +220,7 @@ export function PlayerPanel({
         </span>
       </div>
       <Bonuses G={G} id={id} />
-      <CardRow row={p.row} side={G.side} />
+      <CardRow row={p.row} side={G.side} label={`${playerLabel(G, id, names)}'s Monument cards`} />
     </section>
   );
 }
