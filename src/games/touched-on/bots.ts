@@ -3,12 +3,15 @@
  * randomness only from the rng the bots pass in.
  */
 import type { Ctx } from 'boardgame.io';
-import type { AiMove, BotHooks, BotRng } from '../../bots/hooks';
+import { INVALID_MOVE } from 'boardgame.io/core';
+import type { AiMove, BotHooks, BotRng, PlayoutSim } from '../../bots/hooks';
+import { randomApi, type RandomData } from '../../bots/rng';
 import { EXP_CARDS, allCards, cardInfo, expValue } from './data';
 import type { CardId, ExpId, PlayerID, TOState } from './types';
 import { enumerate } from './ai';
-import { placesPerJourney } from './flow';
-import { actingPlayer, currentCarriage, lineCount, reachableLines, startsNewCarriage } from './legal';
+import { beginTurn, finishTurn, nextPlayer, placesPerJourney } from './flow';
+import { actingPlayer, currentCarriage, lineCount, reachableLines, startsNewCarriage, turnOver } from './legal';
+import * as M from './moves';
 import { playerView } from './view';
 
 /** Points per Evader a batch leaves in a carriage the next Inspector could hand back. */
@@ -177,6 +180,69 @@ export function determinize(view: TOState, _ctx: Ctx, playerID: PlayerID, rng: B
   return G;
 }
 
+/** A game on a plain, mutable G for MCTS playouts. */
+interface Sim {
+  G: TOState;
+  ctx: Ctx;
+  random: ReturnType<typeof randomApi>;
+}
+
+const SIM_MOVES: Record<string, (mc: M.MoveContext, args?: unknown) => unknown> = {
+  inspect: M.inspect,
+  playEvaders: M.playEvaders,
+  feetOnSeat: M.feetOnSeat,
+  peakHour: M.peakHour,
+  tramTracker: M.tramTracker,
+  freeTramZone: M.freeTramZone,
+  shedAppeal: M.shedAppeal,
+  draw: M.draw,
+  putOut: M.putOut,
+  endTurn: M.endTurn,
+  appeal: M.appeal,
+  acceptInspection: M.acceptInspection,
+  trackerSwap: M.trackerSwap,
+};
+
+/**
+ * Fast playouts: the rules' own moves and turn hooks (index.ts) on a plain
+ * copy, without boardgame.io's reducer, with boardgame.io's random numbers
+ * (`randomApi`). The stages live in `G.pending`, so ctx only tracks the
+ * current player, the turn and the result. The log is not kept.
+ */
+const playout: PlayoutSim<TOState, Sim> = {
+  start: (state) => {
+    const G = structuredClone({ ...state.G, log: [] });
+    const data = structuredClone((state.plugins?.random?.data ?? { seed: 'playout' }) as RandomData);
+    return { G, ctx: { ...state.ctx }, random: randomApi(data) };
+  },
+  current: (sim) => sim,
+  apply: (sim, playerID, move, args) => {
+    const fn = SIM_MOVES[move];
+    if (!fn) return false;
+    let ended = false;
+    const events = {
+      endTurn: () => {
+        ended = true;
+      },
+      endStage: () => {},
+      setActivePlayers: () => {},
+    };
+    const { G, random } = sim;
+    if (fn({ G, ctx: sim.ctx, playerID, random, events }, args[0]) === INVALID_MOVE) return false;
+    if (!G.gameOver && (ended || turnOver(G, sim.ctx))) {
+      const current = sim.ctx.currentPlayer;
+      finishTurn(G, random, current);
+      if (!G.gameOver) {
+        const next = nextPlayer(G, current);
+        sim.ctx = { ...sim.ctx, currentPlayer: next, turn: sim.ctx.turn + 1 };
+        beginTurn(G, next);
+      }
+    }
+    if (G.gameOver) sim.ctx = { ...sim.ctx, gameover: G.gameOver };
+    return true;
+  },
+};
+
 /** The bot hooks of Touched On. */
 export const touchedOnBots: BotHooks<TOState> = {
   moves: (G, ctx, playerID) => enumerate(G, ctx, playerID),
@@ -187,4 +253,5 @@ export const touchedOnBots: BotHooks<TOState> = {
   },
   determinize,
   actingPlayer: (G, ctx) => actingPlayer(G, ctx),
+  playout,
 };
