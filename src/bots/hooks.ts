@@ -64,9 +64,10 @@ export interface BotHooks<G = unknown> {
   /**
    * The game's own MCTS tuning, on top of every level's settings (optional):
    * the reward's temperature in the units of `evaluate`, the UCT exploration
-   * constant, how many turns a playout plays, and the progressive bias towards `scoreMoves`.
+   * constant, how many turns a playout plays, the chance of a random move in
+   * playouts, and the progressive bias towards `scoreMoves`.
    */
-  mcts?: { temperature?: number; exploration?: number; playoutTurns?: number; bias?: number };
+  mcts?: { temperature?: number; exploration?: number; playoutTurns?: number; epsilon?: number; bias?: number };
   /** Extra per-seat figures for result tables, e.g. `{ 'conn.': 2 }` (optional). */
   seatStats?(G: G, ctx: Ctx, playerID: string): Record<string, number>;
 }

@@ -3,12 +3,15 @@
  * randomness only from the rng the bots pass in.
  */
 import type { Ctx } from 'boardgame.io';
-import type { AiMove, BotHooks, BotRng } from '../../bots/hooks';
-import { EXP_CARDS, allCards, cardInfo, expValue } from './data';
-import type { CardId, ExpId, PlayerID, TOState } from './types';
+import { INVALID_MOVE } from 'boardgame.io/core';
+import type { AiMove, BotHooks, BotRng, PlayoutSim } from '../../bots/hooks';
+import { randomApi, type RandomData } from '../../bots/rng';
+import { EVADERS_PER_LINE, EXP_CARDS, allCards, cardInfo, expValue, isEvader } from './data';
+import type { CardId, ExpId, LineId, PlayerID, TOState } from './types';
 import { enumerate } from './ai';
-import { placesPerJourney } from './flow';
-import { actingPlayer, currentCarriage, lineCount, reachableLines, startsNewCarriage } from './legal';
+import { beginTurn, finishTurn, nextPlayer, placesPerJourney } from './flow';
+import { actingPlayer, currentCarriage, lineCount, reachableLines, startsNewCarriage, turnOver } from './legal';
+import * as M from './moves';
 import { playerView } from './view';
 
 /** Points per Evader a batch leaves in a carriage the next Inspector could hand back. */
@@ -23,6 +26,9 @@ function usefulness(G: TOState, card: CardId): number {
   if (info.kind === 'undercover') return 2.5;
   return info.power === 'appeal' ? 2 : 3;
 }
+
+/** Points for a batch on a Line at either end of the row, which is in reach from two Lines only (the others from three). */
+const END_LINE = 2;
 
 /** A greedy score for one move: shed cards, unlock Exp, inspect big carriages, appeal when it wins. */
 function scoreMove(G: TOState, playerID: PlayerID, m: AiMove): number {
@@ -41,7 +47,8 @@ function scoreMove(G: TOState, playerID: PlayerID, m: AiMove): number {
         startsNewCarriage(G, line) || !c ? 0 : c.cards.filter((pc) => cardInfo(pc.card).kind === 'evader').length;
       const safe = G.lines[line].freeTramZone !== null;
       const risk = safe ? 0 : EXPOSURE * (inCarriage + (a.count as number));
-      return 10 + 4 * n + unlock - setUp - risk - (a.prioritySeat && !unlock ? 3 : 0);
+      const end = line === G.lineOrder[0] || line === G.lineOrder[G.lineOrder.length - 1] ? END_LINE : 0;
+      return 10 + 4 * n + unlock - setUp - risk + end - (a.prioritySeat && !unlock ? 3 : 0);
     }
     case 'inspect': {
       const c = currentCarriage(G);
@@ -122,6 +129,39 @@ function journeyOutlook(G: TOState, p: PlayerID): number {
   return value;
 }
 
+/** How much of a Line's Exp a player may expect from holding some of its last Evaders (the journey may end first). */
+const UNLOCK_SHARE = 0.8;
+
+/**
+ * The Exp `p` can expect from the Lines still to unlock this journey. A Line
+ * unlocks to whoever adds its last Evader; if the Evaders still in play come
+ * out in random order, that is `p` with the share of them `p` holds. Reads
+ * only `p`'s own hand and public cards, so it works on a view too.
+ */
+function unlockOutlook(G: TOState, p: PlayerID): number {
+  const me = G.players[p];
+  if (me.out || !me.hand || me.hand.length === 0) return 0;
+  let value = 0;
+  for (const l of G.lineOrder) if (G.lines[l].hasExp) value += UNLOCK_SHARE * MEAN_EXP * unlockShare(G, p, l);
+  return value;
+}
+
+/**
+ * The chance that `p` adds the last Evader of Line `l` (so unlocks it): `p`'s
+ * share of the Line's Evaders still in play (not on it, not put out).
+ */
+function unlockShare(G: TOState, p: PlayerID, l: LineId): number {
+  const hand = G.players[p].hand;
+  if (!hand) return 0;
+  let mine = 0;
+  for (const c of hand) if (isEvader(c, l)) mine++;
+  if (mine === 0) return 0;
+  let gone = 0;
+  for (const c of G.lines[l].carriages) for (const pc of c.cards) if (isEvader(pc.card, l)) gone++;
+  for (const c of G.usedPowers) if (isEvader(c, l)) gone++;
+  return mine / Math.max(1, EVADERS_PER_LINE - gone);
+}
+
 /** A full state consistent with `playerID`'s view: what they cannot see, dealt at random. */
 export function determinize(view: TOState, _ctx: Ctx, playerID: PlayerID, rng: BotRng): TOState {
   const G = structuredClone(playerView(view, playerID));
@@ -177,14 +217,81 @@ export function determinize(view: TOState, _ctx: Ctx, playerID: PlayerID, rng: B
   return G;
 }
 
+/** A game on a plain, mutable G for MCTS playouts. */
+interface Sim {
+  G: TOState;
+  ctx: Ctx;
+  random: ReturnType<typeof randomApi>;
+}
+
+const SIM_MOVES: Record<string, (mc: M.MoveContext, args?: unknown) => unknown> = {
+  inspect: M.inspect,
+  playEvaders: M.playEvaders,
+  feetOnSeat: M.feetOnSeat,
+  peakHour: M.peakHour,
+  tramTracker: M.tramTracker,
+  freeTramZone: M.freeTramZone,
+  shedAppeal: M.shedAppeal,
+  draw: M.draw,
+  putOut: M.putOut,
+  endTurn: M.endTurn,
+  appeal: M.appeal,
+  acceptInspection: M.acceptInspection,
+  trackerSwap: M.trackerSwap,
+};
+
+/**
+ * Fast playouts: the rules' own moves and turn hooks (index.ts) on a plain
+ * copy, without boardgame.io's reducer, with boardgame.io's random numbers
+ * (`randomApi`). The stages live in `G.pending`, so ctx only tracks the
+ * current player, the turn and the result. The log is not kept.
+ */
+const playout: PlayoutSim<TOState, Sim> = {
+  start: (state) => {
+    const G = structuredClone({ ...state.G, log: [] });
+    const data = structuredClone((state.plugins?.random?.data ?? { seed: 'playout' }) as RandomData);
+    return { G, ctx: { ...state.ctx }, random: randomApi(data) };
+  },
+  current: (sim) => sim,
+  apply: (sim, playerID, move, args) => {
+    const fn = SIM_MOVES[move];
+    if (!fn) return false;
+    let ended = false;
+    const events = {
+      endTurn: () => {
+        ended = true;
+      },
+      endStage: () => {},
+      setActivePlayers: () => {},
+    };
+    const { G, random } = sim;
+    if (fn({ G, ctx: sim.ctx, playerID, random, events }, args[0]) === INVALID_MOVE) return false;
+    if (!G.gameOver && (ended || turnOver(G, sim.ctx))) {
+      const current = sim.ctx.currentPlayer;
+      finishTurn(G, random, current);
+      if (!G.gameOver) {
+        const next = nextPlayer(G, current);
+        sim.ctx = { ...sim.ctx, currentPlayer: next, turn: sim.ctx.turn + 1 };
+        beginTurn(G, next);
+      }
+    }
+    if (G.gameOver) sim.ctx = { ...sim.ctx, gameover: G.gameOver };
+    return true;
+  },
+};
+
 /** The bot hooks of Touched On. */
 export const touchedOnBots: BotHooks<TOState> = {
   moves: (G, ctx, playerID) => enumerate(G, ctx, playerID),
   scoreMoves: (G, _ctx, playerID, moves) => moves.map((m) => scoreMove(G, playerID, m)),
   evaluate: (G, _ctx, playerID) => {
     if (G.gameOver) return G.gameOver.scores[playerID]?.total ?? 0;
-    return expOf(G, playerID) + journeyOutlook(G, playerID);
+    return expOf(G, playerID) + journeyOutlook(G, playerID) + unlockOutlook(G, playerID);
   },
   determinize,
   actingPlayer: (G, ctx) => actingPlayer(G, ctx),
+  playout,
+  // A journey is long: playouts of six turns, with opponents a little less predictable than greedy, and the
+  // search leaning on the greedy ranking (which alone beat the unbiased search against random players).
+  mcts: { playoutTurns: 6, epsilon: 0.3, bias: 1 },
 };

@@ -11,7 +11,7 @@ import { playerView } from '../../../src/games/touched-on/view';
 import { enumerate } from '../../../src/games/touched-on/ai';
 import type { TOState } from '../../../src/games/touched-on/types';
 import { Rng } from '../../../src/bots/rng';
-import { invariantErrors } from './helpers';
+import { carriage, emptyTable, give, invariantErrors, setLineExp } from './helpers';
 import type { GameOver } from '../../../src/games/touched-on/types';
 
 const reducer = CreateGameReducer({ game: TouchedOn });
@@ -141,4 +141,30 @@ describe('touchedOnBots', () => {
       expect(wins, `${n} players: greedy's wins`).toBeGreaterThan((N / n) * 1.5);
     }
   }, 60_000);
+
+  it('evaluate counts the share a player holds of a Line’s Evaders still in play (its last one unlocks the Line)', () => {
+    const ctx = { currentPlayer: '0' } as never;
+    const value = (mine: number, onLine: number, hasExp = true) => {
+      const G = emptyTable(4);
+      if (onLine > 0)
+        carriage(
+          G,
+          '86',
+          Array.from({ length: onLine }, () => ['1', 'E86'] as [string, string]),
+        );
+      if (!hasExp) setLineExp(G, '86', null);
+      setLineExp(G, '19', null);
+      // Seat 0 always holds 5 cards (the others of Line 19, whose Exp is gone), so only the share of Line 86 differs.
+      give(G, '0', [...Array.from({ length: mine }, () => 'E86'), ...Array.from({ length: 5 - mine }, () => 'E19')]);
+      give(G, '1', ['E96', 'E96', 'E96', 'E96', 'E96']);
+      return touchedOnBots.evaluate(G, ctx, '0');
+    };
+    // More of the Line's Evaders in hand: a better chance of adding its last one.
+    expect(value(1, 0)).toBeGreaterThan(value(0, 0));
+    expect(value(3, 0)).toBeGreaterThan(value(1, 0));
+    // The same cards are a bigger share when more of the Line is already on it.
+    expect(value(3, 6)).toBeGreaterThan(value(3, 0));
+    // A Line whose Exp was taken is worth nothing more.
+    expect(value(3, 0, false)).toBe(value(0, 0, false));
+  });
 });

@@ -1,0 +1,69 @@
+/**
+ * The bots' fast playouts (the rules' moves and turn hooks on a plain copy,
+ * bots.ts) agree with boardgame.io's reducer move for move.
+ */
+import { describe, expect, it } from 'vitest';
+import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
+import type { Ctx } from 'boardgame.io';
+import { TouchedOn } from '../../../src/games/touched-on';
+import { touchedOnBots } from '../../../src/games/touched-on/bots';
+import type { TOState } from '../../../src/games/touched-on/types';
+import { Rng } from '../../../src/bots/rng';
+
+type State = { G: TOState; ctx: Ctx };
+
+/** G without the log, which playouts do not keep. */
+const comparable = (G: TOState) => JSON.parse(JSON.stringify({ ...G, log: [] }));
+
+describe('Touched On playouts agree with the reducer', () => {
+  it.each([2, 3, 4])('%i players: 8 seeded whole games, every state equal, same end', (numPlayers) => {
+    const sim = touchedOnBots.playout!;
+    for (let seed = 1; seed <= 8; seed++) {
+      const game = { ...TouchedOn, seed: `playout-${seed}` };
+      const reducer = CreateGameReducer({ game });
+      let state = InitializeGame({ game, numPlayers }) as unknown as State;
+      const copy = sim.start(state);
+      const rng = new Rng(`playout-${numPlayers}-${seed}`);
+      let moves = 0;
+      let journeys = 0;
+      while (!state.ctx.gameover) {
+        const pid = touchedOnBots.actingPlayer(state.G, state.ctx)!;
+        const options = touchedOnBots.moves(state.G, state.ctx, pid);
+        // Half greedy, half random: inspections, Appeals, Powers and whole journeys.
+        const scores = touchedOnBots.scoreMoves(state.G, state.ctx, pid, options);
+        const best = scores.indexOf(Math.max(...scores));
+        const m = rng.next() < 0.5 ? options[best] : options[rng.int(options.length)];
+        const journey = state.G.journey;
+        state = reducer(
+          state as never,
+          { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: pid } } as never,
+        );
+        if (state.G.journey !== journey) journeys++;
+        expect(sim.apply(copy, pid, m.move, m.args)).toBe(true);
+        const now = sim.current(copy);
+        expect(comparable(now.G)).toEqual(comparable(state.G));
+        expect([now.ctx.currentPlayer, now.ctx.turn]).toEqual([state.ctx.currentPlayer, state.ctx.turn]);
+        moves++;
+      }
+      expect(sim.current(copy).ctx.gameover).toEqual(state.ctx.gameover);
+      expect(journeys).toBeGreaterThan(0);
+      expect(moves).toBeGreaterThan(10 * numPlayers);
+    }
+  });
+
+  it('refuses a move the rules refuse, or from a player the game does not wait for, changing nothing', () => {
+    const game = { ...TouchedOn, seed: 'playout-refuse' };
+    const state = InitializeGame({ game, numPlayers: 3 }) as unknown as State;
+    const sim = touchedOnBots.playout!;
+    const copy = sim.start(state);
+    const before = JSON.stringify(sim.current(copy));
+    const me = state.ctx.currentPlayer;
+    const other = String((Number(me) + 1) % 3);
+    expect(sim.apply(copy, me, 'playEvaders', [{ line: '96', count: 10 }])).toBe(false);
+    expect(sim.apply(copy, me, 'endTurn', [])).toBe(false);
+    expect(sim.apply(copy, me, 'nope', [{}])).toBe(false);
+    const legal = touchedOnBots.moves(state.G, state.ctx, me)[0];
+    expect(sim.apply(copy, other, legal.move, legal.args)).toBe(false);
+    expect(JSON.stringify(sim.current(copy))).toBe(before);
+  });
+});
