@@ -12,15 +12,10 @@
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/registry';
 import { botsToTheEnd, violations } from './axe';
-import { e2eSuite, findChromium, newContext, screenshot } from './harness';
+import { e2eSuite, findChromium, newContext, SCREENS, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
-const SIZES = [
-  { name: 'phone', width: 390, height: 844, touch: true },
-  { name: 'laptop', width: 1366, height: 768, touch: false },
-  { name: 'desktop', width: 1920, height: 1080, touch: false },
-];
 
 describe.skipIf(!CHROMIUM)('browser: every game’s board', () => {
   const suite = e2eSuite();
@@ -30,7 +25,7 @@ describe.skipIf(!CHROMIUM)('browser: every game’s board', () => {
     '%s: a seat’s board fits every screen and passes axe; so do the end screen and the table behind it',
     async (alias, id) => {
       const found: string[] = [];
-      for (const size of SIZES) {
+      for (const size of SCREENS) {
         const context = await suite.browser.newContext({
           viewport: { width: size.width, height: size.height },
           isMobile: size.touch,

@@ -16,16 +16,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { findChromium, SCREENSHOTS, e2eSuite } from './harness';
+import { findChromium, SCREENS, SCREENSHOTS, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
-
-const SIZES = [
-  { name: 'phone', width: 390, height: 844, touch: true },
-  { name: 'laptop', width: 1366, height: 768, touch: false },
-  { name: 'desktop', width: 1920, height: 1080, touch: false },
-];
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -84,7 +78,7 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board at phone, laptop and desktop s
   const suite = e2eSuite();
   const errors = suite.errors;
 
-  it.each(SIZES)(
+  it.each(SCREENS)(
     'plays whole plots at $name size ($width × $height) with Confirm and the targets in view',
     async (size) => {
       const context = await suite.browser.newContext({

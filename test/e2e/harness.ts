@@ -16,6 +16,13 @@ import { gameNamed } from '../../src/games/registry';
 import { actors, http, RawClient } from '../server/harness';
 
 export const ROOT = path.resolve(__dirname, '../..');
+/** The screens every board is checked on: an upright phone (touch), a small laptop and a desktop. */
+export const SCREENS = [
+  { name: 'phone', width: 390, height: 844, touch: true },
+  { name: 'laptop', width: 1366, height: 768, touch: false },
+  { name: 'desktop', width: 1920, height: 1080, touch: false },
+] as const;
+
 export const SCREENSHOTS = path.join(ROOT, 'artifacts', 'screenshots');
 
 /** The Chromium to drive: $CHROMIUM_PATH, then Debian's /usr/bin/chromium; null when neither exists. */
@@ -122,9 +129,9 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Creates a match of `game` through the lobby API and joins every seat; returns the seats' credentials. */
-export async function createJoined(url: string, game: string, numPlayers: number) {
-  const created = await http(url, `/games/${game}/create`, { method: 'POST', json: { numPlayers } });
+/** Creates a match of `game` (with its `setupData`, if any) through the lobby API and joins every seat; returns the seats' credentials. */
+export async function createJoined(url: string, game: string, numPlayers: number, setupData?: unknown) {
+  const created = await http(url, `/games/${game}/create`, { method: 'POST', json: { numPlayers, setupData } });
   if (created.status !== 200) throw new Error(`create failed: ${created.status} ${created.text}`);
   const matchID = created.json.matchID as string;
   const creds: string[] = [];

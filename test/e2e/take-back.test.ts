@@ -12,9 +12,8 @@ import type { State } from 'boardgame.io';
 import type { GState } from '../../src/games/lisbon/types';
 import type { TOState } from '../../src/games/touched-on/types';
 import { carriage, give, setPlay, toTop } from '../games/touched-on/helpers';
-import { http } from '../server/harness';
 import { craftPosition } from './fixture';
-import { e2eSuite, findChromium, newContext, openAsSeat, screenshot } from './harness';
+import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -26,17 +25,7 @@ describe.skipIf(!CHROMIUM)('browser: taking back', () => {
   /** A match of `game` with every seat joined (seat 0 first), its state edited by `edit` before anyone moves. */
   async function match<G>(game: string, numPlayers: number, setupData: unknown, edit: (s: State<G>) => void) {
     const url = suite.server.url;
-    const created = await http(url, `/games/${game}/create`, { method: 'POST', json: { numPlayers, setupData } });
-    expect(created.status).toBe(200);
-    const matchID = created.json.matchID as string;
-    const creds: string[] = [];
-    for (let i = 0; i < numPlayers; i++) {
-      const joined = await http(url, `/games/${game}/${matchID}/join`, {
-        method: 'POST',
-        json: { playerID: String(i), playerName: `Player ${i + 1}` },
-      });
-      creds.push(joined.json.playerCredentials as string);
-    }
+    const { matchID, creds } = await createJoined(url, game, numPlayers, setupData);
     const state = structuredClone((await suite.server.db.fetch(matchID, { state: true })).state as State<G>);
     edit(state);
     // The turn's first position to go back to is the edited one (as boardgame.io sets it up).

@@ -11,17 +11,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { findChromium, FIRST_BOARD_SCRIPT, playOverSockets, SCREENSHOTS, e2eSuite } from './harness';
+import { findChromium, FIRST_BOARD_SCRIPT, playOverSockets, SCREENS, SCREENSHOTS, e2eSuite } from './harness';
 import { knownMatch, storedState } from './touched-on-position';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
-
-const SIZES = [
-  { name: 'phone', width: 390, height: 844, touch: true },
-  { name: 'laptop', width: 1366, height: 768, touch: false },
-  { name: 'desktop', width: 1920, height: 1080, touch: false },
-];
 
 /** The box of a control, which must be shown, checked to lie inside the viewport as the page stands. */
 async function inView(page: Page, control: Locator, what: string): Promise<void> {
@@ -58,7 +52,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On at phone, laptop and desktop siz
   const suite = e2eSuite();
   const errors = suite.errors;
 
-  it.each(SIZES)(
+  it.each(SCREENS)(
     'plays whole turns at $name size ($width × $height) with the action in view',
     async (size) => {
       const { server, browser } = suite;
