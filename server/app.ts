@@ -6,7 +6,7 @@
 import type { Middleware } from './http-error';
 import http from 'node:http';
 import path from 'node:path';
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Game, Server as ServerTypes } from 'boardgame.io';
 import { Server, SocketIO, type GenericPubSub } from 'boardgame.io/server';
 import { jsonParser } from './json-parser';
@@ -29,6 +29,7 @@ import { guardNamespace, SeatSockets, type MatchQueue } from './socket-guard';
 import type { SocketLimits } from './socket-limits';
 import { serveClient } from './static';
 import { RedisPubSub } from './redis-pubsub';
+import { Spectators, spectatorCount } from './spectators';
 import { createStorage, PersistFirstPubSub, PostgresStorage, type StorageKind } from './storage';
 import { BotLeases } from './bot-lease';
 import { hookStorage, type AnyStorage } from './storage-hooks';
@@ -80,6 +81,8 @@ export interface ServerOptions {
   processName?: string;
   /** With `redisUrl` and PostgreSQL: how long a bot seat's lease lasts unrenewed, ms (default 3000). */
   botLeaseMs?: number;
+  /** With `redisUrl`: how often this process renews its count of spectators in Redis, ms (default 10000; server/spectators.ts). */
+  spectatorHeartbeatMs?: number;
 }
 
 /** A running server. */
@@ -218,6 +221,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       throw new Error(`Redis at ${options.redisUrl}: ${(err as Error).message}`, { cause: err });
     }
   }
+  const spectators = new Spectators(
+    redis ? { redis: redis.commands, process: randomUUID() } : undefined,
+    options.spectatorHeartbeatMs,
+  );
   const pubSub = new PersistFirstPubSub<TransportMessage>(hooked.storage, redis, (matchID) =>
     log('info', 'move refused: another move of the match was stored first', { matchID }),
   );
@@ -253,6 +260,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     guardNamespace(io.of(game.name as string), game, hooked.storage, {
       queueFor,
       seats,
+      spectators,
       limits: options.socketLimits,
       onMove: (matchID, seat) => void clockRef.current?.noteMove(matchID, seat).catch(() => undefined),
       published: (matchID) => pubSub.publishedCount(matchID),
@@ -265,6 +273,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const processName = options.processName ?? `pid ${process.pid}`;
   app.use(health(hooked.storage, startedAt, { processName, redis }));
   app.use(hideChat());
+  app.use(spectatorCount(spectators));
   app.proxy = options.trustProxy ?? false;
   app.use(
     lobbyGuard(games, hooked.storage, {
@@ -317,6 +326,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     (closing ??= (async () => {
       stopExpiry();
       clocks.close();
+      await spectators.close();
       await bots.close();
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());

@@ -99,6 +99,11 @@ export class RedisPubSub<T> implements GenericPubSub<T> {
     this.sub.unsubscribe(this.prefix + channelId).catch(() => undefined);
   }
 
+  /** The connection that publishes, for plain commands (it has no offline queue: a command fails at once while Redis is down). */
+  get commands(): Redis {
+    return this.pub;
+  }
+
   /** Throws unless Redis answers (for `/health`). */
   async ping(): Promise<void> {
     if (this.pub.status !== 'ready' || this.sub.status !== 'ready') {

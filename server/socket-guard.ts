@@ -45,6 +45,7 @@ import { CreateGameReducer, getFilterPlayerView, ProcessGameConfig } from 'board
 import type { Namespace, Socket } from 'socket.io';
 import { DEFAULT_SOCKET_LIMITS, EventBudget, isBacklogged, type SocketLimits } from './socket-limits';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import type { Spectators } from './spectators';
 import { waitingForTable } from '../src/games/common/waiting-room';
 import { mayTakeBack } from '../src/games/common/take-back';
 import { ChatBudget, CHAT_KEPT, chatText, type ChatEntry } from '../src/shared/chat';
@@ -126,6 +127,8 @@ export interface PacketCheckContext {
   queueFor?: MatchQueue;
   /** Where seat sockets are registered once their sync is accepted. */
   seats?: SeatSockets;
+  /** Where sockets that sync without a seat are counted (server/spectators.ts). */
+  spectators?: Spectators;
   /** Hears of every move the rules accepted, with its seat (the turn clocks). */
   onMove?: (matchID: string, seat: string) => void;
   /**
@@ -262,8 +265,12 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     if (!metadata || !state || metadata.gameName !== game.name) return false;
     // The chat so far, for players and spectators alike.
     for (const entry of (metadata as { chat?: ChatEntry[] }).chat ?? []) socket?.emit('chat', matchID, entry);
-    if (playerID === undefined || playerID === null) return true;
+    if (playerID === undefined || playerID === null) {
+      if (socket) context.spectators?.add(matchID, socket);
+      return true;
+    }
     if (!Object.prototype.hasOwnProperty.call(metadata.players, playerID)) return false;
+    if (socket) context.spectators?.remove(socket);
     if (socket && typeof credentials === 'string' && metadata.players[Number(playerID)]?.credentials === credentials) {
       context.seats?.add(matchID, socket, playerID, credentials);
     }
@@ -462,7 +469,10 @@ export function guardNamespace(nsp: Namespace, game: Game, db: AnyStorage, optio
           () => undefined,
         );
     });
-    socket.on('disconnect', () => options.seats?.remove(socket));
+    socket.on('disconnect', () => {
+      options.seats?.remove(socket);
+      options.spectators?.remove(socket);
+    });
     next();
   });
 }

@@ -1,4 +1,4 @@
-/** The match page's top bar: share link (or, for a spectator, that they are watching), seats (with bots for open seats) and Leave. */
+/** The match page's top bar: share link (or, for a spectator, that they are watching), seats (with bots for open seats), how many watch, and Leave. */
 import { useState } from 'react';
 import { describeError, forgetSeat, lobby, openSeats, seatBot, type Match, type StoredSeat } from './lobbyApi';
 import { navigate, shareLink } from './route';
@@ -61,6 +61,8 @@ export function MatchBar(props: {
     }
   };
   const waiting = match ? openSeats(match).length : 0;
+  // Everyone watching without a seat, less this browser when it is one of them.
+  const others = Math.max(0, (match?.spectators ?? 0) - (props.watching ? 1 : 0));
   return (
     <div className="match-bar">
       {props.watching ? (
@@ -120,6 +122,19 @@ export function MatchBar(props: {
               </select>
             ))}
         {waiting > 0 && <span className="muted">Waiting for {waiting} more</span>}
+        {others > 0 && (
+          <span
+            className="watchers muted"
+            data-testid="spectators"
+            title={`${others} ${others === 1 ? 'person watches' : 'people watch'} this match without a seat`}
+          >
+            <svg viewBox="0 0 24 16" width="20" height="14" aria-hidden="true">
+              <path d="M1 8 C5 1 19 1 23 8 C19 15 5 15 1 8 Z" fill="none" stroke="currentColor" strokeWidth="2" />
+              <circle cx="12" cy="8" r="3.5" fill="currentColor" />
+            </svg>{' '}
+            {props.watching ? `${others} other${others === 1 ? '' : 's'} watching` : `${others} watching`}
+          </span>
+        )}
       </div>
       {seat && (
         <button

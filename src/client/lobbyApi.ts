@@ -14,7 +14,8 @@ export { describeError, httpStatus, HttpError, type LobbyAction } from './lobbyE
 export const lobby = new LobbyClient({ server: window.location.origin });
 
 /** A public match as the lobby lists it. */
-export type Match = LobbyAPI.Match;
+/** A match as the lobby API gives it; one fetched alone also says how many watch it (server/spectators.ts). */
+export type Match = LobbyAPI.Match & { spectators?: number };
 
 /** A seat this browser joined. */
 export interface StoredSeat {

@@ -2,7 +2,8 @@
  * The client's smaller pages and states in Chromium against the real server:
  * a bad match link, asking before a new hot-seat game replaces an unfinished
  * one, the way back to the lobby after an online game ends, the name error
- * that goes once a name is typed, and a spectator's match bar.
+ * that goes once a name is typed, and a spectator's match bar, and the
+ * players' view of who watches.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -177,6 +178,42 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     });
     await p.getByTestId('share-link').waitFor({ timeout: UI_TIMEOUT });
     await expect(p.getByTestId('watching').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('shows the players how many watch, and a spectator how many others do', async () => {
+    const { matchID, creds } = await createJoined(suite.server.url, 'lisbon-tram-28', 2);
+    const { context, page: seat } = await openAsSeat(suite.browser, errors, 'watched-seat', {
+      url: suite.server.url,
+      game: 'lisbon-tram-28',
+      matchID,
+      playerID: '0',
+      credentials: creds[0],
+    });
+    await seat.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+    await expect(seat.getByTestId('spectators').count()).resolves.toBe(0);
+    const watch = async (label: string) => {
+      const p = await page(label);
+      await p.goto(`${suite.server.url}/#/g/lisbon/match/${matchID}`);
+      await p.getByTestId('watch').click({ timeout: UI_TIMEOUT });
+      await p.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+      return p;
+    };
+    const first = await watch('watcher-1');
+    const second = await watch('watcher-2');
+    // The page asks every 3 s.
+    const shows = (p: Page, text: string) =>
+      p.waitForFunction((t) => document.querySelector('[data-testid="spectators"]')?.textContent?.trim() === t, text, {
+        timeout: UI_TIMEOUT,
+      });
+    await shows(seat, '2 watching');
+    await shows(first, '1 other watching');
+    await screenshot(seat, 'watched-seat');
+    await second.context().close();
+    await shows(seat, '1 watching');
+    await first.getByTestId('spectators').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    await first.context().close();
+    await seat.getByTestId('spectators').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
     await context.close();
   });
 
