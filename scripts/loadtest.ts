@@ -101,6 +101,12 @@ export interface LoadReport {
   workers: number;
   /** Socket reconnects of the players (after a server or worker was killed). */
   reconnects: number;
+  /**
+   * Moves refused because another action of their match was stored first at
+   * their state (two seats of a match acting at once through different
+   * processes): not acknowledged, so not checked against the log.
+   */
+  superseded: number;
   /** Peak RSS and CPU of each server process seen (the cluster's primary and its workers). */
   processes: Array<{ pid: number; role: string; peakRssMB: number; cpuSec: number }>;
   verification: {
@@ -409,6 +415,8 @@ export class Stats {
   errorSamples: string[] = [];
   rollbacks = 0;
   lostUnacked = 0;
+  /** Moves refused because another action of the match was stored first at their state. */
+  superseded = 0;
   reconnects = 0;
   error(kind: string, detail: string) {
     this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1);
@@ -464,11 +472,11 @@ export class Bot {
       this.reconnecting = true;
       if (!this.done) this.stats.reconnects++;
     });
-    this.socket.on('sync', (matchID: string, info: { state: State }) => {
-      if (matchID === seat.matchID) this.onState(info.state, 'sync');
+    this.socket.on('sync', (matchID: string, info: { state: State; log?: LogEntry[] }) => {
+      if (matchID === seat.matchID) this.onState(info.state, 'sync', info.log ?? []);
     });
     this.socket.on('update', (matchID: string, state: State) => {
-      if (matchID === seat.matchID) this.onState(state, 'update');
+      if (matchID === seat.matchID) this.onState(state, 'update', state.deltalog ?? []);
     });
     this.socket.on('patch', (matchID: string) => {
       // The game sends full updates; resync if it ever switches to patches.
@@ -476,7 +484,27 @@ export class Bot {
     });
   }
 
-  private onState(state: State, source: 'sync' | 'update') {
+  /**
+   * What `log` (an update's new entries, or a sync's whole log) says of the
+   * move in flight: made (an entry of this seat's move at its stateID),
+   * superseded (another action was stored at that stateID: the move lost a
+   * race and was refused), or unknown (no entry at that stateID).
+   */
+  private fate(f: AckedMove, log: LogEntry[]): 'made' | 'superseded' | 'unknown' {
+    const at = log.filter((e) => e._stateID === f.stateID);
+    if (at.length === 0) return 'unknown';
+    const mine = at.some((e) => {
+      const p = e.action.payload as { type?: string; playerID?: string; args?: unknown } | undefined;
+      return (
+        p?.type === f.move &&
+        p.playerID === this.seat.playerID &&
+        JSON.stringify(p.args ?? []) === JSON.stringify(f.args)
+      );
+    });
+    return mine ? 'made' : 'superseded';
+  }
+
+  private onState(state: State, source: 'sync' | 'update', log: LogEntry[]) {
     if (this.done) return;
     if (this.state && state._stateID < this.state._stateID) {
       if (source === 'update') return; // an older broadcast overtaken by a sync
@@ -494,7 +522,23 @@ export class Bot {
       this.lastSyncStateID = state._stateID;
     }
     const f = this.inflight;
-    if (f && state._stateID > f.stateID) {
+    const fate = f && state._stateID > f.stateID ? this.fate(f, log) : undefined;
+    if (f && fate === 'unknown' && source === 'update') {
+      // The state moved on past the move, with no word of who made the step (a resync): ask for the log.
+      this.socket.emit('sync', this.seat.matchID, this.seat.playerID, this.seat.credentials, this.numPlayers);
+      return;
+    }
+    if (f && fate === 'unknown') {
+      clearTimeout(f.timer);
+      this.inflight = null;
+      this.stats.error('no-log', `${this.seat.matchID}/${this.seat.playerID} sync without a log entry at ${f.stateID}`);
+    }
+    if (f && fate === 'superseded') {
+      // Another action was stored first (a race through another process): refused, as it should be.
+      clearTimeout(f.timer);
+      this.inflight = null;
+      this.stats.superseded++;
+    } else if (f && fate === 'made') {
       clearTimeout(f.timer);
       this.inflight = null;
       this.acked.push({ stateID: f.stateID, move: f.move, args: f.args });
@@ -957,6 +1001,7 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
     kill,
     workers,
     reconnects: stats.reconnects,
+    superseded: stats.superseded,
     processes: [...procs].map(([pid, p]) => ({
       pid,
       role: p.role,
