@@ -6,8 +6,8 @@
 import type { Middleware } from './http-error';
 import http from 'node:http';
 import path from 'node:path';
-import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Game, Server as ServerTypes } from 'boardgame.io';
+import { randomUUID } from 'node:crypto';
+import type { Game } from 'boardgame.io';
 import { Server, SocketIO, type GenericPubSub } from 'boardgame.io/server';
 import { jsonParser } from './json-parser';
 import type Koa from 'koa';
@@ -30,7 +30,8 @@ import type { SocketLimits } from './socket-limits';
 import { serveClient } from './static';
 import { RedisPubSub } from './redis-pubsub';
 import { Spectators, spectatorCount } from './spectators';
-import { createStorage, PersistFirstPubSub, PostgresStorage, type StorageKind } from './storage';
+import { createStorage, LocalPubSub, PersistFirstPubSub, PostgresStorage, type StorageKind } from './storage';
+import { authenticateCredentials, closeMatch, CLOSED_CHANNEL, type MatchClosed } from './close-match';
 import { BotLeases } from './bot-lease';
 import { hookStorage, type AnyStorage } from './storage-hooks';
 import { compactUndo } from './undo-store';
@@ -109,17 +110,6 @@ type TransportMessage = ConstructorParameters<typeof SocketIO>[0] extends infer 
     : never
   : never;
 
-/** Constant-time credential check; every seat of every match needs one. */
-function authenticateCredentials(credentials: unknown, player: ServerTypes.PlayerMetadata | undefined): boolean {
-  if (typeof credentials !== 'string' || credentials.length === 0 || !player) return false;
-  if (!Object.prototype.hasOwnProperty.call(player, 'credentials')) return false;
-  const expected = player.credentials;
-  if (typeof expected !== 'string' || expected.length === 0) return false;
-  const a = Buffer.from(credentials);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /**
  * boardgame.io's transport, with the HTTP server created up front so that
  * the request handler is composed when the server starts listening, after
@@ -160,6 +150,27 @@ class AppTransport extends SocketIO {
   /** Number of per-match queues. */
   get queueCount(): number {
     return this.perMatchQueue.size;
+  }
+
+  /** Runs `task` in the match's queue when this process has one (sockets of the match), else at once. */
+  inMatchQueue<T>(matchID: string, task: () => Promise<T>): Promise<T> {
+    const queue = this.perMatchQueue.get(matchID);
+    return queue ? queue.add(task) : task();
+  }
+
+  /**
+   * Tells this process's sockets of a closed match (`matchClosed`, with the
+   * creator's seat and name) and forgets them, so that their disconnection
+   * does not make boardgame.io look for the match.
+   */
+  tellClosed(closed: MatchClosed): void {
+    const ids = this.roomInfo.get(closed.matchID);
+    if (!ids) return;
+    for (const id of [...ids]) {
+      const socket = this.clientInfo.get(id)?.socket;
+      socket?.emit('matchClosed', closed.matchID, { seat: closed.seat, name: closed.name });
+      (this as unknown as { removeClient(socketID: string): void }).removeClient(id);
+    }
   }
 
   /** Waits until every queued move has been processed. */
@@ -225,6 +236,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     redis ? { redis: redis.commands, process: randomUUID() } : undefined,
     options.spectatorHeartbeatMs,
   );
+  // Every process hears of a closed match (server/close-match.ts): through Redis when there are several.
+  const closedNotices = redis ? (redis as unknown as GenericPubSub<MatchClosed>) : new LocalPubSub<MatchClosed>();
   const pubSub = new PersistFirstPubSub<TransportMessage>(hooked.storage, redis, (matchID) =>
     log('info', 'move refused: another move of the match was stored first', { matchID }),
   );
@@ -280,6 +293,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       bodyLimit: options.bodyLimit ?? 16 * 1024,
       creation: { ...DEFAULT_CREATION_LIMITS, ...options.creation },
       clockScale: options.clockScale,
+      close: async (gameName, matchID, playerID, credentials) => {
+        const closed = await closeMatch(
+          {
+            db: hooked.storage,
+            inQueue: (id, task) => transport.inMatchQueue(id, task),
+            notices: closedNotices,
+          },
+          gameName,
+          matchID,
+          playerID,
+          credentials,
+        );
+        log('info', 'match closed by its creator', { matchID, seat: playerID });
+        return { matchID: closed.matchID, closed: true };
+      },
     }),
   );
   app.use(matchList(games, hooked.storage));
@@ -294,6 +322,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   app.use(bots.middleware());
   const clocks = (clockRef.current = new TurnClocks(hooked.storage, bots, log));
+  closedNotices.subscribe(CLOSED_CHANNEL, (closed) => {
+    hooked.markRemoved(closed.matchID);
+    transport.tellClosed(closed);
+    clocks.forget(closed.matchID);
+    void bots.forget(closed.matchID);
+  });
   app.use(serveClient(options.publicDir ?? path.resolve('public')));
 
   // run() cannot report a listen error (EADDRINUSE, EACCES): watch for it here.

@@ -106,6 +106,11 @@ export class BotLeases {
     await this.pool.query(`DELETE FROM ${this.table} WHERE owner = $1`, [this.owner]);
   }
 
+  /** Removes every lease of a match, whoever holds it (the match was removed). */
+  async releaseMatch(matchID: string): Promise<void> {
+    await this.pool.query(`DELETE FROM ${this.table} WHERE match_id = $1`, [matchID]);
+  }
+
   /** Gives back one lease (its match ended). */
   async release({ matchID, seat }: SeatKey): Promise<void> {
     await this.pool.query(`DELETE FROM ${this.table} WHERE owner = $1 AND match_id = $2 AND seat = $3`, [

@@ -215,6 +215,21 @@ export class BotSeats {
     await this.pool.close();
   }
 
+  /**
+   * The match was removed (its creator closed it): stops its bot clients here
+   * and frees their places under the caps; with leases, removes every lease
+   * of the match, so a process that did not hear of it stops its bots when it
+   * next fails to renew them.
+   */
+  async forget(matchID: string): Promise<void> {
+    for (const key of [...this.clients.keys()]) {
+      if (key.slice(0, key.lastIndexOf(':')) === matchID) this.stopClient(key, false);
+    }
+    await this.leases
+      ?.releaseMatch(matchID)
+      .catch((err: Error) => this.log('warn', 'bot seat leases not removed', { matchID, error: err.message }));
+  }
+
   /** Number of bot clients running. */
   get running(): number {
     return this.clients.size;

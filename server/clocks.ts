@@ -185,6 +185,15 @@ export class TurnClocks {
     await this.watch(matchID);
   }
 
+  /** The match was removed: forget its clock. */
+  forget(matchID: string): void {
+    clearTimeout(this.timers.get(matchID));
+    this.timers.delete(matchID);
+    this.clocked.delete(matchID);
+    this.expired.delete(matchID);
+    this.waits.delete(matchID);
+  }
+
   close(): void {
     this.closed = true;
     for (const t of this.timers.values()) clearTimeout(t);

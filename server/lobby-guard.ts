@@ -8,7 +8,9 @@
  * and checks the body itself (size limit, JSON only, no prototype keys, bounded
  * nesting, then the route's schema in server/lobby-schema.ts), answers 4xx with
  * a plain message otherwise, hands the routes only the checked fields, and
- * applies the per-client creation limits (server/creation-limits.ts).
+ * applies the per-client creation limits (server/creation-limits.ts). It also
+ * hands out and checks the creator key and answers `close`
+ * (server/close-match.ts).
  */
 import type { Game, Server, StorageAPI } from 'boardgame.io';
 import type Koa from 'koa';
@@ -17,6 +19,7 @@ import { CreationGuard, DEFAULT_CREATION_LIMITS, type CreationLimits } from './c
 import { isPlainObject, LOBBY_ROUTES, lobbySchemas, unsafeJson, type LobbyRoute } from './lobby-schema';
 import { asLobbyRequest, isSyncStorage, type AnyStorage } from './storage-hooks';
 import { CLOCK_PERIODS, type ClockChoice, type ClockMetadata } from './clocks';
+import { checkCreatorKey, issueCreatorKey, recordCreator, withoutCreator } from './close-match';
 
 /** Limits applied by the guard. */
 export interface LobbyLimits {
@@ -26,6 +29,8 @@ export interface LobbyLimits {
   creation?: CreationLimits;
   /** Turn clocks run this many times as fast (tests); default 1. */
   clockScale?: number;
+  /** Answers `close` (server/close-match.ts); without it the route is a 404. */
+  close?: (gameName: string, matchID: string, playerID: string, credentials: string) => Promise<unknown>;
 }
 
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -72,7 +77,12 @@ async function leave(ctx: Koa.Context, next: () => Promise<unknown>, db: AnyStor
   const before = isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts);
   const name = before.metadata?.players[Number(seat)]?.name;
   await next();
-  if (ctx.status !== 200 || !name || !before.state || before.state._stateID === 0) return;
+  if (ctx.status !== 200 || !name) return;
+  // The creator left their seat: whoever takes it next is not the creator.
+  const after = await fetchMetadata(db, matchID);
+  const uncreated = after && withoutCreator(after, seat);
+  if (uncreated) await storeMetadata(db, matchID, uncreated);
+  if (!before.state || before.state._stateID === 0) return;
   if (before.state.ctx.gameover !== undefined) return;
   const metadata = await fetchMetadata(db, matchID);
   if (!metadata) return;
@@ -81,6 +91,22 @@ async function leave(ctx: Koa.Context, next: () => Promise<unknown>, db: AnyStor
     ...metadata,
     leftSeats: [...left, { id: Number(seat), name, at: Date.now() }].slice(-20),
   } as Server.MatchData);
+}
+
+/**
+ * `join`. With a `creatorKey` (server/close-match.ts), the key must be the
+ * match's unspent one, and the seat joined becomes the creator's. A join that
+ * read the match just before it was closed answers 404, not credentials.
+ */
+async function join(ctx: Koa.Context, next: () => Promise<unknown>, db: AnyStorage, matchID: string, key?: string) {
+  if (key !== undefined) await checkCreatorKey(db, matchID, key);
+  await next();
+  if (ctx.status !== 200) return;
+  if (!(await fetchMetadata(db, matchID))) fail(404, `Match ${matchID} was closed`);
+  const joined = ctx.body as { playerID?: unknown; playerCredentials?: unknown };
+  if (key !== undefined && typeof joined.playerCredentials === 'string') {
+    await recordCreator(db, matchID, key, String(joined.playerID), joined.playerCredentials);
+  }
 }
 
 async function fetchPlayerCount(db: AnyStorage, matchID: string): Promise<number | undefined> {
@@ -188,16 +214,29 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
       if (players === undefined) fail(404, `Match ${matchID} not found`);
       setupData(game, checked, players);
     }
-    handOver(ctx, checked);
+    if (route === 'close') {
+      if (!limits.close) fail(404, 'No such lobby route');
+      ctx.body = await limits.close(gameName, matchID, String(checked.playerID), String(checked.credentials));
+      return;
+    }
+    const { creatorKey, ...handed } = checked;
+    handOver(ctx, handed);
     if (route === 'leave') return leave(ctx, next, db, matchID, String(checked.playerID));
+    if (route === 'join') return join(ctx, next, db, matchID, creatorKey as string | undefined);
     if (route !== 'create' && route !== 'playAgain') return next();
     const client = ctx.ip;
     await creation.admit(client);
+    const earlier = route === 'playAgain' ? (await fetchMetadata(db, matchID))?.nextMatchID : undefined;
     await asLobbyRequest(next);
     const created = ctx.body as { matchID?: unknown; nextMatchID?: unknown } | undefined;
     const newID = route === 'create' ? created?.matchID : created?.nextMatchID;
     if (ctx.status === 200 && typeof newID === 'string') {
       creation.created(client, newID);
+      // boardgame.io answers a second `playAgain` with the rematch made by the first: only its maker gets the key.
+      if (newID !== earlier) {
+        const key = await issueCreatorKey(db, newID);
+        if (key) ctx.body = { ...(ctx.body as object), creatorKey: key };
+      }
       // A turn clock: chosen at creation, or the finished match's own for its rematch.
       const choice = checked.turnClock as ClockChoice | undefined;
       const period =

@@ -1,6 +1,7 @@
 /**
  * The lobby API's request bodies, as zod schemas: one per route that writes
- * (`create`, `join`, `leave`, `update`/`rename`, `playAgain`). Each refusal
+ * (`create`, `join`, `leave`, `update`/`rename`, `playAgain`, and the
+ * site's own `close`, server/close-match.ts). Each refusal
  * carries the plain sentence the client sees with the 400.
  *
  * A body is also refused before any schema runs when it nests deeper than
@@ -87,6 +88,11 @@ const jsonValue = (key: string, max: number, objectOnly: boolean) =>
     .refine((v) => !objectOnly || isPlainObject(v), `${key} must be a JSON object`)
     .refine((v) => (JSON.stringify(v)?.length ?? 0) <= max, `${key} is larger than ${max} bytes`);
 
+/** The creator key that `create` and `playAgain` answer with (server/close-match.ts). */
+const creatorKey = z
+  .string({ error: 'creatorKey must be the key the server gave when the match was created' })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'creatorKey must be the key the server gave when the match was created');
+
 const unlisted = z.boolean({ error: 'unlisted must be true or false' });
 const turnClock = z.enum(['none', '1m', '5m', '1d'], { error: 'turnClock must be none, 1m, 5m or 1d' });
 
@@ -129,8 +135,10 @@ export function lobbySchemas(minPlayers: number, maxPlayers: number) {
       playerID: optional(seat),
       playerName: playerName('playerName'),
       data: optional(jsonValue('data', MAX_DATA, false)),
+      creatorKey: optional(creatorKey),
     }),
     leave: z.object({ playerID: seat, credentials }),
+    close: z.object({ playerID: seat, credentials }),
     update,
     rename: update,
     playAgain: z.object({
@@ -154,4 +162,5 @@ export const LOBBY_ROUTES: ReadonlyMap<string, LobbyRoute> = new Map<string, Lob
   ['update', 'update'],
   ['rename', 'rename'],
   ['playagain', 'playAgain'],
+  ['close', 'close'],
 ]);

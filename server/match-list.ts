@@ -15,6 +15,7 @@ import type { Game, Server } from 'boardgame.io';
 import { fail, type Middleware } from './http-error';
 import type { PageEntry, PageOptions } from './storage/list-filter';
 import type { AnyStorage } from './storage-hooks';
+import { publicMetadata } from './close-match';
 
 /** A storage that can list a page of matches in one query. */
 export interface PagedStorage {
@@ -58,10 +59,9 @@ function readCursor(text: string | undefined): PageOptions['after'] {
 
 /** What boardgame.io's lobby shows of a match: everything but the seats' credentials. */
 function publicMatch(matchID: string, metadata: Server.MatchData) {
-  // The chat is the match's own (sent over its sockets), not the lobby's.
-  const { chat: _chat, ...rest } = metadata as Server.MatchData & { chat?: unknown };
+  // The chat is the match's own (sent over its sockets), not the lobby's; the creator's proofs are the server's.
   return {
-    ...rest,
+    ...publicMetadata(metadata),
     matchID,
     players: Object.values(metadata.players).map(({ credentials: _credentials, ...seat }) => seat),
   };
@@ -107,21 +107,17 @@ export function matchList(games: Game[], db: AnyStorage): Middleware {
 }
 
 /**
- * Keeps a match's chat (stored in its metadata, server/socket-guard.ts) out
- * of boardgame.io's own lobby answers (`GET /games/<name>/<matchID>` and the
- * list when the storage cannot page): it goes to the match's sockets only.
+ * Keeps a match's chat (stored in its metadata, server/socket-guard.ts) and
+ * the creator's proofs (server/close-match.ts) out of boardgame.io's own
+ * lobby answers (`GET /games/<name>/<matchID>` and the list when the storage
+ * cannot page): the chat goes to the match's sockets only, the proofs nowhere.
  */
 export function hideChat(): Middleware {
-  const strip = (m: unknown) => {
-    if (m && typeof m === 'object' && 'chat' in m) {
-      const { chat: _chat, ...rest } = m as Record<string, unknown>;
-      return rest;
-    }
-    return m;
-  };
+  const strip = (m: unknown) => (m && typeof m === 'object' ? publicMetadata(m) : m);
   return async (ctx, next) => {
     await next();
-    if (ctx.method !== 'GET' || !ctx.path.startsWith('/games/')) return;
+    // boardgame.io's router matches any case (`/GAMES/...`).
+    if (ctx.method !== 'GET' || !ctx.path.toLowerCase().startsWith('/games/')) return;
     const body = ctx.body as { matches?: unknown[] } | undefined;
     if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return;
     ctx.body = Array.isArray(body.matches) ? { ...body, matches: body.matches.map(strip) } : strip(body);

@@ -20,7 +20,7 @@ interface Watcher {
   data: unknown;
 }
 
-const MATCH_PAGE = /^\/games\/[^/]+\/([A-Za-z0-9_-]{1,64})$/;
+const MATCH_PAGE = /^\/games\/[^/]+\/([A-Za-z0-9_-]{1,64})$/i;
 
 export class Spectators {
   private readonly byMatch = new Map<string, Set<string>>();

@@ -5,7 +5,11 @@
  *    `sync` creates any unknown match ID on demand, which lets anyone fill
  *    the storage (the socket guard refuses such syncs first; this is the
  *    second line);
- *  - tracks writes in flight so shutdown can wait for them.
+ *  - tracks writes in flight so shutdown can wait for them;
+ *  - drops writes to a match removed a moment ago (`wipe`, or `markRemoved`
+ *    when another process removed it): a join, a chat message or a
+ *    connection change that read the match before it was removed would
+ *    otherwise write it back, without its state.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
@@ -26,7 +30,13 @@ export interface HookedStorage {
   storage: AnyStorage;
   /** Resolves once every write started so far has settled. */
   drain(): Promise<void>;
+  /** Drops the writes to `matchID` for a while: another process removed it. */
+  markRemoved(matchID: string): void;
 }
+
+/** How long writes to a removed match are dropped, and how many removed matches are remembered. */
+const REMOVED_MS = 10 * 60 * 1000;
+const REMOVED_KEPT = 10_000;
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return !!value && typeof (value as { then?: unknown }).then === 'function';
@@ -46,6 +56,24 @@ export function hookStorage(
   const pending = new Set<Promise<unknown>>();
   const started = new Set<string>();
   const finished = new Set<string>();
+  /** Removed matches, with when (oldest first). */
+  const removed = new Map<string, number>();
+  const markRemoved = (matchID: string) => {
+    removed.delete(matchID);
+    removed.set(matchID, Date.now());
+    if (removed.size > REMOVED_KEPT) removed.delete(removed.keys().next().value!);
+  };
+  const wasRemoved = (matchID: string, what: string) => {
+    const at = removed.get(matchID);
+    if (at === undefined) return false;
+    if (Date.now() - at > REMOVED_MS) {
+      removed.delete(matchID);
+      return false;
+    }
+    log('warn', 'write to a removed match dropped', { matchID, what });
+    return true;
+  };
+  const skipped = () => (isSyncStorage(inner) ? undefined : Promise.resolve());
 
   const track = <T>(result: T): T => {
     if (isThenable(result)) {
@@ -68,8 +96,9 @@ export function hookStorage(
     createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts) {
       if (!lobbyScope.getStore()) {
         log('warn', 'refused to create a match outside the lobby API', { matchID });
-        return isSyncStorage(inner) ? undefined : Promise.resolve();
+        return skipped();
       }
+      removed.delete(matchID);
       const result = track(inner.createMatch(matchID, opts));
       const m = opts.metadata;
       log('info', 'match created', {
@@ -81,11 +110,13 @@ export function hookStorage(
       return result;
     },
     setState(matchID: string, state: State, deltalog?: LogEntry[]) {
+      if (wasRemoved(matchID, 'state')) return skipped();
       const result = track(inner.setState(matchID, state, deltalog));
       noteFinished(matchID, state?.ctx?.gameover);
       return result;
     },
     setMetadata(matchID: string, metadata: Server.MatchData) {
+      if (wasRemoved(matchID, 'metadata')) return skipped();
       const result = track(inner.setMetadata(matchID, metadata));
       onMetadata?.(matchID, metadata);
       if (!started.has(matchID) && seatsTaken(metadata)) {
@@ -96,6 +127,7 @@ export function hookStorage(
       return result;
     },
     wipe(matchID: string) {
+      markRemoved(matchID);
       const result = track(inner.wipe(matchID));
       log('info', 'match removed', { matchID });
       return result;
@@ -114,6 +146,7 @@ export function hookStorage(
 
   return {
     storage,
+    markRemoved,
     async drain() {
       while (pending.size > 0) {
         await Promise.allSettled([...pending]);

@@ -17,7 +17,7 @@ import { PostgresStorage } from './postgres';
 export { FileStorage } from './file';
 export { MemoryStorage } from './memory';
 export { PostgresStorage, parseDatabaseUrl } from './postgres';
-export { PersistFirstPubSub } from './persist-first-pubsub';
+export { LocalPubSub, PersistFirstPubSub } from './persist-first-pubsub';
 
 export type StorageKind = 'file' | 'memory' | 'postgres';
 

@@ -34,7 +34,7 @@ type Storage = (StorageAPI.Async | StorageAPI.Sync) & Partial<WriteTracking>;
 const CHANNEL_PREFIX = 'MATCH-';
 
 /** In-process subscribers by channel (boardgame.io's InMemoryPubSub, which it does not export). */
-class LocalPubSub<T> implements GenericPubSub<T> {
+export class LocalPubSub<T> implements GenericPubSub<T> {
   private readonly callbacks = new Map<string, Array<(payload: T) => void>>();
 
   publish(channelId: string, payload: T): void {

@@ -30,7 +30,9 @@
  *   moved on since, the write is merged three ways (what this caller changed
  *   since its read, seat by seat, applied over the row's current metadata) in a
  *   transaction that locks the row. Untagged objects (such as the Master's
- *   per-move `{ ...metadata, updatedAt }`) are written as they are.
+ *   per-move `{ ...metadata, updatedAt }`) are written as they are. A tagged
+ *   object whose row is gone (the match was removed after the read) is not
+ *   written: it would bring the match back without its state.
  *
  * Two savings on the per-move path, neither of which trusts memory over the
  * database:
@@ -459,7 +461,12 @@ export class PostgresStorage extends Async {
       );
       let next = metadata;
       const row = cur.rows[0] as { json: string | null; meta_version: number } | undefined;
-      const merged = !!row && row.json !== null && row.meta_version !== base.version;
+      if (!row) {
+        // Read from a row that is gone: the match was removed since (closed, expired); do not write it back.
+        await client.query('ROLLBACK');
+        return;
+      }
+      const merged = row.json !== null && row.meta_version !== base.version;
       if (merged) {
         next = mergeMetadata(
           JSON.parse(base.json) as Server.MatchData,

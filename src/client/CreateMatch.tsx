@@ -1,9 +1,10 @@
 /**
- * The lobby's "New match" card: create a match, take seat 1, ask the server
- * to run the bot seats, then open the match page.
+ * The lobby's "New match" card: create a match, take seat 1 as its creator
+ * (who may close it before it starts), ask the server to run the bot seats,
+ * then open the match page.
  */
 import { useState } from 'react';
-import { describeError, lobby, saveName, saveSeat, seatBot, type StoredSeat } from './lobbyApi';
+import { creatorKeyOf, describeError, lobby, saveName, saveSeat, seatBot, type StoredSeat } from './lobbyApi';
 import { useGame } from './games';
 import { navigate } from './route';
 import {
@@ -48,13 +49,17 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
     setBusy(true);
     setError('');
     let matchID: string;
+    let creator: { creatorKey?: string };
     try {
-      ({ matchID } = await lobby.createMatch(gameId, {
+      let created: { matchID: string };
+      ({ matchID } = created = await lobby.createMatch(gameId, {
         numPlayers,
         setupData: game.rules.toSetupData(rules, numPlayers),
         unlisted: !listed,
         ...(clock !== 'none' ? { turnClock: clock } : {}),
       }));
+      // The creator key makes the seat joined next the creator's, who may close the match before it starts.
+      creator = creatorKeyOf(created);
     } catch (err) {
       setError(describeError(err, 'create'));
       setBusy(false);
@@ -62,7 +67,7 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
     }
     let me: StoredSeat;
     try {
-      const joined = await lobby.joinMatch(gameId, matchID, { playerID: '0', playerName: name });
+      const joined = await lobby.joinMatch(gameId, matchID, { playerID: '0', playerName: name, ...creator });
       me = {
         gameId,
         matchID,

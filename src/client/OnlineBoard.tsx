@@ -26,6 +26,9 @@ export type OnlineBoardProps = GameBoardProps & {
   /** The match's turn clock, when it has one (server/clocks.ts), and the seats marked away. */
   turnClockMs?: number;
   clockAway?: readonly string[];
+  /** The creator's seat (server/close-match.ts), and what to do once the creator closed the match from here. */
+  creatorSeat?: string;
+  onClosed?: () => void;
 };
 
 /** Every seat with the name the lobby or the socket knows for it. */
@@ -91,7 +94,9 @@ export function OnlineBoard(props: OnlineBoardProps) {
           matchID={props.matchID}
           players={seats}
           seat={pid != null && props.credentials ? { playerID: pid, credentials: props.credentials } : null}
+          creator={pid != null && pid === props.creatorSeat}
           onChanged={props.onSeatsChanged}
+          onClosed={props.onClosed}
         />
       )}
       <div ref={boardRef} className={waiting || offline ? 'board-waiting' : undefined} data-testid="board-wrap">

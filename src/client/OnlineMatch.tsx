@@ -2,10 +2,11 @@
  * The page of one online match: join form for visitors, or the board for the
  * seat this browser holds, with the share link, the seats and Leave.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Client } from 'boardgame.io/react';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import {
+  creatorSeatOf,
   describeError,
   forgetSeat,
   httpStatus,
@@ -25,6 +26,8 @@ import { MatchBar } from './MatchBar';
 import { FormFooter, NAME_FIRST, useNameFirstCleared } from './SetupFields';
 import { Rematch } from './Rematch';
 import { LeftSeats } from './LeftSeats';
+import { onMatchClosed, withClosedNotice, type ClosedBy } from './closedMatches';
+import { MatchClosedCard, NoSuchMatch } from './MatchGone';
 
 /**
  * One boardgame.io React client per game, for every online match of it, over
@@ -38,10 +41,13 @@ function makeOnlineClient(game: ClientGame) {
   return Client({
     game: game.def.game,
     board: OnlineBoard,
-    multiplayer: SocketIO({
-      server: window.location.origin,
-      socketOpts: { transports: ['websocket', 'polling'], tryAllTransports: true },
-    }),
+    // The server tells the match's sockets when its creator closes it (closedMatches.ts).
+    multiplayer: withClosedNotice(
+      SocketIO({
+        server: window.location.origin,
+        socketOpts: { transports: ['websocket', 'polling'], tryAllTransports: true },
+      }),
+    ),
     debug: false,
     loading: () => (
       <div className="board-loading" data-testid="board-loading">
@@ -80,11 +86,16 @@ export function OnlineMatch(props: { matchID: string }) {
   const [gone, setGone] = useState(false);
   const [spectate, setSpectate] = useState(false);
   const [notice, setNotice] = useState(() => sessionStorage.getItem(`lt28:notice:${matchID}`) ?? '');
+  /** The creator closed the match (the server said so over the socket). */
+  const [closed, setClosed] = useState<ClosedBy | null>(null);
+  /** The match was seen here: a 404 now means it was closed or removed, not a bad link. */
+  const seen = useRef(false);
 
   const refresh = useCallback(async () => {
     try {
       const sent = Date.now();
       const m = await lobby.getMatch(gameId, matchID);
+      seen.current = true;
       setMatch(m);
       setFetchedAt(sent);
       setError('');
@@ -92,39 +103,44 @@ export function OnlineMatch(props: { matchID: string }) {
       // 404: no such match (of this game); 400: a match id the server would never give.
       const status = httpStatus(err);
       if (status === 404 || status === 400) setGone(true);
-      setError(status === 400 ? 'This link does not name a match.' : describeError(err, 'load'));
+      setError(
+        status === 400
+          ? 'This link does not name a match.'
+          : status === 404 && seen.current
+            ? 'This match no longer exists: its creator closed it, or it was removed.'
+            : describeError(err, 'load'),
+      );
     }
   }, [matchID, gameId]);
 
   useEffect(() => {
     setSeat(loadSeat(matchID));
+    seen.current = false;
+    if (closed) return;
     void refresh();
     const t = setInterval(() => void refresh(), POLL_MS);
     return () => clearInterval(t);
-  }, [matchID, refresh]);
+  }, [matchID, refresh, closed]);
+
+  // Closed by its creator: this browser forgets its seat there ("Your matches" drops it).
+  useEffect(
+    () =>
+      onMatchClosed((id, by) => {
+        if (id !== matchID) return;
+        forgetSeat(matchID);
+        setClosed(by);
+      }),
+    [matchID],
+  );
+  const closedHere = useCallback(() => {
+    forgetSeat(matchID);
+    navigate({ page: 'lobby', game: gameId });
+  }, [matchID, gameId]);
 
   const onSeatsChanged = useCallback(() => void refresh(), [refresh]);
 
-  if (gone) {
-    return (
-      <div className="card narrow" data-testid="match-gone">
-        <h2>No such match</h2>
-        <p className="error" role="alert">
-          {error}
-        </p>
-        <button
-          className="primary"
-          data-testid="back-to-lobby"
-          onClick={() => {
-            forgetSeat(matchID);
-            navigate({ page: 'lobby', game: gameId });
-          }}
-        >
-          Back to the lobby
-        </button>
-      </div>
-    );
-  }
+  if (closed) return <MatchClosedCard by={closed} mine={seat?.playerID === closed.seat} />;
+  if (gone) return <NoSuchMatch matchID={matchID} error={error} />;
 
   // The server no longer lists this browser's name in its seat: the seat was released.
   const released = !!(
@@ -190,6 +206,8 @@ export function OnlineMatch(props: { matchID: string }) {
           credentials={seat.credentials}
           lobbyPlayers={match?.players}
           onSeatsChanged={onSeatsChanged}
+          creatorSeat={creatorSeatOf(match)}
+          onClosed={closedHere}
           {...clockOf(match)}
         />
       ) : spectate ? (

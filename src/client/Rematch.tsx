@@ -7,7 +7,17 @@
  * is the page's game-over bar, below this card.)
  */
 import { useState } from 'react';
-import { describeError, lobby, loadName, loadSeat, saveSeat, seatBot, type Match, type StoredSeat } from './lobbyApi';
+import {
+  creatorKeyOf,
+  describeError,
+  lobby,
+  loadName,
+  loadSeat,
+  saveSeat,
+  seatBot,
+  type Match,
+  type StoredSeat,
+} from './lobbyApi';
 import { navigate } from './route';
 import { useGame } from './games';
 import { BOT_LEVELS, type BotLevel } from './seats';
@@ -28,13 +38,13 @@ export function Rematch(props: { matchID: string; match: Match | null; seat: Sto
   const mine = next ? loadSeat(next) : null;
 
   /** Take my seat (or, if it is gone, the first open one) in the next match, and go there. */
-  const join = async (nextID: string): Promise<StoredSeat> => {
+  const join = async (nextID: string, creator: { creatorKey?: string } = {}): Promise<StoredSeat> => {
     const name = seat.playerName || loadName() || `Player ${Number(seat.playerID) + 1}`;
     const target = await lobby.getMatch(gameId, nextID);
     const same = target.players.find((p) => String(p.id) === seat.playerID && !p.name);
     const free = same ?? target.players.find((p) => !p.name);
     if (!free) throw new Error('every seat of the rematch is taken');
-    const joined = await lobby.joinMatch(gameId, nextID, { playerID: String(free.id), playerName: name });
+    const joined = await lobby.joinMatch(gameId, nextID, { playerID: String(free.id), playerName: name, ...creator });
     const s: StoredSeat = {
       gameId,
       matchID: nextID,
@@ -63,11 +73,13 @@ export function Rematch(props: { matchID: string; match: Match | null; seat: Sto
 
   const playAgain = () =>
     run(async () => {
-      const { nextMatchID } = await lobby.playAgain(gameId, matchID, {
+      const again = await lobby.playAgain(gameId, matchID, {
         playerID: seat.playerID,
         credentials: seat.credentials,
       });
-      const s = await join(nextMatchID);
+      // Whoever made the rematch is its creator (the key comes only to them).
+      const { nextMatchID } = again;
+      const s = await join(nextMatchID, creatorKeyOf(again));
       // The bots come back in their seats (seated by this player, who now holds a seat there).
       for (const p of match?.players ?? []) {
         const level = botLevel(p);

@@ -2,10 +2,11 @@
  * The waiting room of an online match (src/games/common/waiting-room.ts):
  * until every seat has a player nobody plays, and the page says who is
  * seated, who is still awaited, and lets a seated player fill the empty
- * seats with bots in one click.
+ * seats with bots in one click. The match's creator may close it
+ * (server/close-match.ts), after a confirmation.
  */
-import { useState } from 'react';
-import { describeError, seatBot } from './lobbyApi';
+import { useRef, useState } from 'react';
+import { closeMatch, describeError, seatBot } from './lobbyApi';
 import { seatStyle, useGame } from './games';
 import { BOT_LEVELS, type BotLevel } from './seats';
 
@@ -19,7 +20,11 @@ export function WaitingRoom(props: {
   players: readonly WaitingSeat[];
   /** The viewer's seat and credentials, when they hold one (a spectator just waits). */
   seat: { playerID: string; credentials: string } | null;
+  /** The viewer's seat is the creator's: they may close the match. */
+  creator?: boolean;
   onChanged?: () => void;
+  /** The match was closed from here. */
+  onClosed?: () => void;
 }) {
   const game = useGame();
   const [level, setLevel] = useState<BotLevel>('normal');
@@ -91,11 +96,94 @@ export function WaitingRoom(props: {
           </button>
         </div>
       )}
+      {props.seat && props.creator && (
+        <CloseMatch matchID={props.matchID} seat={props.seat} onClosed={props.onClosed} onError={setError} />
+      )}
       {error && (
         <p className="error" role="alert">
           {error}
         </p>
       )}
     </section>
+  );
+}
+
+/** The creator's "Close match" button, and the confirmation it asks first (Esc or "Keep it open" cancels). */
+function CloseMatch(props: {
+  matchID: string;
+  seat: { playerID: string; credentials: string };
+  onClosed?: () => void;
+  onError: (message: string) => void;
+}) {
+  const game = useGame();
+  const [asking, setAsking] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const cancel = () => {
+    setAsking(false);
+    // Back where the keyboard was (after the dialog has gone).
+    setTimeout(() => opener.current?.focus(), 0);
+  };
+  const close = async () => {
+    setClosing(true);
+    props.onError('');
+    try {
+      await closeMatch(game.def.id, props.matchID, props.seat);
+      props.onClosed?.();
+    } catch (err) {
+      props.onError(describeError(err, 'close'));
+      setClosing(false);
+      cancel();
+    }
+  };
+  if (!asking) {
+    return (
+      <div className="row close-match">
+        <button
+          ref={opener}
+          type="button"
+          className="ghost danger"
+          aria-haspopup="dialog"
+          onClick={() => setAsking(true)}
+          data-testid="close-match"
+        >
+          Close match
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div
+      className="confirm-close"
+      role="alertdialog"
+      aria-labelledby="close-match-title"
+      aria-describedby="close-match-text"
+      data-testid="close-confirm"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !closing) {
+          e.stopPropagation();
+          cancel();
+        }
+      }}
+    >
+      <p>
+        <strong id="close-match-title">Close this match?</strong>{' '}
+        <span id="close-match-text">The seated players will be sent back to the lobby.</span>
+      </p>
+      <div className="row">
+        <button type="button" className="ghost" autoFocus disabled={closing} onClick={cancel} data-testid="close-keep">
+          Keep it open
+        </button>
+        <button
+          type="button"
+          className="primary danger-fill"
+          disabled={closing}
+          onClick={() => void close()}
+          data-testid="close-confirm-yes"
+        >
+          {closing ? 'Closing…' : 'Close the match'}
+        </button>
+      </div>
+    </div>
   );
 }

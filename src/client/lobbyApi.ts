@@ -113,6 +113,33 @@ export async function seatBot(
   });
 }
 
+/**
+ * Close a match that has not started (server/close-match.ts): only its
+ * creator's seat may, with that seat's credentials.
+ */
+export async function closeMatch(
+  gameId: string,
+  matchID: string,
+  by: Pick<StoredSeat, 'playerID' | 'credentials'>,
+): Promise<void> {
+  await postJSON(`/games/${encodeURIComponent(gameId)}/${encodeURIComponent(matchID)}/close`, {
+    playerID: by.playerID,
+    credentials: by.credentials,
+  });
+}
+
+/** The creator key a `create` or `playAgain` answer carries (sent back with the creator's join), if any. */
+export function creatorKeyOf(answer: unknown): { creatorKey?: string } {
+  const key = (answer as { creatorKey?: unknown } | null)?.creatorKey;
+  return typeof key === 'string' ? { creatorKey: key } : {};
+}
+
+/** The seat of a match's creator, as the lobby shows it (server/close-match.ts). */
+export function creatorSeatOf(match: Match | null): string | undefined {
+  const seat = (match as { creatorSeat?: unknown } | null)?.creatorSeat;
+  return typeof seat === 'string' ? seat : undefined;
+}
+
 /** Open seats of a match (no name yet). */
 export function openSeats(match: Match): number[] {
   return match.players.filter((p) => !p.name).map((p) => p.id);

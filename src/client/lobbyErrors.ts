@@ -5,7 +5,7 @@
 import { LobbyClientError } from 'boardgame.io/client';
 
 /** What was being attempted, for error messages. */
-export type LobbyAction = 'list' | 'create' | 'join' | 'leave' | 'load' | 'bot' | 'rematch';
+export type LobbyAction = 'list' | 'create' | 'join' | 'leave' | 'load' | 'bot' | 'rematch' | 'close';
 
 const ACTION_TEXT: Record<LobbyAction, string> = {
   list: 'load the list of open matches',
@@ -15,6 +15,7 @@ const ACTION_TEXT: Record<LobbyAction, string> = {
   load: 'load the match',
   bot: 'seat the bot',
   rematch: 'start the rematch',
+  close: 'close the match',
 };
 
 /** The server's own explanation, if it sent one. */
@@ -52,6 +53,8 @@ export function describeError(err: unknown, action: LobbyAction): string {
         ? `${what}: the server does not offer this game.`
         : `${what}: this match does not exist any more.`;
     }
+    if (status === 409 && action === 'close') return `${what}: it has started, so it can no longer be closed.`;
+    if (status === 403 && action === 'close') return `${what}: only the player who created it may close it.`;
     if (status === 409) return `${what}: that seat was just taken by someone else. Pick another seat.`;
     if (status === 403 || status === 401)
       return `${what}: the server did not accept this browser's credentials for the seat.`;

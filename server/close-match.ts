@@ -1,0 +1,186 @@
+/**
+ * The creator of a match may close it while it waits for its table
+ * (src/games/common/waiting-room.ts): `POST /games/<game>/<matchID>/close`
+ * with `{ playerID, credentials }`.
+ *
+ * Who the creator is. boardgame.io's lobby creates a match and lets anyone
+ * join any seat; nothing links the two requests. So `create` (and
+ * `playAgain`, for the rematch it makes) answers with a one-time
+ * `creatorKey` as well, and keeps only its SHA-256 in the metadata
+ * (`creatorKeyHash`). The join that sends the key back is the creator's: the
+ * metadata then records its seat (`creatorSeat`, public, so the page can offer
+ * the button) and the SHA-256 of the credentials that seat got (`creatorProof`),
+ * and the key is spent. A stranger who takes a seat first, or the seat after
+ * the creator left it, has other credentials, so they cannot close the match;
+ * nor can a client that merely claims to be the creator. Both fields live in
+ * the metadata, so they survive restarts on every storage and are seen by
+ * every server process. `creatorKeyHash` and `creatorProof` never leave the
+ * server (`PRIVATE_FIELDS`).
+ *
+ * Closing is checked as boardgame.io checks a seat (the seat's credentials,
+ * in constant time) plus the creator proof, inside the match's move queue;
+ * then the match is wiped from the storage (state, metadata, log), and every
+ * server process (through Redis when there are several) tells the sockets of
+ * the match it holds (`matchClosed`), stops its bots there and forgets its
+ * clock.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Server } from 'boardgame.io';
+import type { GenericPubSub } from 'boardgame.io/server';
+import { fail } from './http-error';
+import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import { waitingForTable } from '../src/games/common/waiting-room';
+
+/** Metadata fields that no lobby answer shows (the chat goes to the match's sockets only). */
+export const PRIVATE_FIELDS = ['chat', 'creatorKeyHash', 'creatorProof'] as const;
+
+/** What this module keeps in a match's metadata. */
+export interface CreatorMetadata {
+  /** SHA-256 (hex) of the unspent creator key. */
+  creatorKeyHash?: string;
+  /** The creator's seat. */
+  creatorSeat?: string;
+  /** SHA-256 (hex) of the credentials the creator's seat got. */
+  creatorProof?: string;
+}
+
+type Meta = Server.MatchData & CreatorMetadata;
+
+/** What every process hears when a match is closed, and what the match's sockets are sent (`matchClosed`). */
+export interface MatchClosed {
+  matchID: string;
+  /** The creator's seat and name. */
+  seat: string;
+  name: string;
+}
+
+/** The channel of `MatchClosed` notices (beside boardgame.io's `MATCH-<id>` channels). */
+export const CLOSED_CHANNEL = 'match-closed';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/** Constant-time comparison of `text`'s SHA-256 with a stored hex digest. */
+function hashMatches(text: string, hex: unknown): boolean {
+  if (typeof hex !== 'string' || !/^[0-9a-f]{64}$/.test(hex)) return false;
+  return timingSafeEqual(sha256(text), Buffer.from(hex, 'hex'));
+}
+
+/** The same check as boardgame.io's `authenticateCredentials`, in constant time; every seat needs credentials. */
+export function authenticateCredentials(credentials: unknown, player: Server.PlayerMetadata | undefined): boolean {
+  if (typeof credentials !== 'string' || credentials.length === 0 || !player) return false;
+  if (!Object.prototype.hasOwnProperty.call(player, 'credentials')) return false;
+  const expected = player.credentials;
+  if (typeof expected !== 'string' || expected.length === 0) return false;
+  const a = Buffer.from(credentials);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function fetchMeta(db: AnyStorage, matchID: string): Promise<Meta | undefined> {
+  const opts = { metadata: true } as const;
+  return (isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts)).metadata;
+}
+
+async function storeMeta(db: AnyStorage, matchID: string, metadata: Meta): Promise<void> {
+  if (isSyncStorage(db)) db.setMetadata(matchID, metadata);
+  else await db.setMetadata(matchID, metadata);
+}
+
+/** The seat of `metadata` named `playerID`, if it has one. */
+function seatOf(metadata: Meta, playerID: string): Server.PlayerMetadata | undefined {
+  return Object.prototype.hasOwnProperty.call(metadata.players, playerID)
+    ? metadata.players[Number(playerID)]
+    : undefined;
+}
+
+/** Gives the match just created its creator key; resolves with the key (for the creator only). */
+export async function issueCreatorKey(db: AnyStorage, matchID: string): Promise<string | undefined> {
+  const metadata = await fetchMeta(db, matchID);
+  if (!metadata) return undefined;
+  const key = randomBytes(24).toString('base64url');
+  await storeMeta(db, matchID, { ...metadata, creatorKeyHash: sha256(key).toString('hex') });
+  return key;
+}
+
+/** Refuses (403) a join that sends a creator key the match does not hold (unspent). */
+export async function checkCreatorKey(db: AnyStorage, matchID: string, key: string): Promise<void> {
+  const metadata = await fetchMeta(db, matchID);
+  if (!metadata) fail(404, `Match ${matchID} not found`);
+  if (!hashMatches(key, metadata.creatorKeyHash))
+    fail(403, 'creatorKey is not the key of this match, or it was already used');
+}
+
+/** After the creator's join: records the seat and its credentials' proof, and spends the key. */
+export async function recordCreator(
+  db: AnyStorage,
+  matchID: string,
+  key: string,
+  playerID: string,
+  credentials: string,
+): Promise<void> {
+  const metadata = await fetchMeta(db, matchID);
+  // Two joins with the same key at once: the first to get here is the creator.
+  if (!metadata || !hashMatches(key, metadata.creatorKeyHash)) return;
+  const { creatorKeyHash: _spent, ...rest } = metadata;
+  await storeMeta(db, matchID, {
+    ...rest,
+    creatorSeat: playerID,
+    creatorProof: sha256(credentials).toString('hex'),
+  });
+}
+
+/** The metadata without the creator, when `playerID` held the creator's seat (they left it). */
+export function withoutCreator(metadata: Server.MatchData, playerID: string): Server.MatchData | undefined {
+  const m = metadata as Meta;
+  if (m.creatorSeat !== playerID) return undefined;
+  const { creatorSeat: _seat, creatorProof: _proof, ...rest } = m;
+  return rest;
+}
+
+/** `metadata` as a lobby answer may show it. */
+export function publicMetadata<T extends object>(metadata: T): T {
+  if (!PRIVATE_FIELDS.some((k) => k in metadata)) return metadata;
+  const out = { ...metadata } as Record<string, unknown>;
+  for (const k of PRIVATE_FIELDS) delete out[k];
+  return out as T;
+}
+
+/** What closing needs from the server around it. */
+export interface CloseContext {
+  db: AnyStorage;
+  /** Runs `task` in the match's move queue (after the moves and chat messages before it). */
+  inQueue<T>(matchID: string, task: () => Promise<T>): Promise<T>;
+  /** Where `MatchClosed` notices go: every process hears them (server/app.ts `onMatchClosed`). */
+  notices: GenericPubSub<MatchClosed>;
+}
+
+/**
+ * Closes `matchID` for `playerID` (see the file comment). Answers 404 for no
+ * such match, 403 unless `playerID` is the creator's seat with its
+ * credentials, 409 once the match has started; changes nothing then.
+ */
+export async function closeMatch(
+  cx: CloseContext,
+  gameName: string,
+  matchID: string,
+  playerID: string,
+  credentials: string,
+): Promise<MatchClosed> {
+  return cx.inQueue(matchID, async () => {
+    const opts = { metadata: true, state: true } as const;
+    const { metadata, state } = isSyncStorage(cx.db) ? cx.db.fetch(matchID, opts) : await cx.db.fetch(matchID, opts);
+    const meta = metadata as Meta | undefined;
+    if (!meta || meta.gameName !== gameName || !state) fail(404, `Match ${matchID} not found`);
+    const seat = seatOf(meta, playerID);
+    if (!authenticateCredentials(credentials, seat))
+      fail(403, `These are not the credentials of seat ${playerID} in this match`);
+    if (meta.creatorSeat !== playerID || !hashMatches(credentials, meta.creatorProof))
+      fail(403, 'Only the player who created this match may close it');
+    if (meta.gameover !== undefined || !waitingForTable(state._stateID, Object.values(meta.players)))
+      fail(409, 'This match has started: it can no longer be closed');
+    await (isSyncStorage(cx.db) ? cx.db.wipe(matchID) : cx.db.wipe(matchID));
+    const closed: MatchClosed = { matchID, seat: playerID, name: seat?.name ?? '' };
+    await (cx.notices.publish(CLOSED_CHANNEL, closed) as unknown);
+    return closed;
+  });
+}

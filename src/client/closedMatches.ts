@@ -1,0 +1,46 @@
+/**
+ * A match closed by its creator (server/close-match.ts): the server sends
+ * `matchClosed` to every socket of the match. boardgame.io's client
+ * transport ignores events it does not know, so `withClosedNotice` wraps the
+ * transport to hear it, and the match page listens here.
+ */
+
+/** Who closed the match: the creator's seat and name. */
+export interface ClosedBy {
+  seat: string;
+  name: string;
+}
+
+type Listener = (matchID: string, by: ClosedBy) => void;
+
+const listeners = new Set<Listener>();
+
+/** Calls `listener` for every match closed while it listens; returns the way to stop. */
+export function onMatchClosed(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function announce(matchID: unknown, by: unknown): void {
+  if (typeof matchID !== 'string') return;
+  const b = (by ?? {}) as Partial<ClosedBy>;
+  const closedBy = { seat: String(b.seat ?? ''), name: typeof b.name === 'string' ? b.name : '' };
+  for (const l of [...listeners]) l(matchID, closedBy);
+}
+
+interface SocketLike {
+  on(event: string, fn: (...args: unknown[]) => void): unknown;
+}
+
+/** Wraps a boardgame.io multiplayer transport factory so that its socket's `matchClosed` reaches `onMatchClosed`. */
+export function withClosedNotice<F extends (opts: never) => { connect(): void }>(factory: F): F {
+  return ((opts: never) => {
+    const transport = factory(opts);
+    const connect = transport.connect.bind(transport);
+    transport.connect = () => {
+      connect();
+      (transport as unknown as { socket?: SocketLike }).socket?.on('matchClosed', announce);
+    };
+    return transport;
+  }) as F;
+}
