@@ -69,8 +69,8 @@ const SLOTS: Record<SideId, Partial<Record<NodeId, LabelSlot>>> = {
   },
 };
 
-/** Places whose name of two words goes on two lines, to leave room for a neighbour's (three words always do). */
-const TWO_LINES = new Set<NodeId>(['principe-real']);
+/** Places whose name of two words goes on two lines, to leave room for a neighbour's label or Rossio's box (three words always do). */
+const TWO_LINES = new Set<NodeId>(['principe-real', 'martim-moniz']);
 
 /** A place's name as drawn on the map, line by line. */
 export function labelLines(id: NodeId, name: string): string[] {
