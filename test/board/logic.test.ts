@@ -22,6 +22,7 @@ import {
   animationsSince,
   MS_PER_NODE,
   pointAt,
+  rossioLayout,
   tramOffsets,
 } from '../../src/games/lisbon/board/animation';
 import { formatEvent, logTurns } from '../../src/games/lisbon/board/logText';
@@ -212,6 +213,24 @@ describe('animation paths', () => {
   it('lays several trams at Rossio side by side', () => {
     expect(tramOffsets(1)).toEqual([0]);
     expect(tramOffsets(4, 30)).toEqual([-45, -15, 15, 45]);
+  });
+
+  it('lays more than two trams at Rossio in two rows, so its box stays narrow', () => {
+    expect(rossioLayout(2)).toEqual({
+      offsets: [
+        { dx: -17, dy: 0 },
+        { dx: 17, dy: 0 },
+      ],
+      width: 84,
+      height: 44,
+    });
+    expect(rossioLayout(3).offsets).toEqual([
+      { dx: -17, dy: -13 },
+      { dx: 17, dy: -13 },
+      { dx: 0, dy: 13 },
+    ]);
+    expect(rossioLayout(4)).toMatchObject({ width: 84, height: 70 });
+    expect(rossioLayout(4).offsets.map((o) => o.dy)).toEqual([-13, -13, 13, 13]);
   });
 });
 

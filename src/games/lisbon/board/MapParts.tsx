@@ -11,6 +11,8 @@ import { CARD_BY_ID } from '../data/cards';
 import { boardOf } from '../legal';
 import { BONUS_LABEL, COLOR_HEX, describeCounts, expand, playerLabel, TRAM_STYLE } from './logic';
 import { MapShape } from './ColorMark';
+import { labelLines, labelPlace, labelSlot } from './labels';
+import { rossioLayout } from './animation';
 
 const JUNCTION_GAP = 16;
 /** Trams sit a little above their node so its colour and kind still show. */
@@ -41,33 +43,48 @@ function railEnd(n: MapNode, other: MapNode): { x: number; y: number } {
   return { x: n.x + (dx / len) * JUNCTION_GAP, y: n.y + (dy / len) * JUNCTION_GAP };
 }
 
-/** Monuments whose label goes above the node, clear of a close neighbour's label. */
-const LABEL_ABOVE = new Set(['padrao']);
-
 /** Short display names on the map. */
 function shortName(n: MapNode): string {
   return n.name.replace(/^Elevador (da |do |de )?/, '').replace('Padrão dos Descobrimentos', 'Padrão');
 }
 
-/** A map label; names of three words or more go on two lines. */
-function Label({ x, y, text, className = 'label' }: { x: number; y: number; text: string; className?: string }) {
-  const words = text.split(' ');
-  // At the far left, the label starts under the node instead of spilling off the map.
-  const anchor = x < 70 ? 'start' : undefined;
-  if (anchor) x -= 16;
-  if (words.length < 3) {
-    return (
-      <text x={x} y={y} className={className} style={anchor ? { textAnchor: anchor } : undefined}>
-        {text}
-      </text>
-    );
-  }
+/** One line of a label, with its own class if it has one (a bonus stop's bonus). */
+interface Line {
+  text: string;
+  className?: string;
+}
+
+/** A map label in its slot around its node (see labels.ts), one line under another. */
+function Label({
+  G,
+  n,
+  lines,
+  className = 'label',
+  reach,
+}: {
+  G: GState;
+  n: MapNode;
+  lines: Line[];
+  className?: string;
+  /** How far the node's drawing reaches below or above it, if past the destination ring (Rossio's box). */
+  reach?: number;
+}) {
+  const at = labelPlace(labelSlot(G.side, n.id), n.x, n.y, reach);
+  // Above the node, the last line sits on the edge and the first goes up as far as the lines below it.
+  const up = at.edge === 'bottom' ? `${-1.1 * (lines.length - 1)}em` : undefined;
   return (
-    <text x={x} y={y} className={className} style={anchor ? { textAnchor: anchor } : undefined}>
-      <tspan x={x}>{words.slice(0, -1).join(' ')}</tspan>
-      <tspan x={x} dy="1.1em">
-        {words[words.length - 1]}
-      </tspan>
+    <text
+      x={at.x}
+      y={at.y}
+      className={className}
+      style={{ textAnchor: at.anchor }}
+      dominantBaseline={at.edge === 'top' ? 'text-before-edge' : 'text-after-edge'}
+    >
+      {lines.map((l, i) => (
+        <tspan key={i} x={at.x} dy={i === 0 ? up : '1.1em'} className={l.className}>
+          {l.text}
+        </tspan>
+      ))}
     </text>
   );
 }
@@ -180,19 +197,15 @@ export function NodeMark({
   coneCount: number;
   occupied: boolean;
 }) {
-  const label = shortName(n);
-  // Keep labels inside the view box near its edges.
-  const lx = Math.min(940, n.x);
+  const label = labelLines(n.id, shortName(n)).map((text) => ({ text }));
   switch (n.kind) {
     case 'rossio': {
       const count = Object.values(G.players).filter((p) => p.position === 'rossio').length;
-      const w = Math.max(84, count * 34 + 16);
+      const { width, height } = rossioLayout(count);
       return (
         <g>
-          <rect x={n.x - w / 2} y={n.y - 22} width={w} height={44} rx={12} className="rossio" />
-          <text x={n.x} y={n.y + 38} className="label label-rossio">
-            Rossio
-          </text>
+          <rect x={n.x - width / 2} y={n.y - height / 2} width={width} height={height} rx={12} className="rossio" />
+          <Label G={G} n={n} lines={[{ text: 'Rossio' }]} className="label label-rossio" reach={height / 2 + 4} />
         </g>
       );
     }
@@ -207,7 +220,7 @@ export function NodeMark({
           {Array.from({ length: coneCount }, (_, i) => (
             <Cone key={i} x={n.x + 20 + i * 13} y={n.y - 12} />
           ))}
-          <Label x={lx} y={LABEL_ABOVE.has(n.id) ? n.y - 26 : n.y + 31} text={label} />
+          <Label G={G} n={n} lines={label} />
         </g>
       );
     case 'bonus': {
@@ -217,12 +230,17 @@ export function NodeMark({
         <g>
           <circle cx={n.x} cy={n.y} r={15} fill={COLOR_HEX[n.color!]} className="bonus-stop" />
           <path d={`M${n.x - 5} ${n.y + 6} v-10 h10 v10 M${n.x} ${n.y - 9} v5`} className="bonus-glyph" />
-          <text x={lx} y={n.y + 29} className="label">
-            {label}
-          </text>
-          <text x={lx} y={n.y + 42} className={`label label-bonus${owned ? ' owned' : ''}`}>
-            {owned ? `✓ ${BONUS_LABEL[bonus].short}` : BONUS_LABEL[bonus].short}
-          </text>
+          <Label
+            G={G}
+            n={n}
+            lines={[
+              ...label,
+              {
+                text: owned ? `✓ ${BONUS_LABEL[bonus].short}` : BONUS_LABEL[bonus].short,
+                className: `label-bonus${owned ? ' owned' : ''}`,
+              },
+            ]}
+          />
         </g>
       );
     }
@@ -242,7 +260,7 @@ export function NodeMark({
               ))}
             </g>
           )}
-          <Label x={lx} y={n.y + 22} text={label} className="label label-stop" />
+          <Label G={G} n={n} lines={label} className="label label-stop" />
         </g>
       );
     }

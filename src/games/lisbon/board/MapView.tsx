@@ -14,7 +14,7 @@ import { MapBell } from './Icons';
 import { useTramAnimations } from './useTramAnimations';
 import { BRANCH_COLORS, pathD, routePoints } from './logic';
 import { MapShape } from './ColorMark';
-import { tramOffsets } from './animation';
+import { rossioLayout } from './animation';
 import { NodeMark, nodeTitle, Rails, River, Tram, TRAM_LIFT } from './MapParts';
 
 /** What the map highlights and how clicks are answered. */
@@ -85,7 +85,7 @@ export function MapView({ G, viewer, currentPlayer, names, overlay, viewBox = '0
   const start = G.players[viewer]?.position;
   const routeOpt = shownRoute ? dests[shownRoute] : undefined;
 
-  // Trams grouped by node, drawn side by side where several share Rossio.
+  // Trams grouped by node, drawn side by side (in two rows beyond two) where several share Rossio.
   const byNode: Record<NodeId, PlayerID[]> = {};
   for (const id of Object.keys(G.players).sort()) (byNode[G.players[id].position] ??= []).push(id);
 
@@ -136,7 +136,8 @@ export function MapView({ G, viewer, currentPlayer, names, overlay, viewBox = '0
       ))}
       {Object.entries(byNode).map(([node, ids]) => {
         const n = net.node[node];
-        const offs = tramOffsets(ids.length, 34);
+        // Several trams share only Rossio; anywhere else a tram stands a little above its node.
+        const offs = n.kind === 'rossio' ? rossioLayout(ids.length).offsets : [{ dx: 0, dy: -TRAM_LIFT }];
         return ids.map((id, i) => {
           const a = animated[id];
           return (
@@ -147,8 +148,8 @@ export function MapView({ G, viewer, currentPlayer, names, overlay, viewBox = '0
               names={names}
               current={id === currentPlayer}
               prefix={prefix}
-              x={a ? a.x : n.x + offs[i]}
-              y={a ? a.y : n.kind === 'rossio' ? n.y : n.y - TRAM_LIFT}
+              x={a ? a.x : n.x + offs[i].dx}
+              y={a ? a.y : n.y + offs[i].dy}
             />
           );
         });

@@ -81,3 +81,27 @@ export function animatedPositions(
 export function tramOffsets(count: number, spacing = 30): number[] {
   return Array.from({ length: count }, (_, i) => (i - (count - 1) / 2) * spacing);
 }
+
+/** Trams in Rossio: one row of up to two, else two rows, each tram 34 units from the next. */
+const ROSSIO_SPACING = 34;
+const ROSSIO_ROW = 26;
+
+/**
+ * Where the trams in Rossio stand (offsets from its node, in the order of
+ * their seats) and the size of its box: up to two trams side by side, more in
+ * two rows, so the box stays clear of its neighbours' labels.
+ */
+export function rossioLayout(count: number): { offsets: { dx: number; dy: number }[]; width: number; height: number } {
+  const rows = count > 2 ? 2 : 1;
+  const cols = Math.ceil(count / rows);
+  const offsets = Array.from({ length: count }, (_, i) => {
+    const row = Math.floor(i / cols);
+    // A short last row is centred under the one above.
+    const inRow = row === rows - 1 ? count - row * cols : cols;
+    return {
+      dx: tramOffsets(inRow, ROSSIO_SPACING)[i - row * cols],
+      dy: (row - (rows - 1) / 2) * ROSSIO_ROW,
+    };
+  });
+  return { offsets, width: Math.max(84, cols * ROSSIO_SPACING + 16), height: rows * ROSSIO_ROW + 18 };
+}
