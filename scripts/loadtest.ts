@@ -475,8 +475,9 @@ export class Bot {
     this.socket.on('sync', (matchID: string, info: { state: State; log?: LogEntry[] }) => {
       if (matchID === seat.matchID) this.onState(info.state, 'sync', info.log ?? []);
     });
-    this.socket.on('update', (matchID: string, state: State) => {
-      if (matchID === seat.matchID) this.onState(state, 'update', state.deltalog ?? []);
+    // boardgame.io sends an update's new log entries beside the state (whose own `deltalog` it clears).
+    this.socket.on('update', (matchID: string, state: State, log?: LogEntry[]) => {
+      if (matchID === seat.matchID) this.onState(state, 'update', log ?? state.deltalog ?? []);
     });
     this.socket.on('patch', (matchID: string) => {
       // The game sends full updates; resync if it ever switches to patches.
@@ -568,6 +569,28 @@ export class Bot {
   resume() {
     this.paused = false;
     this.schedule();
+  }
+
+  /** `status()` as the run ended, before the sockets closed. */
+  lastStatus?: string;
+
+  /** What this bot is doing, for a report of a match that did not end. */
+  status(): string {
+    const f = this.inflight;
+    const moves = this.state
+      ? (DEF.bots.moves(this.state.G, this.state.ctx, this.seat.playerID) as unknown[]).length
+      : 0;
+    return [
+      `saw ${this.state?._stateID ?? 'nothing'}`,
+      f ? `waiting on ${f.move} at ${f.stateID}` : 'nothing in flight',
+      this.thinkTimer ? 'thinking' : '',
+      this.reconnecting ? 'reconnecting' : '',
+      this.socket.connected ? '' : 'disconnected',
+      `${this.syncs} syncs (last at ${this.lastSyncStateID})`,
+      `${moves} moves offered`,
+    ]
+      .filter(Boolean)
+      .join(', ');
   }
 
   /** No move sent and waiting, none being chosen. */
@@ -669,7 +692,12 @@ export async function verifyAgainstStorage(
       problems.push(`${matchID}: no stored state`);
       continue;
     }
-    if (r.state.ctx.gameover === undefined) problems.push(`${matchID}: stored state is not game over`);
+    if (r.state.ctx.gameover === undefined) {
+      const ctx = r.state.ctx;
+      const waits = ctx.activePlayers ? JSON.stringify(ctx.activePlayers) : `player ${ctx.currentPlayer}`;
+      const seats = group.map((b) => `${b.seat.playerID}: ${b.lastStatus ?? b.status()}`).join('; ');
+      problems.push(`${matchID}: stored state ${r.state._stateID} is not game over; waits on ${waits}; bots ${seats}`);
+    }
     // Every action adds one stateID; its log entries carry the stateID it was made at.
     const ids = [...new Set(r.log.map((e: LogEntry) => e._stateID))];
     const first = r.initialState?._stateID ?? 0;
@@ -926,6 +954,7 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
     clearInterval(selfSampler);
     clearInterval(procSampler);
     sampleProcs();
+    for (const b of bots) b.lastStatus = b.status();
     for (const b of bots) b.close();
   }
   const durationSec = (performance.now() - started) / 1000;
@@ -961,7 +990,8 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
       for (const p of v.problems) stats.error('verification', p);
     } finally {
       if (db instanceof PostgresStorage) {
-        if (pgSchema) await db.pool.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
+        if (pgSchema && !opts.keepData) await db.pool.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
+        else if (pgSchema) say(`kept PostgreSQL schema ${pgSchema}`);
         await db.close();
       }
     }
@@ -1034,7 +1064,7 @@ the stored log.
   --seed N           seed of the random moves, a whole number (default 1)
   --data-dir DIR     the file storage's folder (default: a temporary one)
   --database-url U   the postgres database (default: DATABASE_URL or TEST_DATABASE_URL)
-  --keep-data        keep the data folder afterwards
+  --keep-data        keep the data folder (and the PostgreSQL schema) afterwards
   --json FILE        also write the report there
   --quiet            no progress lines
   --server-entry F   the server source to bundle (default server/index.ts)

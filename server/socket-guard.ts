@@ -208,8 +208,8 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     });
   };
 
-  /** Sends `socket` seat `playerID`'s view of `state`. */
-  const sendState = (socket: Socket | undefined, matchID: string, playerID: string, state: State) => {
+  /** Sends `socket` seat `playerID`'s view of `state` (a spectator's for null). */
+  const sendState = (socket: Socket | undefined, matchID: string, playerID: string | null, state: State) => {
     if (!socket?.connected) return;
     const view = filter(playerID, { type: 'update', args: [matchID, state] } as never) as { args: unknown[] };
     socket.emit('update', ...view.args);
@@ -265,14 +265,19 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     if (!metadata || !state || metadata.gameName !== game.name) return false;
     // The chat so far, for players and spectators alike.
     for (const entry of (metadata as { chat?: ChatEntry[] }).chat ?? []) socket?.emit('chat', matchID, entry);
+    if (socket) delete (socket.data as SocketData).viewer;
     if (playerID === undefined || playerID === null) {
-      if (socket) context.spectators?.add(matchID, socket);
+      if (socket) {
+        context.spectators?.add(matchID, socket);
+        (socket.data as SocketData).viewer = { matchID, playerID: null };
+      }
       return true;
     }
     if (!Object.prototype.hasOwnProperty.call(metadata.players, playerID)) return false;
     if (socket) context.spectators?.remove(socket);
     if (socket && typeof credentials === 'string' && metadata.players[Number(playerID)]?.credentials === credentials) {
       context.seats?.add(matchID, socket, playerID, credentials);
+      (socket.data as SocketData).viewer = { matchID, playerID };
     }
     return true;
   };
@@ -347,8 +352,37 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
       return false;
     }
   };
+  /**
+   * After a sync, boardgame.io adds the socket to the match's broadcast list
+   * only once the stored state has been read and sent, and with Redis the
+   * process subscribes to the match only then: a move stored in between is
+   * never broadcast to this socket, which then waits on a state that has
+   * moved on (a player not told it is their turn stalls the match). So the
+   * stored state is read again a moment after the sync, and again later, and
+   * sent to the socket if it is newer than the last it was sent, in the view
+   * its sync proved (its seat's, or a spectator's).
+   */
+  const catchUp = (socket: Socket, matchID: string) => {
+    for (const delay of CATCH_UP_MS) {
+      setTimeout(() => {
+        const data = socket.data as SocketData;
+        const viewer = data.viewer;
+        if (!socket.connected || viewer?.matchID !== matchID) return;
+        void fetchState(matchID)
+          .then((state) => {
+            const sent = data.sent?.get(matchID);
+            if (state && sent !== undefined && state._stateID > sent && data.viewer === viewer) {
+              sendState(socket, matchID, viewer.playerID, state);
+            }
+          })
+          .catch(() => undefined);
+      }, delay).unref();
+    }
+  };
+
   check.passed = (packet, socket) => {
     if (packet[0] === 'update') watchMove(packet.slice(1), socket);
+    if (packet[0] === 'sync' && socket && typeof packet[1] === 'string') catchUp(socket, packet[1]);
   };
   return check;
 }
@@ -357,6 +391,31 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
  * Wraps `socket.emit` so that no `sync` carries the raw starting state, and a
  * socket with too much waiting to go out is disconnected instead of sent more.
  */
+/** What the guard keeps on a socket. */
+interface SocketData {
+  /** The match and view its last sync proved (a seat with its credentials, or a spectator). */
+  viewer?: { matchID: string; playerID: string | null };
+  /** The newest stateID sent to it, per match. */
+  sent?: Map<string, number>;
+}
+
+/** When, after a sync, the stored state is read again for a move the socket may have missed, ms. */
+const CATCH_UP_MS = [500, 2500];
+
+/** Notes the stateID of a state sent to `socket`. */
+function noteSent(socket: Socket, ev: string, args: unknown[]): void {
+  const matchID = args[0];
+  if (typeof matchID !== 'string') return;
+  let stateID: unknown;
+  if (ev === 'sync' && isPlainObject(args[1])) stateID = (args[1].state as State | undefined)?._stateID;
+  else if (ev === 'update' && isPlainObject(args[1])) stateID = (args[1] as unknown as State)._stateID;
+  else if (ev === 'patch') stateID = args[2];
+  if (typeof stateID !== 'number') return;
+  const data = socket.data as SocketData;
+  const sent = (data.sent ??= new Map());
+  if (ev === 'sync' || stateID > (sent.get(matchID) ?? -1)) sent.set(matchID, stateID);
+}
+
 function sanitiseOutgoing(socket: Socket, game: Game, limits: SocketLimits): void {
   const filter = getFilterPlayerView(game as never);
   const publicView = (matchID: string, initial: State | undefined) => {
@@ -370,6 +429,7 @@ function sanitiseOutgoing(socket: Socket, game: Game, limits: SocketLimits): voi
       socket.disconnect(true);
       return false;
     }
+    noteSent(socket, ev, args);
     if (ev === 'sync' && isPlainObject(args[1])) {
       const [matchID, info] = args as [string, Record<string, unknown>];
       args = [
