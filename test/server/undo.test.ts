@@ -95,9 +95,7 @@ describe('taking back over sockets', () => {
       expect(back.G).toEqual(before.G);
       expect(back.ctx).toEqual(before.ctx);
       expect(spectatorSecrets(spectator.state!)).toEqual([]);
-      expect(spectator.state!.G).toEqual(
-        def.game.playerView!({ G: before.G, ctx: before.ctx, playerID: null }),
-      );
+      expect(spectator.state!.G).toEqual(def.game.playerView!({ G: before.G, ctx: before.ctx, playerID: null }));
       expect(mover.state!._undo).toEqual([]);
 
       // An action that reveals something (or asks another seat) cannot be taken back.
