@@ -7,6 +7,7 @@
  *                       [--url http://127.0.0.1:PORT] [--kill-at 0.5] [--timeout 600]
  *                       [--think-ms 0] [--seed 1] [--json out.json] [--keep-data]
  *                       [--workers N --redis-url redis://... --kill-worker-at 0.5] [--compare 1,2,4]
+ *                       [--whole-logs]
  *
  * Without `--url` it starts `server/index.ts` (bundled with esbuild) as a child
  * process on a free port with fresh storage (a temp data dir, or a fresh schema
@@ -17,6 +18,9 @@
  * acknowledged, restarts it on the same storage and port, and lets the clients
  * reconnect on their own. At the end the stored matches are checked: every
  * move a client saw acknowledged is in the stored log, in place.
+ *
+ * Clients ask for game logs as suffixes, as the page does
+ * (src/shared/log-suffix.ts); `--whole-logs` makes them take whole states.
  *
  * The latency of a move is the time from sending it to receiving the state
  * that includes it. Exit code 0 only when every match completed with no error.
@@ -33,6 +37,7 @@ import { createStorage, PostgresStorage } from '../server/storage';
 import { decimal, integer, oneOf, parseFlags, runCli, text, UsageError } from './cli';
 import { Rng } from '../src/bots/rng';
 import { DEFAULT_GAME, GAMES, gameNamed, type GameDef } from '../src/games/registry';
+import { LOG_SUFFIX_AUTH, restoreLogsOn } from '../src/shared/log-suffix';
 
 export type StorageKind = 'file' | 'memory' | 'postgres';
 
@@ -64,6 +69,8 @@ export interface LoadOptions {
   redisUrl?: string;
   /** SIGKILL one worker (the cluster starts another) after this fraction of the expected moves. */
   killWorkerAt?: number;
+  /** Clients take whole states instead of log suffixes. */
+  wholeLogs?: boolean;
 }
 
 export interface LoadReport {
@@ -458,13 +465,20 @@ export class Bot {
     private readonly stats: Stats,
     private readonly thinkMs: number,
     private readonly onDone: () => void,
+    wholeLogs = false,
   ) {
     this.socket = io(`${url}/${DEF.id}`, {
       transports: ['websocket'],
       forceNew: true,
       reconnectionDelay: 200,
       reconnectionDelayMax: 1000,
+      ...(wholeLogs ? {} : { auth: { ...LOG_SUFFIX_AUTH } }),
     });
+    // Puts each cut log back together before the handlers below see it.
+    if (!wholeLogs)
+      restoreLogsOn(this.socket, (matchID) =>
+        this.socket.emit('sync', matchID, seat.playerID, seat.credentials, numPlayers),
+      );
     this.socket.on('connect', () => {
       this.socket.emit('sync', seat.matchID, seat.playerID, seat.credentials, numPlayers);
     });
@@ -906,9 +920,18 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
       let seatsDone = 0;
       for (const seat of seats) {
         bots.push(
-          new Bot(seat, url, opts.players, rng(Math.floor(master() * 2 ** 32)), stats, opts.thinkMs, () => {
-            if (++seatsDone === seats.length && ++finished === seatsPerMatch.length) allDone();
-          }),
+          new Bot(
+            seat,
+            url,
+            opts.players,
+            rng(Math.floor(master() * 2 ** 32)),
+            stats,
+            opts.thinkMs,
+            () => {
+              if (++seatsDone === seats.length && ++finished === seatsPerMatch.length) allDone();
+            },
+            opts.wholeLogs,
+          ),
         );
       }
     }
@@ -1072,6 +1095,7 @@ the stored log.
   --redis-url U      Redis for the workers (default REDIS_URL)
   --kill-worker-at F SIGKILL one worker at this fraction of the moves; its players reconnect
   --compare 1,2,4    run the same load on each worker count and print one table
+  --whole-logs       clients take whole states, not the game log's new entries only
   -h, --help         this text
 `;
 
@@ -1096,6 +1120,7 @@ function parseCommandLine(argv: string[]): (LoadOptions & { json?: string; compa
     'redis-url': { type: 'string' },
     'kill-worker-at': { type: 'string' },
     compare: { type: 'string' },
+    'whole-logs': { type: 'boolean' },
   });
   if (flags === 'help') return 'help';
   const storage = oneOf(flags, 'storage', ['file', 'memory', 'postgres'] as const) ?? 'file';
@@ -1140,6 +1165,7 @@ function parseCommandLine(argv: string[]): (LoadOptions & { json?: string; compa
     redisUrl,
     killWorkerAt,
     compare,
+    wholeLogs: flags['whole-logs'] === true,
   };
 }
 

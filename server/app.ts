@@ -271,6 +271,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const queueFor: MatchQueue = (matchID) => transport.matchQueue(matchID);
   for (const game of games) {
     guardNamespace(io.of(game.name as string), game, hooked.storage, {
+      logKeys: await logKeysOf(game.name),
       queueFor,
       seats,
       spectators,
@@ -383,4 +384,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 async function defaultGames(): Promise<Game[]> {
   const { GAMES } = await import('../src/games/registry');
   return GAMES.map((g) => g.game);
+}
+
+/** The log keys (`GameDef.logKeys`) of the registered game named `name`. */
+async function logKeysOf(name: string | undefined): Promise<readonly string[]> {
+  const { findGame } = await import('../src/games/registry');
+  return (name && findGame(name)?.logKeys) || [];
 }

@@ -38,6 +38,9 @@
  * unfiltered: every hand, the decks and the PRNG seed. It is replaced here by
  * the spectator's view of the starting state, and random-plugin data is
  * removed from every state that leaves.
+ *
+ * A socket that asks for it in its handshake is sent each `update` with the
+ * game's logs cut to the entries it was not sent yet (src/shared/log-suffix.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Game, Server as ServerTypes, State } from 'boardgame.io';
@@ -49,6 +52,7 @@ import type { Spectators } from './spectators';
 import { waitingForTable } from '../src/games/common/waiting-room';
 import { mayTakeBack } from '../src/games/common/take-back';
 import { ChatBudget, CHAT_KEPT, chatText, type ChatEntry } from '../src/shared/chat';
+import { cutLogs, markLogs, wantsLogSuffix, type LogMark } from '../src/shared/log-suffix';
 
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SEAT = /^(0|[1-9]\d?)$/;
@@ -397,6 +401,8 @@ interface SocketData {
   viewer?: { matchID: string; playerID: string | null };
   /** The newest stateID sent to it, per match. */
   sent?: Map<string, number>;
+  /** What it was last sent of the game's logs, per match (sockets that asked for log suffixes). */
+  logs?: Map<string, Record<string, LogMark>>;
 }
 
 /** When, after a sync, the stored state is read again for a move the socket may have missed, ms. */
@@ -416,7 +422,24 @@ function noteSent(socket: Socket, ev: string, args: unknown[]): void {
   if (ev === 'sync' || stateID > (sent.get(matchID) ?? -1)) sent.set(matchID, stateID);
 }
 
-function sanitiseOutgoing(socket: Socket, game: Game, limits: SocketLimits): void {
+/**
+ * `update` arguments with the game's logs cut to what `socket` lacks, and the
+ * cut named in a fourth argument; notes what the socket will then hold.
+ */
+function withLogSuffixes(socket: Socket, ev: string, args: unknown[], logKeys: readonly string[]): unknown[] {
+  const [matchID, state] = args as [unknown, State | undefined];
+  if (typeof matchID !== 'string' || !isPlainObject(state)) return args;
+  const logs = ((socket.data as SocketData).logs ??= new Map<string, Record<string, LogMark>>());
+  const sentBefore = logs.get(matchID);
+  logs.set(matchID, markLogs(state.G, logKeys));
+  if (ev !== 'update') return args;
+  const { G, cuts } = cutLogs(state.G, logKeys, sentBefore);
+  if (!cuts) return args;
+  return [matchID, { ...state, G }, args[2], cuts];
+}
+
+function sanitiseOutgoing(socket: Socket, game: Game, limits: SocketLimits, logKeys: readonly string[]): void {
+  const suffixes = logKeys.length > 0 && wantsLogSuffix(socket.handshake.auth);
   const filter = getFilterPlayerView(game as never);
   const publicView = (matchID: string, initial: State | undefined) => {
     if (!initial) return initial;
@@ -442,6 +465,11 @@ function sanitiseOutgoing(socket: Socket, game: Game, limits: SocketLimits): voi
       ];
     } else if (ev === 'update' && args.length >= 2) {
       args = [args[0], withoutRandom(args[1]), ...args.slice(2)];
+    }
+    if (suffixes && ev === 'sync' && isPlainObject(args[1])) {
+      withLogSuffixes(socket, ev, [args[0], args[1].state], logKeys);
+    } else if (suffixes && ev === 'update') {
+      args = withLogSuffixes(socket, ev, args, logKeys);
     }
     return emit(ev, ...args);
   };
@@ -496,6 +524,8 @@ export class SeatSockets {
 export interface GuardOptions extends PacketCheckContext {
   /** Per-socket limits; defaults in server/socket-limits.ts. */
   limits?: Partial<SocketLimits>;
+  /** The game's log keys (`GameDef.logKeys`), sent as suffixes to sockets that ask. */
+  logKeys?: readonly string[];
 }
 
 /** Installs the packet check, the limits and the outgoing filter on a game namespace. */
@@ -503,7 +533,7 @@ export function guardNamespace(nsp: Namespace, game: Game, db: AnyStorage, optio
   const limits = { ...DEFAULT_SOCKET_LIMITS, ...options.limits };
   const check = createPacketCheck(game, db, options);
   nsp.use((socket, next) => {
-    sanitiseOutgoing(socket, game, limits);
+    sanitiseOutgoing(socket, game, limits, options.logKeys ?? []);
     const budget = new EventBudget(limits);
     // Verdicts may take a while (a storage read, the match's queue): pass packets on in arrival order.
     let tail: Promise<unknown> = Promise.resolve();

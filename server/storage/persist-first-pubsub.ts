@@ -16,7 +16,9 @@
  * not sent, and clients stay at the last state that is on record.
  *
  * Messages go to `inner` (another process's sockets too, with Redis) or, by
- * default, to this process's subscribers only.
+ * default, to this process's subscribers only. A move's states go without
+ * their undo history (`_undo`, `_redo`): boardgame.io's transport never sends
+ * it to a client, and it can be as large as the rest of the state.
  *
  * Use it as `new SocketIO({ pubSub: new PersistFirstPubSub(db) })`.
  */
@@ -50,6 +52,19 @@ export class LocalPubSub<T> implements GenericPubSub<T> {
   unsubscribeAll(channelId: string): void {
     this.callbacks.delete(channelId);
   }
+}
+
+/** A state without its undo history (never sent to clients). */
+function slim(state: unknown): unknown {
+  if (typeof state !== 'object' || state === null || !('_undo' in state)) return state;
+  return { ...state, _undo: [], _redo: [] };
+}
+
+/** An `update` or `patch` message whose states have no undo history. */
+function withoutUndo<T>(payload: T): T {
+  const { type, args } = payload as { type: string; args: unknown[] };
+  if (type === 'update') return { ...payload, args: [args[0], slim(args[1]), ...args.slice(2)] };
+  return { ...payload, args: [args[0], args[1], slim(args[2]), slim(args[3]), ...args.slice(4)] };
 }
 
 /** Publishes after the storage write (see the file comment). */
@@ -96,7 +111,7 @@ export class PersistFirstPubSub<T> implements GenericPubSub<T> {
       .then(async (result): Promise<void> => {
         // A refused move does not hold back a message about something else (`matchData`).
         if (result.ok || (!isMove && isStateConflict(result.err))) {
-          await (this.inner.publish(channelId, payload) as unknown);
+          await (this.inner.publish(channelId, isMove ? withoutUndo(payload) : payload) as unknown);
           return;
         }
         if (!isStateConflict(result.err)) {

@@ -28,6 +28,7 @@ import { Rematch } from './Rematch';
 import { LeftSeats } from './LeftSeats';
 import { onMatchClosed, withClosedNotice, type ClosedBy } from './closedMatches';
 import { MatchClosedCard, NoSuchMatch } from './MatchGone';
+import { LOG_SUFFIX_AUTH, withWholeLogs } from './wholeLogs';
 
 /**
  * One boardgame.io React client per game, for every online match of it, over
@@ -42,11 +43,14 @@ function makeOnlineClient(game: ClientGame) {
     game: game.def.game,
     board: OnlineBoard,
     // The server tells the match's sockets when its creator closes it (closedMatches.ts).
+    // Each update's log comes as the entries this page lacks (wholeLogs.ts).
     multiplayer: withClosedNotice(
-      SocketIO({
-        server: window.location.origin,
-        socketOpts: { transports: ['websocket', 'polling'], tryAllTransports: true },
-      }),
+      withWholeLogs(
+        SocketIO({
+          server: window.location.origin,
+          socketOpts: { transports: ['websocket', 'polling'], tryAllTransports: true, auth: { ...LOG_SUFFIX_AUTH } },
+        }),
+      ),
     ),
     debug: false,
     loading: () => (

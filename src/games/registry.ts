@@ -38,6 +38,12 @@ export interface GameDef<G = any> {
    * see src/games/common/take-back.ts); absent for a game with nothing to take back.
    */
   canTakeBack?: TakeBackCheck<G>;
+  /**
+   * Keys of `G` that hold the game's public log: entries are appended, never
+   * edited (but for the last), and a take-back may shorten it. Clients that ask
+   * are sent only the entries they lack (src/shared/log-suffix.ts).
+   */
+  logKeys?: readonly string[];
 }
 
 export const GAMES: readonly GameDef[] = [lisbon, touchedOn, getOnBoard];

@@ -192,8 +192,11 @@ export async function openAsSeat(
   errors: string[],
   label: string,
   at: { url: string; game: string; matchID: string; playerID: string; credentials: string },
+  /** Called with the page before it opens the match (to listen to it from the start). */
+  before?: (page: Page) => void,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newContext(browser, errors, label);
+  before?.(page);
   const { game, matchID, playerID, credentials } = at;
   const seat = {
     gameId: game,

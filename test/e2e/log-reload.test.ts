@@ -3,7 +3,9 @@
  * server: a player's browser watches a match from its start while both
  * seats play legal moves over raw sockets, far past a short window of
  * events; then the player's page is reloaded and a spectator opens the
- * match. Both must show every line the player saw live.
+ * match. Both must show every line the player saw live. The page is sent
+ * each update's log as the entries it lacks (src/shared/log-suffix.ts) and
+ * puts the log back together itself.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -36,7 +38,16 @@ describe.skipIf(!CHROMIUM)('the whole log comes back after a reload, for a playe
 
       // Seat 0's browser holds its seat, as after joining, and watches from the start.
       const at = { url: suite.server.url, game: id, matchID, playerID: '0', credentials: creds[0] };
-      const { context, page } = await openAsSeat(suite.browser, errors, `log-${id}`, at);
+      // Updates that reach the page with the log cut to its new entries.
+      let cutUpdates = 0;
+      const { context, page } = await openAsSeat(suite.browser, errors, `log-${id}`, at, (p) =>
+        p.on('websocket', (ws) =>
+          ws.on('framereceived', ({ payload }) => {
+            if (typeof payload === 'string' && payload.includes('"update"') && payload.includes('"logFrom"'))
+              cutUpdates++;
+          }),
+        ),
+      );
       await page.getByTestId('log').waitFor({ timeout: UI_TIMEOUT });
 
       // Every seat plays legal moves from its own view, over its own socket.
@@ -54,6 +65,7 @@ describe.skipIf(!CHROMIUM)('the whole log comes back after a reload, for a playe
       const watched = await logLines(spectator.page);
       await expect.poll(async () => ids(await logLines(page)), { timeout: UI_TIMEOUT }).toEqual(ids(watched));
       const live = await logLines(page);
+      expect(cutUpdates).toBeGreaterThan(moves / 2);
 
       await page.reload();
       await page.getByTestId('log').waitFor({ timeout: UI_TIMEOUT });

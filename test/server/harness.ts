@@ -12,6 +12,7 @@ import { startServer, type RunningServer, type ServerOptions } from '../../serve
 import { formatLine, type Logger } from '../../server/log';
 import { LisbonTram28 } from '../../src/games/lisbon';
 import { botMoves } from '../../src/games/lisbon/bots/candidates';
+import { restoreLogsOn, wantsLogSuffix } from '../../src/shared/log-suffix';
 
 export const GAME = LisbonTram28.name as string;
 
@@ -124,15 +125,20 @@ export class RawClient {
   readonly received: unknown[][] = [];
   /** The latest state received by sync or update. */
   state: State | undefined;
+  /** Updates whose cut logs could not be put back (clients that ask for log suffixes). */
+  unrestored = 0;
   private waiters: Array<() => void> = [];
 
-  constructor(base: string, opts: { origin?: string; namespace?: string } = {}) {
+  constructor(base: string, opts: { origin?: string; namespace?: string; auth?: Record<string, unknown> } = {}) {
     this.socket = io(`${base}/${opts.namespace ?? GAME}`, {
       transports: ['websocket'],
       forceNew: true,
       reconnection: false,
       extraHeaders: opts.origin ? { Origin: opts.origin } : undefined,
+      auth: opts.auth,
     });
+    // A client that asks for log suffixes puts each update's logs back together, as the page does.
+    if (wantsLogSuffix(opts.auth)) restoreLogsOn(this.socket, () => this.unrestored++);
     this.socket.onAny((event: string, ...args: unknown[]) => {
       this.received.push([event, ...args]);
       if (event === 'sync') this.state = (args[1] as { state: State }).state;

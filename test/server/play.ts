@@ -9,8 +9,14 @@ import { actingPlayerOf } from '../../src/bots/mcts';
 import { Rng } from '../../src/bots/rng';
 import { http, RawClient } from './harness';
 
-/** Create a match of `gameId`, seat everyone, and return a raw client per seat. */
-export async function seatedMatch(url: string, gameId: string, numPlayers: number, setupData?: unknown) {
+/** Create a match of `gameId`, seat everyone, and return a raw client per seat (with the socket handshake's `auth`). */
+export async function seatedMatch(
+  url: string,
+  gameId: string,
+  numPlayers: number,
+  setupData?: unknown,
+  auth?: Record<string, unknown>,
+) {
   const created = await http(url, `/games/${gameId}/create`, { method: 'POST', json: { numPlayers, setupData } });
   expect(created.status).toBe(200);
   const matchID = created.json.matchID as string;
@@ -24,7 +30,7 @@ export async function seatedMatch(url: string, gameId: string, numPlayers: numbe
     creds.push(joined.json.playerCredentials as string);
   }
   for (let i = 0; i < numPlayers; i++) {
-    const c = new RawClient(url, { namespace: gameId });
+    const c = new RawClient(url, { namespace: gameId, auth });
     await c.sync(matchID, String(i), creds[i]);
     clients.push(c);
   }

@@ -15,5 +15,6 @@ export const getOnBoard: GameDef<GobState> = {
   credit: 'Saashi, 2023',
   rulesDoc: 'src/games/get-on-board/RULES.md',
   game: GetOnBoard,
+  logKeys: ['log'],
   bots: getOnBoardBots,
 };

@@ -38,4 +38,5 @@ export const lisbon: GameDef<GState> = {
   game: LisbonTram28,
   bots,
   canTakeBack,
+  logKeys: ['events'],
 };

@@ -17,4 +17,5 @@ export const touchedOn: GameDef<TOState> = {
   game: TouchedOn,
   bots: touchedOnBots,
   canTakeBack,
+  logKeys: ['log'],
 };
