@@ -269,9 +269,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const io = (server.app as unknown as { _io: import('socket.io').Server })._io;
   const queueFor: MatchQueue = (matchID) => transport.matchQueue(matchID);
+  const guards: Array<ReturnType<typeof guardNamespace>> = [];
   for (const game of games) {
-    guardNamespace(io.of(game.name as string), game, hooked.storage, {
+    const guard = guardNamespace(io.of(game.name as string), game, hooked.storage, {
       logKeys: await logKeysOf(game.name),
+      announceStored: (matchID, stateID) => pubSub.announceStored(matchID, stateID),
       queueFor,
       seats,
       spectators,
@@ -279,7 +281,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       onMove: (matchID, seat) => void clockRef.current?.noteMove(matchID, seat).catch(() => undefined),
       published: (matchID) => pubSub.publishedCount(matchID),
     });
+    guards.push(guard);
   }
+  // A state announced stored after a sync reaches this process's sockets that missed it.
+  pubSub.onStored = (matchID, stateID) => {
+    for (const guard of guards) void guard.behind(matchID, stateID).catch(() => undefined);
+  };
 
   const app = server.app as unknown as Koa;
   app.use(errors(log));

@@ -120,6 +120,10 @@ function withoutRandom<T>(state: T): T {
 export type PacketCheck = ((packet: Packet, socket?: Socket) => boolean | Promise<boolean>) & {
   /** To be called as a packet the check accepted is passed on. */
   passed?: (packet: Packet, socket?: Socket) => void;
+  /** Sends the stored state to this game's sockets of `matchID` that were sent one older than `stateID`. */
+  behind?: (matchID: string, stateID: number) => Promise<void>;
+  /** To be called when a socket disconnects. */
+  forget?: (socket: Socket) => void;
 };
 
 /** A per-match queue that runs one task at a time (boardgame.io's transport keeps one per match). */
@@ -142,6 +146,12 @@ export interface PacketCheckContext {
    * sender is then sent the stored state.
    */
   published?: (matchID: string) => number;
+  /**
+   * Tells every process the stateID a sync found stored for a match
+   * (PersistFirstPubSub.announceStored), so that each sends it to its own
+   * sockets of the match that were sent an older one (`PacketCheck.behind`).
+   */
+  announceStored?: (matchID: string, stateID: number) => void;
 }
 
 /** Builds the packet check for one game. */
@@ -169,6 +179,23 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     const opts = { state: true } as const;
     const result = isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts);
     return result.state;
+  };
+
+  /** The sockets whose sync proved a view of each match. */
+  const viewing = new Map<string, Set<Socket>>();
+  const setViewer = (socket: Socket, viewer: SocketData['viewer']) => {
+    const data = socket.data as SocketData;
+    if (data.viewer) {
+      const sockets = viewing.get(data.viewer.matchID);
+      sockets?.delete(socket);
+      if (sockets?.size === 0) viewing.delete(data.viewer.matchID);
+    }
+    if (viewer) {
+      data.viewer = viewer;
+      let sockets = viewing.get(viewer.matchID);
+      if (!sockets) viewing.set(viewer.matchID, (sockets = new Set()));
+      sockets.add(socket);
+    } else delete data.viewer;
   };
 
   /**
@@ -269,11 +296,11 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     if (!metadata || !state || metadata.gameName !== game.name) return false;
     // The chat so far, for players and spectators alike.
     for (const entry of (metadata as { chat?: ChatEntry[] }).chat ?? []) socket?.emit('chat', matchID, entry);
-    if (socket) delete (socket.data as SocketData).viewer;
+    if (socket) setViewer(socket, undefined);
     if (playerID === undefined || playerID === null) {
       if (socket) {
         context.spectators?.add(matchID, socket);
-        (socket.data as SocketData).viewer = { matchID, playerID: null };
+        setViewer(socket, { matchID, playerID: null });
       }
       return true;
     }
@@ -281,7 +308,7 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     if (socket) context.spectators?.remove(socket);
     if (socket && typeof credentials === 'string' && metadata.players[Number(playerID)]?.credentials === credentials) {
       context.seats?.add(matchID, socket, playerID, credentials);
-      (socket.data as SocketData).viewer = { matchID, playerID };
+      setViewer(socket, { matchID, playerID });
     }
     return true;
   };
@@ -367,22 +394,52 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
    * its sync proved (its seat's, or a spectator's).
    */
   const catchUp = (socket: Socket, matchID: string) => {
-    for (const delay of CATCH_UP_MS) {
+    CATCH_UP_MS.forEach((delay, i) => {
       setTimeout(() => {
         const data = socket.data as SocketData;
         const viewer = data.viewer;
         if (!socket.connected || viewer?.matchID !== matchID) return;
         void fetchState(matchID)
           .then((state) => {
+            if (!state) return;
             const sent = data.sent?.get(matchID);
-            if (state && sent !== undefined && state._stateID > sent && data.viewer === viewer) {
+            if (sent !== undefined && state._stateID > sent && data.viewer === viewer) {
               sendState(socket, matchID, viewer.playerID, state);
             }
+            // The other processes' sockets may have missed it too (see `announceStored`).
+            if (i === 0) context.announceStored?.(matchID, state._stateID);
           })
           .catch(() => undefined);
       }, delay).unref();
+    });
+  };
+
+  /**
+   * A process that stored a move and died before publishing it leaves every
+   * other process's sockets of the match one state behind; the socket that
+   * made the move reconnects and syncs elsewhere, and that sync's catch-up
+   * announces the stored stateID to every process. Here, this process sends
+   * the stored state to its sockets of the match that were sent an older one.
+   */
+  check.behind = async (matchID, stateID) => {
+    const sentOf = (socket: Socket) => (socket.data as SocketData).sent?.get(matchID);
+    const late = [...(viewing.get(matchID) ?? [])].filter((socket) => {
+      const sent = sentOf(socket);
+      return socket.connected && sent !== undefined && sent < stateID;
+    });
+    if (late.length === 0) return;
+    const state = await fetchState(matchID);
+    if (!state) return;
+    for (const socket of late) {
+      const viewer = (socket.data as SocketData).viewer;
+      const sent = sentOf(socket);
+      if (viewer?.matchID === matchID && sent !== undefined && state._stateID > sent) {
+        sendState(socket, matchID, viewer.playerID, state);
+      }
     }
   };
+
+  check.forget = (socket) => setViewer(socket, undefined);
 
   check.passed = (packet, socket) => {
     if (packet[0] === 'update') watchMove(packet.slice(1), socket);
@@ -529,7 +586,12 @@ export interface GuardOptions extends PacketCheckContext {
 }
 
 /** Installs the packet check, the limits and the outgoing filter on a game namespace. */
-export function guardNamespace(nsp: Namespace, game: Game, db: AnyStorage, options: GuardOptions = {}): void {
+export function guardNamespace(
+  nsp: Namespace,
+  game: Game,
+  db: AnyStorage,
+  options: GuardOptions = {},
+): Pick<Required<PacketCheck>, 'behind'> {
   const limits = { ...DEFAULT_SOCKET_LIMITS, ...options.limits };
   const check = createPacketCheck(game, db, options);
   nsp.use((socket, next) => {
@@ -562,7 +624,9 @@ export function guardNamespace(nsp: Namespace, game: Game, db: AnyStorage, optio
     socket.on('disconnect', () => {
       options.seats?.remove(socket);
       options.spectators?.remove(socket);
+      check.forget?.(socket);
     });
     next();
   });
+  return { behind: (matchID, stateID) => check.behind?.(matchID, stateID) ?? Promise.resolve() };
 }

@@ -34,6 +34,8 @@ export interface WriteTracking {
 type Storage = (StorageAPI.Async | StorageAPI.Sync) & Partial<WriteTracking>;
 
 const CHANNEL_PREFIX = 'MATCH-';
+/** The type of `announceStored`'s message, which no client is sent. */
+const STORED = 'stored';
 
 /** In-process subscribers by channel (boardgame.io's InMemoryPubSub, which it does not export). */
 export class LocalPubSub<T> implements GenericPubSub<T> {
@@ -72,6 +74,8 @@ export class PersistFirstPubSub<T> implements GenericPubSub<T> {
   private readonly tails = new Map<string, Promise<void>>();
   private readonly counts = new Map<string, number>();
   private readonly inner: GenericPubSub<T>;
+  /** Hears the stateIDs announced stored (`announceStored`) for the matches this process holds sockets of. */
+  onStored?: (matchID: string, stateID: number) => void;
 
   /**
    * @param inner where messages go (default: this process's subscribers)
@@ -136,8 +140,24 @@ export class PersistFirstPubSub<T> implements GenericPubSub<T> {
     return { type: 'update', args: [matchID, { ...state, deltalog: [] }] } as T;
   }
 
+  /**
+   * Tells every process subscribed to the match (this one included) that
+   * state `stateID` is stored: each then hears it through `onStored`, not
+   * through boardgame.io's broadcast. Used after a sync, for a move whose
+   * process stored it and died before publishing it.
+   */
+  announceStored(matchID: string, stateID: number): void {
+    const notice = { type: STORED, args: [matchID, stateID] } as T;
+    void (this.inner.publish(CHANNEL_PREFIX + matchID, notice) as unknown);
+  }
+
   subscribe(channelId: string, callback: (payload: T) => void): void {
-    void this.inner.subscribe(channelId, callback);
+    void this.inner.subscribe(channelId, (payload: T) => {
+      const { type, args } = (payload ?? {}) as { type?: unknown; args?: unknown[] };
+      if (type !== STORED) return callback(payload);
+      const [matchID, stateID] = args ?? [];
+      if (typeof matchID === 'string' && typeof stateID === 'number') this.onStored?.(matchID, stateID);
+    });
   }
 
   unsubscribeAll(channelId: string): void {
