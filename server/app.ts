@@ -216,10 +216,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const seats = new SeatSockets();
   // Made once the bot seats exist (below); the storage hook and the socket guard reach it through this.
   const clockRef: { current?: TurnClocks } = {};
-  const hooked = hookStorage(compactUndo(raw, games), log, (matchID, metadata) => {
-    seats.check(matchID, metadata);
-    clockRef.current?.noteMetadata(matchID, metadata);
-  });
+  const logKeys = new Map(await Promise.all(games.map(async (g) => [g.name, await logKeysOf(g.name)] as const)));
+  const hooked = hookStorage(
+    compactUndo(raw, games, (name) => logKeys.get(name) ?? []),
+    log,
+    (matchID, metadata) => {
+      seats.check(matchID, metadata);
+      clockRef.current?.noteMetadata(matchID, metadata);
+    },
+  );
   const policy = createOriginPolicy(options.origins ?? [], [host, ...(options.hosts ?? [])]);
 
   let redis: RedisPubSub<TransportMessage> | undefined;
@@ -272,7 +277,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const guards: Array<ReturnType<typeof guardNamespace>> = [];
   for (const game of games) {
     const guard = guardNamespace(io.of(game.name as string), game, hooked.storage, {
-      logKeys: await logKeysOf(game.name),
+      logKeys: logKeys.get(game.name) ?? [],
       announceStored: (matchID, stateID) => pubSub.announceStored(matchID, stateID),
       queueFor,
       seats,

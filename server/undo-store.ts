@@ -10,10 +10,15 @@
  *    one action at a time and stops at the first action its game says may not
  *    be taken back (the move's `undoable`, as boardgame.io asks it), so only
  *    the tail of undoable actions and the position before it are kept;
- *  - the last position, the state itself, is stored as a marker.
- * On the way out (`unpackUndo`) the marker becomes the state's own G, ctx and
- * plugins again, so boardgame.io sees exactly the stack it made, minus what it
- * could never use. A storage is wrapped once, for every game (`compactUndo`).
+ *  - the last position, the state itself, is stored as a marker;
+ *  - in the positions kept, a log of the game (`GameDef.logKeys`) whose
+ *    entries are the first entries of the state's own log, each equal, is
+ *    stored as their count: late in a game the log is most of G, and every
+ *    kept position repeated it.
+ * On the way out (`unpackUndo`) the markers become the state's own G, ctx,
+ * plugins and log again, so boardgame.io sees exactly the stack it made, minus
+ * what it could never use. A storage is wrapped once, for every game
+ * (`compactUndo`).
  */
 import type { Game, Server, State, StorageAPI } from 'boardgame.io';
 import { ProcessGameConfig } from 'boardgame.io/internal';
@@ -23,6 +28,51 @@ type UndoEntry = State['_undo'][number];
 
 /** The key marking an entry that is the state itself. */
 const SAME = '$sameAsState';
+/** The key of a log stored as the count of the state's own log entries it starts with. */
+const PREFIX = '$prefixOfState';
+
+/** Deep equality of JSON values. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every(
+    (k) =>
+      Object.prototype.hasOwnProperty.call(b, k) &&
+      same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
+}
+
+/** `G` with each log that starts the state's own (`own`) stored as its length. */
+function withLogPrefixes(G: unknown, own: unknown, logKeys: readonly string[]): unknown {
+  if (typeof G !== 'object' || G === null || typeof own !== 'object' || own === null) return G;
+  let out: Record<string, unknown> | undefined;
+  for (const key of logKeys) {
+    const log = (G as Record<string, unknown>)[key];
+    const full = (own as Record<string, unknown>)[key];
+    if (!Array.isArray(log) || !Array.isArray(full) || log.length > full.length) continue;
+    if (!log.every((entry, i) => same(entry, full[i]))) continue;
+    out ??= { ...(G as Record<string, unknown>) };
+    out[key] = { [PREFIX]: log.length };
+  }
+  return out ?? G;
+}
+
+/** `G` with each log stored as a length made the state's own first entries again. */
+function withLogs(G: unknown, own: unknown): unknown {
+  if (typeof G !== 'object' || G === null || typeof own !== 'object' || own === null) return G;
+  let out: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(G)) {
+    const length = (value as Record<string, unknown> | null)?.[PREFIX];
+    const full = (own as Record<string, unknown>)[key];
+    if (typeof length !== 'number' || !Array.isArray(full)) continue;
+    out ??= { ...(G as Record<string, unknown>) };
+    out[key] = full.slice(0, length);
+  }
+  return out ?? G;
+}
 
 /** How many match IDs the wrapper remembers the game of (the oldest are forgotten first). */
 const REMEMBERED = 50_000;
@@ -52,11 +102,16 @@ export function reachableUndo(game: Processed, undo: readonly UndoEntry[]): Undo
   return undo.slice(Math.max(0, first));
 }
 
-/** `state` as it is stored: unreachable positions dropped (when its game is known), itself as a marker. */
-export function packUndo(state: State, game?: Processed): State {
+/**
+ * `state` as it is stored: unreachable positions dropped (when its game is
+ * known), itself as a marker, the logs `logKeys` of the others as lengths.
+ */
+export function packUndo(state: State, game?: Processed, logKeys: readonly string[] = []): State {
   const undo = state._undo;
   if (!Array.isArray(undo) || undo.length === 0) return state;
-  const kept = game ? reachableUndo(game, undo) : undo.slice();
+  const kept = (game ? reachableUndo(game, undo) : undo.slice()).map((entry) =>
+    logKeys.length > 0 && entry.G !== state.G ? { ...entry, G: withLogPrefixes(entry.G, state.G, logKeys) } : entry,
+  );
   const last = kept[kept.length - 1];
   if (last && last.G === state.G && last.ctx === state.ctx && last.plugins === state.plugins) {
     const marker: Record<string, unknown> = { ...last, [SAME]: true };
@@ -70,13 +125,16 @@ export function packUndo(state: State, game?: Processed): State {
 
 /** A stored state as boardgame.io made it: the marker back to the state's own G, ctx and plugins. */
 export function unpackUndo<S extends State | undefined>(state: S): S {
-  if (!state || !Array.isArray(state._undo)) return state;
-  const i = state._undo.findIndex((e) => (e as unknown as Record<string, unknown>)[SAME] === true);
-  if (i < 0) return state;
-  const _undo = state._undo.slice();
-  const entry: Record<string, unknown> = { ...(_undo[i] as unknown as Record<string, unknown>) };
-  delete entry[SAME];
-  _undo[i] = { ...entry, G: state.G as unknown, ctx: state.ctx, plugins: state.plugins } as UndoEntry;
+  if (!state || !Array.isArray(state._undo) || state._undo.length === 0) return state;
+  const _undo = state._undo.map((e) => {
+    const entry = e as unknown as Record<string, unknown>;
+    if (entry[SAME] === true) {
+      const { [SAME]: _same, ...rest } = entry;
+      return { ...rest, G: state.G as unknown, ctx: state.ctx, plugins: state.plugins } as UndoEntry;
+    }
+    const G = withLogs(entry.G, state.G);
+    return G === entry.G ? e : ({ ...entry, G } as UndoEntry);
+  });
   return { ...state, _undo };
 }
 
@@ -85,7 +143,11 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /** `inner`, storing states packed and handing them out unpacked (see the file comment). */
-export function compactUndo(inner: AnyStorage, games: readonly Game[]): AnyStorage {
+export function compactUndo(
+  inner: AnyStorage,
+  games: readonly Game[],
+  logKeysOf: (gameName: string) => readonly string[] = () => [],
+): AnyStorage {
   const processed = new Map<string, Processed>();
   for (const g of games) if (g.name && !g.disableUndo) processed.set(g.name, ProcessGameConfig(g as never));
   // The game of each match, learned from its metadata as it is created, read or written.
@@ -97,7 +159,7 @@ export function compactUndo(inner: AnyStorage, games: readonly Game[]): AnyStora
   };
   const pack = (matchID: string, state: State) => {
     const name = gameOf.get(matchID);
-    return packUndo(state, name ? processed.get(name) : undefined);
+    return packUndo(state, name ? processed.get(name) : undefined, name ? logKeysOf(name) : []);
   };
   const then = <T, R>(value: T | Promise<T>, fn: (v: T) => R): R | Promise<R> =>
     isThenable(value) ? Promise.resolve(value).then(fn) : fn(value);
