@@ -18,10 +18,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
-import { PostgresStorage } from '../../server/storage';
 import { http, RawClient, sleep, startTestServer, type TestServer } from './harness';
 import { findLeaks } from './leak-check';
-import { withSchema } from './processes';
+import { dropSchema, withSchema } from './processes';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -94,10 +93,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('a move stored by a process that died bef
   afterAll(async () => {
     await one?.close();
     await two?.close();
-    const db = new PostgresStorage({ connectionString: dbUrl, max: 1 });
-    await db.connect();
-    await db.pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await db.close();
+    await dropSchema(PG_URL ?? '', schema);
   });
 
   it('reaches the other process’s sockets once the mover syncs again, each in its own view', async () => {

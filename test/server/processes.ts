@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { PostgresStorage } from '../../server/storage';
 
 const ROOT = process.cwd();
 
@@ -94,4 +95,12 @@ export function startProcess(
 /** `base` (a postgres URL) with a `schema` parameter. */
 export function withSchema(base: string, schema: string): string {
   return `${base}${base.includes('?') ? '&' : '?'}schema=${schema}`;
+}
+
+/** Drops a scratch schema made for a test (see `withSchema`). */
+export async function dropSchema(base: string, schema: string): Promise<void> {
+  const db = new PostgresStorage({ connectionString: withSchema(base, schema), max: 1 });
+  await db.connect();
+  await db.pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await db.close();
 }

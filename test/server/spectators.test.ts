@@ -9,10 +9,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { PostgresStorage } from '../../server/storage';
 import { Spectators } from '../../server/spectators';
 import { http, RawClient, sleep, startTestServer, type TestServer } from './harness';
-import { withSchema } from './processes';
+import { dropSchema, withSchema } from './processes';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -103,10 +102,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('spectators of a match, two processes on 
   afterAll(async () => {
     await one?.close();
     await two?.close();
-    const db = new PostgresStorage({ connectionString: dbUrl, max: 1 });
-    await db.connect();
-    await db.pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await db.close();
+    await dropSchema(PG_URL ?? '', schema);
   });
 
   it('counts every process’s spectators, and drops those of a process that stops', async () => {
