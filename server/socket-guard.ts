@@ -120,10 +120,8 @@ function withoutRandom<T>(state: T): T {
 export type PacketCheck = ((packet: Packet, socket?: Socket) => boolean | Promise<boolean>) & {
   /** To be called as a packet the check accepted is passed on. */
   passed?: (packet: Packet, socket?: Socket) => void;
-  /** Sends the stored state to this game's sockets of `matchID` that were sent one older than `stateID`. */
-  behind?: (matchID: string, stateID: number) => Promise<void>;
-  /** To be called when a socket disconnects. */
-  forget?: (socket: Socket) => void;
+  /** Sends the stored state to those of `sockets` that proved a view of `matchID` and were sent one older than `stateID`. */
+  behind?: (matchID: string, stateID: number, sockets: Iterable<Socket>) => Promise<void>;
 };
 
 /** A per-match queue that runs one task at a time (boardgame.io's transport keeps one per match). */
@@ -179,23 +177,6 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     const opts = { state: true } as const;
     const result = isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts);
     return result.state;
-  };
-
-  /** The sockets whose sync proved a view of each match. */
-  const viewing = new Map<string, Set<Socket>>();
-  const setViewer = (socket: Socket, viewer: SocketData['viewer']) => {
-    const data = socket.data as SocketData;
-    if (data.viewer) {
-      const sockets = viewing.get(data.viewer.matchID);
-      sockets?.delete(socket);
-      if (sockets?.size === 0) viewing.delete(data.viewer.matchID);
-    }
-    if (viewer) {
-      data.viewer = viewer;
-      let sockets = viewing.get(viewer.matchID);
-      if (!sockets) viewing.set(viewer.matchID, (sockets = new Set()));
-      sockets.add(socket);
-    } else delete data.viewer;
   };
 
   /**
@@ -296,11 +277,11 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     if (!metadata || !state || metadata.gameName !== game.name) return false;
     // The chat so far, for players and spectators alike.
     for (const entry of (metadata as { chat?: ChatEntry[] }).chat ?? []) socket?.emit('chat', matchID, entry);
-    if (socket) setViewer(socket, undefined);
+    if (socket) delete (socket.data as SocketData).viewer;
     if (playerID === undefined || playerID === null) {
       if (socket) {
         context.spectators?.add(matchID, socket);
-        setViewer(socket, { matchID, playerID: null });
+        (socket.data as SocketData).viewer = { matchID, playerID: null };
       }
       return true;
     }
@@ -308,7 +289,7 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     if (socket) context.spectators?.remove(socket);
     if (socket && typeof credentials === 'string' && metadata.players[Number(playerID)]?.credentials === credentials) {
       context.seats?.add(matchID, socket, playerID, credentials);
-      setViewer(socket, { matchID, playerID });
+      (socket.data as SocketData).viewer = { matchID, playerID };
     }
     return true;
   };
@@ -421,11 +402,12 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
    * announces the stored stateID to every process. Here, this process sends
    * the stored state to its sockets of the match that were sent an older one.
    */
-  check.behind = async (matchID, stateID) => {
+  check.behind = async (matchID, stateID, sockets) => {
     const sentOf = (socket: Socket) => (socket.data as SocketData).sent?.get(matchID);
-    const late = [...(viewing.get(matchID) ?? [])].filter((socket) => {
+    const late = [...sockets].filter((socket) => {
       const sent = sentOf(socket);
-      return socket.connected && sent !== undefined && sent < stateID;
+      const viewer = (socket.data as SocketData).viewer;
+      return socket.connected && viewer?.matchID === matchID && sent !== undefined && sent < stateID;
     });
     if (late.length === 0) return;
     const state = await fetchState(matchID);
@@ -438,8 +420,6 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
       }
     }
   };
-
-  check.forget = (socket) => setViewer(socket, undefined);
 
   check.passed = (packet, socket) => {
     if (packet[0] === 'update') watchMove(packet.slice(1), socket);
@@ -591,7 +571,7 @@ export function guardNamespace(
   game: Game,
   db: AnyStorage,
   options: GuardOptions = {},
-): Pick<Required<PacketCheck>, 'behind'> {
+): { behind: (matchID: string, stateID: number) => Promise<void> } {
   const limits = { ...DEFAULT_SOCKET_LIMITS, ...options.limits };
   const check = createPacketCheck(game, db, options);
   nsp.use((socket, next) => {
@@ -624,9 +604,9 @@ export function guardNamespace(
     socket.on('disconnect', () => {
       options.seats?.remove(socket);
       options.spectators?.remove(socket);
-      check.forget?.(socket);
     });
     next();
   });
-  return { behind: (matchID, stateID) => check.behind?.(matchID, stateID) ?? Promise.resolve() };
+  // A process holds few enough sockets that looking through them all, once per sync, costs nothing worth indexing.
+  return { behind: (matchID, stateID) => check.behind?.(matchID, stateID, nsp.sockets.values()) ?? Promise.resolve() };
 }

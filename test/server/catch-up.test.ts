@@ -18,7 +18,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
-import { http, RawClient, sleep, startTestServer, type TestServer } from './harness';
+import { fullMatch, RawClient, sleep, startTestServer, type TestServer } from './harness';
 import { findLeaks } from './leak-check';
 import { dropSchema, withSchema } from './processes';
 
@@ -26,21 +26,6 @@ const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
 const GAME = 'touched-on';
-
-/** A 2-seat match of GAME created on `url`, with each seat's credentials. */
-async function seatedMatch(url: string): Promise<{ matchID: string; creds: string[] }> {
-  const created = await http(url, `/games/${GAME}/create`, { method: 'POST', json: { numPlayers: 2 } });
-  const matchID = created.json.matchID as string;
-  const creds: string[] = [];
-  for (const playerID of ['0', '1']) {
-    const joined = await http(url, `/games/${GAME}/${matchID}/join`, {
-      method: 'POST',
-      json: { playerID, playerName: `P${playerID}` },
-    });
-    creds.push(joined.json.playerCredentials as string);
-  }
-  return { matchID, creds };
-}
 
 const updates = (c: RawClient) => c.received.filter((m) => m[0] === 'update').map((m) => m[2] as State);
 
@@ -54,7 +39,7 @@ describe('a move missed while syncing', () => {
   });
 
   it('is sent after the sync, in the view the sync proved, and to nobody unproven', async () => {
-    const { matchID, creds } = await seatedMatch(server.url);
+    const { matchID, creds } = await fullMatch(server.url, 2, GAME);
     const seat = new RawClient(server.url, { namespace: GAME });
     const spectator = new RawClient(server.url, { namespace: GAME });
     const impostor = new RawClient(server.url, { namespace: GAME });
@@ -100,7 +85,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('a move stored by a process that died bef
     const opts = { storage: 'postgres', databaseUrl: dbUrl, redisUrl: REDIS_URL } as const;
     one = await startTestServer(opts);
     two = await startTestServer(opts);
-    const { matchID, creds } = await seatedMatch(one.url);
+    const { matchID, creds } = await fullMatch(one.url, 2, GAME);
     const other = new RawClient(two.url, { namespace: GAME });
     const watcher = new RawClient(two.url, { namespace: GAME });
     const synced = (await other.sync(matchID, '1', creds[1]))._stateID;

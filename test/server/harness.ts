@@ -88,9 +88,9 @@ export async function http(
   return { status: res.status, headers: res.headers, text, json: parsed };
 }
 
-/** Creates a match through the lobby. */
-export async function createMatch(base: string, numPlayers: number, setupData?: unknown): Promise<string> {
-  const res = await http(base, `/games/${GAME}/create`, { method: 'POST', json: { numPlayers, setupData } });
+/** Creates a match of `game` (Lisbon by default) through the lobby. */
+export async function createMatch(base: string, numPlayers: number, setupData?: unknown, game = GAME): Promise<string> {
+  const res = await http(base, `/games/${game}/create`, { method: 'POST', json: { numPlayers, setupData } });
   if (res.status !== 200) throw new Error(`create failed: ${res.status} ${res.text}`);
   return res.json.matchID;
 }
@@ -101,8 +101,9 @@ export async function joinMatch(
   matchID: string,
   playerID: string,
   name = `P${playerID}`,
+  game = GAME,
 ): Promise<string> {
-  const res = await http(base, `/games/${GAME}/${matchID}/join`, {
+  const res = await http(base, `/games/${game}/${matchID}/join`, {
     method: 'POST',
     json: { playerID, playerName: name },
   });
@@ -110,11 +111,15 @@ export async function joinMatch(
   return res.json.playerCredentials;
 }
 
-/** Creates a match and joins every seat. */
-export async function fullMatch(base: string, numPlayers: number): Promise<{ matchID: string; creds: string[] }> {
-  const matchID = await createMatch(base, numPlayers, { firstPlayer: 0 });
+/** Creates a match (of Lisbon with seat 0 first, unless another game is named) and joins every seat. */
+export async function fullMatch(
+  base: string,
+  numPlayers: number,
+  game = GAME,
+): Promise<{ matchID: string; creds: string[] }> {
+  const matchID = await createMatch(base, numPlayers, game === GAME ? { firstPlayer: 0 } : undefined, game);
   const creds: string[] = [];
-  for (let i = 0; i < numPlayers; i++) creds.push(await joinMatch(base, matchID, String(i)));
+  for (let i = 0; i < numPlayers; i++) creds.push(await joinMatch(base, matchID, String(i), undefined, game));
   return { matchID, creds };
 }
 
