@@ -331,7 +331,7 @@ export class BotSeats {
     try {
       const waitsForSeat = () => {
         const state = client.getState();
-        return !!state && !state.ctx.gameover && waitingOn(state.ctx).includes(seat);
+        return !!state && !state.ctx.gameover && waitingOn(state.ctx, state.G, def.waitingOn).includes(seat);
       };
       if (!client.getState()) await until(client, () => !!client.getState(), 5000);
       if (say && waitsForSeat()) client.sendChatMessage({ text: say });
@@ -402,7 +402,7 @@ export class BotSeats {
         return;
       }
       // Its turn, or a phase where several act at once and it is among them (its departure, say).
-      if (actingPlayerOf(def, state) !== seat && !waitingOn(state.ctx).includes(seat)) return;
+      if (actingPlayerOf(def, state) !== seat && !waitingOn(state.ctx, state.G, def.waitingOn).includes(seat)) return;
       // The table is not full yet: nobody may play; look again shortly.
       if (waitingForTable(state._stateID, client.matchData)) {
         if (this.clients.get(key) === client) setTimeout(() => void act(), 1000).unref?.();

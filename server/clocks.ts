@@ -23,6 +23,7 @@ import type { BotSeats } from './bots';
 import type { Logger } from './log';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
 import { waitKey, waitingForTable, waitingOn } from '../src/games/common/waiting-room';
+import { findGame } from '../src/games/registry';
 
 /** The clock choices at creation, and their periods. */
 export const CLOCK_PERIODS = { '1m': 60_000, '5m': 300_000, '1d': 86_400_000 } as const;
@@ -127,7 +128,7 @@ export class TurnClocks {
     if (waitingForTable(state._stateID, Object.values(meta.players))) return;
     const stateID = state._stateID;
     const last = this.expired.get(matchID);
-    const wait = waitKey(state.ctx);
+    const wait = waitKey(state.ctx, state.G, findGame(meta.gameName)?.waitingOn);
     const began = this.waits.get(matchID);
     const start = began?.key === wait ? began.at : meta.updatedAt;
     if (began?.key !== wait) this.waits.set(matchID, { key: wait, at: start });
@@ -154,7 +155,7 @@ export class TurnClocks {
     const meta = metadata as Meta | undefined;
     if (!meta || !state || state._stateID !== stateID || state.ctx.gameover !== undefined) return;
     this.expired.set(matchID, { stateID, at: Date.now() });
-    for (const seat of waitingOn(state.ctx)) {
+    for (const seat of waitingOn(state.ctx, state.G, findGame(meta.gameName)?.waitingOn)) {
       const key = `${matchID}:${seat}`;
       if (this.playing.has(key)) continue;
       const name = meta.players[Number(seat)]?.name ?? `Seat ${Number(seat) + 1}`;

@@ -4,15 +4,16 @@
  * and which seats the game waits for now. All of it is public (the match page
  * shows it to anyone); nothing of a hand, deck or seed is read out.
  *
- * The seats waited for come from boardgame.io's own `ctx`, so it knows no
- * game: the active players when a stage or a simultaneous phase is on, else
- * the current player. At most 50 IDs; a malformed list is a 400; unknown
+ * The seats waited for come from boardgame.io's own `ctx` (the active
+ * players when a stage or a simultaneous phase is on, else the current
+ * player), or from the game's own rule when its definition has one. At most 50 IDs; a malformed list is a 400; unknown
  * matches are left out.
  */
 import type { Server } from 'boardgame.io';
 import { fail, type Middleware } from './http-error';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
 import { waitingForTable, waitingOn } from '../src/games/common/waiting-room';
+import { findGame } from '../src/games/registry';
 
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_IDS = 50;
@@ -53,7 +54,7 @@ export function matchStatus(db: AnyStorage): Middleware {
         players: players.map((p) => ({ id: p.id, ...(p.name ? { name: p.name } : {}) })),
         gameover: state.ctx.gameover !== undefined,
         waitingForPlayers,
-        waitingOn: waitingForPlayers ? [] : waitingOn(state.ctx),
+        waitingOn: waitingForPlayers ? [] : waitingOn(state.ctx, state.G, findGame(meta.gameName)?.waitingOn),
         updatedAt: meta.updatedAt,
       });
     }

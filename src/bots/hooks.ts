@@ -70,4 +70,6 @@ export interface BotHooks<G = unknown> {
   mcts?: { temperature?: number; exploration?: number; playoutTurns?: number; epsilon?: number; bias?: number };
   /** Extra per-seat figures for result tables, e.g. `{ 'conn.': 2 }` (optional). */
   seatStats?(G: G, ctx: Ctx, playerID: string): Record<string, number>;
+  /** The rounds a game has played, for result tables (optional; default: boardgame.io's turns divided by the players). */
+  rounds?(G: G, ctx: Ctx): number;
 }

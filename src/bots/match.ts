@@ -132,7 +132,7 @@ export async function playGame(
     gameId: def.id,
     players: numPlayers,
     firstPlayer,
-    rounds: Math.ceil(ctx.turn / numPlayers),
+    rounds: def.bots.rounds ? def.bots.rounds(G, ctx) : Math.ceil(ctx.turn / numPlayers),
     turns: ctx.turn,
     moves,
     decidedBy: over ? (over.decidedBy ?? 'finished') : 'unfinished',

@@ -76,7 +76,14 @@ export function OnlineBoard(props: OnlineBoardProps) {
       )}
       <div className="board-top">
         {props.turnClockMs && !waiting && !props.ctx.gameover ? (
-          <TurnClock periodMs={props.turnClockMs} ctx={props.ctx} names={names} away={props.clockAway ?? []} />
+          <TurnClock
+            periodMs={props.turnClockMs}
+            ctx={props.ctx}
+            G={props.G as unknown}
+            rule={def.waitingOn}
+            names={names}
+            away={props.clockAway ?? []}
+          />
         ) : null}
         {!waiting && !offline && (
           <TakeBack G={props.G as unknown} ctx={props.ctx} playerID={pid} stateID={props._stateID} undo={props.undo} />

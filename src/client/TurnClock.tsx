@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Ctx } from 'boardgame.io';
-import { waitKey, waitingOn } from '../games/common/waiting-room';
+import { waitKey, waitingOn, type WaitRule } from '../games/common/waiting-room';
 
 /** The clock choices offered when creating a match (server/clocks.ts CLOCK_PERIODS). */
 export type ClockChoice = 'none' | '1m' | '5m' | '1d';
@@ -26,11 +26,14 @@ function left(ms: number): string {
 export function TurnClock(props: {
   periodMs: number;
   ctx: Ctx;
+  G: unknown;
+  /** The game's own rule for whom it waits, if it has one (GameDef.waitingOn). */
+  rule?: WaitRule;
   names: Record<string, string>;
   away: readonly string[];
 }) {
-  const { periodMs, ctx } = props;
-  const wait = waitKey(ctx);
+  const { periodMs, ctx, G, rule } = props;
+  const wait = waitKey(ctx, G, rule);
   const [since, setSince] = useState(() => Date.now());
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => setSince(Date.now()), [wait]);
@@ -38,7 +41,7 @@ export function TurnClock(props: {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, []);
-  const seats = waitingOn(ctx);
+  const seats = waitingOn(ctx, G, rule);
   const name = (id: string) => props.names[id] ?? `Seat ${Number(id) + 1}`;
   const remaining = since + periodMs - now;
   return (

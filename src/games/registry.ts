@@ -10,6 +10,7 @@
 import type { Game } from 'boardgame.io';
 import type { BotHooks } from '../bots/hooks';
 import type { TakeBackCheck } from './common/take-back';
+import type { WaitRule } from './common/waiting-room';
 import { lisbon } from './lisbon/def';
 import { touchedOn } from './touched-on/def';
 import { getOnBoard } from './get-on-board/def';
@@ -44,6 +45,12 @@ export interface GameDef<G = any> {
    * are sent only the entries they lack (src/shared/log-suffix.ts).
    */
   logKeys?: readonly string[];
+  /**
+   * The seats the game waits for, when boardgame.io's ctx does not say it
+   * exactly (src/games/common/waiting-room.ts); absent: the active players,
+   * else the current player.
+   */
+  waitingOn?: WaitRule<G>;
 }
 
 export const GAMES: readonly GameDef[] = [lisbon, touchedOn, getOnBoard];

@@ -165,7 +165,7 @@ export async function playOverSockets(
     for (let i = 0; i < creds.length; i++) await players[i].sync(matchID, String(i), creds[i]);
     let moves = 0;
     for (; moves < max; moves++) {
-      const pid = actors(players[0].state!.ctx)[0];
+      const pid = actors(players[0].state!.ctx, players[0].state!.G, def.waitingOn)[0];
       if (pid === undefined) break;
       const own = players[Number(pid)].state as State;
       const options = def.bots.moves(own.G, own.ctx, pid) as Array<{ move: string; args?: unknown }>;

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
 import { findGame } from '../../src/games/registry';
+import { waitingOn } from '../../src/games/common/waiting-room';
 import { http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
 
 const SCALE = 60;
@@ -64,7 +65,9 @@ describe('turn clocks', () => {
     }, 'one timeout each');
 
     // The next timeout of the plotting seat marks it away.
-    const plotting = (watcher.state as State).ctx.currentPlayer;
+    const def = findGame('get-on-board')!;
+    const waits = (s: State) => waitingOn(s.ctx, s.G, def.waitingOn);
+    const plotting = waits(watcher.state as State)[0];
     const at = watcher.state!._stateID;
     await watcher.waitFor(() => watcher.state!._stateID > at, 10_000, 'the clock plot');
     await eventually(
@@ -73,11 +76,10 @@ describe('turn clocks', () => {
     );
 
     // The away seat plays by itself when its turn comes: it is back.
-    const def = findGame('get-on-board')!;
     const player = new RawClient(server.url, { namespace: 'get-on-board' });
     await player.sync(matchID, plotting, creds[Number(plotting)]);
     await player.waitFor(
-      () => player.state!.ctx.currentPlayer === plotting || !!player.state!.ctx.gameover,
+      () => waits(player.state!).includes(plotting) || !!player.state!.ctx.gameover,
       10_000,
       'its turn',
     );

@@ -13,6 +13,7 @@ import { formatLine, type Logger } from '../../server/log';
 import { LisbonTram28 } from '../../src/games/lisbon';
 import { botMoves } from '../../src/games/lisbon/bots/candidates';
 import { restoreLogsOn, wantsLogSuffix } from '../../src/shared/log-suffix';
+import { waitingOn, type WaitRule } from '../../src/games/common/waiting-room';
 
 export const GAME = LisbonTram28.name as string;
 
@@ -233,10 +234,9 @@ export async function readMatch(server: RunningServer, matchID: string) {
   };
 }
 
-/** The players the bots' move list may act for right now. */
-export function actors(ctx: Ctx): string[] {
-  if (ctx.gameover !== undefined) return [];
-  return ctx.activePlayers ? Object.keys(ctx.activePlayers) : [ctx.currentPlayer];
+/** The players the bots' move list may act for right now: whom the game waits for (its own rule when it has one, GameDef.waitingOn). */
+export function actors(ctx: Ctx, G?: unknown, rule?: WaitRule): string[] {
+  return waitingOn(ctx, G, rule);
 }
 
 /**

@@ -3,6 +3,8 @@ import type { GameDef } from '../registry';
 import { GetOnBoard } from './index';
 import type { GobState } from './types';
 import { getOnBoardBots } from './bots';
+import { actingPlayers } from './ai';
+import { ctxWaitingOn } from '../common/waiting-room';
 
 export const getOnBoard: GameDef<GobState> = {
   id: GetOnBoard.name!,
@@ -17,4 +19,6 @@ export const getOnBoard: GameDef<GobState> = {
   game: GetOnBoard,
   logKeys: ['log'],
   bots: getOnBoardBots,
+  // A round is one boardgame.io turn with every seat active; the rules name the one seat whose plot it takes.
+  waitingOn: (G, ctx) => (G.round === 0 ? ctxWaitingOn(ctx) : actingPlayers(G)),
 };

@@ -3,10 +3,16 @@
  * folder (RULES.md) and import no React, DOM or Node modules.
  *
  * Phases: `departure` (everyone at once keeps one of two tickets, in secret),
- * then `rounds` (one turn = one player's whole plot, in Inspector order; the
- * rules reveal tickets, check objectives and pass the Inspector themselves).
+ * then `rounds`. One boardgame.io turn is one round, the Inspector's: every
+ * seat is active in it, and the rules take the plot (one move) of the player
+ * whose turn of the round it is (`G.toPlay`, in Inspector order), refusing
+ * anyone else's. The rules reveal tickets, check objectives and pass the
+ * Inspector themselves; the plot that ends the round ends the turn. (A turn
+ * per plot would cost boardgame.io a turn change per move: 55 µs of an
+ * empty game's 60 µs.) `waitingOn` (def.ts) tells the platform whom a round
+ * waits for.
  */
-import { ActivePlayers } from 'boardgame.io/core';
+import { ActivePlayers, INVALID_MOVE } from 'boardgame.io/core';
 import type { Ctx, Game, LongFormMove } from 'boardgame.io';
 import { mapIdFor } from './maps';
 import './maps/all';
@@ -42,6 +48,19 @@ const serverMove = (fn: (mc: M.MoveContext, args?: unknown) => unknown, redact =
 
 const toPlayIndex = ({ G, ctx }: { G: GobState; ctx: Ctx }) => Math.max(0, ctx.playOrder.indexOf(G.toPlay ?? ''));
 
+/**
+ * A plot, and the end of boardgame.io's turn when it ends the round. A match
+ * stored before rounds were one turn (no active players in its round, one
+ * turn per plot) ends its turn after every plot, and so comes to the new
+ * form at its next turn.
+ */
+function plotAndPass(mc: M.MoveContext & { ctx: Ctx; events: { endTurn(): void } }, args?: unknown) {
+  const round = mc.G.round;
+  const result = M.plot(mc, args);
+  if (result !== INVALID_MOVE && !mc.G.result && (mc.G.round !== round || !mc.ctx.activePlayers)) mc.events.endTurn();
+  return result;
+}
+
 /** Build the game; `GetOnBoard` is the one the site registers. */
 export function createGetOnBoard(options: GetOnBoardOptions = {}): Game<GobState> {
   const mapFor = options.mapFor ?? mapIdFor;
@@ -69,8 +88,9 @@ export function createGetOnBoard(options: GetOnBoardOptions = {}): Game<GobState
         endIf: ({ G }) => G.round > 0,
       },
       rounds: {
-        turn: { order: { first: toPlayIndex, next: toPlayIndex }, minMoves: 1, maxMoves: 1 },
-        moves: { plot: serverMove(M.plot) },
+        // The round's turn: its Inspector's, with every seat active (the rules refuse an out-of-turn plot).
+        turn: { order: { first: toPlayIndex, next: toPlayIndex }, activePlayers: ActivePlayers.ALL },
+        moves: { plot: serverMove(plotAndPass as (mc: M.MoveContext, args?: unknown) => unknown) },
       },
     },
     endIf: ({ G }) => G.result ?? undefined,

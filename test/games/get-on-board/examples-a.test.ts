@@ -22,6 +22,8 @@ import { sectionKey } from '../../../src/games/get-on-board/graph';
 import { gameResult } from '../../../src/games/get-on-board/flow';
 import { scoreSheet } from '../../../src/games/get-on-board/score';
 import type { GobState } from '../../../src/games/get-on-board/types';
+import { waitingOn } from '../../../src/games/common/waiting-room';
+import { getOnBoard } from '../../../src/games/get-on-board/def';
 
 /** A 2- or 3-player position on `mapId` in round 1, seat 0 to plot shape `shape` from `line`. */
 function position(mapId: string, line: string[], shape: Parameters<typeof setShape>[2], numPlayers = 2): GobState {
@@ -102,7 +104,8 @@ describe('RULINGS §12 worked examples 1–7', () => {
     // The markers stay on the board.
     expect(s.players['0'].line).toEqual(['2,2', '3,2', '3,3', '2,3', '2,2']);
     expect(gameResult(s).scores['0']).toMatchObject({ total: 0, eliminated: true });
-    expect(cl[1].getState()!.ctx.currentPlayer).toBe('1');
+    const after = cl[1].getState()!;
+    expect(waitingOn(after.ctx, after.G, getOnBoard.waitingOn)).toEqual(['1']);
   });
 
   it('5. Connections: 2 other markers → +2 (score 3 at 7); Rome yellow +1 with 1 other; burgundy +0; cap 19', async () => {

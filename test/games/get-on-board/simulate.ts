@@ -14,6 +14,8 @@ import { getMap } from '../../../src/games/get-on-board/maps';
 import { MARKER_SUPPLY } from '../../../src/games/get-on-board/data';
 import type { GobResult, GobState, PointId } from '../../../src/games/get-on-board/types';
 import { Rng } from '../../../src/bots/rng';
+import { waitingOn } from '../../../src/games/common/waiting-room';
+import { getOnBoard } from '../../../src/games/get-on-board/def';
 import { Replay } from './replay';
 
 export interface SimResult {
@@ -62,9 +64,13 @@ export function simulateGame(mapFor: (n: number) => string, numPlayers: number, 
     const G = state.G;
     const actors = actingPlayers(G);
     if (actors.length === 0) throw new Error(`nobody to act at step ${steps}`);
+    // The platform's answer (clocks, bot seats, "your move") is the rules'; boardgame.io lets each of them act.
+    const waits = waitingOn(state.ctx, G, getOnBoard.waitingOn);
+    if (waits.sort().join() !== [...actors].sort().join())
+      throw new Error(`the platform waits for ${waits.join(',')}, the rules for ${actors.join(',')}`);
     const active = state.ctx.activePlayers ? Object.keys(state.ctx.activePlayers) : [state.ctx.currentPlayer];
-    if (active.sort().join() !== [...actors].sort().join())
-      throw new Error(`boardgame.io waits for ${active.join(',')}, the rules for ${actors.join(',')}`);
+    if (!actors.every((p) => active.includes(p)))
+      throw new Error(`boardgame.io lets ${active.join(',')} act, the rules wait for ${actors.join(',')}`);
     const actor = actors[rnd.int(actors.length)];
     const moves = enumerate(playerView(G, actor), actor);
     if (moves.length === 0) throw new Error(`no move for ${actor} at step ${steps} (R18)`);
@@ -83,6 +89,16 @@ export function simulateGame(mapFor: (n: number) => string, numPlayers: number, 
     } as never) as State<GobState>;
     if (next._stateID === state._stateID)
       throw new Error(`enumerated move refused at step ${steps}: ${actor} ${JSON.stringify(m)}`);
+    // The same move from a seat the rules do not wait for is refused, though boardgame.io lets every seat act in a round.
+    const other = G.order.find((p) => !actors.includes(p));
+    if (other !== undefined && m.move === 'plot') {
+      const refused = reducer(state, {
+        type: 'MAKE_MOVE',
+        payload: { type: m.move, args: m.args, playerID: other },
+      } as never) as State<GobState>;
+      if (refused._stateID !== state._stateID || refused.G !== state.G)
+        throw new Error(`step ${steps}: ${other} plotted out of turn`);
+    }
     if (m.move === 'plot') {
       const { path, extra } = m.args[0] as { path: PointId[]; extra?: PointId };
       if (extra) extras++;

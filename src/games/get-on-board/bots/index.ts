@@ -150,7 +150,8 @@ interface Sim {
 /**
  * Fast playouts: the rules' own moves on a plain copy, without boardgame.io's
  * reducer. The rules keep the turn order in G (`toPlay`, the departure
- * choices), so ctx only counts the moves and carries the result.
+ * choices), so ctx only carries the result and counts a turn per move (MCTS
+ * playouts stop after `playoutTurns` plots; in boardgame.io a turn is a round).
  */
 const playout: PlayoutSim<GobState, Sim> = {
   start: (state) => ({ G: structuredClone(state.G), ctx: { ...state.ctx } }),
@@ -178,5 +179,7 @@ export const getOnBoardBots: BotHooks<GobState> = {
   actingPlayer: (G) => actingPlayer(G),
   playout,
   mcts: { bias: 1 },
+  // A boardgame.io turn is a round here; the rules count them.
+  rounds: (G) => G.round,
   seatStats: (G, _ctx, playerID) => ({ 'elim.': G.players[playerID]?.eliminated ? 1 : 0 }),
 };
