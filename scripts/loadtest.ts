@@ -38,6 +38,7 @@ import { decimal, integer, oneOf, parseFlags, runCli, text, UsageError } from '.
 import { Rng } from '../src/bots/rng';
 import { DEFAULT_GAME, GAMES, gameNamed, type GameDef } from '../src/games/registry';
 import { LOG_SUFFIX_AUTH, restoreLogsOn } from '../src/shared/log-suffix';
+import { waitingOn } from '../src/games/common/waiting-room';
 
 export type StorageKind = 'file' | 'memory' | 'postgres';
 
@@ -708,7 +709,7 @@ export async function verifyAgainstStorage(
     }
     if (r.state.ctx.gameover === undefined) {
       const ctx = r.state.ctx;
-      const waits = ctx.activePlayers ? JSON.stringify(ctx.activePlayers) : `player ${ctx.currentPlayer}`;
+      const waits = `seats ${waitingOn(ctx, r.state.G, DEF.waitingOn).join(', ')}`;
       const seats = group.map((b) => `${b.seat.playerID}: ${b.lastStatus ?? b.status()}`).join('; ');
       problems.push(`${matchID}: stored state ${r.state._stateID} is not game over; waits on ${waits}; bots ${seats}`);
     }
