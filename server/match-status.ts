@@ -6,8 +6,8 @@
  *
  * The seats waited for come from boardgame.io's own `ctx` (the active
  * players when a stage or a simultaneous phase is on, else the current
- * player), or from the game's own rule when its definition has one. At most 50 IDs; a malformed list is a 400; unknown
- * matches are left out.
+ * player), or from the game's own rule when its definition has one. At most
+ * 50 IDs; a malformed list is a 400; unknown matches are left out.
  */
 import type { Server } from 'boardgame.io';
 import { fail, type Middleware } from './http-error';

@@ -16,7 +16,7 @@ import type { Ctx } from 'boardgame.io';
 export type WaitRule<G = never> = (G: G, ctx: Ctx) => string[];
 
 /** The seats a state waits for from boardgame.io's ctx alone: the active players when a stage or a simultaneous phase is on, else the current player. */
-export function ctxWaitingOn(ctx: Ctx): string[] {
+function ctxWaitingOn(ctx: Ctx): string[] {
   return ctx.activePlayers ? Object.keys(ctx.activePlayers) : [ctx.currentPlayer];
 }
 

@@ -4,7 +4,6 @@ import { GetOnBoard } from './index';
 import type { GobState } from './types';
 import { getOnBoardBots } from './bots';
 import { actingPlayers } from './ai';
-import { ctxWaitingOn } from '../common/waiting-room';
 
 export const getOnBoard: GameDef<GobState> = {
   id: GetOnBoard.name!,
@@ -19,6 +18,7 @@ export const getOnBoard: GameDef<GobState> = {
   game: GetOnBoard,
   logKeys: ['log'],
   bots: getOnBoardBots,
-  // A round is one boardgame.io turn with every seat active; the rules name the one seat whose plot it takes.
-  waitingOn: (G, ctx) => (G.round === 0 ? ctxWaitingOn(ctx) : actingPlayers(G)),
+  // A round is one boardgame.io turn with every seat active: the rules name the seats they wait for (the
+  // departure choosers, then the one seat whose plot they take).
+  waitingOn: (G) => actingPlayers(G),
 };
