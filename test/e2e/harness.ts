@@ -13,7 +13,8 @@ import type { State } from 'boardgame.io';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { formatLine, type Logger } from '../../server/log';
 import { gameNamed } from '../../src/games/registry';
-import { actors, http, RawClient } from '../server/harness';
+import { http, RawClient } from '../server/harness';
+import { waitingOn } from '../../src/games/common/waiting-room';
 
 export const ROOT = path.resolve(__dirname, '../..');
 /** The screens every board is checked on: an upright phone (touch), a small laptop and a desktop. */
@@ -165,7 +166,7 @@ export async function playOverSockets(
     for (let i = 0; i < creds.length; i++) await players[i].sync(matchID, String(i), creds[i]);
     let moves = 0;
     for (; moves < max; moves++) {
-      const pid = actors(players[0].state!.ctx, players[0].state!.G, def.waitingOn)[0];
+      const pid = waitingOn(players[0].state!.ctx, players[0].state!.G, def.waitingOn)[0];
       if (pid === undefined) break;
       const own = players[Number(pid)].state as State;
       const options = def.bots.moves(own.G, own.ctx, pid) as Array<{ move: string; args?: unknown }>;

@@ -14,8 +14,9 @@ import { CreateGameReducer, getFilterPlayerView, ProcessGameConfig } from 'board
 import { PostgresStorage } from '../../server/storage';
 import { LisbonTram28 } from '../../src/games/lisbon';
 import { botMoves } from '../../src/games/lisbon/bots/candidates';
-import { actors, fullMatch, makePublicDir, RawClient } from './harness';
+import { fullMatch, makePublicDir, RawClient } from './harness';
 import { buildServer, removeBuild, startProcess, withSchema, type ServerProcess } from './processes';
+import { waitingOn } from '../../src/games/common/waiting-room';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const schema = `race_${process.pid}_${Date.now().toString(36)}`;
@@ -83,7 +84,7 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL database', () =
         while (raced < ROUNDS) {
           for (const c of all) await c.sync(matchID, seatOf(c), creds[Number(seatOf(c))]);
           const sid = onA[0].state!._stateID;
-          const pid = actors(onA[0].state!.ctx)[0];
+          const pid = waitingOn(onA[0].state!.ctx)[0];
           if (pid === undefined) break;
           const own = onA[Number(pid)].state!;
           const options = botMoves(own.G as never, own.ctx, pid) as Move[];

@@ -17,8 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { PostgresStorage } from '../../server/storage';
 import { botMoves } from '../../src/games/lisbon/bots/candidates';
-import { actors, createMatch, fullMatch, http, joinMatch, makePublicDir, RawClient } from './harness';
+import { createMatch, fullMatch, http, joinMatch, makePublicDir, RawClient } from './harness';
 import { buildServer, removeBuild, startProcess, withSchema, type ServerProcess } from './processes';
+import { waitingOn } from '../../src/games/common/waiting-room';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -120,7 +121,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('several processes on PostgreSQL and Redi
       // Several moves, so the later ones also cross after the first.
       for (let n = 0; n < 5; n++) {
         const state = onA.state!;
-        const pid = actors(state.ctx)[0];
+        const pid = waitingOn(state.ctx)[0];
         const mover = pid === '0' ? onA : onB[1];
         const own = mover.state!;
         const [choice] = botMoves(own.G as never, own.ctx, pid) as Array<{ move: string; args?: unknown[] }>;
@@ -215,7 +216,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('several processes on PostgreSQL and Redi
       const human = new RawClient(url);
       try {
         await human.sync(matchID, '0', creds);
-        while (actors(human.state!.ctx)[0] === '0') {
+        while (waitingOn(human.state!.ctx)[0] === '0') {
           const state = human.state!;
           const [choice] = botMoves(state.G as never, state.ctx, '0') as Array<{ move: string; args?: unknown[] }>;
           human.move(matchID, '0', creds, choice.move, choice.args ?? [], state._stateID);
@@ -224,7 +225,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('several processes on PostgreSQL and Redi
         const botTurn = human.state!._stateID;
         await human
           .waitFor(
-            () => human.state!._stateID > botTurn && actors(human.state!.ctx)[0] === '0',
+            () => human.state!._stateID > botTurn && waitingOn(human.state!.ctx)[0] === '0',
             30_000,
             'the bot to play',
           )

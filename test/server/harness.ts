@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
-import type { Ctx, State } from 'boardgame.io';
+import type { State } from 'boardgame.io';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { formatLine, type Logger } from '../../server/log';
 import { LisbonTram28 } from '../../src/games/lisbon';
 import { botMoves } from '../../src/games/lisbon/bots/candidates';
 import { restoreLogsOn, wantsLogSuffix } from '../../src/shared/log-suffix';
-import { waitingOn, type WaitRule } from '../../src/games/common/waiting-room';
+import { waitingOn } from '../../src/games/common/waiting-room';
 
 export const GAME = LisbonTram28.name as string;
 
@@ -234,11 +234,6 @@ export async function readMatch(server: RunningServer, matchID: string) {
   };
 }
 
-/** The players the bots' move list may act for right now: whom the game waits for (its own rule when it has one, GameDef.waitingOn). */
-export function actors(ctx: Ctx, G?: unknown, rule?: WaitRule): string[] {
-  return waitingOn(ctx, G, rule);
-}
-
 /**
  * Plays 2-player bystander matches on `url`, one after another, move by move
  * with legal moves, until `end` (a Date.now() time); returns each move's
@@ -255,7 +250,7 @@ export async function playBystanders(url: string, end: number, gapMs = 0): Promi
     for (let i = 0; i < players.length; i++) await players[i].sync(matchID, String(i), creds[i]);
     let stateID = players[0].state!._stateID;
     while (Date.now() < end) {
-      const pid = actors(players[0].state!.ctx)[0];
+      const pid = waitingOn(players[0].state!.ctx)[0];
       if (pid === undefined) break;
       const own = players[Number(pid)].state!;
       const options = botMoves(own.G, own.ctx, pid) as Array<{ move: string; args?: unknown[] }>;

@@ -9,9 +9,10 @@ import { Server } from 'boardgame.io/server';
 import type { State } from 'boardgame.io';
 import { LisbonTram28 } from '../../src/games/lisbon';
 import { Rng } from '../../src/bots/rng';
-import { actors, fullMatch, GAME, http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
+import { fullMatch, GAME, http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
 import { findLeaks, findStrings } from './leak-check';
 import { botMoves } from '../../src/games/lisbon/bots/candidates';
+import { waitingOn } from '../../src/games/common/waiting-room';
 
 const MAX_MOVES = Number(process.env.LEAK_TEST_MAX_MOVES ?? 1500);
 
@@ -60,7 +61,7 @@ describe('hidden information', () => {
     while (moves < MAX_MOVES) {
       const view = players[0].state as State;
       const ctx = view.ctx;
-      const who = actors(ctx);
+      const who = waitingOn(ctx);
       if (who.length === 0) break;
       // Each actor enumerates on its own (filtered) view of the game.
       const pid = who[0];

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { getOnBoard } from '../../../src/games/get-on-board/def';
 import type { GobState } from '../../../src/games/get-on-board/types';
-import { actors, http, RawClient, readMatch, startTestServer, type TestServer } from '../../server/harness';
+import { http, RawClient, readMatch, startTestServer, type TestServer } from '../../server/harness';
 import { findStrings, FORBIDDEN_KEYS } from '../../server/leak-check';
+import { waitingOn } from '../../../src/games/common/waiting-room';
 
 const GAME = getOnBoard.id;
 
@@ -91,7 +92,7 @@ describe('Get on Board: hidden information over sockets', () => {
 
       let stateID = players[0].state!._stateID;
       for (let moves = 0; moves < 200; moves++) {
-        const who = actors(spectator.state!.ctx, spectator.state!.G, getOnBoard.waitingOn);
+        const who = waitingOn(spectator.state!.ctx, spectator.state!.G, getOnBoard.waitingOn);
         if (who.length === 0) break;
         const pid = who[0];
         const own = players[Number(pid)].state as State<GobState>;
@@ -149,7 +150,7 @@ describe('Get on Board: hidden information over sockets', () => {
     while (Date.now() < deadline && !ana.state!.ctx.gameover && (ana.state!.G as GobState).round < 4) {
       const st = ana.state as State<GobState>;
       const before = st._stateID;
-      if (actors(st.ctx, st.G, getOnBoard.waitingOn).includes('0')) {
+      if (waitingOn(st.ctx, st.G, getOnBoard.waitingOn).includes('0')) {
         const options = getOnBoard.bots.moves(st.G, st.ctx, '0');
         const scores = getOnBoard.bots.scoreMoves(st.G, st.ctx, '0', options);
         const m = options[scores.indexOf(Math.max(...scores))];

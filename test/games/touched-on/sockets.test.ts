@@ -11,8 +11,9 @@ import type { State } from 'boardgame.io';
 import { Rng } from '../../../src/bots/rng';
 import { touchedOn } from '../../../src/games/touched-on/def';
 import type { TOState } from '../../../src/games/touched-on/types';
-import { actors, http, RawClient, readMatch, startTestServer, type TestServer } from '../../server/harness';
+import { http, RawClient, readMatch, startTestServer, type TestServer } from '../../server/harness';
 import { findStrings, FORBIDDEN_KEYS } from '../../server/leak-check';
+import { waitingOn } from '../../../src/games/common/waiting-room';
 
 const GAME = touchedOn.id;
 const MAX_MOVES = 2500;
@@ -100,7 +101,7 @@ describe('Touched On: hidden information over sockets', () => {
       let moves = 0;
       let stateID = players[0].state!._stateID;
       while (moves < MAX_MOVES) {
-        const who = actors(spectator.state!.ctx);
+        const who = waitingOn(spectator.state!.ctx);
         if (who.length === 0) break;
         const pid = who[0];
         const own = players[Number(pid)].state as State;
