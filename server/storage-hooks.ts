@@ -5,7 +5,9 @@
  *    `sync` creates any unknown match ID on demand, which lets anyone fill
  *    the storage (the socket guard refuses such syncs first; this is the
  *    second line);
- *  - tracks writes in flight so shutdown can wait for them;
+ *  - tracks reads and writes in flight so shutdown can wait for them (a
+ *    read may lead to a write: a socket's disconnection reads its match,
+ *    then writes the seat's connection status);
  *  - drops writes to a match removed a moment ago (`wipe`, or `markRemoved`
  *    when another process removed it): a join, a chat message or a
  *    connection change that read the match before it was removed would
@@ -28,7 +30,7 @@ export function asLobbyRequest<T>(fn: () => T): T {
 /** The wrapped storage plus a way to wait for pending writes. */
 export interface HookedStorage {
   storage: AnyStorage;
-  /** Resolves once every write started so far has settled. */
+  /** Resolves once every read and write started so far has settled, and every write those reads led to. */
   drain(): Promise<void>;
   /** Drops the writes to `matchID` for a while: another process removed it. */
   markRemoved(matchID: string): void;
@@ -93,6 +95,9 @@ export function hookStorage(
   };
 
   const hooks: Record<string, (...args: never[]) => unknown> = {
+    fetch(matchID: string, opts: StorageAPI.FetchOpts) {
+      return track(inner.fetch(matchID, opts));
+    },
     createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts) {
       if (!lobbyScope.getStore()) {
         log('warn', 'refused to create a match outside the lobby API', { matchID });
@@ -148,9 +153,11 @@ export function hookStorage(
     storage,
     markRemoved,
     async drain() {
-      while (pending.size > 0) {
+      // Between rounds, a macrotask turn lets the callers of settled reads run on and start their writes.
+      do {
         await Promise.allSettled([...pending]);
-      }
+        await new Promise((resolve) => setImmediate(resolve));
+      } while (pending.size > 0);
     },
   };
 }
