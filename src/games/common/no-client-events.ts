@@ -3,6 +3,7 @@
  * the rules, not the clients, end turns, stages and games.
  */
 import type { Game, Plugin } from 'boardgame.io';
+import { INVALID_MOVE } from 'boardgame.io/core';
 
 /** A Game's `events` config with every client event turned off (see `noClientEvents`). */
 export const NO_CLIENT_EVENTS: NonNullable<Game['events']> = Object.freeze({
@@ -16,10 +17,17 @@ export const NO_CLIENT_EVENTS: NonNullable<Game['events']> = Object.freeze({
   setStage: false,
 });
 
-/** What `noClientEvents` keeps of an action: whether a move ran in it. */
-interface MoveMark {
-  moved: boolean;
-}
+/** What a move that ran leaves for `isInvalid` (a game's setup leaves its plugin data instead). */
+const MOVED: object = Object.freeze({ moved: true });
+
+/**
+ * What the action being processed has shown `isInvalid`: `MOVED` once a move
+ * ran in it, the plugin data of a game being set up, else null. boardgame.io
+ * runs an action's move and then its `isInvalid` synchronously in one
+ * reducer call, and `isInvalid` takes the mark back, so no other action sees
+ * it. A move refused with INVALID_MOVE, or that throws, leaves no mark.
+ */
+let mark: object | null = null;
 
 /**
  * Refuses every action in which no move ran: boardgame.io's client events
@@ -29,19 +37,29 @@ interface MoveMark {
  * inside moves and hooks, which stay allowed. With `NO_CLIENT_EVENTS` as the
  * Game's `events` config (which removes them from `client.events`), the Game is safe on its own,
  * whatever the transport (hot-seat, `Local`, sockets).
+ *
+ * It keeps its mark outside the state (`mark`), with no `api` or `flush`:
+ * those cost boardgame.io about 4 µs an action in every game (measured on a
+ * minimal game, 43 µs against 39), for a flag that lives one reducer call.
+ * Only a hook that throws after a move has run (a bug in the rules, which
+ * fails that action) could leave the mark for the next action.
  */
-export const noClientEvents: Plugin<MoveMark, MoveMark> = {
+export const noClientEvents: Plugin<object> = {
   name: 'no-client-events',
-  setup: () => ({ moved: false }),
-  // The setup itself runs no move and must pass: the turn is still 0 then.
-  api: ({ ctx }) => ({ moved: ctx.turn === 0 }),
+  // The setup runs no move and must pass: its own data is its mark (a setup that throws marks nothing else).
+  setup: () => (mark = {}),
   fnWrap: (fn, methodType) =>
     (methodType as string) === 'MOVE'
       ? (context, ...args: unknown[]) => {
-          (context as unknown as Record<string, MoveMark>)['no-client-events'].moved = true;
-          return fn(context, ...args) as unknown;
+          mark = null;
+          const result = fn(context, ...args) as unknown;
+          if (result !== INVALID_MOVE) mark = MOVED;
+          return result;
         }
       : fn,
-  flush: ({ api }) => ({ moved: api.moved }),
-  isInvalid: ({ data }) => (data.moved ? false : 'client events are disabled in this game'),
+  isInvalid: ({ data }) => {
+    const ok = mark !== null && (mark === MOVED || mark === data);
+    mark = null;
+    return ok ? false : 'client events are disabled in this game';
+  },
 };
