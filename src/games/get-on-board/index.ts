@@ -7,12 +7,13 @@
  * seat is active in it, and the rules take the plot (one move) of the player
  * whose turn of the round it is (`G.toPlay`, in Inspector order), refusing
  * anyone else's. The rules reveal tickets, check objectives and pass the
- * Inspector themselves; the plot that ends the round ends the turn. (A
+ * Inspector themselves; the plot that ends the round ends the turn
+ * (`roundOver`). (A
  * boardgame.io turn per plot cost about 17 µs of boardgame.io's own work per
  * move, measured on empty games.) `waitingOn` (def.ts) tells the platform
  * whom a round waits for.
  */
-import { ActivePlayers, INVALID_MOVE } from 'boardgame.io/core';
+import { ActivePlayers } from 'boardgame.io/core';
 import type { Ctx, Game, LongFormMove } from 'boardgame.io';
 import { mapIdFor } from './maps';
 import './maps/all';
@@ -49,17 +50,17 @@ const serverMove = (fn: (mc: M.MoveContext, args?: unknown) => unknown, redact =
 const toPlayIndex = ({ G, ctx }: { G: GobState; ctx: Ctx }) => Math.max(0, ctx.playOrder.indexOf(G.toPlay ?? ''));
 
 /**
- * A plot, and the end of boardgame.io's turn when it ends the round. A match
- * stored before rounds were one turn (no active players in its round, one
- * turn per plot) ends its turn after every plot, and so comes to the new
- * form at its next turn.
+ * Whether the round's turn is over: the plot just made ended the round (the
+ * next round starts with its Inspector to plot, `G.toPlay === G.inspector`,
+ * which holds within a round only before its first plot, and the turn's
+ * player, who plots first, has moved). A match stored before rounds were one
+ * turn (no active players in its round, one turn per plot) ends its turn
+ * after every plot, and so comes to the new form at its next turn. A
+ * `turn.endIf`, not `events.endTurn()` from the move: boardgame.io's events
+ * plugin makes an `Error`, stack trace and all, for every event a move calls.
  */
-function plotAndPass(mc: M.MoveContext & { ctx: Ctx; events: { endTurn(): void } }, args?: unknown) {
-  const round = mc.G.round;
-  const result = M.plot(mc, args);
-  if (result !== INVALID_MOVE && !mc.G.result && (mc.G.round !== round || !mc.ctx.activePlayers)) mc.events.endTurn();
-  return result;
-}
+const roundOver = ({ G, ctx }: { G: GobState; ctx: Ctx }) =>
+  ctx.numMoves! > 0 && (!ctx.activePlayers || G.toPlay === G.inspector);
 
 /** Build the game; `GetOnBoard` is the one the site registers. */
 export function createGetOnBoard(options: GetOnBoardOptions = {}): Game<GobState> {
@@ -89,8 +90,12 @@ export function createGetOnBoard(options: GetOnBoardOptions = {}): Game<GobState
       },
       rounds: {
         // The round's turn: its Inspector's, with every seat active (the rules refuse an out-of-turn plot).
-        turn: { order: { first: toPlayIndex, next: toPlayIndex }, activePlayers: ActivePlayers.ALL },
-        moves: { plot: serverMove(plotAndPass as (mc: M.MoveContext, args?: unknown) => unknown) },
+        turn: {
+          order: { first: toPlayIndex, next: toPlayIndex },
+          activePlayers: ActivePlayers.ALL,
+          endIf: roundOver,
+        },
+        moves: { plot: serverMove(M.plot) },
       },
     },
     endIf: ({ G }) => G.result ?? undefined,
