@@ -29,6 +29,8 @@ export interface Graph {
   departures: Map<number, PointId>;
   /** Whether any section is speedy (Rome). */
   hasSpeedy: boolean;
+  /** The intersections with a Metro icon. */
+  metro: Set<PointId>;
 }
 
 const CACHE = new WeakMap<MapDef, Graph>();
@@ -75,7 +77,14 @@ export function graphOf(mapId: string): Graph {
     add(s, s.a, s.b);
     add(s, s.b, s.a);
   }
-  const graph = { map, points, exits, departures, hasSpeedy: map.sections.some((s) => !!s.speedy) };
+  const graph = {
+    map,
+    points,
+    exits,
+    departures,
+    hasSpeedy: map.sections.some((s) => !!s.speedy),
+    metro: new Set(map.intersections.filter((i) => i.icons.includes('metro')).map((i) => i.id)),
+  };
   CACHE.set(map, graph);
   return graph;
 }

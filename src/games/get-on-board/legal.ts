@@ -63,8 +63,8 @@ export interface PlotArgs {
 interface Ctx {
   exits: Map<PointId, Exit[]>;
   shape: Shape;
-  own: Set<string>;
-  visited: Set<PointId>;
+  own: ReadonlySet<string>;
+  visited: ReadonlySet<PointId>;
   /** Other players' markers on each section (only the options' Connections need it: made on first use). */
   others: () => Map<string, number>;
   speedy: Speedy | null;
@@ -76,11 +76,32 @@ interface Ctx {
 export const isSeat = (G: GobState, playerID: unknown): playerID is PlayerID =>
   typeof playerID === 'string' && Object.prototype.hasOwnProperty.call(G.players, playerID);
 
-/** The sections of a route, as a set of the map's keys. */
-function ownSections(line: readonly PointId[], graph: Graph): Set<string> {
-  const keys = new Set<string>();
-  for (let i = 1; i < line.length; i++) keys.add(keyOn(graph, line[i - 1], line[i]));
-  return keys;
+/** A route's sections (the map's keys) and intersections, as far as its first `n` intersections. */
+interface RouteSets {
+  n: number;
+  own: Set<string>;
+  visited: Set<PointId>;
+}
+
+/**
+ * Each route's sets, kept with the route's array: a route only ever grows at
+ * its end (a move's copy, or a bot's playout pushing onto its own), so the
+ * sets are extended by what was added since, not rebuilt on every call.
+ */
+const ROUTES = new WeakMap<readonly PointId[], RouteSets>();
+
+function routeSets(line: readonly PointId[], graph: Graph): RouteSets {
+  let r = ROUTES.get(line);
+  if (!r || r.n > line.length) {
+    r = { n: 0, own: new Set(), visited: new Set() };
+    ROUTES.set(line, r);
+  }
+  for (let i = r.n; i < line.length; i++) {
+    if (i > 0) r.own.add(keyOn(graph, line[i - 1], line[i]));
+    r.visited.add(line[i]);
+  }
+  r.n = line.length;
+  return r;
 }
 
 function context(G: GobState, playerID: PlayerID): Ctx | string {
@@ -90,11 +111,12 @@ function context(G: GobState, playerID: PlayerID): Ctx | string {
   if (sheet.line.length === 0) return 'This player has no departure yet.';
   const graph = graphOf(G.mapId);
   let others: Map<string, number> | undefined;
+  const route = routeSets(sheet.line, graph);
   return {
     exits: graph.exits,
     shape: shapeFor(sheet.variant, G.ticket),
-    own: ownSections(sheet.line, graph),
-    visited: new Set(sheet.line),
+    own: route.own,
+    visited: route.visited,
     others: () => (others ??= othersOnSections(G, playerID)),
     speedy: G.speedy,
     turnsLeft: 5 - sheet.turnUsed,
@@ -259,8 +281,9 @@ export function plotStatus(G: GobState, playerID: PlayerID, partial: readonly Po
 /** Metro circles the player may cross after this plot (those circled before and during it, R8). */
 function metroAvailable(G: GobState, playerID: PlayerID, path: readonly PointId[]): number {
   const sheet = G.players[playerID];
-  const points = graphOf(G.mapId).points;
-  const reachedMetro = path.filter((p) => points.get(p)?.icons.includes('metro')).length;
+  const metro = graphOf(G.mapId).metro;
+  let reachedMetro = 0;
+  for (const p of path) if (metro.has(p)) reachedMetro++;
   return Math.min(6, sheet.metroCircled + reachedMetro) - sheet.metroCrossed;
 }
 
@@ -389,25 +412,26 @@ export function plotMoves(G: GobState, playerID: PlayerID): PlotArgs[] {
   const joints = fallback ? null : c.shape.joints;
   const budget = fallback ? 0 : c.turnsLeft;
   // nextOptions' walk, without building the options: the next markers in the same order, each walk made once.
-  const grow = (w: Walk, path: PointId[]) => {
+  const grow = (w: Walk) => {
     if (w.markers >= size) return;
     for (const exit of c.exits.get(w.at) ?? NO_EXITS) {
       const cost = stepCost(c, w, joints, budget, exit);
       if (cost < 0) continue;
       const eliminates = reached(c, w, exit.to);
       const next = advance(w, exit, cost);
-      if (!fallback && !eliminates && !canFinish(c, next)) continue;
-      const p = [...path, exit.to];
+      // No canFinish test (nextOptions' filter): a walk that cannot finish adds nothing below.
       if (!eliminates && next.markers < size) {
-        grow(next, p);
+        grow(next);
         continue;
       }
+      // The plot's own copy of the walk's intersections: `listedCost` checks the one against the other.
+      const p = next.points.slice();
       add({ path: p }, next);
       if (eliminates) continue;
       for (const e of extraSteps(G, playerID, c, p, next)) add({ path: p, extra: e.exit.to }, next);
     }
   };
-  grow(startWalk(c), []);
+  grow(startWalk(c));
   if (memo) listed = memo;
   return out;
 }
