@@ -14,7 +14,7 @@ import {
   restaurantValue,
 } from './data';
 import { ownRows, ownSheet, ownSheetList } from './fork';
-import { graphOf } from './graph';
+import { graphOf, keyOn, routeSets } from './graph';
 import type { Icon } from './maps/types';
 import type { GobState, PlayerID, PointId, Sheet } from './types';
 
@@ -85,17 +85,10 @@ export function placeMarker(G: GobState, playerID: PlayerID, to: PointId): boole
     sheet.eliminatedRound = G.round;
     return true;
   }
-  // Other players' markers on the section: steps between the same two intersections, either way.
+  // Other players' markers on the section: at most one per player (R11), so the routes that cover it.
+  const key = keyOn(graph, from, to);
   let k = 0;
-  for (const p of G.order) {
-    if (p === playerID) continue;
-    const line = G.players[p].line;
-    for (let i = 1; i < line.length; i++) {
-      const a = line[i - 1];
-      const b = line[i];
-      if ((a === from && b === to) || (a === to && b === from)) k++;
-    }
-  }
+  for (const p of G.order) if (p !== playerID && routeSets(G.players[p].line, graph).own.has(key)) k++;
   const speedy = graph.exits.get(from)!.find((e) => e.to === to)?.speedy;
   if (G.speedy && speedy === G.speedy) k++;
   sheet.connections = Math.min(CONNECTION_CIRCLES, sheet.connections + k);

@@ -99,6 +99,37 @@ export function keyOn(graph: Graph, p: PointId, q: PointId): string {
   return sectionKey(p, q);
 }
 
+/** A route's sections (the map's keys) and intersections, as far as its first `n` intersections. */
+interface RouteSets {
+  n: number;
+  own: Set<string>;
+  visited: Set<PointId>;
+}
+
+/**
+ * Each route's sets, kept with the route's array: a route only ever grows at
+ * its end (a move's copy, or a bot's playout pushing onto its own), so the
+ * sets are extended by what was added since, not rebuilt on every call.
+ */
+const ROUTES = new WeakMap<readonly PointId[], RouteSets>();
+
+export function routeSets(
+  line: readonly PointId[],
+  graph: Graph,
+): { readonly own: ReadonlySet<string>; readonly visited: ReadonlySet<PointId> } {
+  let r = ROUTES.get(line);
+  if (!r || r.n > line.length) {
+    r = { n: 0, own: new Set(), visited: new Set() };
+    ROUTES.set(line, r);
+  }
+  for (let i = r.n; i < line.length; i++) {
+    if (i > 0) r.own.add(keyOn(graph, line[i - 1], line[i]));
+    r.visited.add(line[i]);
+  }
+  r.n = line.length;
+  return r;
+}
+
 /** The section keys of a route (consecutive intersections of the line). */
 export function routeSections(line: readonly PointId[]): string[] {
   const keys: string[] = [];

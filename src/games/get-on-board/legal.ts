@@ -6,17 +6,7 @@
  * starting next to the line's end; the Metro extra marker is separate.
  */
 import { shapeFor, type JointType, type Shape } from './data';
-import {
-  graphOf,
-  isTurn,
-  keyOn,
-  opposite,
-  othersOnSections,
-  sectionKey,
-  type Dir,
-  type Exit,
-  type Graph,
-} from './graph';
+import { graphOf, isTurn, opposite, othersOnSections, routeSets, sectionKey, type Dir, type Exit } from './graph';
 import type { GobState, PlayerID, PointId, Speedy } from './types';
 
 /** One legal next marker. */
@@ -75,34 +65,6 @@ interface Ctx {
 /** Whether `playerID` is a seat of this game (not merely a key of every object, like "constructor"). */
 export const isSeat = (G: GobState, playerID: unknown): playerID is PlayerID =>
   typeof playerID === 'string' && Object.prototype.hasOwnProperty.call(G.players, playerID);
-
-/** A route's sections (the map's keys) and intersections, as far as its first `n` intersections. */
-interface RouteSets {
-  n: number;
-  own: Set<string>;
-  visited: Set<PointId>;
-}
-
-/**
- * Each route's sets, kept with the route's array: a route only ever grows at
- * its end (a move's copy, or a bot's playout pushing onto its own), so the
- * sets are extended by what was added since, not rebuilt on every call.
- */
-const ROUTES = new WeakMap<readonly PointId[], RouteSets>();
-
-function routeSets(line: readonly PointId[], graph: Graph): RouteSets {
-  let r = ROUTES.get(line);
-  if (!r || r.n > line.length) {
-    r = { n: 0, own: new Set(), visited: new Set() };
-    ROUTES.set(line, r);
-  }
-  for (let i = r.n; i < line.length; i++) {
-    if (i > 0) r.own.add(keyOn(graph, line[i - 1], line[i]));
-    r.visited.add(line[i]);
-  }
-  r.n = line.length;
-  return r;
-}
 
 function context(G: GobState, playerID: PlayerID): Ctx | string {
   if (!isSeat(G, playerID)) return 'There is no such player.';
