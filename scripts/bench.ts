@@ -10,8 +10,10 @@
  *    Lisbon the small turn driver in src/games/lisbon/bots/driver.ts), when it
  *    has one. Both pick uniformly among the bots' moves with the same seeded
  *    generator, and the time spent listing them is reported separately.
- *    A minimal game through the same reducer measures boardgame.io's own cost
- *    per action, and so the most games per second the reducer could reach.
+ *    A minimal game through the same reducer, as many actions long as the
+ *    measured game, measures boardgame.io's own cost per action, and so the
+ *    most games per second the reducer could reach. The four run in
+ *    alternating slices of about a second (see `speedTests`).
  * 2. MCTS at each level: iterations per second and decision time (median,
  *    p95) on positions taken from greedy games, with the level's time budget
  *    (as in the browser and on the server) and with the iteration cap only (as
@@ -24,7 +26,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Ctx } from 'boardgame.io';
-import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
+import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import { actingPlayerOf, chooseMove, LEVELS, type Level, type SearchStats } from '../src/bots/index';
 import { Rng } from '../src/bots/rng';
 import { integer, parseFlags, text } from './cli';
@@ -100,61 +102,104 @@ interface GameStepper {
   step(pid: string, move: string, args: unknown[]): { G: unknown; ctx: Ctx };
 }
 
+/** A measurement that can be run in slices, alternated with others, and adds up what it timed. */
+interface Sliced<R> {
+  /** Runs for about `ms` (to the end of the game or loop under way); `count` false for warm-up. */
+  run(ms: number, count: boolean): void;
+  result(): R;
+}
+
 /**
- * Random 4-player games, for `seconds`, through one stepper; times `botMoves`
- * separately. Games played during the first `warmup` seconds are not counted:
- * V8 compiles the hot paths and the rules' memos fill in that time.
+ * Random games through one stepper; times `botMoves` separately. Games played
+ * during warm-up are not counted: V8 compiles the hot paths and the rules'
+ * memos fill in that time.
  */
-function timeRandomGames(seconds: number, warmup: number, label: string, stepper: GameStepper): SpeedResult {
+function randomGames(
+  label: string,
+  stepper: GameStepper,
+): Sliced<SpeedResult> & { warm(): { movesPerGame: number; movesPerTurn: number } } {
   const rng = new Rng(label);
   let tEnum = 0;
   let turns = 0;
-  /** Plays one game to the end; returns its moves. */
-  const play = (seed: string): number => {
-    let moves = 0;
+  let games = 0;
+  let moves = 0;
+  let ms = 0;
+  let warm = 0;
+  let warmMoves = 0;
+  let warmTurns = 0;
+  let warmGames = 0;
+  /** Plays one game to the end; returns its moves and the time spent listing them. */
+  const play = (seed: string): { moves: number; turns: number; tEnum: number } => {
+    let n = 0;
+    let listing = 0;
     let s = stepper.start(seed);
     const turn0 = s.ctx.turn;
     while (!s.ctx.gameover) {
       const pid = actingPlayerOf(DEF, s)!;
       const e0 = performance.now();
       const ms = DEF.bots.moves(s.G, s.ctx, pid);
-      tEnum += performance.now() - e0;
+      listing += performance.now() - e0;
       const m = ms[rng.int(ms.length)];
       s = stepper.step(pid, m.move, m.args);
-      moves++;
+      n++;
     }
-    turns += s.ctx.turn - turn0 + 1;
-    return moves;
+    return { moves: n, turns: s.ctx.turn - turn0 + 1, tEnum: listing };
   };
-  const tw = performance.now();
-  for (let w = 0; performance.now() - tw < warmup * 1000; w++) play(`warmup${w}`);
-  tEnum = 0;
-  turns = 0;
-  let games = 0;
-  let moves = 0;
-  const t0 = performance.now();
-  while (performance.now() - t0 < seconds * 1000) moves += play(`bench${games++}`);
-  const dt = (performance.now() - t0) / 1000;
   return {
-    games,
-    seconds: dt,
-    gamesPerSecond: games / dt,
-    movesPerGame: moves / games,
-    turnsPerGame: turns / games,
-    movesPerSecond: moves / dt,
-    enumerateShare: tEnum / 1000 / dt,
+    run(slice, count) {
+      const t0 = performance.now();
+      // At least one game per slice, so that a warm-up of 0 s still gives the game's turn length.
+      do {
+        const g = play(count ? `bench${games}` : `warmup${warm++}`);
+        if (!count) {
+          warmGames++;
+          warmMoves += g.moves;
+          warmTurns += g.turns;
+          continue;
+        }
+        games++;
+        moves += g.moves;
+        turns += g.turns;
+        tEnum += g.tEnum;
+      } while (performance.now() - t0 < slice);
+      if (count) ms += performance.now() - t0;
+    },
+    result() {
+      const dt = ms / 1000;
+      return {
+        games,
+        seconds: dt,
+        gamesPerSecond: games / dt,
+        movesPerGame: moves / games,
+        turnsPerGame: turns / games,
+        movesPerSecond: moves / dt,
+        enumerateShare: tEnum / ms,
+      };
+    },
+    /** Moves per game and per boardgame.io turn in the warm-up games (at least one game is played). */
+    warm: () => ({
+      movesPerGame: warmMoves / Math.max(1, warmGames),
+      movesPerTurn: warmMoves / Math.max(1, warmTurns),
+    }),
   };
 }
 
 /** Through boardgame.io's reducer. */
-function reducerGames(seconds: number): SpeedResult {
-  let reducer: ReturnType<typeof CreateGameReducer>;
+/**
+ * The game's config as boardgame.io processes it, once: the server does so
+ * once per game at start, and the harness should not add it to every game.
+ * A processed config with a seed added is used as it is (the seed only
+ * matters to the setup).
+ */
+const PROCESSED = ProcessGameConfig({ ...GAME });
+
+function reducerGames() {
+  // One reducer for every game, as for the minimal game below.
+  const reducer = CreateGameReducer({ game: PROCESSED });
   let s: State;
-  return timeRandomGames(seconds, WARMUP, 'bench-reducer', {
+  return randomGames('bench-reducer', {
     start(seed) {
-      const game = { ...GAME, seed };
-      reducer = CreateGameReducer({ game });
-      s = InitializeGame({ game, numPlayers: PLAYERS }) as unknown as State;
+      s = InitializeGame({ game: { ...PROCESSED, seed }, numPlayers: PLAYERS }) as unknown as State;
       return s;
     },
     step(pid, move, args) {
@@ -168,13 +213,13 @@ function reducerGames(seconds: number): SpeedResult {
 }
 
 /** Through the pure rules functions alone (the game's fast simulator), or null when it has none. */
-function driverGames(seconds: number): SpeedResult | null {
+function driverGames() {
   const playout = DEF.bots.playout;
   if (!playout) return null;
   let sim: unknown;
-  return timeRandomGames(seconds, WARMUP, 'bench-driver', {
+  return randomGames('bench-driver', {
     start(seed) {
-      sim = playout.start(InitializeGame({ game: { ...GAME, seed }, numPlayers: PLAYERS }) as never);
+      sim = playout.start(InitializeGame({ game: { ...PROCESSED, seed }, numPlayers: PLAYERS }) as never);
       return playout.current(sim);
     },
     step(pid, move, args) {
@@ -193,49 +238,111 @@ const baseState = {
       fn({ ...context, base: context.G }, ...args),
 };
 
+interface FloorResult {
+  actionsPerSecond: number;
+  usPerAction: number;
+  actions: number;
+  seconds: number;
+}
+
 /**
  * boardgame.io's own cost per action: a minimal 4-player game (one counter,
  * no hooks; like ours, each move returns a frozen new root) through the same
- * reducer, for `seconds`. Its turn passes after 2 or 3 actions (Lisbon's
+ * reducer, set up anew every `actionsPerGame` actions (the measured game's
+ * moves per game, so that boardgame.io's own work to start a game counts
+ * as it does for ours). Its turn passes after 2 or 3 actions (Lisbon's
  * 2.6), or after `actionsPerTurn` on average: boardgame.io's cost per action
  * grows with the turns passed, so the bench also measures it with the game's
- * own turn length (Get on Board passes the turn after every action).
- * Dividing its actions per second by ours per game gives the most random
- * games per second the reducer could reach if our rules and listing moves
- * cost nothing.
+ * own turn length. Dividing its actions per second by ours per game gives
+ * the most random games per second the reducer could reach if our rules and
+ * listing moves cost nothing.
  */
-function reducerFloor(seconds: number, actionsPerTurn?: number): { actionsPerSecond: number; usPerAction: number } {
+function reducerFloor(actionsPerGame: number, actionsPerTurn?: number): Sliced<FloorResult> {
   // The default pattern passes the turn after 2 or 3 actions; with `actionsPerTurn`, after that many on average.
   const turnEnds = actionsPerTurn
     ? (n: number) => Math.floor(n / actionsPerTurn) > Math.floor((n - 1) / actionsPerTurn)
     : (n: number) => n % 5 === 0 || n % 5 === 2;
-  const game = {
+  const length = Math.max(1, Math.round(actionsPerGame));
+  const game = ProcessGameConfig({
     name: 'floor',
     plugins: [baseState],
     setup: () => ({ n: 0 }),
     moves: { act: ({ base }: { base: { n: number } }) => Object.freeze({ n: base.n + 1 }) },
     turn: { endIf: ({ G }: { G: { n: number } }) => turnEnds(G.n) },
-    endIf: ({ G }: { G: { n: number } }) => (G.n >= 400 ? { winner: '0' } : undefined),
-  };
-  const reducer = CreateGameReducer({ game: game as never });
+    endIf: ({ G }: { G: { n: number } }) => (G.n >= length ? { winner: '0' } : undefined),
+  } as never);
+  const reducer = CreateGameReducer({ game });
   let actions = 0;
-  const run = (until: number, count: boolean) => {
-    while (performance.now() < until) {
-      let s = InitializeGame({ game: game as never, numPlayers: 4 }) as unknown as State;
-      while (!s.ctx.gameover) {
-        s = reducer(
-          s as never,
-          { type: 'MAKE_MOVE', payload: { type: 'act', args: [], playerID: s.ctx.currentPlayer } } as never,
-        ) as unknown as State;
-        if (count) actions++;
+  let ms = 0;
+  return {
+    run(slice, count) {
+      const t0 = performance.now();
+      while (performance.now() - t0 < slice) {
+        let s = InitializeGame({ game, numPlayers: 4 }) as unknown as State;
+        while (!s.ctx.gameover) {
+          s = reducer(
+            s as never,
+            { type: 'MAKE_MOVE', payload: { type: 'act', args: [], playerID: s.ctx.currentPlayer } } as never,
+          ) as unknown as State;
+          if (count) actions++;
+        }
       }
-    }
+      if (count) ms += performance.now() - t0;
+    },
+    result: () => ({
+      actionsPerSecond: (1000 * actions) / ms,
+      usPerAction: (1000 * ms) / actions,
+      actions,
+      seconds: ms / 1000,
+    }),
   };
-  run(performance.now() + 1000, false);
-  const t0 = performance.now();
-  run(t0 + seconds * 1000, true);
-  const dt = (performance.now() - t0) / 1000;
-  return { actionsPerSecond: actions / dt, usPerAction: (1e6 * dt) / actions };
+}
+
+/**
+ * Part 1 of the bench: the game through the reducer and through the pure
+ * rules, and boardgame.io's minimal game (and one with this game's turn
+ * length), in alternating slices of about a second, so that all four share
+ * the machine's load as it varies: the reducer's share of the ceiling is
+ * only meaningful with the two measured side by side. Each slice's own
+ * share is kept, to show how much it moves.
+ */
+function speedTests(seconds: number, warmup: number) {
+  const rounds = Math.max(1, Math.round(seconds));
+  const slice = (1000 * seconds) / rounds;
+  const red = reducerGames();
+  const drv = driverGames();
+  red.run(warmup * 1000, false);
+  drv?.run(warmup * 1000, false);
+  // The game's length and turn length, from its warm-up games.
+  const { movesPerGame, movesPerTurn: perTurn } = red.warm();
+  const floor = reducerFloor(movesPerGame);
+  const shaped = reducerFloor(movesPerGame, perTurn);
+  floor.run(Math.min(1000, warmup * 1000), false);
+  shaped.run(Math.min(1000, warmup * 1000), false);
+  /** Each round's reducer games/s over its ceiling (both measured in that round). */
+  const shares: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const r0 = red.result();
+    const f0 = floor.result();
+    red.run(slice, true);
+    drv?.run(slice, true);
+    floor.run(slice / 2, true);
+    shaped.run(slice / 2, true);
+    const r1 = red.result();
+    const f1 = floor.result();
+    const gamesPerSecond = (r1.games - r0.games) / (r1.seconds - r0.seconds);
+    const moves = r1.movesPerGame * r1.games - (r0.games ? r0.movesPerGame * r0.games : 0);
+    const actionsPerSecond = (f1.actions - f0.actions) / (f1.seconds - f0.seconds);
+    shares.push(gamesPerSecond / (actionsPerSecond / (moves / (r1.games - r0.games))));
+  }
+  return {
+    red: red.result(),
+    drv: drv?.result() ?? null,
+    floor: floor.result(),
+    shaped: shaped.result(),
+    perTurn,
+    shares,
+  };
 }
 
 /** Positions from greedy games: every few decisions of the acting player. */
@@ -306,32 +413,35 @@ async function main(): Promise<void> {
     `Machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, load average ${load0.toFixed(2)}, Node ${process.version}, NODE_ENV=${process.env.NODE_ENV}`,
   );
   console.log(`Game: ${DEF.title} (${DEF.id})`);
-  console.log(`\n1. Random ${PLAYERS}-player games (${SECONDS} s each, after ${WARMUP} s of warm-up)`);
-  const red = reducerGames(SECONDS);
+  console.log(
+    `\n1. Random ${PLAYERS}-player games (${SECONDS} s each, in slices of about a second alternated with the other three, after ${WARMUP} s of warm-up)`,
+  );
+  const { red, drv, floor, shaped, perTurn, shares } = speedTests(SECONDS, WARMUP);
   console.log(
     `   boardgame.io reducer: ${red.gamesPerSecond.toFixed(2)} games/s (${red.games} games, ${red.movesPerGame.toFixed(0)} moves/game, ${red.movesPerSecond.toFixed(0)} moves/s, ${(100 * red.enumerateShare).toFixed(0)}% of the time listing moves)`,
   );
-  const drv = driverGames(SECONDS);
   console.log(
     drv
       ? `   pure rules (driver):  ${drv.gamesPerSecond.toFixed(2)} games/s (${drv.games} games, ${drv.movesPerGame.toFixed(0)} moves/game, ${drv.movesPerSecond.toFixed(0)} moves/s, ${(100 * drv.enumerateShare).toFixed(0)}% of the time listing moves)`
       : '   pure rules (driver):  n/a (this game has no fast simulator: its bots play out through the reducer)',
   );
   const ratio = drv ? drv.gamesPerSecond / red.gamesPerSecond : null;
-  const floor = reducerFloor(Math.max(2, SECONDS / 2));
   const ceiling = floor.actionsPerSecond / red.movesPerGame;
   console.log(
     `   boardgame.io alone:   ${floor.usPerAction.toFixed(0)} us per action of a minimal game (${floor.actionsPerSecond.toFixed(0)} actions/s): at ${red.movesPerGame.toFixed(0)} moves/game, at most ${ceiling.toFixed(1)} games/s even if the rules cost nothing`,
   );
   // The same minimal game with this game's turn length: boardgame.io's cost per action grows with turns passed.
-  const perTurn = red.movesPerGame / Math.max(1, red.turnsPerGame);
-  const shaped = reducerFloor(Math.max(2, SECONDS / 2), perTurn);
   const shapedCeiling = shaped.actionsPerSecond / red.movesPerGame;
   console.log(
     `   ... with this game's turns (${perTurn.toFixed(2)} actions each): ${shaped.usPerAction.toFixed(0)} us per action, at most ${shapedCeiling.toFixed(1)} games/s`,
   );
+  const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+  const sorted = shares.slice().sort((x, y) => x - y);
   console.log(
-    `   ${ratio === null ? '' : `ratio pure/reducer: ${ratio.toFixed(2)}x; `}reducer at ${((100 * red.gamesPerSecond) / ceiling).toFixed(0)}% of boardgame.io's ceiling (${((100 * red.gamesPerSecond) / shapedCeiling).toFixed(0)}% of the ceiling with this game's turns)`,
+    `   ${ratio === null ? '' : `ratio pure/reducer: ${ratio.toFixed(2)}x; `}reducer at ${pct(red.gamesPerSecond / ceiling)} of boardgame.io's ceiling (${pct(red.gamesPerSecond / shapedCeiling)} of the ceiling with this game's turns)`,
+  );
+  console.log(
+    `   per slice, reducer over the ceiling measured beside it: median ${pct(quantile(sorted, 0.5))}, ${pct(sorted[0])}-${pct(sorted[sorted.length - 1])} over ${shares.length} slices`,
   );
 
   console.log(`\n2. MCTS decisions (${POSITIONS} positions from greedy games, 2 and 4 players)`);
@@ -366,6 +476,7 @@ async function main(): Promise<void> {
           pureRules: drv,
           ratio,
           boardgameioAlone: { ...floor, ceilingGamesPerSecond: ceiling },
+          reducerShareOfCeilingPerSlice: shares,
           boardgameioAloneWithThisGamesTurns: {
             ...shaped,
             actionsPerTurn: perTurn,
