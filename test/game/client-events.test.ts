@@ -67,8 +67,9 @@ describe('client events', () => {
 
 /**
  * The guard keeps its mark outside the state, for one reducer call: a move
- * refused with INVALID_MOVE, a move that throws, or a game's setup must not
- * leave it for the event that follows, in the same match or another.
+ * refused with INVALID_MOVE, a move that throws, a hook that throws after a
+ * move, or a game's setup must not leave it for the event that follows, in
+ * the same match or another.
  */
 describe('the guard’s mark', () => {
   const game: Game<{ n: number }> = {
@@ -81,6 +82,16 @@ describe('the guard’s mark', () => {
       refuse: () => INVALID_MOVE,
       boom: () => {
         throw new Error('boom');
+      },
+      // Ends the turn, whose onEnd hook throws at n = 100: the move has run when the hook throws.
+      jumpAndEnd: ({ events }) => {
+        events.endTurn();
+        return { n: 100 };
+      },
+    },
+    turn: {
+      onEnd: ({ G }) => {
+        if (G.n === 100) throw new Error('onEnd');
       },
     },
   };
@@ -112,6 +123,14 @@ describe('the guard’s mark', () => {
     const start = InitializeGame({ game, numPlayers: 2 });
     expect(() => run(start, move('boom'))).toThrow('boom');
     refused(start, run(start, endTurn));
+  });
+
+  it('is not left by a hook that throws after the move ran', () => {
+    const start = InitializeGame({ game, numPlayers: 2 });
+    expect(() => run(start, move('jumpAndEnd'))).toThrow('onEnd');
+    // An event that runs no hook of its own: nothing but the guard stands in its way.
+    const setActive = rawEvent('setActivePlayers', '0', [{ all: 'anything' }]);
+    refused(start, run(start, setActive));
   });
 
   it('is not left by a setup, for this match or another', () => {

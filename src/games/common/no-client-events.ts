@@ -24,8 +24,14 @@ const MOVED: object = Object.freeze({ moved: true });
  * What the action being processed has shown `isInvalid`: `MOVED` once a move
  * ran in it, the plugin data of a game being set up, else null. boardgame.io
  * runs an action's move and then its `isInvalid` synchronously in one
- * reducer call, and `isInvalid` takes the mark back, so no other action sees
- * it. A move refused with INVALID_MOVE, or that throws, leaves no mark.
+ * reducer call, and `isInvalid` takes the mark back, so the next action
+ * (of this match or any other in the process: the mark is the module's)
+ * starts with none. A move refused with INVALID_MOVE, or that throws, leaves
+ * no mark, nor does a hook that throws after the move; a turn, phase or game
+ * `endIf` that throws after a move would leave it for one action (boardgame.io
+ * does not pass those through plugins), which takes a bug in the rules, and
+ * the server refuses clients' GAME_EVENTs before they reach the reducer
+ * (server/socket-guard.ts) anyway.
  */
 let mark: object | null = null;
 
@@ -41,8 +47,6 @@ let mark: object | null = null;
  * It keeps its mark outside the state (`mark`), with no `api` or `flush`:
  * those cost boardgame.io about 4 µs an action in every game (measured on a
  * minimal game, 43 µs against 39), for a flag that lives one reducer call.
- * Only a hook that throws after a move has run (a bug in the rules, which
- * fails that action) could leave the mark for the next action.
  */
 export const noClientEvents: Plugin<object> = {
   name: 'no-client-events',
@@ -56,7 +60,15 @@ export const noClientEvents: Plugin<object> = {
           if (result !== INVALID_MOVE) mark = MOVED;
           return result;
         }
-      : fn,
+      : (context, ...args: unknown[]) => {
+          // A hook that throws fails its action: no mark may outlive it.
+          try {
+            return fn(context, ...args) as unknown;
+          } catch (err) {
+            mark = null;
+            throw err;
+          }
+        },
   isInvalid: ({ data }) => {
     const ok = mark !== null && (mark === MOVED || mark === data);
     mark = null;
