@@ -9,13 +9,16 @@ import type { StorageAPI } from 'boardgame.io';
 import type { Logger } from './log';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
 
-/** Starts the sweep; returns a function that stops it. */
+/** Starts the sweep; returns a function that stops it (a sweep under way stops before its next match). */
 export function expireAbandoned(db: AnyStorage, afterMs: number, log: Logger): () => void {
   if (afterMs <= 0) return () => {};
+  let stopped = false;
   const sweep = async () => {
     const opts: StorageAPI.ListMatchesOpts = { where: { isGameover: false, updatedBefore: Date.now() - afterMs } };
     const ids = isSyncStorage(db) ? db.listMatches(opts) : await db.listMatches(opts);
     for (const matchID of ids) {
+      // Shutdown waits for the storage calls in flight, not for the rest of a long sweep.
+      if (stopped) return;
       try {
         const fetched = isSyncStorage(db)
           ? db.fetch(matchID, { metadata: true, state: true })
@@ -42,5 +45,8 @@ export function expireAbandoned(db: AnyStorage, afterMs: number, log: Logger): (
     Math.max(50, Math.min(afterMs / 4, 10 * 60 * 1000)),
   );
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }

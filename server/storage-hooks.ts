@@ -98,6 +98,9 @@ export function hookStorage(
     fetch(matchID: string, opts: StorageAPI.FetchOpts) {
       return track(inner.fetch(matchID, opts));
     },
+    listMatches(opts?: StorageAPI.ListMatchesOpts) {
+      return track(inner.listMatches(opts));
+    },
     createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts) {
       if (!lobbyScope.getStore()) {
         log('warn', 'refused to create a match outside the lobby API', { matchID });
