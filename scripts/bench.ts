@@ -414,7 +414,7 @@ async function main(): Promise<void> {
   );
   console.log(`Game: ${DEF.title} (${DEF.id})`);
   console.log(
-    `\n1. Random ${PLAYERS}-player games (${SECONDS} s each, in slices of about a second alternated with the other three, after ${WARMUP} s of warm-up)`,
+    `\n1. Random ${PLAYERS}-player games (${SECONDS} s each through the reducer and the pure rules, ${SECONDS / 2} s each for the two minimal games, in alternating slices of about a second, after ${WARMUP} s of warm-up)`,
   );
   const { red, drv, floor, shaped, perTurn, shares } = speedTests(SECONDS, WARMUP);
   console.log(
