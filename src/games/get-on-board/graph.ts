@@ -141,13 +141,10 @@ export function routeSections(line: readonly PointId[]): string[] {
 export function othersOnSections(G: GobState, playerID: PlayerID): Map<string, number> {
   const graph = graphOf(G.mapId);
   const count = new Map<string, number>();
+  // From each route's kept sections, as `placeMarker` counts them (one marker per colour per section, R11).
   for (const p of G.order) {
     if (p === playerID) continue;
-    const line = G.players[p].line;
-    for (let i = 1; i < line.length; i++) {
-      const k = keyOn(graph, line[i - 1], line[i]);
-      count.set(k, (count.get(k) ?? 0) + 1);
-    }
+    for (const k of routeSets(G.players[p].line, graph).own) count.set(k, (count.get(k) ?? 0) + 1);
   }
   return count;
 }
