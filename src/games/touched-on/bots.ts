@@ -240,6 +240,9 @@ const SIM_MOVES: Record<string, (mc: M.MoveContext, args?: unknown) => unknown> 
   trackerSwap: M.trackerSwap,
 };
 
+/** The playouts' stages live in `G.pending` alone (a decision's stage ends with its move). */
+const NO_EVENTS: M.MoveContext['events'] = { endStage: () => {}, setActivePlayers: () => {} };
+
 /**
  * Fast playouts: the rules' own moves and turn hooks (index.ts) on a plain
  * copy, without boardgame.io's reducer, with boardgame.io's random numbers
@@ -256,17 +259,9 @@ const playout: PlayoutSim<TOState, Sim> = {
   apply: (sim, playerID, move, args) => {
     const fn = SIM_MOVES[move];
     if (!fn) return false;
-    let ended = false;
-    const events = {
-      endTurn: () => {
-        ended = true;
-      },
-      endStage: () => {},
-      setActivePlayers: () => {},
-    };
     const { G, random } = sim;
-    if (fn({ G, ctx: sim.ctx, playerID, random, events }, args[0]) === INVALID_MOVE) return false;
-    if (!G.gameOver && (ended || turnOver(G, sim.ctx))) {
+    if (fn({ G, ctx: sim.ctx, playerID, random, events: NO_EVENTS }, args[0]) === INVALID_MOVE) return false;
+    if (!G.gameOver && turnOver(G, sim.ctx)) {
       const current = sim.ctx.currentPlayer;
       finishTurn(G, random, current);
       if (!G.gameOver) {

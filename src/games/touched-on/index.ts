@@ -43,13 +43,11 @@ const withoutStack = (send: () => void): void => {
  * an Error for every event, only for the stack its message shows when an
  * event comes from where it may not (an `endIf`, an `onEnd`, outside a hook);
  * the rules send events from moves only. Capturing the stack was the biggest
- * part of an Appeal's or an ended turn's cost in boardgame.io.
+ * part of an Appeal's cost in boardgame.io. (Turns end by the turn's `endIf`
+ * and decisions' stages by their move limit, with no event at all.)
  */
 class WithoutStacks implements Events {
   constructor(private readonly events: Events) {}
-  endTurn(): void {
-    withoutStack(() => this.events.endTurn());
-  }
   endStage(): void {
     withoutStack(() => this.events.endStage());
   }

@@ -491,11 +491,11 @@ export function checkEndTurn(G: TOState, ctx: CtxLike, player: PlayerID): true |
   return true;
 }
 
-/** Whether the current turn is over by itself: a card put out, or something done and no legal play left. */
+/** Whether the current turn is over: ended by the player, a card put out, or something done and no legal play left. */
 export function turnOver(G: TOState, ctx: CtxLike): boolean {
   if (G.gameOver || G.pending) return false;
   const p = ctx.currentPlayer;
-  if (G.turn.putOut) return true;
+  if (G.turn.putOut || G.turn.ended) return true;
   if (!takesTurns(G, p) || G.players[p].handSize === 0) return true;
   if (G.turn.played === 0 && !G.turn.drew) return false;
   return !hasLegalPlay(G, ctx, p);

@@ -35,10 +35,28 @@ export interface MoveContext {
   playerID: PlayerID;
   random: RandomLike;
   events: {
-    endTurn(): void;
     endStage(): void;
-    setActivePlayers(arg: { value: Record<PlayerID, string> }): void;
+    setActivePlayers(arg: { value: Record<PlayerID, string>; maxMoves: number }): void;
   };
+}
+
+/**
+ * Prompt one player for one decision: the stage ends by itself after their
+ * move (`maxMoves: 1`), so the decision's move sends no event. The rules
+ * send as few events as they can: boardgame.io processes each one as a
+ * further action.
+ */
+function askFor(events: MoveContext['events'], player: PlayerID, stage: Pending['stage']): void {
+  events.setActivePlayers({ value: { [player]: stage }, maxMoves: 1 });
+}
+
+/**
+ * After a decision's move: a stage set by an earlier version of the rules,
+ * without a move limit, in a match saved then, is ended here; a stage set by
+ * `askFor` has ended by itself.
+ */
+function leaveStage({ ctx, events }: Pick<MoveContext, 'ctx' | 'events'>): void {
+  if (!ctx._activePlayersMaxMoves) events.endStage();
 }
 
 // ---------------------------------------------------------------- card handling
@@ -113,7 +131,7 @@ function askAppeal(
     carriage: p.carriage,
     evaders: p.evaders,
   };
-  events.setActivePlayers({ value: { [p.player]: 'appeal' } });
+  askFor(events, p.player, 'appeal');
 }
 
 /** Play Feet On Seat on an opponent with Evaders in the current carriage; they are prompted to Appeal. */
@@ -159,7 +177,7 @@ export function appeal({ G, ctx, playerID, events }: MoveContext) {
   resolveInspection(G, checked.success ? p.by : playerID);
   // A successful Appeal that was the victim's last card: DING at once; the turn in progress is the chance (§12.9).
   if (G.players[playerID].handSize === 0) ding(G, playerID, G.turn.number);
-  events.endStage();
+  leaveStage({ ctx, events });
 }
 
 /** The victim takes the Evaders. */
@@ -167,7 +185,7 @@ export function acceptInspection({ G, ctx, playerID, events }: MoveContext) {
   if (checkAccept(G, ctx, playerID) !== true) return INVALID_MOVE;
   pushLog(G, { type: 'accept', player: playerID });
   resolveInspection(G, playerID);
-  events.endStage();
+  leaveStage({ ctx, events });
 }
 
 // ---------------------------------------------------------------- Evaders
@@ -272,7 +290,7 @@ export function tramTracker({ G, ctx, playerID, events }: MoveContext, args?: un
   if (!checked.swap) return; // You hold no other card: you take nothing (RULINGS §7.5).
   G.trackerReveal = { chooser: playerID, target: checked.target, cards: [...G.players[checked.target].hand!] };
   G.pending = { kind: 'tracker', stage: 'tracker', player: playerID, target: checked.target };
-  events.setActivePlayers({ value: { [playerID]: 'tracker' } });
+  askFor(events, playerID, 'tracker');
 }
 
 /** Complete a Tram Tracker: take one card from the target, give one of yours other than it. */
@@ -287,7 +305,7 @@ export function trackerSwap({ G, ctx, playerID, events }: MoveContext, args?: un
   G.pending = null;
   G.turn.takeBack = false;
   pushLog(G, { type: 'trackerSwap', player: playerID, target: checked.target });
-  events.endStage();
+  leaveStage({ ctx, events });
 }
 
 // ---------------------------------------------------------------- drawing, stuck hands, ending
@@ -322,8 +340,8 @@ export function putOut({ G, ctx, playerID }: MoveContext, args?: unknown) {
   pushLog(G, { type: 'putOut', player: playerID, card: checked.card });
 }
 
-/** End your turn (after at least one card). */
-export function endTurn({ G, ctx, playerID, events }: MoveContext) {
+/** End your turn (after at least one card): the turn's `endIf` (turnOver) ends it, with no event. */
+export function endTurn({ G, ctx, playerID }: MoveContext) {
   if (checkEndTurn(G, ctx, playerID) !== true) return INVALID_MOVE;
-  events.endTurn();
+  G.turn.ended = true;
 }

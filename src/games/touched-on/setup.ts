@@ -35,6 +35,7 @@ export function freshTurn(number: number, player: PlayerID): TurnState {
     addedTo: null,
     couldPlayAtStart: true,
     takeBack: false,
+    ended: false,
   };
 }
 

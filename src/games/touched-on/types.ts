@@ -84,6 +84,8 @@ export interface TurnState {
    * asked nothing of another player (no Inspector, no Feet On Seat).
    */
   takeBack: boolean;
+  /** The player ended the turn (`endTurn`); the turn's `endIf` ends it. */
+  ended: boolean;
 }
 
 /** A decision owed by one player (a boardgame.io stage). */
