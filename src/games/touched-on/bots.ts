@@ -9,8 +9,8 @@ import { randomApi, type RandomData } from '../../bots/rng';
 import { EVADERS_PER_LINE, EXP_CARDS, allCards, cardInfo, expValue, isEvader } from './data';
 import type { CardId, ExpId, LineId, PlayerID, TOState } from './types';
 import { enumerate } from './ai';
-import { beginTurn, finishTurn, nextPlayer, placesPerJourney } from './flow';
-import { actingPlayer, currentCarriage, lineCount, reachableLines, startsNewCarriage, turnOver } from './legal';
+import { afterMove, placesPerJourney } from './flow';
+import { actingPlayer, currentCarriage, lineCount, reachableLines, startsNewCarriage } from './legal';
 import * as M from './moves';
 import { playerView } from './view';
 
@@ -261,15 +261,9 @@ const playout: PlayoutSim<TOState, Sim> = {
     if (!fn) return false;
     const { G, random } = sim;
     if (fn({ G, ctx: sim.ctx, playerID, random, events: NO_EVENTS }, args[0]) === INVALID_MOVE) return false;
-    if (!G.gameOver && turnOver(G, sim.ctx)) {
-      const current = sim.ctx.currentPlayer;
-      finishTurn(G, random, current);
-      if (!G.gameOver) {
-        const next = nextPlayer(G, current);
-        sim.ctx = { ...sim.ctx, currentPlayer: next, turn: sim.ctx.turn + 1 };
-        beginTurn(G, next);
-      }
-    }
+    // As the Game's moves do (index.ts): a move that ends the turn begins the next one.
+    afterMove(G, random, sim.ctx);
+    if (G.turn.ctxTurn > sim.ctx.turn) sim.ctx = { ...sim.ctx, currentPlayer: G.turn.player, turn: G.turn.ctxTurn };
     if (G.gameOver) sim.ctx = { ...sim.ctx, gameover: G.gameOver };
     return true;
   },

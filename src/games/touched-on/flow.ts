@@ -1,12 +1,13 @@
 /**
- * Turn hooks, Exp, finishes, journeys and the end of the game
+ * Turn starts and ends, Exp, finishes, journeys and the end of the game
  * (RULINGS §9, §10).
  */
 import { TURN_CAP, expValue } from './data';
 import type { ExpId, GameOver, PlayerID, TOState } from './types';
-import { hasLegalPlay, takesTurns } from './legal';
+import type { Ctx } from 'boardgame.io';
+import { hasLegalPlay, takesTurns, turnOver } from './legal';
 import { dealJourney, freshTurn, leftOf, type RandomLike } from './setup';
-import { ownLine, ownPlayer, pushLog } from './fork';
+import { ownLine, ownList, ownPlayer, pushLog } from './fork';
 
 /** Exp cards not yet collected (pile and under Lines). */
 export function expLeft(G: TOState): number {
@@ -33,7 +34,7 @@ export function awardExp(G: TOState, p: PlayerID, n: number): number {
   for (let i = 0; i < n && !G.gameOver; i++) {
     let e: ExpId | undefined;
     if (G.expPile.length > 0) {
-      e = G.expPile.shift()!;
+      e = ownList(G, 'expPile').shift()!;
       G.expPileCount = G.expPile.length;
     } else {
       const line = G.lineOrder.find((l) => G.lines[l].hasExp && G.lines[l].exp);
@@ -83,10 +84,10 @@ function confirmFinish(G: TOState, p: PlayerID): void {
   const pl = ownPlayer(G, p);
   pl.ding = false;
   pl.out = true;
-  G.finishers.push(p);
+  ownList(G, 'finishers').push(p);
   const place = G.finishers.length;
   // Their Peak Hours are used up (RULINGS §7.4).
-  for (const ph of G.peakHours.filter((x) => x.owner === p)) G.usedPowers.push(ph.card);
+  for (const ph of G.peakHours.filter((x) => x.owner === p)) ownList(G, 'usedPowers').push(ph.card);
   G.peakHours = G.peakHours.filter((x) => x.owner !== p);
   const before = G.players[p].expCount;
   awardExp(G, p, place === 1 ? 2 : 1);
@@ -111,12 +112,12 @@ function turnOrderAfter(G: TOState, from: PlayerID): PlayerID[] {
   return out;
 }
 
-/** At the start of a turn: a fresh turn record; the player's own Peak Hours are used up. */
-export function beginTurn(G: TOState, player: PlayerID): void {
+/** At the start of a turn (boardgame.io's `ctxTurn`): a fresh turn record; the player's own Peak Hours are used up. */
+export function beginTurn(G: TOState, player: PlayerID, ctxTurn: number): void {
   if (G.gameOver) return;
-  G.turn = freshTurn(G.turn.number + 1, player);
+  G.turn = freshTurn(G.turn.number + 1, player, ctxTurn);
   G.startPlayer = null;
-  for (const ph of G.peakHours.filter((x) => x.owner === player)) G.usedPowers.push(ph.card);
+  for (const ph of G.peakHours.filter((x) => x.owner === player)) ownList(G, 'usedPowers').push(ph.card);
   G.peakHours = G.peakHours.filter((x) => x.owner !== player);
   G.turn.couldPlayAtStart = hasLegalPlay(G, { currentPlayer: player }, player);
 }
@@ -126,11 +127,11 @@ export function finishTurn(G: TOState, random: RandomLike, player: PlayerID): vo
   if (G.gameOver) return;
   const t = G.turn;
   G.lastTurn = { player, addedTo: t.addedTo };
-  if (t.addedTo === null && !G.sinceAdd.includes(player)) G.sinceAdd.push(player);
+  if (t.addedTo === null && !G.sinceAdd.includes(player)) ownList(G, 'sinceAdd').push(player);
   G.passes = t.played === 0 && !t.drew && !t.putOut ? G.passes + 1 : 0;
   if (G.players[player].handSize === 0 && !G.players[player].out && !G.players[player].ding) {
     ownPlayer(G, player).ding = true;
-    G.dings.push({ player, chanceTurn: t.number + 1, seq: ++G.dingSeq });
+    ownList(G, 'dings').push({ player, chanceTurn: t.number + 1, seq: ++G.dingSeq });
     pushLog(G, { type: 'ding', player });
   }
   // Confirm every DING whose chance ends with this turn, earlier DINGs first (RULINGS §9, §12.30).
@@ -161,6 +162,19 @@ export function finishTurn(G: TOState, random: RandomLike, player: PlayerID): vo
     pushLog(G, { type: 'journeyEnd', journey: G.journey, reason: 'stall' });
     dealJourney(G, random, leftOf(G, G.dealer));
   }
+}
+
+/**
+ * After a move (in the same state): when it ended the turn (`turnOver`),
+ * finish the turn and begin the next player's. The turn ends inside the move
+ * rather than in boardgame.io's turn hooks, each of which would copy the
+ * state once more; the turn's `endIf` sees the next turn begun (index.ts).
+ */
+export function afterMove(G: TOState, random: RandomLike, ctx: Pick<Ctx, 'currentPlayer' | 'turn'>): void {
+  if (G.gameOver || !turnOver(G, ctx)) return;
+  const current = ctx.currentPlayer;
+  finishTurn(G, random, current);
+  beginTurn(G, nextPlayer(G, current), ctx.turn + 1);
 }
 
 /** The seat to play next: the start player of a fresh journey, else the next seat still taking turns. */

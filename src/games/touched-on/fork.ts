@@ -2,11 +2,12 @@
  * The copy of the state a move or turn hook changes (see
  * src/games/common/copy-on-call.ts), made lazily where it is big.
  *
- * `fork(G)` copies the root, the turn record and the arrays the rules change
- * in place. The players' and the Lines' states (and their records) and the
- * log stay shared with `G` until a rule asks for its own copy with
- * `ownPlayer` or `ownLine`, or adds to the log with `pushLog`, which every
- * rule that changes one of them does. What the
+ * `fork(G)` copies the root and the turn record. The lists the rules change
+ * in place (piles, DINGs, finishers…), the players' and the Lines' states
+ * (and their records), the carriages and the log stay shared with `G` until
+ * a rule asks for its own copy with `ownList`, `ownPlayer`, `ownLine` or
+ * `ownCarriage`, or adds to the log with `pushLog`, which every rule that
+ * changes one of them does. What the
  * rules never change in place stays shared: the log's entries, the DINGs and
  * Peak Hours (a rule replaces or adds whole entries), the pending decision,
  * the Tram Tracker reveal, the last turn and a finished game's result
@@ -14,7 +15,7 @@
  * (copy-on-call.ts), so a rule that wrote to a shared part would throw in the
  * tests.
  */
-import type { LineId, LineState, LogEntry, PlayerID, PlayerState, TOState } from './types';
+import type { Carriage, LineId, LineState, LogEntry, PlayerID, PlayerState, TOState } from './types';
 
 /**
  * The latest fork and the state it was made from. Rules run synchronously on
@@ -38,21 +39,21 @@ export function fork(G: TOState): TOState {
     journey: G.journey,
     dealer: G.dealer,
     startPlayer: G.startPlayer,
-    drawPile: G.drawPile.slice(),
+    drawPile: G.drawPile,
     drawCount: G.drawCount,
     reshuffled: G.reshuffled,
-    discard: G.discard.slice(),
-    usedPowers: G.usedPowers.slice(),
-    expPile: G.expPile.slice(),
+    discard: G.discard,
+    usedPowers: G.usedPowers,
+    expPile: G.expPile,
     expPileCount: G.expPileCount,
     currentLine: G.currentLine,
     nextCarriageId: G.nextCarriageId,
-    sinceAdd: G.sinceAdd.slice(),
+    sinceAdd: G.sinceAdd,
     lastTurn: G.lastTurn,
-    peakHours: G.peakHours.slice(),
-    dings: G.dings.slice(),
+    peakHours: G.peakHours,
+    dings: G.dings,
     dingSeq: G.dingSeq,
-    finishers: G.finishers.slice(),
+    finishers: G.finishers,
     turn: { ...G.turn },
     passes: G.passes,
     expTakings: G.expTakings,
@@ -64,6 +65,15 @@ export function fork(G: TOState): TOState {
   forked = copy;
   forkedFrom = G;
   return copy;
+}
+
+/** The state's lists that the rules change in place (the others are replaced whole). */
+type ListKey = 'drawPile' | 'discard' | 'usedPowers' | 'expPile' | 'sinceAdd' | 'peakHours' | 'dings' | 'finishers';
+
+/** One of the state's lists that the rules may change in place: in the fork being changed, its own copy the first time. */
+export function ownList<K extends ListKey>(G: TOState, key: K): TOState[K] {
+  if (G === forked && G[key] === forkedFrom![key]) G[key] = G[key].slice() as TOState[K];
+  return G[key];
 }
 
 /**
@@ -89,14 +99,30 @@ export function ownPlayer(G: TOState, p: PlayerID): PlayerState {
   return copy;
 }
 
-/** A Line's state that the rules may change, with its carriages and their cards (as `ownPlayer`). */
+/**
+ * A Line's state that the rules may change, with its list of carriages (as
+ * `ownPlayer`); a carriage's cards are changed only through `ownCarriage`.
+ */
 export function ownLine(G: TOState, id: LineId): LineState {
   const l = G.lines[id];
   if (G !== forked || l !== forkedFrom!.lines[id]) return l;
   if (G.lines === forkedFrom!.lines) G.lines = { ...G.lines };
-  const carriages = l.carriages.map((c) => ({ id: c.id, cards: c.cards.slice() }));
+  const carriages = l.carriages.slice();
   const copy: LineState = { id: l.id, carriages, exp: l.exp, hasExp: l.hasExp, freeTramZone: l.freeTramZone };
   G.lines[id] = copy;
+  return copy;
+}
+
+/** A carriage of a Line (by id) whose cards the rules may change: in the fork being changed, its own copy the first time. */
+export function ownCarriage(G: TOState, line: LineId, id: number): Carriage | undefined {
+  const L = ownLine(G, line);
+  const i = L.carriages.findIndex((c) => c.id === id);
+  if (i < 0) return undefined;
+  const c = L.carriages[i];
+  const base = G === forked ? forkedFrom!.lines[line] : undefined;
+  if (!base || !base.carriages.includes(c)) return c;
+  const copy: Carriage = { id: c.id, cards: c.cards.slice() };
+  L.carriages[i] = copy;
   return copy;
 }
 

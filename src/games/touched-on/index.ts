@@ -3,13 +3,12 @@
  * no React, DOM or Node modules.
  */
 import type { Ctx, Game, LongFormMove } from 'boardgame.io';
-import type { RandomLike } from './setup';
 import type { TOSetupData, TOState } from './types';
+import { INVALID_MOVE } from 'boardgame.io/core';
 import * as M from './moves';
 import type { MoveContext } from './moves';
 import { setupState, validateSetupData } from './setup';
-import { beginTurn, finishTurn, nextPlayer } from './flow';
-import { turnOver } from './legal';
+import { afterMove, beginTurn } from './flow';
 import { playerView } from './view';
 import { enumerate } from './ai';
 import { noClientEvents, NO_CLIENT_EVENTS } from '../common/no-client-events';
@@ -56,13 +55,22 @@ class WithoutStacks implements Events {
   }
 }
 
+/** Begin the turn boardgame.io has just begun (see `onBegin`). */
+const firstTurn = copied(({ G, ctx }: { G: TOState; ctx: Ctx }) => {
+  beginTurn(G, ctx.currentPlayer, ctx.turn);
+}) as (context: unknown) => TOState;
+
+/** The state a hook is called with, before boardgame.io's Immer draft of it (the `baseState` plugin). */
+const baseOf = (context: { G: TOState }): TOState => (context as { base?: TOState }).base ?? context.G;
+
 /** A server-only move (moves read hidden cards), undoable when the move says it may be taken back (`turn.takeBack`). */
 const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): LongFormMove<TOState> => {
   const run = copied((mc: { G: TOState }, args?: unknown) => {
     // `mc` is this call's own context (onCopy made it).
     const context = asMoveContext(mc);
     context.events = new WithoutStacks(context.events);
-    return fn(context, args);
+    if (fn(context, args) === INVALID_MOVE) return INVALID_MOVE;
+    afterMove(context.G, context.random, context.ctx);
   });
   return {
     move: (mc, args?: unknown) => run(mc, args),
@@ -96,17 +104,15 @@ export const TouchedOn: Game<TOState, Record<string, unknown>, TOSetupData> = {
     endTurn: serverMove(M.endTurn),
   },
   turn: {
+    // A move that ends the turn finishes it and begins the next one (afterMove): the next player is the new record's.
     order: {
       first: ({ G, ctx }) => ctx.playOrder.indexOf(G.startPlayer ?? G.turn.player),
-      next: ({ G, ctx }) => ctx.playOrder.indexOf(nextPlayer(G, ctx.currentPlayer)),
+      next: ({ G, ctx }) => ctx.playOrder.indexOf(G.turn.player),
     },
-    onBegin: copied(({ G, ctx }: { G: TOState; ctx: Ctx }) => {
-      beginTurn(G, ctx.currentPlayer);
-    }) as never,
-    onEnd: copied(({ G, ctx, random }: { G: TOState; ctx: Ctx; random: RandomLike }) => {
-      finishTurn(G, random, ctx.currentPlayer);
-    }) as never,
-    endIf: ({ G, ctx }) => turnOver(G, ctx),
+    // Only a game's first turn (or a test's prepared position) is begun here: later ones were begun by the move
+    // that ended the turn before. A hook that returns nothing leaves the state as it is, copying nothing.
+    onBegin: (context) => (baseOf(context).turn.ctxTurn === context.ctx.turn ? undefined : firstTurn(context)),
+    endIf: ({ G, ctx }) => G.turn.ctxTurn > ctx.turn,
     stages: {
       appeal: {
         moves: { appeal: serverMove(M.appeal), acceptInspection: serverMove(M.acceptInspection) },

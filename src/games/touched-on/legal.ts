@@ -89,15 +89,24 @@ interface HandSummary {
 }
 
 /**
- * The summary of the last hand asked about in a frozen state (a state
- * boardgame.io holds: nothing in it changes any more), for the checks that
- * ask again about the same state (enumerate, the turn's `endIf`).
+ * The last hand summed up: a copy of its cards, and its summary (which
+ * depends on the cards alone), for the checks that ask about the same hand
+ * again: at the end of a move, then listing the next moves, in the next
+ * state, which shares the hand or holds the same cards.
  */
-let summaryOf: { G: TOState; p: PlayerID; summary: HandSummary } | null = null;
+let lastSummary: { cards: CardId[]; summary: HandSummary } | null = null;
+
+/** Whether two hands hold the same cards in the same order. */
+function sameCards(a: readonly CardId[], b: readonly CardId[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /** `p`'s hand summed up in one pass. */
 function handSummary(G: TOState, p: PlayerID): HandSummary {
-  if (summaryOf && summaryOf.G === G && summaryOf.p === p) return summaryOf.summary;
+  const hand = handOf(G, p);
+  if (lastSummary && sameCards(hand, lastSummary.cards)) return lastSummary.summary;
   // Every key up front: objects of one shape.
   const summary: HandSummary = {
     powers: {
@@ -110,25 +119,19 @@ function handSummary(G: TOState, p: PlayerID): HandSummary {
     },
     evaders: { '19': 0, '96': 0, '86': 0, '109': 0 },
   };
-  for (const c of handOf(G, p)) {
+  for (const c of hand) {
     const info = parseCard(c);
     if (!info) continue;
     if (info.kind === 'power') summary.powers[info.power] ??= c;
     else if (info.kind === 'evader') summary.evaders[info.line]! += 1;
   }
-  if (Object.isFrozen(G)) summaryOf = { G, p, summary };
+  lastSummary = { cards: hand.slice(), summary };
   return summary;
 }
 
 /** The first card of a Power type in a hand, or null. */
 export function powerInHand(G: TOState, p: PlayerID, power: PowerType): CardId | null {
-  // A state that may still change (a move's fork) is not summed up for one question.
-  if (Object.isFrozen(G)) return handSummary(G, p).powers[power] ?? null;
-  for (const c of handOf(G, p)) {
-    const info = parseCard(c);
-    if (info && info.kind === 'power' && info.power === power) return c;
-  }
-  return null;
+  return handSummary(G, p).powers[power] ?? null;
 }
 
 /** Whether a Peak Hour of another player binds `p` (at most 1 card added per turn, RULINGS §7.4). */

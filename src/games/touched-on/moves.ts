@@ -25,7 +25,7 @@ import {
   lineCount,
 } from './legal';
 import { takeExp } from './flow';
-import { ownLine, ownPlayer, pushLog } from './fork';
+import { ownCarriage, ownLine, ownList, ownPlayer, pushLog } from './fork';
 import type { RandomLike } from './setup';
 
 /** What boardgame.io hands a move (the parts the rules use). */
@@ -88,13 +88,13 @@ export function giveCards(G: TOState, p: PlayerID, cards: CardId[]): void {
 export function ding(G: TOState, p: PlayerID, chanceTurn: number): void {
   if (G.players[p].ding || G.players[p].out) return;
   ownPlayer(G, p).ding = true;
-  G.dings.push({ player: p, chanceTurn, seq: ++G.dingSeq });
+  ownList(G, 'dings').push({ player: p, chanceTurn, seq: ++G.dingSeq });
   pushLog(G, { type: 'ding', player: p });
 }
 
 /** Remove the given cards from a carriage (by id). */
 function takeOutOfCarriage(G: TOState, line: LineId, carriage: number, cards: CardId[]): void {
-  const c = ownLine(G, line).carriages.find((x) => x.id === carriage);
+  const c = ownCarriage(G, line, carriage);
   if (!c) return;
   c.cards = c.cards.filter((pc) => !cards.includes(pc.card));
 }
@@ -106,7 +106,7 @@ export function inspect({ G, ctx, playerID, events }: MoveContext, args?: unknow
   const checked = checkInspect(G, ctx, playerID, args);
   if (typeof checked === 'string') return INVALID_MOVE;
   removeFromHand(G, playerID, checked.card);
-  G.discard.push(checked.card);
+  ownList(G, 'discard').push(checked.card);
   G.turn.inspectorPlayed = true;
   G.turn.played++;
   G.turn.takeBack = false;
@@ -139,7 +139,7 @@ export function feetOnSeat({ G, ctx, playerID, events }: MoveContext, args?: unk
   const checked = checkFeetOnSeat(G, ctx, playerID, args);
   if (typeof checked === 'string') return INVALID_MOVE;
   removeFromHand(G, playerID, checked.card);
-  G.usedPowers.push(checked.card);
+  ownList(G, 'usedPowers').push(checked.card);
   G.turn.powerPlayed = true;
   G.turn.played++;
   G.turn.takeBack = false;
@@ -154,9 +154,9 @@ function resolveInspection(G: TOState, receiver: PlayerID): void {
   takeOutOfCarriage(G, p.line, p.carriage, p.evaders);
   if (p.source !== 'feetOnSeat') {
     // Any Priority Seat in an inspected carriage is used up (RULINGS §6, §12.24).
-    const c = ownLine(G, p.line).carriages.find((x) => x.id === p.carriage);
+    const c = ownCarriage(G, p.line, p.carriage);
     if (c) {
-      for (const pc of c.cards) G.usedPowers.push(pc.card);
+      for (const pc of c.cards) ownList(G, 'usedPowers').push(pc.card);
       c.cards = [];
     }
   }
@@ -172,7 +172,7 @@ export function appeal({ G, ctx, playerID, events }: MoveContext) {
   if (typeof checked === 'string') return INVALID_MOVE;
   const p = G.pending as Extract<TOState['pending'], { kind: 'appeal' }>;
   removeFromHand(G, playerID, checked.card);
-  G.usedPowers.push(checked.card);
+  ownList(G, 'usedPowers').push(checked.card);
   pushLog(G, { type: 'appeal', player: playerID, success: checked.success });
   resolveInspection(G, checked.success ? p.by : playerID);
   // A successful Appeal that was the victim's last card: DING at once; the turn in progress is the chance (§12.9).
@@ -200,13 +200,13 @@ export function playEvaders(mc: MoveContext, args?: unknown) {
   for (const id of G.lineOrder) {
     const ftz = G.lines[id].freeTramZone;
     if (ftz && id !== line) {
-      G.usedPowers.push(ftz);
+      ownList(G, 'usedPowers').push(ftz);
       ownLine(G, id).freeTramZone = null;
     }
   }
   const L = ownLine(G, line);
   if (checked.newCarriage) L.carriages.push({ id: G.nextCarriageId++, cards: [] });
-  const carriage = L.carriages[L.carriages.length - 1];
+  const carriage = ownCarriage(G, line, L.carriages[L.carriages.length - 1].id)!;
   const cards = [...checked.evaders, ...(checked.prioritySeat ? [checked.prioritySeat] : [])];
   for (const c of cards) {
     removeFromHand(G, playerID, c);
@@ -246,7 +246,7 @@ export function peakHour({ G, ctx, playerID }: MoveContext) {
   const checked = checkPeakHour(G, ctx, playerID);
   if (typeof checked === 'string') return INVALID_MOVE;
   removeFromHand(G, playerID, checked.card);
-  G.peakHours.push({ card: checked.card, owner: playerID });
+  ownList(G, 'peakHours').push({ card: checked.card, owner: playerID });
   G.turn.powerPlayed = true;
   G.turn.played++;
   G.turn.takeBack = true;
@@ -270,7 +270,7 @@ export function shedAppeal({ G, ctx, playerID }: MoveContext) {
   const checked = checkShedAppeal(G, ctx, playerID);
   if (typeof checked === 'string') return INVALID_MOVE;
   removeFromHand(G, playerID, checked.card);
-  G.usedPowers.push(checked.card);
+  ownList(G, 'usedPowers').push(checked.card);
   G.turn.powerPlayed = true;
   G.turn.played++;
   G.turn.takeBack = true;
@@ -282,7 +282,7 @@ export function tramTracker({ G, ctx, playerID, events }: MoveContext, args?: un
   const checked = checkTramTracker(G, ctx, playerID, args);
   if (typeof checked === 'string') return INVALID_MOVE;
   removeFromHand(G, playerID, checked.card);
-  G.usedPowers.push(checked.card);
+  ownList(G, 'usedPowers').push(checked.card);
   G.turn.powerPlayed = true;
   G.turn.played++;
   G.turn.takeBack = false;
@@ -319,7 +319,7 @@ export function draw({ G, ctx, playerID, random }: MoveContext) {
     G.discard = [];
     G.reshuffled = true;
   }
-  const card = G.drawPile.shift()!;
+  const card = ownList(G, 'drawPile').shift()!;
   G.drawCount = G.drawPile.length;
   const pl = ownPlayer(G, playerID);
   pl.hand!.push(card);
@@ -334,13 +334,13 @@ export function putOut({ G, ctx, playerID }: MoveContext, args?: unknown) {
   const checked = checkPutOut(G, ctx, playerID, args);
   if (typeof checked === 'string') return INVALID_MOVE;
   removeFromHand(G, playerID, checked.card);
-  G.usedPowers.push(checked.card);
+  ownList(G, 'usedPowers').push(checked.card);
   G.turn.putOut = true;
   G.turn.takeBack = false;
   pushLog(G, { type: 'putOut', player: playerID, card: checked.card });
 }
 
-/** End your turn (after at least one card): the turn's `endIf` (turnOver) ends it, with no event. */
+/** End your turn (after at least one card): the move's `afterMove` (index.ts) ends it, with no event. */
 export function endTurn({ G, ctx, playerID }: MoveContext) {
   if (checkEndTurn(G, ctx, playerID) !== true) return INVALID_MOVE;
   G.turn.ended = true;

@@ -22,10 +22,11 @@ export function leftOf(G: Pick<TOState, 'numPlayers'>, p: PlayerID): PlayerID {
 }
 
 /** A blank turn record. */
-export function freshTurn(number: number, player: PlayerID): TurnState {
+export function freshTurn(number: number, player: PlayerID, ctxTurn = 0): TurnState {
   return {
     number,
     player,
+    ctxTurn,
     played: 0,
     inspectorPlayed: false,
     batchPlayed: false,

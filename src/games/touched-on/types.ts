@@ -66,6 +66,13 @@ export interface TurnState {
   /** The journey turn number (1, 2, …). */
   number: number;
   player: PlayerID;
+  /**
+   * boardgame.io's turn (`ctx.turn`) this record was begun for; 0 before the
+   * first turn of a game or journey is begun. A move that ends the turn
+   * begins the next one in the same state, one ahead of `ctx.turn`, which
+   * tells the turn's `endIf` to end boardgame.io's turn (index.ts).
+   */
+  ctxTurn: number;
   /** Cards played this turn (Inspector, Powers, Evaders; an out-of-turn Appeal is not counted). */
   played: number;
   inspectorPlayed: boolean;

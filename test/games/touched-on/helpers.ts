@@ -10,6 +10,7 @@ import { TouchedOn } from '../../../src/games/touched-on';
 import { EXP_CARDS, EXP_TOTAL, allCards, expValue, type LineId } from '../../../src/games/touched-on/data';
 import type { CardId, ExpId, PlayerID, TOState } from '../../../src/games/touched-on/types';
 import { expLeft } from '../../../src/games/touched-on/flow';
+import { freshTurn } from '../../../src/games/touched-on/setup';
 
 /** The full starting state of a seeded game (dealer fixed so seat 0 starts unless told). */
 export function startState(numPlayers: number, seed = 'test', dealer = numPlayers - 1): TOState {
@@ -31,7 +32,8 @@ export function emptyTable(numPlayers: number, current: PlayerID = '0'): TOState
   G.drawPile.sort();
   G.drawCount = G.drawPile.length;
   G.startPlayer = current;
-  G.turn = { ...G.turn, player: current, number: 0 };
+  // A turn record not yet begun: the game's first turn begins it (onBegin).
+  G.turn = freshTurn(0, current);
   G.log = [];
   return G;
 }
