@@ -51,6 +51,8 @@ export interface GameDef<G = any> {
    * else the current player.
    */
   waitingOn?: WaitRule<G>;
+  /** The most a median `mcts normal` decision may take, in ms, checked by `npm run bench` (absent: 1500). */
+  decisionTargetMs?: number;
 }
 
 export const GAMES: readonly GameDef[] = [lisbon, touchedOn, getOnBoard];

@@ -18,4 +18,5 @@ export const touchedOn: GameDef<TOState> = {
   bots: touchedOnBots,
   canTakeBack,
   logKeys: ['log'],
+  decisionTargetMs: 1000,
 };
