@@ -42,8 +42,9 @@ const withoutStack = (send: () => void): void => {
  * an Error for every event, only for the stack its message shows when an
  * event comes from where it may not (an `endIf`, an `onEnd`, outside a hook);
  * the rules send events from moves only. Capturing the stack was the biggest
- * part of an Appeal's cost in boardgame.io. (Turns end by the turn's `endIf`
- * and decisions' stages by their move limit, with no event at all.)
+ * part of an Appeal's cost in boardgame.io. (Turns end inside the move that
+ * ends them, `afterMove`, and decisions' stages by their move limit, with no
+ * event; `endStage` only ends a stage saved by earlier rules, see moves.ts.)
  */
 class WithoutStacks implements Events {
   constructor(private readonly events: Events) {}
