@@ -30,9 +30,38 @@ function usefulness(G: TOState, card: CardId): number {
 /** Points for a batch on a Line at either end of the row, which is in reach from two Lines only (the others from three). */
 const END_LINE = 2;
 
-/** A greedy score for one move: shed cards, unlock Exp, inspect big carriages, appeal when it wins. */
+/** Powers that can be played in almost any turn of one's own: the reserve that saves a draw or makes a safe DING. */
+const FLEXIBLE: ReadonlySet<string> = new Set(['peakHour', 'appeal', 'tramTracker', 'freeTramZone']);
+/** The moves that play one of those Powers. */
+const FLEXIBLE_MOVES: ReadonlySet<string> = new Set(['peakHour', 'shedAppeal', 'tramTracker', 'freeTramZone']);
+
+/** How many flexible Powers `p` holds. */
+function flexibleInHand(G: TOState, p: PlayerID): number {
+  let n = 0;
+  for (const c of G.players[p].hand ?? []) {
+    const info = cardInfo(c);
+    if (info.kind === 'power' && FLEXIBLE.has(info.power)) n++;
+  }
+  return n;
+}
+
+/**
+ * Whether to keep the flexible Power this move would play: once a card is
+ * down this turn (so the turn may end), the last flexible Power in a hand of
+ * other cards is kept. In a later turn with nothing else playable it is shed
+ * instead of drawing a card, and as the last card it ends the hand with no
+ * card added to a carriage, a DING no Inspector can cancel.
+ */
+function keepInReserve(G: TOState, playerID: PlayerID, m: AiMove): boolean {
+  if (!FLEXIBLE_MOVES.has(m.move) || G.turn.played === 0) return false;
+  return (G.players[playerID].hand?.length ?? 0) > 1 && flexibleInHand(G, playerID) <= 1;
+}
+
+/** A greedy score for one move: shed cards, unlock Exp, inspect big carriages, appeal when it wins, keep a Power in reserve. */
 function scoreMove(G: TOState, playerID: PlayerID, m: AiMove): number {
   const a = (m.args[0] ?? {}) as Record<string, unknown>;
+  // Below ending the turn (0).
+  if (keepInReserve(G, playerID, m)) return -1;
   switch (m.move) {
     case 'playEvaders': {
       const line = a.line as TOState['lineOrder'][number];

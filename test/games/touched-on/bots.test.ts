@@ -11,7 +11,7 @@ import { playerView } from '../../../src/games/touched-on/view';
 import { enumerate } from '../../../src/games/touched-on/ai';
 import type { TOState } from '../../../src/games/touched-on/types';
 import { Rng } from '../../../src/bots/rng';
-import { carriage, emptyTable, give, invariantErrors, setLineExp } from './helpers';
+import { act, carriage, emptyTable, gameFrom, give, invariantErrors, seats, setLineExp } from './helpers';
 import type { GameOver } from '../../../src/games/touched-on/types';
 
 const reducer = CreateGameReducer({ game: TouchedOn });
@@ -141,6 +141,33 @@ describe('touchedOnBots', () => {
       expect(wins, `${n} players: greedy's wins`).toBeGreaterThan((N / n) * 1.5);
     }
   }, 60_000);
+
+  it('greedy keeps its last flexible Power once a card is down, and plays it as its last card', async () => {
+    /** The greedy choice of seat 0 after it plays its Evaders of Line 96. */
+    const afterBatch = async (hand: string[]) => {
+      const G = emptyTable(4);
+      give(G, '0', hand);
+      for (const p of ['1', '2', '3']) give(G, p, ['E19', 'E86', 'E109']);
+      const cl = seats(gameFrom(G), 4);
+      const evaders = hand.filter((c) => c === 'E96').length;
+      expect(await act(cl[0], 'playEvaders', { line: '96', count: evaders })).toBe(true);
+      const { G: g, ctx } = cl[0].getState()!;
+      const moves = touchedOnBots.moves(g, ctx, '0');
+      const scores = touchedOnBots.scoreMoves(g, ctx, '0', moves);
+      return { best: moves[scores.indexOf(Math.max(...scores))], moves, client: cl[0] };
+    };
+    // One flexible Power among other cards: end the turn and keep it (the Authorised Inspector may stay unplayable).
+    const one = await afterBatch(['E96', 'E96', 'peakHour', 'A19']);
+    expect(one.moves.map((m) => m.move)).toContain('peakHour');
+    expect(one.best.move).toBe('endTurn');
+    // Two: play one (the Peak Hour) and keep the Appeal, which also answers an Inspector.
+    expect((await afterBatch(['E96', 'E96', 'peakHour', 'appeal', 'A19'])).best.move).toBe('peakHour');
+    // The last card in hand: play it and DING now rather than wait a round.
+    const last = await afterBatch(['E96', 'peakHour']);
+    expect(last.best.move).toBe('peakHour');
+    expect(await act(last.client, 'peakHour')).toBe(true);
+    expect(last.client.getState()!.G.players['0'].ding).toBe(true);
+  });
 
   it('evaluate counts the share a player holds of a Line’s Evaders still in play (its last one unlocks the Line)', () => {
     const ctx = { currentPlayer: '0' } as never;
