@@ -10,7 +10,7 @@ import { EVADERS_PER_LINE, EXP_CARDS, allCards, cardInfo, expValue, isEvader } f
 import type { CardId, ExpId, LineId, PlayerID, TOState } from './types';
 import { enumerate } from './ai';
 import { afterMove, placesPerJourney } from './flow';
-import { actingPlayer, currentCarriage, lineCount, reachableLines, startsNewCarriage } from './legal';
+import { actingPlayer, currentCarriage, handOf, lineCount, reachableLines, startsNewCarriage } from './legal';
 import * as M from './moves';
 import { playerView } from './view';
 
@@ -38,7 +38,7 @@ const FLEXIBLE_MOVES: ReadonlySet<string> = new Set(['peakHour', 'shedAppeal', '
 /** How many flexible Powers `p` holds. */
 function flexibleInHand(G: TOState, p: PlayerID): number {
   let n = 0;
-  for (const c of G.players[p].hand ?? []) {
+  for (const c of handOf(G, p)) {
     const info = cardInfo(c);
     if (info.kind === 'power' && FLEXIBLE.has(info.power)) n++;
   }
@@ -54,7 +54,7 @@ function flexibleInHand(G: TOState, p: PlayerID): number {
  */
 function keepInReserve(G: TOState, playerID: PlayerID, m: AiMove): boolean {
   if (!FLEXIBLE_MOVES.has(m.move) || G.turn.played === 0) return false;
-  return (G.players[playerID].hand?.length ?? 0) > 1 && flexibleInHand(G, playerID) <= 1;
+  return handOf(G, playerID).length > 1 && flexibleInHand(G, playerID) <= 1;
 }
 
 /** A greedy score for one move: shed cards, unlock Exp, inspect big carriages, appeal when it wins, keep a Power in reserve. */
