@@ -31,7 +31,14 @@ import { serveClient } from './static';
 import { RedisPubSub } from './redis-pubsub';
 import { Spectators, spectatorCount } from './spectators';
 import { createStorage, LocalPubSub, PersistFirstPubSub, PostgresStorage, type StorageKind } from './storage';
-import { authenticateCredentials, closeMatch, CLOSED_CHANNEL, type MatchClosed } from './close-match';
+import {
+  authenticateCredentials,
+  closedMatchAnswers,
+  closeMatch,
+  CLOSED_CHANNEL,
+  RecentlyClosed,
+  type MatchClosed,
+} from './close-match';
 import { BotLeases } from './bot-lease';
 import { hookStorage, type AnyStorage } from './storage-hooks';
 import { compactUndo } from './undo-store';
@@ -299,6 +306,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const processName = options.processName ?? `pid ${process.pid}`;
   app.use(health(hooked.storage, startedAt, { processName, redis }));
   app.use(hideChat());
+  const recentlyClosed = new RecentlyClosed();
+  app.use(closedMatchAnswers(recentlyClosed));
   app.use(spectatorCount(spectators));
   app.proxy = options.trustProxy ?? false;
   app.use(
@@ -318,6 +327,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           playerID,
           credentials,
         );
+        // Remembered here at once: through Redis, this process hears its own notice a moment later.
+        recentlyClosed.remember(closed);
         log('info', 'match closed by its creator', { matchID, seat: playerID });
         return { matchID: closed.matchID, closed: true };
       },
@@ -336,6 +347,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.use(bots.middleware());
   const clocks = (clockRef.current = new TurnClocks(hooked.storage, bots, log));
   closedNotices.subscribe(CLOSED_CHANNEL, (closed) => {
+    recentlyClosed.remember(closed);
     hooked.markRemoved(closed.matchID);
     transport.tellClosed(closed);
     clocks.forget(closed.matchID);

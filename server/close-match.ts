@@ -27,7 +27,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'boardgame.io';
 import type { GenericPubSub } from 'boardgame.io/server';
-import { fail } from './http-error';
+import { fail, type Middleware } from './http-error';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
 import { waitingForTable } from '../src/games/common/waiting-room';
 
@@ -143,6 +143,76 @@ export function publicMetadata<T extends object>(metadata: T): T {
   const out = { ...metadata } as Record<string, unknown>;
   for (const k of PRIVATE_FIELDS) delete out[k];
   return out as T;
+}
+
+/** How long, and for how many matches, a process remembers who closed a match. */
+const REMEMBER_MS = 24 * 60 * 60 * 1000;
+const REMEMBER_MAX = 10_000;
+
+/**
+ * The matches closed lately, as this process heard of them (every process
+ * hears every close). A page that missed its socket's `matchClosed` (the
+ * socket was reconnecting, or the page showed the join form, which has no
+ * socket) still learns who closed the match when it asks for it.
+ */
+export class RecentlyClosed {
+  private readonly closed = new Map<string, { at: number; by: MatchClosed }>();
+
+  constructor(
+    private readonly ttlMs = REMEMBER_MS,
+    private readonly max = REMEMBER_MAX,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  remember(closed: MatchClosed): void {
+    this.closed.delete(closed.matchID);
+    this.closed.set(closed.matchID, { at: this.clock(), by: closed });
+    for (const oldest of this.closed.keys()) {
+      if (this.closed.size <= this.max) break;
+      this.closed.delete(oldest);
+    }
+  }
+
+  /** Who closed `matchID`, if it was closed within the last `ttlMs`. */
+  get(matchID: string): MatchClosed | undefined {
+    const e = this.closed.get(matchID);
+    if (!e) return undefined;
+    if (this.clock() - e.at <= this.ttlMs) return e.by;
+    this.closed.delete(matchID);
+    return undefined;
+  }
+}
+
+/**
+ * boardgame.io's 404 for a match closed lately (`GET /games/<name>/<matchID>`)
+ * says who closed it: `{ error, closedBy: { seat, name } }`. Any other answer
+ * passes unchanged.
+ */
+export function closedMatchAnswers(recent: RecentlyClosed): Middleware {
+  return async (ctx, next) => {
+    // boardgame.io's router matches any case (`/GAMES/...`).
+    const m = ctx.method === 'GET' ? /^\/games\/[^/]+\/([^/]+)\/?$/i.exec(ctx.path) : null;
+    if (!m) return next();
+    let notFound: Error | null = null;
+    try {
+      await next();
+    } catch (err) {
+      if (!(err instanceof Error) || (err as { status?: unknown }).status !== 404) throw err;
+      notFound = err;
+    }
+    if (!notFound && ctx.status !== 404) return;
+    const closed = recent.get(m[1]);
+    if (!closed) {
+      if (notFound) throw notFound;
+      return;
+    }
+    ctx.status = 404;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      error: `${closed.name || 'Its creator'} closed match ${closed.matchID} before it started`,
+      closedBy: { seat: closed.seat, name: closed.name },
+    };
+  };
 }
 
 /** What closing needs from the server around it. */

@@ -26,7 +26,7 @@ import { MatchBar } from './MatchBar';
 import { FormFooter, NAME_FIRST, useNameFirstCleared } from './SetupFields';
 import { Rematch } from './Rematch';
 import { LeftSeats } from './LeftSeats';
-import { onMatchClosed, withClosedNotice, type ClosedBy } from './closedMatches';
+import { closedByOf, onMatchClosed, withClosedNotice, type ClosedBy } from './closedMatches';
 import { MatchClosedCard, NoSuchMatch } from './MatchGone';
 import { LOG_SUFFIX_AUTH, withWholeLogs } from './wholeLogs';
 
@@ -106,6 +106,13 @@ export function OnlineMatch(props: { matchID: string }) {
     } catch (err) {
       // 404: no such match (of this game); 400: a match id the server would never give.
       const status = httpStatus(err);
+      // Closed by its creator while this page missed the socket's notice (or had no socket: the join form).
+      const by = status === 404 ? closedByOf(err) : null;
+      if (by) {
+        forgetSeat(matchID);
+        setClosed(by);
+        return;
+      }
       if (status === 404 || status === 400) setGone(true);
       setError(
         status === 400

@@ -2,7 +2,8 @@
  * A match closed by its creator (server/close-match.ts): the server sends
  * `matchClosed` to every socket of the match. boardgame.io's client
  * transport ignores events it does not know, so `withClosedNotice` wraps the
- * transport to hear it, and the match page listens here.
+ * transport to hear it, and the match page listens here. A page that missed
+ * the notice hears it from the lobby's 404 for the match (`closedByOf`).
  */
 
 /** Who closed the match: the creator's seat and name. */
@@ -21,11 +22,27 @@ export function onMatchClosed(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** `by` as the server sent it (the socket's notice, or a lobby answer's `closedBy`), made safe to show. */
+function closedByFrom(by: unknown): ClosedBy {
+  const b = (by && typeof by === 'object' ? by : {}) as Partial<ClosedBy>;
+  return { seat: String(b.seat ?? ''), name: typeof b.name === 'string' ? b.name : '' };
+}
+
 function announce(matchID: unknown, by: unknown): void {
   if (typeof matchID !== 'string') return;
-  const b = (by ?? {}) as Partial<ClosedBy>;
-  const closedBy = { seat: String(b.seat ?? ''), name: typeof b.name === 'string' ? b.name : '' };
+  const closedBy = closedByFrom(by);
   for (const l of [...listeners]) l(matchID, closedBy);
+}
+
+/**
+ * Who closed the match, when a failed lobby request (a 404 for the match)
+ * says its creator closed it (server/close-match.ts `closedMatchAnswers`):
+ * the page that missed the socket's notice learns it on its next poll.
+ */
+export function closedByOf(err: unknown): ClosedBy | null {
+  const details = err && typeof err === 'object' ? (err as { details?: unknown }).details : undefined;
+  if (!details || typeof details !== 'object' || !('closedBy' in details)) return null;
+  return closedByFrom(details.closedBy);
 }
 
 interface SocketLike {

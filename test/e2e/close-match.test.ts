@@ -3,8 +3,10 @@
  * real server: the creator (Ana) and a second player (Bruno) wait in a
  * 3-player match, a visitor watches; only Ana sees "Close match"; she closes
  * it with the keyboard through the confirmation (Esc backs out first); Bruno's
- * and the watcher's pages say the creator closed it and lead back to the
- * lobby, which no longer lists the match, in "Open matches" or "Your matches".
+ * and the watcher's pages (told over their sockets) and a visitor's join form
+ * (told when it next asks for the match) say the creator closed it and lead
+ * back to the lobby, which no longer lists the match, in "Open matches" or
+ * "Your matches".
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -42,6 +44,10 @@ describe.skipIf(!CHROMIUM)('browser: the creator closes a match', () => {
     await carla.getByTestId('watch').click();
     await carla.getByTestId('waiting-room').waitFor({ timeout: UI });
     await expect.poll(() => ana.getByTestId('waiting-seat-1').textContent(), { timeout: UI }).toContain('Bruno');
+    // A visitor still reading the join form has no socket: the page learns of the close when it next asks.
+    const { page: dana } = await newContext(suite.browser, errors, 'close-dana');
+    await dana.goto(link);
+    await dana.getByTestId('join-name').waitFor({ timeout: UI });
 
     // Only the creator is offered the button.
     await ana.getByTestId('close-match').waitFor({ timeout: UI });
@@ -70,7 +76,7 @@ describe.skipIf(!CHROMIUM)('browser: the creator closes a match', () => {
     // Ana lands in the lobby; the others are told, and offered the way back.
     await ana.waitForURL((url) => !url.hash.includes('/match/'), { timeout: UI });
     await ana.getByTestId('open-matches').waitFor({ timeout: UI });
-    for (const page of [bruno, carla]) {
+    for (const page of [bruno, carla, dana]) {
       const closed = page.getByTestId('match-closed');
       await closed.waitFor({ timeout: UI });
       expect(await closed.textContent()).toContain('The creator closed this match');
@@ -90,6 +96,6 @@ describe.skipIf(!CHROMIUM)('browser: the creator closes a match', () => {
     expect((await suite.server.db.fetch(matchID, { metadata: true })).metadata).toBeUndefined();
     expect(suite.server.logs.some((l) => l.includes('match closed by its creator'))).toBe(true);
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
-    for (const page of [ana, bruno, carla]) await page.context().close();
+    for (const page of [ana, bruno, carla, dana]) await page.context().close();
   }, 90_000);
 });

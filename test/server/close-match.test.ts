@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME, http, joinMatch, RawClient, readMatch, sleep, startTestServer, type TestServer } from './harness';
 import { withSchema } from './processes';
+import { RecentlyClosed } from '../../server/close-match';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -62,7 +63,16 @@ function closingTests(server: () => TestServer) {
       await c.waitFor(() => closedMessages(c).length > 0, 5000, 'matchClosed');
       expect(closedMessages(c)[0]).toEqual(['matchClosed', matchID, { seat: '0', name: 'Ana' }]);
     }
-    expect((await http(base, `/games/${GAME}/${matchID}`)).status).toBe(404);
+    // A page that missed the socket's notice asks for the match: still gone, and it says who closed it.
+    const asked = await http(base, `/games/${GAME}/${matchID}`);
+    expect(asked.status).toBe(404);
+    expect(asked.json).toEqual({
+      error: `Ana closed match ${matchID} before it started`,
+      closedBy: { seat: '0', name: 'Ana' },
+    });
+    const unknown = await http(base, `/games/${GAME}/no-such-match`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toBe('Match no-such-match not found');
     expect(await listed(base)).not.toContain(matchID);
     expect((await http(base, `/matches/status?ids=${matchID}`)).json.matches).toEqual([]);
     const stored = await readMatch(server(), matchID);
@@ -278,7 +288,12 @@ describe.skipIf(!PG_URL || !REDIS_URL)('closing a match: two processes on Postgr
       await c.waitFor(() => closedMessages(c).length > 0, 5000, 'matchClosed through Redis');
       expect(closedMessages(c)[0]).toEqual(['matchClosed', matchID, { seat: '0', name: 'Ana' }]);
     }
-    expect((await http(b.url, `/games/${GAME}/${matchID}`)).status).toBe(404);
+    // Both processes remember who closed it.
+    for (const base of [a.url, b.url]) {
+      const asked = await http(base, `/games/${GAME}/${matchID}`);
+      expect(asked.status).toBe(404);
+      expect(asked.json.closedBy).toEqual({ seat: '0', name: 'Ana' });
+    }
     expect(await listed(b.url)).not.toContain(matchID);
     // Its sockets leave quietly: boardgame.io does not look for the match they were in.
     onB.close();
@@ -303,5 +318,27 @@ describe.skipIf(!PG_URL || !REDIS_URL)('closing a match: two processes on Postgr
     const db = a.db as unknown as { pool: { query(sql: string, v: unknown[]): Promise<{ rowCount: number | null }> } };
     const leases = await db.pool.query(`SELECT 1 FROM "${schema}".bgio_bot_lease WHERE match_id = $1`, [matchID]);
     expect(leases.rowCount).toBe(0);
+  });
+});
+
+describe('what a process remembers of closed matches', () => {
+  const closed = (matchID: string) => ({ matchID, seat: '0', name: 'Ana' });
+
+  it('forgets a match after the time it keeps them, and the oldest beyond the number it keeps', () => {
+    let now = 1_000;
+    const recent = new RecentlyClosed(60_000, 2, () => now);
+    recent.remember(closed('a'));
+    now += 30_000;
+    recent.remember(closed('b'));
+    expect(recent.get('a')).toEqual(closed('a'));
+    expect(recent.get('c')).toBeUndefined();
+    now += 30_001;
+    expect(recent.get('a')).toBeUndefined();
+    expect(recent.get('b')).toEqual(closed('b'));
+    // A third match pushes out the oldest still held.
+    recent.remember(closed('a'));
+    recent.remember(closed('c'));
+    expect(recent.get('b')).toBeUndefined();
+    expect([recent.get('a'), recent.get('c')]).toEqual([closed('a'), closed('c')]);
   });
 });
