@@ -13,6 +13,8 @@ import { afterMove, placesPerJourney } from './flow';
 import { actingPlayer, currentCarriage, handOf, lineCount, reachableLines, startsNewCarriage } from './legal';
 import * as M from './moves';
 import { playerView } from './view';
+import { fork, resumeFork } from './fork';
+import { freezeState } from '../common/copy-on-call';
 
 /** Points per Evader a batch leaves in a carriage the next Inspector could hand back. */
 const EXPOSURE = 0.5;
@@ -246,10 +248,14 @@ export function determinize(view: TOState, _ctx: Ctx, playerID: PlayerID, rng: B
   return G;
 }
 
-/** A game on a plain, mutable G for MCTS playouts. */
+/** A game for MCTS playouts: a fork of the state it started from, changed in place move after move. */
 interface Sim {
   G: TOState;
+  /** The G it started from, which keeps what the rules did not take for their own (fork.ts). */
+  base: TOState;
   ctx: Ctx;
+  /** boardgame.io's random plugin data, advanced in place by `random`. */
+  data: RandomData;
   random: ReturnType<typeof randomApi>;
 }
 
@@ -273,22 +279,28 @@ const SIM_MOVES: Record<string, (mc: M.MoveContext, args?: unknown) => unknown> 
 const NO_EVENTS: M.MoveContext['events'] = { endStage: () => {}, setActivePlayers: () => {} };
 
 /**
- * Fast playouts: the rules' own moves and turn hooks (index.ts) on a plain
- * copy, without boardgame.io's reducer, with boardgame.io's random numbers
- * (`randomApi`). The stages live in `G.pending`, so ctx only tracks the
- * current player, the turn and the result. The log is not kept.
+ * Fast playouts: the rules' own moves and turn hooks (index.ts), without
+ * boardgame.io's reducer, with boardgame.io's random numbers (`randomApi`).
+ * The playout plays on one fork of the state it starts from (fork.ts): the
+ * rules copy what they change the first time, so the starting state, a node
+ * of the MCTS tree, stays as it was. The stages live in `G.pending`, so ctx
+ * only tracks the current player, the turn and the result. The log is not
+ * kept.
  */
 const playout: PlayoutSim<TOState, Sim> = {
   start: (state) => {
-    const G = structuredClone({ ...state.G, log: [] });
+    const base = state.G;
+    const G = fork(base);
+    G.log = [];
     const data = structuredClone((state.plugins?.random?.data ?? { seed: 'playout' }) as RandomData);
-    return { G, ctx: { ...state.ctx }, random: randomApi(data) };
+    return { G, base, ctx: { ...state.ctx }, data, random: randomApi(data) };
   },
   current: (sim) => sim,
   apply: (sim, playerID, move, args) => {
     const fn = SIM_MOVES[move];
     if (!fn) return false;
     const { G, random } = sim;
+    resumeFork(G, sim.base);
     if (fn({ G, ctx: sim.ctx, playerID, random, events: NO_EVENTS }, args[0]) === INVALID_MOVE) return false;
     // As the Game's moves do (index.ts): a move that ends the turn begins the next one.
     afterMove(G, random, sim.ctx);
@@ -296,6 +308,29 @@ const playout: PlayoutSim<TOState, Sim> = {
     if (G.gameOver) sim.ctx = { ...sim.ctx, gameover: G.gameOver };
     return true;
   },
+};
+
+/**
+ * boardgame.io's reducer on MAKE_MOVE, for the MCTS tree: one move of the
+ * playouts' rules on a fork of the state, with the stage the Game would set
+ * for a pending decision (`ctx.activePlayers`). Same states as the reducer
+ * (test/games/touched-on/playout.test.ts) but for the log, which it does not
+ * keep; a move the rules refuse, or any other action, returns the state as
+ * it was.
+ */
+const reducer: NonNullable<BotHooks<TOState>['reducer']> = (state, action) => {
+  if (action.type !== 'MAKE_MOVE') return state;
+  const sim = playout.start(state);
+  const { playerID, type, args } = action.payload;
+  if (!playout.apply(sim, playerID, type, args ?? [])) return state;
+  const p = sim.G.pending;
+  return {
+    ...state,
+    // Frozen as the Game's moves freeze theirs: a later rule that wrote to what it shares would throw in the tests.
+    G: freezeState(sim.G),
+    ctx: { ...sim.ctx, activePlayers: p ? { [p.player]: p.stage } : null },
+    plugins: { ...state.plugins, random: { data: sim.data } },
+  };
 };
 
 /** The bot hooks of Touched On. */
@@ -309,6 +344,7 @@ export const touchedOnBots: BotHooks<TOState> = {
   determinize,
   actingPlayer: (G, ctx) => actingPlayer(G, ctx),
   playout,
+  reducer,
   // A journey is long: playouts of six turns, with opponents a little less predictable than greedy, and the
   // search leaning on the greedy ranking (which alone beat the unbiased search against random players).
   mcts: { playoutTurns: 6, epsilon: 0.3, bias: 1 },

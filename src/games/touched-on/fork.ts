@@ -67,6 +67,16 @@ export function fork(G: TOState): TOState {
   return copy;
 }
 
+/**
+ * Makes `copy`, a fork of `base` that goes on being changed over many moves
+ * (a bot's playout, bots.ts), the fork being changed again: what the rules
+ * took for their own stays theirs, what they did not is still copied first.
+ */
+export function resumeFork(copy: TOState, base: TOState): void {
+  forked = copy;
+  forkedFrom = base;
+}
+
 /** The state's lists that the rules change in place (the others are replaced whole). */
 type ListKey = 'drawPile' | 'discard' | 'usedPowers' | 'expPile' | 'sinceAdd' | 'peakHours' | 'dings' | 'finishers';
 

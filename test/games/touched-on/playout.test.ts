@@ -1,6 +1,8 @@
 /**
- * The bots' fast playouts (the rules' moves and turn hooks on a plain copy,
- * bots.ts) agree with boardgame.io's reducer move for move.
+ * The bots' fast playouts (the rules' moves and turn hooks on a fork of the
+ * state, bots.ts) and the MCTS tree's drop-in for the reducer agree with
+ * boardgame.io's reducer move for move, and leave the state they start from
+ * as it was.
  */
 import { describe, expect, it } from 'vitest';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
@@ -26,7 +28,10 @@ describe('Touched On playouts agree with the reducer', () => {
       const rng = new Rng(`playout-${numPlayers}-${seed}`);
       let moves = 0;
       let journeys = 0;
+      // A second playout started mid-game from a reducer state, which must stay as it was.
+      let mid: { copy: ReturnType<typeof sim.start>; state: State; json: string } | null = null;
       while (!state.ctx.gameover) {
+        if (moves === 25) mid = { copy: sim.start(state), state, json: JSON.stringify(state.G) };
         const pid = touchedOnBots.actingPlayer(state.G, state.ctx)!;
         const options = touchedOnBots.moves(state.G, state.ctx, pid);
         // Half greedy, half random: inspections, Appeals, Powers and whole journeys.
@@ -34,17 +39,25 @@ describe('Touched On playouts agree with the reducer', () => {
         const best = scores.indexOf(Math.max(...scores));
         const m = rng.next() < 0.5 ? options[best] : options[rng.int(options.length)];
         const journey = state.G.journey;
-        state = reducer(
-          state as never,
-          { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: pid } } as never,
-        );
+        const action = { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: pid } };
+        const fast = touchedOnBots.reducer!(state, action) as State;
+        state = reducer(state as never, action as never);
         if (state.G.journey !== journey) journeys++;
         expect(sim.apply(copy, pid, m.move, m.args)).toBe(true);
         const now = sim.current(copy);
         expect(comparable(now.G)).toEqual(comparable(state.G));
         expect([now.ctx.currentPlayer, now.ctx.turn]).toEqual([state.ctx.currentPlayer, state.ctx.turn]);
+        // The MCTS tree's drop-in for the reducer: the same G, player, turn, stage and result.
+        expect(comparable(fast.G)).toEqual(comparable(state.G));
+        const ctxOf = (c: Ctx) => [c.currentPlayer, c.turn, c.activePlayers ?? null, c.gameover ?? null];
+        expect(ctxOf(fast.ctx)).toEqual(ctxOf(state.ctx));
+        if (mid) {
+          expect(sim.apply(mid.copy, pid, m.move, m.args)).toBe(true);
+          expect(comparable(sim.current(mid.copy).G)).toEqual(comparable(state.G));
+        }
         moves++;
       }
+      expect(mid && JSON.stringify(mid.state.G)).toBe(mid?.json);
       expect(sim.current(copy).ctx.gameover).toEqual(state.ctx.gameover);
       expect(journeys).toBeGreaterThan(0);
       expect(moves).toBeGreaterThan(10 * numPlayers);
@@ -65,5 +78,13 @@ describe('Touched On playouts agree with the reducer', () => {
     const legal = touchedOnBots.moves(state.G, state.ctx, me)[0];
     expect(sim.apply(copy, other, legal.move, legal.args)).toBe(false);
     expect(JSON.stringify(sim.current(copy))).toBe(before);
+    const refused = {
+      type: 'MAKE_MOVE',
+      payload: { type: 'playEvaders', args: [{ line: '96', count: 10 }], playerID: me },
+    };
+    expect(touchedOnBots.reducer!(state, refused)).toBe(state);
+    expect(
+      touchedOnBots.reducer!(state, { type: 'MAKE_MOVE', payload: { ...legal, type: legal.move, playerID: other } }),
+    ).toBe(state);
   });
 });
