@@ -161,7 +161,7 @@ function resolveInspection(G: TOState, receiver: PlayerID): void {
     }
   }
   giveCards(G, receiver, p.evaders);
-  pushLog(G, { type: 'take', player: receiver, count: p.evaders.length });
+  pushLog(G, { type: 'take', player: receiver, count: p.evaders.length, cards: p.evaders.slice() });
   G.pending = null;
   G.turn.takeBack = false;
 }

@@ -135,7 +135,8 @@ export type LogEntry =
   | { type: 'feetOnSeat'; player: PlayerID; victim: PlayerID; line: LineId }
   | { type: 'appeal'; player: PlayerID; success: boolean }
   | { type: 'accept'; player: PlayerID }
-  | { type: 'take'; player: PlayerID; count: number }
+  /** `cards`: the Evaders taken back, public (they were face up in the carriage); absent in matches saved before. */
+  | { type: 'take'; player: PlayerID; count: number; cards?: CardId[] }
   | { type: 'power'; player: PlayerID; power: string; target?: PlayerID }
   | { type: 'trackerSwap'; player: PlayerID; target: PlayerID }
   | { type: 'unlock'; player: PlayerID; line: LineId }

@@ -67,6 +67,9 @@ describe('RULINGS §13 worked examples', () => {
     give(G, C, ['A96', 'E19', 'E109']);
     give(G, D, ['E19']);
     const cl = seats(gameFrom(G), 4);
+    const atStake = view(cl[3])
+      .lines['96'].carriages.find((c) => c.id === id)!
+      .cards.map((pc) => pc.card);
     expect(await act(cl[2], 'inspect', { card: 'A96' })).toBe(true);
     let s = view(cl[1]);
     expect(s.pending).toMatchObject({ kind: 'appeal', player: B, by: C, source: 'authorised' });
@@ -80,6 +83,8 @@ describe('RULINGS §13 worked examples', () => {
     expect(evaders(s, B, '96')).toBe(3);
     expect(s.players[B].handSize).toBe(4);
     expect(s.discard).toEqual(['A96']);
+    // Those cards were face up: the log names them, in every player's view.
+    expect(view(cl[3]).log.at(-1)).toEqual({ type: 'take', player: B, count: 3, cards: atStake });
     expect(lineCount(s, '96')).toBe(0);
     expect(s.pending).toBeNull();
     expect(reachableLines(s)).toEqual(['19', '96', '86']);

@@ -1,5 +1,6 @@
 /** The public log (`G.log`) in plain words, grouped by journey. */
-import type { LogEntry, PlayerID } from '../types';
+import type { CardId, LogEntry, PlayerID } from '../types';
+import { parseCard } from '../data';
 import { cardName, playerLabel } from './logic';
 
 /** One line of the log. */
@@ -14,6 +15,17 @@ export interface LogLine {
 export interface LogJourney {
   journey: number;
   lines: LogLine[];
+}
+
+/** Evader cards by Line, in plain words: "line 96 ×2, line 86". */
+function linesOf(cards: readonly CardId[]): string {
+  const byLine = new Map<string, number>();
+  for (const c of cards) {
+    const info = parseCard(c);
+    const line = info && info.kind === 'evader' ? info.line : '?';
+    byLine.set(line, (byLine.get(line) ?? 0) + 1);
+  }
+  return [...byLine].map(([line, k]) => `line ${line}${k > 1 ? ` ×${k}` : ''}`).join(', ');
 }
 
 /** An entry in plain words. */
@@ -40,7 +52,7 @@ export function logText(e: LogEntry, names: Record<PlayerID, string>): string {
     case 'accept':
       return `${n(e.player)} accepts the fine.`;
     case 'take':
-      return `${n(e.player)} takes back ${e.count} Evader${e.count === 1 ? '' : 's'}.`;
+      return `${n(e.player)} takes back ${e.count} Evader${e.count === 1 ? '' : 's'}${e.cards?.length ? ` (${linesOf(e.cards)})` : ''}.`;
     case 'power':
       return `${n(e.player)} plays ${e.power}${e.target ? ` on ${n(e.target)}` : ''}.`;
     case 'trackerSwap':

@@ -124,6 +124,8 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     expect(await at(page, '0', `hand-card-${e1}`).count()).toBe(1);
     expect(await at(page, '1', `hand-card-${e1}`).count()).toBe(0);
     expect(await at(page, '0', 'log').textContent()).toContain('Ana accepts the fine.');
+    // The Evaders she takes back were face up: the log names their Line for everyone.
+    expect(await at(page, '2', 'log').textContent()).toContain('Ana takes back 2 Evaders (line 96 ×2).');
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
