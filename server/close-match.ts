@@ -27,6 +27,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server } from 'boardgame.io';
 import type { GenericPubSub } from 'boardgame.io/server';
+import { ExpiringMap } from './expiring-map';
 import { fail, type Middleware } from './http-error';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
 import { waitingForTable } from '../src/games/common/waiting-room';
@@ -155,31 +156,13 @@ const REMEMBER_MAX = 10_000;
  * socket was reconnecting, or the page showed the join form, which has no
  * socket) still learns who closed the match when it asks for it.
  */
-export class RecentlyClosed {
-  private readonly closed = new Map<string, { at: number; by: MatchClosed }>();
-
-  constructor(
-    private readonly ttlMs = REMEMBER_MS,
-    private readonly max = REMEMBER_MAX,
-    private readonly clock: () => number = Date.now,
-  ) {}
-
-  remember(closed: MatchClosed): void {
-    this.closed.delete(closed.matchID);
-    this.closed.set(closed.matchID, { at: this.clock(), by: closed });
-    for (const oldest of this.closed.keys()) {
-      if (this.closed.size <= this.max) break;
-      this.closed.delete(oldest);
-    }
+export class RecentlyClosed extends ExpiringMap<MatchClosed> {
+  constructor(ttlMs = REMEMBER_MS, max = REMEMBER_MAX, clock?: () => number) {
+    super(ttlMs, max, clock);
   }
 
-  /** Who closed `matchID`, if it was closed within the last `ttlMs`. */
-  get(matchID: string): MatchClosed | undefined {
-    const e = this.closed.get(matchID);
-    if (!e) return undefined;
-    if (this.clock() - e.at <= this.ttlMs) return e.by;
-    this.closed.delete(matchID);
-    return undefined;
+  remember(closed: MatchClosed): void {
+    this.set(closed.matchID, closed);
   }
 }
 

@@ -16,6 +16,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
 import type { Logger } from './log';
+import { ExpiringMap } from './expiring-map';
 
 /** Any boardgame.io storage. */
 export type AnyStorage = StorageAPI.Async | StorageAPI.Sync;
@@ -58,20 +59,11 @@ export function hookStorage(
   const pending = new Set<Promise<unknown>>();
   const started = new Set<string>();
   const finished = new Set<string>();
-  /** Removed matches, with when (oldest first). */
-  const removed = new Map<string, number>();
-  const markRemoved = (matchID: string) => {
-    removed.delete(matchID);
-    removed.set(matchID, Date.now());
-    if (removed.size > REMOVED_KEPT) removed.delete(removed.keys().next().value!);
-  };
+  /** Removed matches, for a while. */
+  const removed = new ExpiringMap<true>(REMOVED_MS, REMOVED_KEPT);
+  const markRemoved = (matchID: string) => removed.set(matchID, true);
   const wasRemoved = (matchID: string, what: string) => {
-    const at = removed.get(matchID);
-    if (at === undefined) return false;
-    if (Date.now() - at > REMOVED_MS) {
-      removed.delete(matchID);
-      return false;
-    }
+    if (!removed.get(matchID)) return false;
     log('warn', 'write to a removed match dropped', { matchID, what });
     return true;
   };
