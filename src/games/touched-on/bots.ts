@@ -333,6 +333,16 @@ const reducer: NonNullable<BotHooks<TOState>['reducer']> = (state, action) => {
   };
 };
 
+/** Where a player's Exp came from, for the bot matches' table: journeys finished 1st and 2nd, Lines unlocked. */
+function seatStats(G: TOState, p: PlayerID): Record<string, number> {
+  const stats = { '1st': 0, '2nd': 0, 'unl.': 0 };
+  for (const e of G.log) {
+    if (e.type === 'finish' && e.player === p) stats[e.place === 1 ? '1st' : '2nd']++;
+    else if (e.type === 'unlock' && e.player === p) stats['unl.']++;
+  }
+  return stats;
+}
+
 /** The bot hooks of Touched On. */
 export const touchedOnBots: BotHooks<TOState> = {
   moves: (G, ctx, playerID) => enumerate(G, ctx, playerID),
@@ -343,6 +353,7 @@ export const touchedOnBots: BotHooks<TOState> = {
   },
   determinize,
   actingPlayer: (G, ctx) => actingPlayer(G, ctx),
+  seatStats: (G, _ctx, playerID) => seatStats(G, playerID),
   playout,
   reducer,
   // A journey is long: playouts of six turns, with opponents a little less predictable than greedy, and the

@@ -106,6 +106,28 @@ describe('touchedOnBots', () => {
     }
   });
 
+  it('seatStats counts 1st and 2nd places and unlocks, which account for every Exp card taken', () => {
+    for (const n of [2, 3, 4]) {
+      const states = playGreedy(n, `stats-${n}`, 5000);
+      const last = states[states.length - 1];
+      expect(last.ctx.gameover).toBeDefined();
+      let short = 0;
+      let seconds = 0;
+      for (const p of Object.keys(last.G.players)) {
+        const s = touchedOnBots.seatStats!(last.G, last.ctx, p);
+        expect(Object.keys(s)).toEqual(['1st', '2nd', 'unl.']);
+        seconds += s['2nd'];
+        // 1st place takes 2 Exp cards, 2nd takes 1, an unlock 1; the game ends when the Exp runs out, perhaps between the two cards of a 1st place.
+        const taken = last.G.players[p].expCount;
+        const counted = 2 * s['1st'] + s['2nd'] + s['unl.'];
+        expect(counted - taken, `${n} players, seat ${p}`).toBeGreaterThanOrEqual(0);
+        short += counted - taken;
+      }
+      expect(short, `${n} players`).toBeLessThanOrEqual(1);
+      if (n === 2) expect(seconds).toBe(0);
+    }
+  });
+
   it('the greedy heuristic beats random play (one greedy seat, the others random, seeded)', () => {
     for (const n of [2, 3, 4]) {
       const N = 24;
