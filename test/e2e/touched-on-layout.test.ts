@@ -109,6 +109,9 @@ describe.skipIf(!CHROMIUM)('browser: Touched On at phone, laptop and desktop siz
       await page.getByTestId('end-turn').waitFor({ timeout: UI });
       await inView(page, page.getByTestId('end-turn'), 'End turn');
       await press(page.getByTestId('end-turn'));
+      // The page itself has seen its turn end: until then its "Your turn" and End turn are the old turn's, and
+      // under load the checks below once waited on them while the page caught up.
+      await page.getByTestId('end-turn').waitFor({ state: 'detached', timeout: UI });
       await expect
         .poll(async () => (await storedState(server, m.matchID)).ctx.currentPlayer, { timeout: UI })
         .not.toBe(m.seat);
