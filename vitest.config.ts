@@ -15,7 +15,8 @@ import { defineConfig } from 'vitest/config';
  * - `io`: tests with real servers, sockets, child processes, Chromium,
  *   PostgreSQL and Redis, in forked processes, one at a time per four
  *   cores. They share the machine with the processes they start: on two
- *   cores, two of them at once starved a Chromium page past its timeout.
+ *   cores, two of them at once brought the load average near 10 and
+ *   exposed a race in a browser test.
  * On this 2-core machine that is one of each, and the whole run took 954 s
  * where one worker for everything (Vitest's default there) took 1,139 s.
  */
