@@ -7,7 +7,9 @@
  *    seats (boardgame.io would otherwise create the unknown match);
  *  - `update` only with a `MAKE_MOVE` of a known move, a `GAME_EVENT` the
  *    client may fire, or an `UNDO` in a game that allows undo, whose
- *    `payload.playerID` is the sender's seat and which carries credentials.
+ *    `payload.playerID` is the sender's seat, which carries that seat's
+ *    credentials (checked here, before anything is answered), and whose
+ *    arguments are small (`MAX_MOVE_ARGS_JSON`).
  *    boardgame.io's master authenticates the socket's `playerID` argument but
  *    runs the move as `payload.playerID`, and its reducer also accepts
  *    `RESET`/`SYNC`/`UPDATE`/`PATCH`, which replace or patch the whole server
@@ -48,6 +50,8 @@ import { CreateGameReducer, getFilterPlayerView, ProcessGameConfig } from 'board
 import type { Namespace, Socket } from 'socket.io';
 import { DEFAULT_SOCKET_LIMITS, EventBudget, isBacklogged, type SocketLimits } from './socket-limits';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import { authenticateCredentials } from './close-match';
+import { unsafeJson } from './lobby-schema';
 import type { Spectators } from './spectators';
 import { waitingForTable } from '../src/games/common/waiting-room';
 import { mayTakeBack } from '../src/games/common/take-back';
@@ -60,6 +64,18 @@ const MAX_CREDENTIALS = 256;
 const MAX_NAME = 64;
 /** A chat packet larger than this is dropped unread; the text limit itself (500 characters) is answered with a reason. */
 const MAX_CHAT = 8 * 1024;
+/**
+ * A move's arguments as the site's games take them: at most one, a small
+ * object (the longest seen in random games of every game is under 200
+ * characters of JSON, 3 levels deep). boardgame.io keeps a move's arguments
+ * in the match's log whatever the move reads of them: without these limits
+ * a player could pad every move with junk that every later sync carries, or
+ * nest it deeper than JSON.stringify can write, which leaves the match
+ * unable to be stored or sent.
+ */
+const MAX_MOVE_ARGS = 1;
+const MAX_MOVE_ARGS_JSON = 2048;
+const MAX_MOVE_ARGS_DEPTH = 8;
 
 type Packet = unknown[];
 
@@ -114,6 +130,22 @@ function withoutRandom<T>(state: T): T {
   if (!isPlainObject(state) || !isPlainObject(state.plugins) || !('random' in state.plugins)) return state;
   const { random: _random, ...plugins } = state.plugins;
   return { ...state, plugins };
+}
+
+/** Whether a move's `args` (already known to be an array, or absent) are within the limits above. */
+function moveArgsFit(args: unknown): boolean {
+  if (args === undefined || args === null) return true;
+  if (!Array.isArray(args) || args.length > MAX_MOVE_ARGS) return false;
+  if (unsafeJson(args, MAX_MOVE_ARGS_DEPTH) !== undefined) return false;
+  return JSON.stringify(args).length <= MAX_MOVE_ARGS_JSON;
+}
+
+/** Whether `credentials` are those of seat `playerID` in `metadata` (constant time). */
+function holdsSeat(metadata: ServerTypes.MatchData, playerID: string, credentials: unknown): boolean {
+  const seat = Object.prototype.hasOwnProperty.call(metadata.players, playerID)
+    ? metadata.players[Number(playerID)]
+    : undefined;
+  return authenticateCredentials(credentials, seat);
 }
 
 /** Checks one incoming packet from `socket`; true lets it through. */
@@ -193,6 +225,9 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     ];
     const metadata = await fetchMetadata(matchID);
     if (!metadata || metadata.gameName !== game.name) return false;
+    // The Master checks credentials too, but only after this trial, which answers a refused move with the seat's
+    // own view: a stranger naming a seat with made-up credentials would be sent that seat's hand.
+    if (!holdsSeat(metadata, playerID, action.payload.credentials)) return false;
     if (!context.queueFor) return true;
     return context.queueFor(matchID).add(async () => {
       const state = await fetchState(matchID);
@@ -234,7 +269,7 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
    * another process. Its sender is then sent the stored state.
    */
   const watchMove = (args: unknown[], socket: Socket | undefined) => {
-    const [, , matchID, playerID] = args as [unknown, number, string, string];
+    const [action, , matchID, playerID] = args as [{ payload: { credentials?: unknown } }, number, string, string];
     const { queueFor, published } = context;
     if (!queueFor || !published || !socket) return;
     const before = published(matchID);
@@ -243,6 +278,9 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
       void queueFor(matchID)
         .add(async () => {
           if (published(matchID) !== before) return;
+          // The seat may have changed hands since the move was checked: its view goes only to its credentials.
+          const metadata = await fetchMetadata(matchID);
+          if (!metadata || !holdsSeat(metadata, playerID, action.payload.credentials)) return;
           const state = await fetchState(matchID);
           if (state) sendState(socket, matchID, playerID, state);
         })
@@ -256,7 +294,7 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     if (typeof stateID !== 'number' || !Number.isSafeInteger(stateID) || stateID < 0) return false;
     const payload = action.payload;
     if (!isPlainObject(payload) || payload.playerID !== playerID || !isCredentials(payload.credentials)) return false;
-    if (payload.args !== undefined && payload.args !== null && !Array.isArray(payload.args)) return false;
+    if (!moveArgsFit(payload.args)) return false;
     // boardgame.io's undo action names no move.
     if (action.type === 'UNDO') return undoAllowed && (payload.type === undefined || payload.type === null);
     if (typeof payload.type !== 'string') return false;

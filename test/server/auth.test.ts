@@ -19,6 +19,7 @@ import {
   type TestServer,
 } from './harness';
 import { botMoves } from '../../src/games/lisbon/bots/candidates';
+import { findLeaks } from './leak-check';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -64,6 +65,7 @@ describe('credentials', () => {
     expect(await storedStateID(matchID)).toBe(initial._stateID);
     expect(spectator.count('update')).toBe(0);
     expect(attacker.count('sync')).toBe(0);
+    expect(attacker.count('update')).toBe(0);
     spectator.close();
     attacker.close();
   });
@@ -103,6 +105,8 @@ describe('credentials', () => {
     expect(await storedStateID(matchID)).toBe(state._stateID);
     expect(spectator.count('update')).toBe(0);
     expect(wrong.count('sync')).toBe(0);
+    // Player 1 was not answered with player 0's view (whose hand it holds) for the move it made as player 0.
+    expect(findLeaks(p1.received, '1')).toEqual([]);
 
     // The honest move still works, so the refusals above were not vacuous.
     const p0 = new RawClient(server.url);

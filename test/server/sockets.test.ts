@@ -54,7 +54,14 @@ describe('refused moves', () => {
     const [spectatorBefore, watcherBefore, clientBefore] = counts();
 
     for (let i = 0; i < 30; i++) {
-      client.move(matchID, mover, creds[Number(mover)], 'move', ['no-such-stop', 'x'.repeat(1000)], state._stateID);
+      client.move(
+        matchID,
+        mover,
+        creds[Number(mover)],
+        'move',
+        [{ route: ['no-such-stop'], note: 'x'.repeat(1000) }],
+        state._stateID,
+      );
     }
     await client.waitFor(() => client.count('update') >= clientBefore + 30, 5000, 'an answer to every refused move');
     await sleep(200);
