@@ -64,8 +64,11 @@ const firstTurn = copied(({ G, ctx }: { G: TOState; ctx: Ctx }) => {
 /** The state a hook is called with, before boardgame.io's Immer draft of it (the `baseState` plugin). */
 const baseOf = (context: { G: TOState }): TOState => (context as { base?: TOState }).base ?? context.G;
 
-/** A server-only move (moves read hidden cards), undoable when the move says it may be taken back (`turn.takeBack`). */
-const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): LongFormMove<TOState> => {
+/**
+ * A server-only move (moves read hidden cards), undoable when the move says it may be taken back (`turn.takeBack`).
+ * A `redact`ed move's arguments are blanked in boardgame.io's own log for every seat but the mover's.
+ */
+const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown, redact = false): LongFormMove<TOState> => {
   const run = copied((mc: { G: TOState }, args?: unknown) => {
     // `mc` is this call's own context (onCopy made it).
     const context = asMoveContext(mc);
@@ -76,6 +79,7 @@ const serverMove = (fn: (mc: MoveContext, args?: unknown) => unknown): LongFormM
   return {
     move: (mc, args?: unknown) => run(mc, args),
     client: false,
+    redact,
     undoable: ({ G }) => G.turn.takeBack,
   };
 };
@@ -118,7 +122,8 @@ export const TouchedOn: Game<TOState, Record<string, unknown>, TOSetupData> = {
       appeal: {
         moves: { appeal: serverMove(M.appeal), acceptInspection: serverMove(M.acceptInspection) },
       },
-      tracker: { moves: { trackerSwap: serverMove(M.trackerSwap) } },
+      // Only the chooser and the target may know the two cards (the target sees them in their own hand).
+      tracker: { moves: { trackerSwap: serverMove(M.trackerSwap, true) } },
     },
   },
   endIf: ({ G }) => G.gameOver ?? undefined,

@@ -28,6 +28,19 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }
 
+/** boardgame.io's log entries of Tram Tracker swaps anywhere in `messages`, with the seat that made each. */
+function trackerSwaps(messages: unknown): Array<{ by: string; args: unknown }> {
+  const found: Array<{ by: string; args: unknown }> = [];
+  const walk = (v: unknown) => {
+    if (!isObject(v)) return;
+    const payload = isObject(v.action) && isObject(v.action.payload) ? v.action.payload : undefined;
+    if (payload?.type === 'trackerSwap') found.push({ by: String(payload.playerID), args: payload.args });
+    for (const child of Object.values(v)) walk(child);
+  };
+  walk(messages);
+  return found;
+}
+
 /** Every leak in `message` as `viewer` (a seat, or null for a spectator) would receive it. */
 function findLeaks(message: unknown, viewer: string | null): string[] {
   const leaks: string[] = [];
@@ -88,7 +101,9 @@ describe('Touched On: hidden information over sockets', () => {
     // hidden cards (a Tram Tracker, an Appeal) have all happened, in 10 games at most.
     const kinds = new Set<string>();
     let revealed = false;
-    for (let game = 0; game < 10 && !(revealed && kinds.has('appeal') && kinds.has('inspect')); game++) {
+    let swapsSeen = 0;
+    const done = () => revealed && swapsSeen > 0 && kinds.has('appeal') && kinds.has('inspect');
+    for (let game = 0; game < 10 && !done(); game++) {
       const numPlayers = 3;
       const { matchID, creds } = await fullMatch(numPlayers);
       const ns = { namespace: GAME };
@@ -122,6 +137,8 @@ describe('Touched On: hidden information over sockets', () => {
       const seed = (truth.initialState!.plugins as { random: { data: { seed: string } } }).random.data.seed;
       const secretStrings = [seed, ...creds];
       expect(findLeaks(spectator.received, null)).toEqual([]);
+      // Which cards a swap took and gave is known to its chooser alone (boardgame.io's log too: the move is redacted).
+      expect(trackerSwaps(spectator.received).filter((e) => e.args !== null)).toEqual([]);
       expect(findStrings(spectator.received, secretStrings)).toEqual([]);
       for (let i = 0; i < numPlayers; i++) {
         expect(findLeaks(players[i].received, String(i)), `player ${i}`).toEqual([]);
@@ -129,13 +146,21 @@ describe('Touched On: hidden information over sockets', () => {
         // Not vacuous: each player saw their own hand during the game.
         const own = players[i].received.filter((m) => m[0] === 'update').map((m) => m[2] as State<TOState>);
         expect(own.some((st) => (st.G.players[String(i)].hand?.length ?? 0) > 0)).toBe(true);
+        const swaps = trackerSwaps(players[i].received);
+        expect(
+          swaps.filter((e) => e.by !== String(i) && e.args !== null),
+          `player ${i}`,
+        ).toEqual([]);
+        swapsSeen += swaps.filter((e) => e.by === String(i) && e.args !== null).length;
         // A Tram Tracker reveal reached its chooser (and, checked above, nobody else).
         if (own.some((st) => st.G.trackerReveal?.chooser === String(i))) revealed = true;
       }
       [spectator, ...players].forEach((c) => c.close());
     }
     expect(revealed, 'a Tram Tracker reveal was seen').toBe(true);
-    for (const k of ['playEvaders', 'inspect', 'appeal', 'draw', 'tramTracker']) expect(kinds, k).toContain(k);
+    expect(swapsSeen, 'a chooser was sent their own swap').toBeGreaterThan(0);
+    for (const k of ['playEvaders', 'inspect', 'appeal', 'draw', 'tramTracker', 'trackerSwap'])
+      expect(kinds, k).toContain(k);
   }, 120_000);
 
   it('a server bot seat plays its turns of an online match', async () => {
