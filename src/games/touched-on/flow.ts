@@ -16,16 +16,17 @@ export function expLeft(G: TOState): number {
   return n;
 }
 
-/** A player takes an Exp card; the game ends the moment none is left (RULINGS §10, §12.32). */
+/**
+ * A player takes an Exp card; the game ends the moment none is left (RULINGS
+ * §10, §12.32). The end is logged by `afterMove`, after what the move itself
+ * logs (the finish or unlock that took the last card).
+ */
 export function takeExp(G: TOState, p: PlayerID, e: ExpId): void {
   const pl = ownPlayer(G, p);
   pl.exp!.push(e);
   pl.expCount = pl.exp!.length;
   pl.lastExpAt = ++G.expTakings;
-  if (!G.gameOver && expLeft(G) === 0) {
-    G.gameOver = gameResult(G);
-    pushLog(G, { type: 'gameEnd' });
-  }
+  if (!G.gameOver && expLeft(G) === 0) G.gameOver = gameResult(G);
 }
 
 /** Award `n` Exp: from the top of the pile, then from under the Lines, lowest position first (RULINGS §9). */
@@ -171,10 +172,12 @@ export function finishTurn(G: TOState, random: RandomLike, player: PlayerID): vo
  * state once more; the turn's `endIf` sees the next turn begun (index.ts).
  */
 export function afterMove(G: TOState, random: RandomLike, ctx: Pick<Ctx, 'currentPlayer' | 'turn'>): void {
-  if (G.gameOver || !turnOver(G, ctx)) return;
-  const current = ctx.currentPlayer;
-  finishTurn(G, random, current);
-  beginTurn(G, nextPlayer(G, current), ctx.turn + 1);
+  if (!G.gameOver && turnOver(G, ctx)) {
+    const current = ctx.currentPlayer;
+    finishTurn(G, random, current);
+    beginTurn(G, nextPlayer(G, current), ctx.turn + 1);
+  }
+  if (G.gameOver && G.log[G.log.length - 1]?.type !== 'gameEnd') pushLog(G, { type: 'gameEnd' });
 }
 
 /** The seat to play next: the start player of a fresh journey, else the next seat still taking turns. */

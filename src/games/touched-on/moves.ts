@@ -160,8 +160,9 @@ function resolveInspection(G: TOState, receiver: PlayerID): void {
       c.cards = [];
     }
   }
-  giveCards(G, receiver, p.evaders);
+  // Logged before the cards arrive, so that a DING they cancel is logged after them.
   pushLog(G, { type: 'take', player: receiver, count: p.evaders.length, cards: p.evaders.slice() });
+  giveCards(G, receiver, p.evaders);
   G.pending = null;
   G.turn.takeBack = false;
 }
@@ -262,7 +263,7 @@ export function freeTramZone({ G, ctx, playerID }: MoveContext) {
   G.turn.powerPlayed = true;
   G.turn.played++;
   G.turn.takeBack = true;
-  pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.freeTramZone });
+  pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.freeTramZone, line: checked.line });
 }
 
 /** An Appeal in your own turn, as your Power, with no effect. */

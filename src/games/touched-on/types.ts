@@ -137,7 +137,8 @@ export type LogEntry =
   | { type: 'accept'; player: PlayerID }
   /** `cards`: the Evaders taken back, public (they were face up in the carriage); absent in matches saved before. */
   | { type: 'take'; player: PlayerID; count: number; cards?: CardId[] }
-  | { type: 'power'; player: PlayerID; power: string; target?: PlayerID }
+  /** `line`: where a Free Tram Zone was placed (absent in matches saved before, and for other Powers). */
+  | { type: 'power'; player: PlayerID; power: string; target?: PlayerID; line?: LineId }
   | { type: 'trackerSwap'; player: PlayerID; target: PlayerID }
   | { type: 'unlock'; player: PlayerID; line: LineId }
   | { type: 'draw'; player: PlayerID; reshuffled: boolean }

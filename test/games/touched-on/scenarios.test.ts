@@ -176,6 +176,8 @@ describe('RULINGS §13 worked examples', () => {
       expect(s.players[A].ding).toBe(false);
       expect(evaders(s, A, '96')).toBe(2);
       expect(s.dings).toEqual([]);
+      // The log tells it in that order: A takes the Evaders, which cancels the DING.
+      expect(s.log.slice(-3).map((e) => e.type)).toEqual(['accept', 'take', 'dingCancelled']);
     });
 
     it('B plays only E86: A is confirmed 1st and takes the top 2 Exp; the journey ends at the 2nd confirmation', async () => {
@@ -461,6 +463,8 @@ describe('RULINGS §13 worked examples', () => {
     });
     // At the end every collection is revealed.
     expect(st.G.players[B].exp).toEqual(['X2-1', 'X2-2', 'X1-3']);
+    // B's 2nd place took the last Exp: the log says so, then that the game ends.
+    expect(st.G.log.slice(-2)).toEqual([{ type: 'finish', player: B, place: 2, exp: 1 }, { type: 'gameEnd' }]);
     await refused(cl, D, 'playEvaders', { line: '19', count: 1 });
   });
 

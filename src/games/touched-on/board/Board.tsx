@@ -55,7 +55,9 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const setSel = useCallback((patch: Partial<Selection>) => setSelState((s) => ({ ...s, ...patch })), []);
   const { toasts, toast } = useToasts();
   const [hideOver, setHideOver] = useState(false);
-  const [seenSummary, setSeenSummary] = useState(0);
+  // The last journey whose summary this screen has shown and closed. A board opened mid-journey (a reload) does
+  // not show the last journey's summary again; one opened as a journey is dealt does.
+  const [seenSummary, setSeenSummary] = useState(() => (journeyJustDealt(G) ? G.journey - 1 : G.journey));
 
   // A move the server did not apply: nothing changed a while after sending it. A new state clears the choices.
   const fingerprint = stateFingerprint(G, ctx);
@@ -151,9 +153,10 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
     if (from) root.current?.querySelector<HTMLElement>(`[data-testid="hand-card-${from}"]`)?.focus();
   };
 
-  const justDealt = journeyJustDealt(G);
-  const summary = justDealt && seenSummary !== G.journey ? lastJourneyResult(G.log) : null;
-  const myTurn = me !== null && me === cur && !G.pending && !over;
+  // Open from the new deal until closed, while play goes on behind it (bots, or a quicker player online).
+  const summary = G.journey > 1 && seenSummary < G.journey ? lastJourneyResult(G.log) : null;
+  // A decision of one's own in one's own turn (the Tram Tracker's take and give) is still one's turn.
+  const myTurn = me !== null && me === cur && !over;
   const pendingMine = me !== null && G.pending?.player === me;
 
   return (
@@ -171,7 +174,9 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
               <span className="badge wait">
                 {pendingMine
                   ? G.pending.kind === 'appeal'
-                    ? 'You are inspected!'
+                    ? G.pending.source === 'feetOnSeat'
+                      ? 'Feet On Seat against you!'
+                      : 'You are inspected!'
                     : 'Your choice'
                   : `Waiting for ${playerLabel(G.pending.player, names)}`}
               </span>

@@ -17,12 +17,24 @@ export function AppealPrompt({ G, ctx, me, names, act }: PanelProps & { me: Play
       : p.source === 'authorised'
         ? 'an Authorised Inspector'
         : 'an Undercover Inspector';
+  const feet = p.source === 'feetOnSeat';
+  const n = p.evaders.length;
+  // Every victim is asked, Appeal in hand or not, so that the pause tells the table nothing; on the victim's own
+  // screen the Appeal button is offered only with an Appeal to play.
+  const canAppeal = typeof r !== 'string';
   return (
-    <div className="prompt urgent" data-testid="appeal-prompt" role="alertdialog" aria-label="You are inspected">
-      <h4>Tickets please!</h4>
+    <div
+      className="prompt urgent"
+      data-testid="appeal-prompt"
+      role="alertdialog"
+      aria-label={feet ? 'Feet On Seat against you' : 'You are inspected'}
+    >
+      <h4>{feet ? 'Feet off the seat!' : 'Tickets please!'}</h4>
       <p>
-        {playerLabel(p.by, names)} caught you with {what} on line {p.line}: you take back {p.evaders.length} Evader
-        {p.evaders.length === 1 ? '' : 's'}.
+        {playerLabel(p.by, names)} caught you with {what} on line {p.line}:{' '}
+        {feet
+          ? `you take back your ${n} Evader${n === 1 ? '' : 's'} from the carriage.`
+          : `you take the carriage's ${n === 1 ? 'Evader' : `${n} Evaders`}.`}
       </p>
       <p className="hint">
         {typeof r === 'string'
@@ -32,10 +44,16 @@ export function AppealPrompt({ G, ctx, me, names, act }: PanelProps & { me: Play
             : 'An Appeal against an Authorised Inspector fails, but it gets rid of the card.'}
       </p>
       <div className="buttons">
-        <button type="button" className="primary" onClick={act.appeal} data-testid="appeal">
+        <button
+          type="button"
+          className={canAppeal ? 'primary' : undefined}
+          disabled={!canAppeal}
+          onClick={act.appeal}
+          data-testid="appeal"
+        >
           Appeal
         </button>
-        <button type="button" onClick={act.accept} data-testid="accept">
+        <button type="button" className={canAppeal ? undefined : 'primary'} onClick={act.accept} data-testid="accept">
           Accept the fine
         </button>
       </div>

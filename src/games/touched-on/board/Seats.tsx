@@ -36,7 +36,7 @@ export function Seat({
       data-testid={`player-${id}`}
       aria-label={playerLabel(id, names)}
     >
-      {p.ding && (
+      {p.ding && !G.gameOver && (
         <span className="ding" data-testid={`ding-${id}`} role="status">
           DING!
         </span>

@@ -1,6 +1,6 @@
 /** The public log (`G.log`) in plain words, grouped by journey. */
 import type { CardId, LogEntry, PlayerID } from '../types';
-import { parseCard } from '../data';
+import { parseCard, POWER_NAMES } from '../data';
 import { cardName, playerLabel } from './logic';
 
 /** One line of the log. */
@@ -46,15 +46,17 @@ export function logText(e: LogEntry, names: Record<PlayerID, string>): string {
     case 'inspect':
       return `${n(e.player)} plays ${cardName(e.card)} on line ${e.line}: ${n(e.victim)} is inspected.`;
     case 'feetOnSeat':
-      return `${n(e.player)} plays Feet On Seat on ${n(e.victim)} (line ${e.line}).`;
+      return `${n(e.player)} plays Feet On Seat against ${n(e.victim)} on line ${e.line}.`;
     case 'appeal':
       return `${n(e.player)} Appeals: ${e.success ? 'upheld' : 'refused (Authorised Inspector)'}.`;
     case 'accept':
       return `${n(e.player)} accepts the fine.`;
     case 'take':
-      return `${n(e.player)} takes back ${e.count} Evader${e.count === 1 ? '' : 's'}${e.cards?.length ? ` (${linesOf(e.cards)})` : ''}.`;
+      // Not "back": an inspection hands over every Evader of the carriage, other players' too.
+      return `${n(e.player)} takes ${e.count} Evader${e.count === 1 ? '' : 's'}${e.cards?.length ? ` (${linesOf(e.cards)})` : ''} into their hand.`;
     case 'power':
-      return `${n(e.player)} plays ${e.power}${e.target ? ` on ${n(e.target)}` : ''}.`;
+      if (e.power === POWER_NAMES.appeal) return `${n(e.player)} plays an Appeal with no effect, to get rid of it.`;
+      return `${n(e.player)} plays ${e.power}${e.target ? ` on ${n(e.target)}` : ''}${e.line ? ` on line ${e.line}` : ''}.`;
     case 'trackerSwap':
       return `${n(e.player)} takes a card from ${n(e.target)} and gives one back.`;
     case 'unlock':

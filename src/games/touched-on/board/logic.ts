@@ -246,7 +246,8 @@ export function tieBreakRounds(over: GameOver): TieRound[] {
 export function tieBreakText(over: GameOver, names: Record<PlayerID, string>): string {
   const tb = over.tieBreak;
   if (!tb) return '';
-  const who = tb.tied.map((p) => playerLabel(p, names)).join(' and ');
+  const tied = tb.tied.map((p) => playerLabel(p, names));
+  const who = tied.length > 1 ? `${tied.slice(0, -1).join(', ')} and ${tied[tied.length - 1]}` : tied.join('');
   const total = over.scores[tb.tied[0]].total;
   const win = playerLabel(over.winner, names);
   const rounds = tieBreakRounds(over);

@@ -114,9 +114,9 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     }
     await show(page, '0');
     await shot(page, 'appeal-prompt');
-    // She holds no Appeal: the board says so and sends nothing.
-    await at(page, '0', 'appeal').click();
-    await expect.poll(() => page.locator('[data-testid="toast"]').first().textContent()).toBe('You hold no Appeal.');
+    // She holds no Appeal: the board says so, and its Appeal button is off.
+    expect(await at(page, '0', 'appeal-prompt').textContent()).toContain('You hold no Appeal.');
+    expect(await at(page, '0', 'appeal').isDisabled()).toBe(true);
     expect(await at(page, '0', 'appeal-prompt').count()).toBe(1);
     await at(page, '0', 'accept').click();
     await at(page, '0', 'appeal-prompt').waitFor({ state: 'detached', timeout: UI });
@@ -124,8 +124,8 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     expect(await at(page, '0', `hand-card-${e1}`).count()).toBe(1);
     expect(await at(page, '1', `hand-card-${e1}`).count()).toBe(0);
     expect(await at(page, '0', 'log').textContent()).toContain('Ana accepts the fine.');
-    // The Evaders she takes back were face up: the log names their Line for everyone.
-    expect(await at(page, '2', 'log').textContent()).toContain('Ana takes back 2 Evaders (line 96 ×2).');
+    // The Evaders she takes were face up: the log names their Line for everyone.
+    expect(await at(page, '2', 'log').textContent()).toContain('Ana takes 2 Evaders (line 96 ×2) into their hand.');
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
@@ -171,6 +171,41 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     await page.locator(`#seat-0 [data-testid="line-col-96"] [data-testid="placed-${seat}"]`).waitFor({ timeout: UI });
     expect(await at(page, '0', 'count-96').textContent()).toBe('1/9 · current');
     await shot(page, 'priority-seat');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('keeps the journey summary open until its player closes it, while the next journey is played', async () => {
+    const G = emptyTable(2, '0');
+    const [e96] = give(G, '0', ['E96']);
+    const [e86] = give(G, '1', ['E86', 'E86']);
+    const page = await open(G, 1280);
+    // Ana plays her last card and DINGs; Ben cannot touch her, so her finish ends the journey after his turn.
+    await at(page, '0', `hand-card-${e96}`).click();
+    await at(page, '0', 'play-batch').click();
+    await show(page, '1');
+    await at(page, '1', `hand-card-${e86}`).click({ timeout: UI });
+    await at(page, '1', 'play-batch').click();
+    for (const seat of ['0', '1']) await at(page, seat, 'journey-summary').waitFor({ state: 'attached', timeout: UI });
+
+    // The player who starts journey 2 closes the summary and plays a batch.
+    const starter = (await at(page, '0', 'turn-who').textContent()) === 'Your turn' ? '0' : '1';
+    const other = starter === '0' ? '1' : '0';
+    await show(page, starter);
+    await at(page, starter, 'journey-summary-close').click();
+    await at(page, starter, 'journey-summary').waitFor({ state: 'detached', timeout: UI });
+    const sizeBefore = await at(page, other, `hand-size-${starter}`).textContent();
+    await page.locator(`#seat-${starter} [data-testid^="hand-card-E"][data-playable="yes"]`).first().click();
+    await at(page, starter, 'play-batch').click();
+    await expect
+      .poll(() => at(page, other, `hand-size-${starter}`).textContent(), { timeout: UI })
+      .not.toBe(sizeBefore);
+    // The other player has not closed theirs: it is still open, over the new journey.
+    expect(await at(page, other, 'journey-summary').count()).toBe(1);
+    expect(await at(page, other, 'journey-summary').textContent()).toContain('Ana');
+    await show(page, other);
+    await at(page, other, 'journey-summary-close').click();
+    await at(page, other, 'journey-summary').waitFor({ state: 'detached', timeout: UI });
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import type { Ctx } from 'boardgame.io';
 import { TouchedOnBoard } from '../../../../src/games/touched-on/board/Board';
 import { GameOverView } from '../../../../src/games/touched-on/board/Overlays';
+import { tieBreakText } from '../../../../src/games/touched-on/board/logic';
+import { logText } from '../../../../src/games/touched-on/board/logText';
 import { checkBatch, checkInspect } from '../../../../src/games/touched-on/legal';
 import type { GameOver, PlayerID, TOState } from '../../../../src/games/touched-on/types';
 import { act, carriage, emptyTable, flush, gameFrom, give, seats, setLineExp, type SeatClient } from '../helpers';
@@ -57,8 +59,11 @@ describe('Touched On board scenarios', () => {
     expect(victim).toContain('data-testid="appeal-prompt"');
     expect(victim).toContain('data-testid="appeal"');
     expect(victim).toContain('data-testid="accept"');
-    expect(victim).toContain('you take back 2 Evaders');
+    expect(victim).toContain('you take the carriage&#x27;s 2 Evaders');
     expect(victim).toContain('You hold no Appeal.');
+    // Without an Appeal in hand the victim's Appeal button is off and accepting is the way on.
+    expect(victim).toMatch(/<button type="button" disabled="" data-testid="appeal">/);
+    expect(victim).toMatch(/<button type="button" class="primary" data-testid="accept">/);
     for (const other of [cl[1], cl[2]]) {
       const html = seen(other);
       expect(html).not.toContain('data-testid="appeal-prompt"');
@@ -148,6 +153,25 @@ describe('Touched On board scenarios', () => {
     expect(row('1')).toMatch(/class="cf removed"[^>]*aria-label="Exp 3"/);
     expect(html).toContain('Ana fills line 86 and takes its Exp!');
     expect(html).not.toContain('data-testid="end-turn"');
+  });
+
+  it('names three or more tied players as a list, and logs a Free Tram Zone with its Line and a shed Appeal as such', () => {
+    const over: GameOver = {
+      winner: '2',
+      scores: {
+        '0': { total: 4, cards: 2, exp: ['X3-1', 'X1-1'] },
+        '1': { total: 4, cards: 2, exp: ['X2-1', 'X2-2'] },
+        '2': { total: 4, cards: 2, exp: ['X2-3', 'X2-4'] },
+      },
+      tieBreak: { tied: ['0', '1', '2'], by: 'mostRecent', rounds: 2 },
+    };
+    expect(tieBreakText(over, NAMES)).toMatch(/^Ana, Ben and Cleo tied on 4 Exp/);
+    expect(logText({ type: 'power', player: '0', power: 'Free Tram Zone', line: '96' }, NAMES)).toBe(
+      'Ana plays Free Tram Zone on line 96.',
+    );
+    expect(logText({ type: 'power', player: '0', power: 'Appeal' }, NAMES)).toBe(
+      'Ana plays an Appeal with no effect, to get rid of it.',
+    );
   });
 
   it('names the most recent Exp taker when the tie outlasts the cards', () => {
