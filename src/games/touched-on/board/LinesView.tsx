@@ -20,6 +20,11 @@ function tilt(card: string): string {
   return `${(h % 7) - 3}deg`;
 }
 
+/** A name short enough for a card's tag: without a bot's level ("Bot 2 (normal)" is "Bot 2"); the title has it whole. */
+function shortLabel(name: string): string {
+  return name.replace(/\s*\([^)]*\)$/, '') || name;
+}
+
 /** The Lines. `targets` are the Lines the selected batch may go on; `onLine` is called by a Line card's button. */
 export function LinesView({
   G,
@@ -109,7 +114,7 @@ export function LinesView({
                       <CardFace look={cardLook(pc.card)} />
                       <span className="by" style={{ borderColor: seatColour(pc.player) }}>
                         <SeatMark id={pc.player} size={9} />
-                        <span className="by-name">{playerLabel(pc.player, names)}</span>
+                        <span className="by-name">{shortLabel(playerLabel(pc.player, names))}</span>
                       </span>
                     </div>
                   ))}

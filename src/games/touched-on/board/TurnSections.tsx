@@ -46,6 +46,7 @@ export function BatchSection({ G, ctx, me, sel, setSel, act }: PanelProps & { me
               <button
                 type="button"
                 onClick={() => setSel({ count: Math.max(0, sel.count - 1) })}
+                disabled={sel.count <= 0}
                 data-testid="batch-minus"
                 aria-label="One Evader fewer"
               >
@@ -57,6 +58,7 @@ export function BatchSection({ G, ctx, me, sel, setSel, act }: PanelProps & { me
               <button
                 type="button"
                 onClick={() => setSel({ count: Math.min(max, sel.count + 1) })}
+                disabled={sel.count >= max}
                 data-testid="batch-plus"
                 aria-label="One Evader more"
               >

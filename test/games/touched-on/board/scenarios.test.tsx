@@ -155,6 +155,21 @@ describe('Touched On board scenarios', () => {
     expect(html).not.toContain('data-testid="end-turn"');
   });
 
+  it('tags each card on a Line with who added it, a bot without its level (the tooltip has the whole name)', async () => {
+    const G = emptyTable(2, '0');
+    const [e96] = give(G, '0', ['E96', 'E86']);
+    const cl = seats(gameFrom(G), 2);
+    expect(await act(cl[0], 'playEvaders', { line: '96', count: 1 })).toBe(true);
+    const s = cl[1].getState()!;
+    const moves = new Proxy({}, { get: () => () => undefined });
+    const props = { G: s.G, ctx: s.ctx, moves, events: {}, playerID: '1', isActive: true, isMultiplayer: false };
+    const html = renderToStaticMarkup(
+      <TouchedOnBoard {...(props as any)} playerNames={{ '0': 'Bot 1 (normal)', '1': 'Ben' }} />,
+    );
+    expect(html).toMatch(new RegExp(`data-testid="placed-${e96}" title="Bot 1 \\(normal\\)"`));
+    expect(html).toContain('<span class="by-name">Bot 1</span>');
+  });
+
   it('names three or more tied players as a list, and logs a Free Tram Zone with its Line and a shed Appeal as such', () => {
     const over: GameOver = {
       winner: '2',
