@@ -82,7 +82,7 @@ export function App() {
             ) : route.page === 'hotseat' ? (
               <HotSeat key={route.game} />
             ) : (
-              <Lobby key={game.def.id} />
+              <Lobby key={game.def.id} showRules={route.page === 'lobby' && route.rules === true} />
             )}
           </GameContext.Provider>
         ) : route.page === 'notFound' ? (

@@ -37,7 +37,7 @@ export function Home() {
                 </a>
                 <a
                   className="link"
-                  href={`${hrefOf({ page: 'lobby', game: g.def.id })}`}
+                  href={hrefOf({ page: 'lobby', game: g.def.id, rules: true })}
                   data-testid={`rules-${g.def.id}`}
                 >
                   How to play

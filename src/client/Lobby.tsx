@@ -1,5 +1,5 @@
 /** A game's lobby: the player's name, a new match, open matches, own matches, hot-seat, how to play. */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { loadName, saveName } from './lobbyApi';
 import { CreateMatch } from './CreateMatch';
 import { MyMatches, OpenMatches } from './OpenMatches';
@@ -8,11 +8,19 @@ import { hrefOf } from './route';
 import { useGame } from './games';
 
 /** The lobby page. */
-export function Lobby() {
+export function Lobby({ showRules = false }: { showRules?: boolean }) {
   const game = useGame();
   const [name, setName] = useState(loadName);
   const nameRef = useRef<HTMLInputElement>(null);
   const focusName = () => nameRef.current?.focus();
+  const howTo = useRef<HTMLElement>(null);
+  // The games page's "How to play" link (#/g/<game>/rules): the rules open, in view.
+  useEffect(() => {
+    if (!showRules || !howTo.current) return;
+    const details = howTo.current.querySelector('details');
+    if (details) details.open = true;
+    howTo.current.scrollIntoView({ block: 'start' });
+  }, [showRules]);
   return (
     <div className="lobby" data-testid="lobby">
       <section className="card intro">
@@ -39,7 +47,7 @@ export function Lobby() {
       <div className="lobby-grid">
         <CreateMatch name={name} onNeedName={focusName} />
         <div className="lobby-col">
-          <section className="card how-to-play" data-testid="how-to-play">
+          <section className="card how-to-play" data-testid="how-to-play" ref={howTo}>
             <game.Help />
           </section>
           <MyMatches />

@@ -3,6 +3,7 @@
  * link works from any page:
  *   #/                          the games
  *   #/g/<game>                  a game's lobby: new match, open matches
+ *   #/g/<game>/rules            the same lobby, its "How to play" opened and in view
  *   #/g/<game>/match/<matchID>  an online match (join form, or the board once seated)
  *   #/g/<game>/hotseat          hot-seat setup and game
  *   #/g/<game>/replay/<matchID> the replay of a finished match
@@ -16,7 +17,7 @@ import { DEFAULT_GAME, findGame } from '../games/registry';
 /** A parsed location. */
 export type Route =
   | { page: 'home' }
-  | { page: 'lobby'; game: string }
+  | { page: 'lobby'; game: string; rules?: boolean }
   | { page: 'match'; game: string; matchID: string }
   | { page: 'hotseat'; game: string }
   | { page: 'replay'; game: string; matchID: string }
@@ -50,6 +51,7 @@ export function parseHash(hash: string): Route {
       return matchID ? { page: 'match', game, matchID } : { page: 'notFound', what };
     }
     if (parts[2] === 'hotseat') return { page: 'hotseat', game };
+    if (parts[2] === 'rules') return { page: 'lobby', game, rules: true };
     if (parts[2] === 'replay' && parts[3]) {
       const matchID = decode(parts[3]);
       return matchID ? { page: 'replay', game, matchID } : { page: 'notFound', what: 'match' };
@@ -66,7 +68,7 @@ export function hrefOf(route: Route): string {
   if (route.page === 'match') return `${g}/match/${encodeURIComponent(route.matchID)}`;
   if (route.page === 'hotseat') return `${g}/hotseat`;
   if (route.page === 'replay') return `${g}/replay/${encodeURIComponent(route.matchID)}`;
-  return g;
+  return route.rules ? `${g}/rules` : g;
 }
 
 /** The absolute link to share for a match. */

@@ -37,6 +37,26 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await p.context().close();
   });
 
+  it("opens a game's How to play from the games page, unfolded and in view", async () => {
+    const p = await page('how-to-play');
+    await p.setViewportSize({ width: 390, height: 700 });
+    await p.goto(`${suite.server.url}/`);
+    await p.getByTestId('rules-touched-on').click();
+    await p.getByTestId('lobby').waitFor({ timeout: UI_TIMEOUT });
+    expect(p.url()).toMatch(/#\/g\/touched-on\/rules$/);
+    // The rules are open (the Power cards listed) and on screen, though the lobby's forms come first.
+    await p.getByTestId('power-list').waitFor({ timeout: UI_TIMEOUT });
+    const help = p.getByTestId('how-to-play');
+    await expect.poll(() => help.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(700);
+    expect(await help.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(-1);
+    // The lobby's own link leaves it folded.
+    await p.goto(`${suite.server.url}/#/g/touched-on`);
+    await p.reload();
+    await p.getByTestId('lobby').waitFor({ timeout: UI_TIMEOUT });
+    expect(await p.getByTestId('power-list').isVisible()).toBe(false);
+    await p.context().close();
+  });
+
   it("explains a match that does not exist, with a way back to its game's lobby", async () => {
     const p = await page('no-match');
     await p.goto(`${suite.server.url}/#/g/touched-on/match/no-such-match`);

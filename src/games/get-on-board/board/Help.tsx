@@ -29,7 +29,6 @@ export function Help() {
           for 1/2/3 of its sites. The best score after round 12 wins; ties share the victory.
         </li>
       </ul>
-      <p className="muted">The full rules as implemented: src/games/get-on-board/RULES.md.</p>
     </details>
   );
 }

@@ -1,6 +1,37 @@
 /** A short "how to play" for the side panel (RULES.md has the full rules of this edition). */
 import React from 'react';
 
+/** What each Power card does, in brief (RULES.md, "Power cards"). */
+export function PowerList() {
+  return (
+    <ul className="power-list" data-testid="power-list">
+      <li>
+        <b>Appeal</b>: when an Inspector or Feet On Seat gives you Evaders (out of your turn), the player who caught you
+        takes them instead, unless it was an Authorised Inspector. In your own turn it may be played for nothing, to get
+        rid of it.
+      </li>
+      <li>
+        <b>Priority Seat</b>: goes with your batch, or alone, on the current line or one next to it. It counts towards
+        the Line&rsquo;s 9 but never comes back to a hand.
+      </li>
+      <li>
+        <b>Feet On Seat</b>: an opponent takes back their Evaders from the current carriage (any Line, even a Free Tram
+        Zone). You may still play an Inspector that turn.
+      </li>
+      <li>
+        <b>Peak Hour</b>: until your next turn, every other player may add only 1 card a turn.
+      </li>
+      <li>
+        <b>Tram Tracker</b>: look at an opponent&rsquo;s hand, take one card and give them another of yours.
+      </li>
+      <li>
+        <b>Free Tram Zone</b>: put it on the current line; no Inspector may be played there until play moves to another
+        Line.
+      </li>
+    </ul>
+  );
+}
+
 /** The collapsible help. */
 export function Help() {
   return (
@@ -29,6 +60,8 @@ export function Help() {
           total wins.
         </li>
       </ul>
+      <p>The Power cards (one per turn):</p>
+      <PowerList />
     </details>
   );
 }

@@ -6,6 +6,7 @@ import type { TOSetupData, TOState } from '../types';
 import { actingPlayer } from '../legal';
 import { lazyNamed } from '../../../client/Deferred';
 import { SEAT_COLOURS, SEAT_COLOUR_NAMES } from './logic';
+import { PowerList } from './Help';
 
 /** Rule options as the forms hold them: who deals first. */
 export interface RulesChoice {
@@ -27,7 +28,7 @@ function RulesFields(props: RulesFieldsProps<RulesChoice>) {
   );
 }
 
-/** "How to play", in brief. */
+/** "How to play", in brief, with what each Power card does. */
 function Help() {
   return (
     <details className="help" data-testid="help">
@@ -51,7 +52,8 @@ function Help() {
           take 2 Exp (second place takes 1). Journeys are dealt again until the Exp cards run out; the most Exp wins.
         </li>
       </ul>
-      <p className="muted">The full rules as implemented: src/games/touched-on/RULES.md.</p>
+      <p>The Power cards (one per turn, in your own turn unless it says otherwise):</p>
+      <PowerList />
     </details>
   );
 }
