@@ -14,7 +14,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { TOState } from '../../../../src/games/touched-on/types';
-import { emptyTable, give } from '../helpers';
+import { emptyTable, give, startState } from '../helpers';
 
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p)) ?? null;
 if (!CHROMIUM) console.warn('[touched-on board] SKIPPED: no Chromium found; the browser test did not run.');
@@ -57,8 +57,8 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
   });
 
   /** Open the board on a prepared position, showing `seat`. */
-  async function open(G: TOState, width: number, seat = '0'): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+  async function open(G: TOState, width: number, seat = '0', height = 900): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height }, reducedMotion: 'reduce' });
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.addInitScript(`window.__TO_PREPARED = ${JSON.stringify(G)};`);
@@ -209,6 +209,27 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     await show(page, other);
     await at(page, other, 'journey-summary-close').click();
     await at(page, other, 'journey-summary').waitFor({ state: 'detached', timeout: UI });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("keeps a full hand in view on a laptop's window, the table scrolling behind it", async () => {
+    // A 3-player deal: 11 cards each. On the site, a 1366 × 768 screen leaves the board about 540 px of
+    // height under the browser's own bars (about 85 px), the site's header and the seats bar (about 140 px).
+    const H = 540;
+    const G = startState(3, 'laptop', 2);
+    const page = await open(G, 1366, '0', H);
+    const first = page.locator('#seat-0 [data-testid^="hand-card-"]').first();
+    const inView = async () => {
+      const box = (await first.boundingBox())!;
+      return box.y >= 0 && box.y + box.height <= H;
+    };
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(H);
+    expect(await inView()).toBe(true);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await inView()).toBe(true);
+    await shot(page, 'laptop-full-hand');
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
