@@ -24,7 +24,7 @@
  * - "log", "log-<n>", "toast", "journey-summary", "journey-summary-close",
  *   "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores", "help"
  */
-import React, { useCallback, useMemo, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardProps } from 'boardgame.io/react';
 import { isEvader, isPower, parseCard, type LineId } from '../data';
 import type { CardId, GameOver, TOState } from '../types';
@@ -38,7 +38,15 @@ import { Seats } from './Seats';
 import { LogView } from './LogView';
 import { Help } from './Help';
 import { GameOverView, JourneySummary } from './Overlays';
-import { journeyJustDealt, lastJourneyResult, namesFrom, playability, playerLabel, stateFingerprint } from './logic';
+import {
+  cardName,
+  journeyJustDealt,
+  lastJourneyResult,
+  namesFrom,
+  playability,
+  playerLabel,
+  stateFingerprint,
+} from './logic';
 import { useMoveSender, useToasts } from '../../../client/boardHooks';
 import { useKeyboardFocus } from './keyboard';
 import './board.css';
@@ -73,6 +81,24 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const why = useMemo(() => (me !== null ? playability(G, ctx, me) : {}), [G, ctx, me]);
   const putOuts = useMemo(() => (me !== null ? legalPutOuts(G, ctx, me) : []), [G, ctx, me]);
   const raised = new Set<CardId>(hand.filter((id) => why[id] === null || putOuts.includes(id)));
+
+  // The Tram Tracker's target is told which card went and which came: the log names neither (only the two may
+  // know), and a hand that changes without a word is easy to miss.
+  const handBefore = useRef(hand);
+  const logSeen = useRef(G.log.length);
+  useEffect(() => {
+    const before = handBefore.current;
+    const seen = logSeen.current;
+    handBefore.current = hand;
+    logSeen.current = G.log.length;
+    if (me === null || G.log.length <= seen) return;
+    const swap = G.log.slice(seen).find((e) => e.type === 'trackerSwap' && e.target === me);
+    if (!swap || swap.type !== 'trackerSwap') return;
+    const took = before.filter((c) => !hand.includes(c));
+    const gave = hand.filter((c) => !before.includes(c));
+    if (took.length === 1 && gave.length === 1)
+      toast(`${playerLabel(swap.player, names)} took your ${cardName(took[0])} and gave you ${cardName(gave[0])}.`);
+  }, [G.log, hand, me, names, toast]);
   const batches = me !== null ? legalBatches(G, ctx, me) : [];
 
   // The batch's cards in the hand: the first `count` Evaders of its Line (they are alike), and the Priority Seat.

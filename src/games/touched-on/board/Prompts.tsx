@@ -4,7 +4,7 @@ import type { PlayerID, TOState } from '../types';
 import { checkAppeal, legalTrackerSwaps } from '../legal';
 import { CardFace } from './CardFace';
 import { cardLook } from './look';
-import { cardName, playerLabel } from './logic';
+import { cardName, playerLabel, sortHand } from './logic';
 import type { PanelProps } from './selection';
 
 /** The victim's Appeal prompt: Appeal or accept. */
@@ -63,9 +63,12 @@ export function AppealPrompt({ G, ctx, me, names, act }: PanelProps & { me: Play
 
 /** The Tram Tracker chooser's prompt: take one of the target's cards, give one back. */
 export function TrackerPrompt({ G, me, names, sel, setSel, act }: PanelProps & { me: PlayerID }) {
-  const options = legalTrackerSwaps(G, me);
+  // Both hands in the order the hand shows them (by Line), each card shown, so the chooser sees the whole hand.
+  const all = legalTrackerSwaps(G, me);
+  const order = sortHand(all.map((o) => o.take));
+  const options = order.map((take) => all.find((o) => o.take === take)!);
   const p = G.pending as Extract<NonNullable<TOState['pending']>, { kind: 'tracker' }>;
-  const gives = options.find((o) => o.take === sel.take)?.give ?? [];
+  const gives = sortHand(options.find((o) => o.take === sel.take)?.give ?? []);
   return (
     <div className="prompt" data-testid="tracker-prompt">
       <h4>Tram Tracker: {playerLabel(p.target, names)}'s hand</h4>

@@ -155,6 +155,13 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     await at(page, '1', 'turn-who').filter({ hasText: 'Your turn' }).waitFor({ state: 'attached', timeout: UI });
     expect(await at(page, '0', `hand-card-${a96}`).count()).toBe(1);
     expect(await at(page, '1', `hand-card-${e96}`).count()).toBe(1);
+    // Ben alone is told which cards changed hands (the log names neither).
+    await expect
+      .poll(() => at(page, '1', 'toast').allTextContents(), { timeout: UI })
+      .toContain('Ana took your Authorised Inspector 96 and gave you Evader 96.');
+    expect(await at(page, '0', 'toast').allTextContents()).not.toContain(
+      'Ana took your Authorised Inspector 96 and gave you Evader 96.',
+    );
 
     await show(page, '1');
     await at(page, '1', `hand-card-${e86}`).click();

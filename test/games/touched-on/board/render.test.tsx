@@ -16,6 +16,7 @@ import { actingPlayer } from '../../../../src/games/touched-on/legal';
 import { isEvader, isPower, parseCard } from '../../../../src/games/touched-on/data';
 import type { CardId, GameOver, PlayerID, TOState } from '../../../../src/games/touched-on/types';
 import { Rng } from '../../../../src/bots/rng';
+import { sortHand } from '../../../../src/games/touched-on/board/logic';
 
 function render(G: TOState, ctx: Ctx, playerID: PlayerID | null, extra: Record<string, unknown> = {}): string {
   // boardgame.io's move dispatchers: rendering never calls them.
@@ -173,7 +174,8 @@ describe('Touched On board markup over seeded random games', () => {
               const takes = testIds(html, 'take-');
               if (pending.player === p) {
                 trackerPrompts++;
-                expect(takes.sort()).toEqual(full.trackerReveal!.cards.map((c) => `take-${c}`).sort());
+                // The whole revealed hand, in the hand's own order (by Line).
+                expect(takes).toEqual(sortHand(full.trackerReveal!.cards).map((c) => `take-${c}`));
               } else expect(takes).toEqual([]);
             }
             const canEnd = enumerate(view, s.ctx, p).some((m) => m.move === 'endTurn');
