@@ -169,6 +169,15 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board at phone, laptop and desktop s
           .toBe(true);
       }
       expect(plots).toBe(3);
+      // The sheet's circles (Metro entrances, objective values, Connections) are drawn at their size, a number
+      // inside each, not shrunk to dots by another rule of the same name.
+      const dots = await page
+        .locator('.gob-dot')
+        .evaluateAll((els) =>
+          els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getBoundingClientRect().width),
+        );
+      expect(dots.length, 'sheet circles shown').toBeGreaterThan(0);
+      expect(Math.min(...dots), 'the smallest sheet circle').toBeGreaterThanOrEqual(18);
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
       await context.close();
     },
