@@ -160,11 +160,26 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
     if (choosing) setHoverTicket(to ? (G.offers[me].find((t) => graph.departures.get(t) === to) ?? null) : null);
   };
 
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key !== 'Escape' || !view || view.placed.length === 0 || readOnly) return;
-    e.preventDefault();
+  // Esc takes back the last marker: heard on the whole page, since a target clicked on the map is drawn anew and
+  // focus falls to the page's body (a listener on the board alone never heard it). Not from a text field (chat).
+  const escTakesBack = useRef<(() => boolean) | null>(null);
+  escTakesBack.current = () => {
+    if (!view || view.placed.length === 0 || readOnly) return false;
     setDraft((d) => takeBack(d, view.placed.length - 1));
+    return true;
   };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const t = e.target as HTMLElement | null;
+      const onPage = !t || t === document.body || t === document.documentElement;
+      if (!onPage && !rootRef.current?.contains(t)) return;
+      if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+      if (escTakesBack.current?.()) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   const lineEnd = me !== null ? G.players[me].line[G.players[me].line.length - 1] : undefined;
   const plot =
@@ -185,7 +200,6 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
       ref={rootRef}
       className="gob-board"
       data-testid="gob-board"
-      onKeyDown={onKeyDown}
       onKeyDownCapture={() => (byKeyboard.current = true)}
       onPointerDownCapture={() => (byKeyboard.current = false)}
     >
