@@ -51,6 +51,11 @@ async function plotTurn(page: Page, opts: { takeBackOnce?: boolean; extra?: bool
   }
   if (opts.extra && (await page.getByTestId('add-extra').count()) > 0) {
     await page.getByTestId('add-extra').click();
+    // The panel now asks where it goes, and offers the button no more.
+    await expect
+      .poll(() => page.getByTestId('plot-prompt').textContent())
+      .toBe('Choose where the Metro extra marker goes: a ringed intersection on the map.');
+    expect(await page.getByTestId('add-extra').count()).toBe(0);
     await page.locator('.gob-target').first().click();
   }
   await page.getByTestId('plot-confirm').click();

@@ -110,9 +110,12 @@ export function PlotPanel(props: {
   const shape = shapeFor(sheet.variant, G.ticket ?? 1);
   const eliminated = status.eliminated;
   const pathLength = view.placed.length - (view.args?.extra ? 1 : 0);
+  // The plot is whole and the map offers the extra marker's places: the player asked for it.
+  const choosingExtra = status.complete && !view.args?.extra && view.targets.length > 0;
   let prompt: string;
   if (status.error) prompt = status.error;
   else if (eliminated) prompt = 'This marker ends your line: you will be eliminated and score nothing.';
+  else if (choosingExtra) prompt = 'Choose where the Metro extra marker goes: a ringed intersection on the map.';
   else if (status.complete)
     prompt =
       view.extras.length > 0 && !view.args?.extra ? 'Confirm, or add the Metro extra marker.' : 'Confirm your plot.';
@@ -170,10 +173,9 @@ export function PlotPanel(props: {
         <b>{view.turnCost}</b> used, {status.turnSpacesLeft} left
       </p>
       <div className="gob-actions">
-        {status.complete && !eliminated && view.extras.length > 0 && !view.args?.extra && (
+        {status.complete && !eliminated && view.extras.length > 0 && !view.args?.extra && !choosingExtra && (
           <button type="button" onClick={props.onAddExtra} data-testid="add-extra">
-            <IconSvg icon="metro" size={16} decorative /> Metro extra marker ({sheet.metroCircled - sheet.metroCrossed}{' '}
-            left)
+            <IconSvg icon="metro" size={16} decorative /> Metro extra marker
           </button>
         )}
         <button type="button" onClick={props.onClear} disabled={view.placed.length === 0} data-testid="plot-clear">

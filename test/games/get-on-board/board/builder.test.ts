@@ -8,7 +8,10 @@
  * the sheet gains; taking a marker back drops it and those after it; the
  * running score on the sheet equals the final breakdown at the end.
  */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { PlotPanel } from '../../../../src/games/get-on-board/board/Panels';
 import { enumerate } from '../../../../src/games/get-on-board/ai';
 import {
   EMPTY_DRAFT,
@@ -62,6 +65,7 @@ async function playGame(mapId: string, numPlayers: number, seed: number) {
   const clients: SeatClient[] = seats({ ...gameOn(mapId), seed: `builder-${seed}` }, numPlayers);
   let plots = 0;
   let checkedConnections = 0;
+  let extrasAsked = 0;
   for (let step = 0; step < 200; step++) {
     const state = clients[0].getState()!;
     if (state.ctx.gameover) break;
@@ -87,6 +91,32 @@ async function playGame(mapId: string, numPlayers: number, seed: number) {
     // Taking back the first marker empties the plot; taking back the extra marker keeps the path.
     expect(takeBack(draft, 0).path).toEqual([]);
     if (chosen.extra) expect(viewDraft(G, p, takeBack(draft, chosen.path.length)).args).toEqual({ path: chosen.path });
+    if (chosen.extra) {
+      // Asked for the extra marker, the panel says where to put it and offers the button no more.
+      const asking = viewDraft(G, p, { path: chosen.path, extra: null, addingExtra: true });
+      const noop = () => undefined;
+      const panel = (v: ReturnType<typeof viewDraft>) =>
+        renderToStaticMarkup(
+          createElement(PlotPanel, {
+            G,
+            me: p,
+            view: v,
+            hover: null,
+            sending: false,
+            onTakeBack: noop,
+            onClear: noop,
+            onAddExtra: noop,
+            onConfirm: noop,
+          }),
+        );
+      const before = panel(viewDraft(G, p, { path: chosen.path, extra: null, addingExtra: false }));
+      expect(before).toContain('data-testid="add-extra"');
+      expect(before).toContain('Confirm, or add the Metro extra marker.');
+      const html = panel(asking);
+      expect(html).toContain('Choose where the Metro extra marker goes');
+      expect(html).not.toContain('data-testid="add-extra"');
+      extrasAsked++;
+    }
 
     const before = G.players[p].connections;
     expect(await act(client, 'plot', v.args)).toBe(true);
@@ -104,7 +134,7 @@ async function playGame(mapId: string, numPlayers: number, seed: number) {
     expect(runningScore(G, p)).toBe(G.result!.scores[p].total);
     expect(sheetPropsOf(G, p, {}).score).toBe(G.result!.scores[p].total);
   }
-  return { plots, checkedConnections, G };
+  return { plots, checkedConnections, extrasAsked, G };
 }
 
 describe('the board builds every listed plot, marker by marker', () => {
@@ -115,8 +145,9 @@ describe('the board builds every listed plot, marker by marker', () => {
   });
 
   it('on Paris, 5 players', async () => {
-    const { plots, G } = await playGame('paris', 5, 2);
+    const { plots, G, extrasAsked } = await playGame('paris', 5, 2);
     expect(plots).toBeGreaterThan(20);
+    expect(extrasAsked, 'plots with the Metro extra marker').toBeGreaterThan(0);
     // Every line is drawn, in seat order, and names replace "Player n" in the log.
     expect(routesOf(G, {}).map((r) => r.points)).toEqual(G.order.map((p) => G.players[p].line));
     const named = G.log.map((e) => logText(e, G, { '0': 'Ana' }));
