@@ -38,19 +38,23 @@ export function HotSeat() {
       </Deferred>
     );
   }
+  const finished = saved ? hotSeatFinished(saved) : false;
   return (
     <>
       {saved && (
         <section className="card narrow resume" data-testid="hs-resume-card">
-          <h2>Unfinished game{savedGame !== current ? ` of ${savedGame!.def.title}` : ''}</h2>
+          <h2 data-testid="hs-resume-title">
+            {finished ? 'Finished game' : 'Unfinished game'}
+            {savedGame !== current ? ` of ${savedGame!.def.title}` : ''}
+          </h2>
           <p className="muted">
             {Object.values(saved.config.names).join(', ')} · started {new Date(saved.startedAt).toLocaleString()}
-            {savedGame !== current && ' · starting a new game here replaces it'}
+            {savedGame !== current && !finished && ' · starting a new game here replaces it'}
           </p>
           <div className="row">
             {savedGame === current ? (
               <button className="primary" onClick={() => setGame(saved)} data-testid="hs-resume">
-                Resume
+                {finished ? 'See the end' : 'Resume'}
               </button>
             ) : (
               <a className="button primary" href={hrefOf({ page: 'hotseat', game: savedGame!.def.id })}>
@@ -69,7 +73,7 @@ export function HotSeat() {
           </div>
         </section>
       )}
-      <HotSeatSetup onStart={(config) => (saved && !hotSeatFinished(saved) ? setReplacing(config) : start(config))} />
+      <HotSeatSetup onStart={(config) => (saved && !finished ? setReplacing(config) : start(config))} />
       {replacing && saved && (
         <section className="card narrow" role="alertdialog" aria-labelledby="hs-replace-title" data-testid="hs-replace">
           <h2 id="hs-replace-title">Start a new game?</h2>

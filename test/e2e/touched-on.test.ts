@@ -139,6 +139,14 @@ describe.skipIf(!CHROMIUM)('browser: Touched On', () => {
     await screenshot(page, 'touched-on-hotseat-end');
     const text = (await page.getByTestId('gameover').textContent()) ?? '';
     expect(text).toMatch(/Bot 1|Bot 2/);
+    // Back on the hot-seat page, the kept game is called finished, and a new one replaces it without asking.
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('hs-resume-title').textContent(), { timeout: 10_000 })
+      .toBe('Finished game');
+    expect(await page.getByTestId('hs-resume').textContent()).toBe('See the end');
+    await page.getByTestId('hs-resume').click();
+    await page.getByTestId('gameover').waitFor({ timeout: 10_000 });
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 180_000);
