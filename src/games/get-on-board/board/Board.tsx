@@ -144,7 +144,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
       return to ? [{ to, eliminates: false, label: `Depart from ticket ${t}: ${pointName(G, to)}` }] : [];
     });
   } else if (!readOnly && view) {
-    targets = view.targets.map((o) => ({ to: o.to, eliminates: o.eliminates }));
+    targets = view.targets.map((o) => ({ to: o.to, eliminates: o.eliminates, doomed: o.doomed }));
   }
   const onPick = (to: PointId) => {
     if (readOnly) return;

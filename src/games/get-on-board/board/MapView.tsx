@@ -38,10 +38,14 @@ export interface PawnAt {
   name?: string;
 }
 
-/** A legal next intersection. `eliminates`: reaching it ends the player's game. `label` replaces the accessible name. */
+/**
+ * A legal next intersection. `eliminates`: reaching it ends the player's game; `doomed`: it does not, but every
+ * way on from it does. `label` replaces the accessible name.
+ */
 export interface MapTarget {
   to: PointId;
   eliminates: boolean;
+  doomed?: boolean;
   label?: string;
 }
 
@@ -184,7 +188,7 @@ function Target({
   onHover?: (to: PointId | null) => void;
 }) {
   const [x, y] = px(target.to);
-  const danger = target.eliminates;
+  const danger = target.eliminates || target.doomed === true;
   return (
     <g
       className={`gob-target${danger ? ' gob-target--danger' : ''}`}
@@ -193,7 +197,7 @@ function Target({
       tabIndex={0}
       aria-label={name}
       data-target={target.to}
-      data-eliminates={danger ? 'yes' : 'no'}
+      data-eliminates={target.eliminates ? 'yes' : danger ? 'later' : 'no'}
       onClick={() => onPick?.(target.to)}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
@@ -285,7 +289,7 @@ export function MapView({
               <Target
                 key={t.to}
                 target={t}
-                name={t.label ?? targetName(map, t.to, from, t.eliminates)}
+                name={t.label ?? targetName(map, t.to, from, t.eliminates, t.doomed)}
                 wide={twoIcons.has(t.to)}
                 hit={hit}
                 onPick={onPick}

@@ -25,9 +25,10 @@ export function pointName(G: GobState, p: PointId): string {
 }
 
 /** What one marker does, in a few words. */
-export function optionText(o: PlotOption): string {
+export function optionText(o: PlotOption & { doomed?: boolean }): string {
   const parts: string[] = [];
   if (o.eliminates) parts.push('already visited: you are eliminated');
+  else if (o.doomed) parts.push('every way on from here eliminates you');
   if (o.turnCost > 0) parts.push(`uses ${o.turnCost} Turn space`);
   if (o.connections > 0) parts.push(`+${o.connections} Connection${o.connections > 1 ? 's' : ''}`);
   if (o.speedy) parts.push(`speedy ${o.speedy} section`);
@@ -97,7 +98,7 @@ export function PlotPanel(props: {
   G: GobState;
   me: PlayerID;
   view: DraftView;
-  hover: PlotOption | null;
+  hover: (PlotOption & { doomed?: boolean }) | null;
   sending: boolean;
   onTakeBack: (i: number) => void;
   onClear: () => void;

@@ -107,7 +107,13 @@ export function describePoint(point: Intersection | undefined): string {
  * Corso". A street that holds both `from` and `to` is followed ("along"), one
  * through `to` only is crossed; an eliminating target says so.
  */
-export function targetName(map: MapDef, to: PointId, from: PointId | undefined, eliminates: boolean): string {
+export function targetName(
+  map: MapDef,
+  to: PointId,
+  from: PointId | undefined,
+  eliminates: boolean,
+  doomed = false,
+): string {
   const point = map.intersections.find((i) => i.id === to);
   const parts = [describePoint(point)];
   for (const s of map.streets) {
@@ -115,5 +121,6 @@ export function targetName(map: MapDef, to: PointId, from: PointId | undefined, 
     parts.push(from && streetHas(s, from) ? `along ${s.name}` : `crosses ${s.name}`);
   }
   if (eliminates) parts.push('already visited: eliminates you');
+  else if (doomed) parts.push('every way on from here eliminates you');
   return `Go to ${to} — ${parts.filter(Boolean).join(', ')}`;
 }

@@ -17,11 +17,14 @@ export interface Draft {
 
 export const EMPTY_DRAFT: Draft = { path: [], extra: null, addingExtra: false };
 
+/** A next marker, and whether every whole plot through it eliminates the player (R7), though it does not itself. */
+export type TargetOption = PlotOption & { doomed?: boolean };
+
 /** Where a draft stands, for the map and the panel. */
 export interface DraftView {
   status: PlotStatus;
   /** The intersections the map offers now (the next marker, or the extra marker). */
-  targets: PlotOption[];
+  targets: TargetOption[];
   /** The extra marker's legal targets after this complete plot ([] when none). */
   extras: PlotOption[];
   /** Each marker placed, with what it does (the extra marker last). */
@@ -31,6 +34,14 @@ export interface DraftView {
   turnCost: number;
   /** The move's arguments, when the draft is a whole legal plot. */
   args: PlotArgs | null;
+}
+
+/** Whether some whole plot that starts with `path` ends without eliminating the player (plotStatus, marker by marker). */
+function safeWayOn(G: GobState, playerID: PlayerID, path: PointId[]): boolean {
+  const status = plotStatus(G, playerID, path);
+  if (status.error || status.eliminated) return false;
+  if (status.complete) return true;
+  return status.next.some((o) => !o.eliminates && safeWayOn(G, playerID, [...path, o.to]));
 }
 
 /** What the rules say of `draft` for `playerID` now. */
@@ -48,7 +59,12 @@ export function viewDraft(G: GobState, playerID: PlayerID, draft: Draft): DraftV
   const extras = status.complete && !status.eliminated ? extraOptions(G, playerID, path) : [];
   const extra = draft.extra !== null ? extras.find((o) => o.to === draft.extra) : undefined;
   if (extra) placed.push(extra);
-  const targets = !status.complete ? status.next : draft.addingExtra && !extra ? extras : [];
+  // A next marker that is safe itself but from which every way on eliminates is flagged, one marker early.
+  const targets: TargetOption[] = !status.complete
+    ? status.next.map((o) => (o.eliminates || safeWayOn(G, playerID, [...path, o.to]) ? o : { ...o, doomed: true }))
+    : draft.addingExtra && !extra
+      ? extras
+      : [];
   const args: PlotArgs | null =
     status.complete && !status.error && path.length > 0 ? (extra ? { path, extra: extra.to } : { path }) : null;
   return {

@@ -28,6 +28,7 @@ import {
   sheetPropsOf,
 } from '../../../../src/games/get-on-board/board/sheetProps';
 import type { GobState, PlayerID, PointId } from '../../../../src/games/get-on-board/types';
+import { plotStatus } from '../../../../src/games/get-on-board/legal';
 import { gameOn, seats, act, view, type SeatClient } from '../helpers';
 
 /** A tiny seeded PRNG for choosing among the listed plots (the game itself uses boardgame.io's random). */
@@ -66,6 +67,7 @@ async function playGame(mapId: string, numPlayers: number, seed: number) {
   let plots = 0;
   let checkedConnections = 0;
   let extrasAsked = 0;
+  let doomedSeen = 0;
   for (let step = 0; step < 200; step++) {
     const state = clients[0].getState()!;
     if (state.ctx.gameover) break;
@@ -83,6 +85,19 @@ async function playGame(mapId: string, numPlayers: number, seed: number) {
     const G = view(client);
     const moves = enumerate(G, p);
     expect(moves.length).toBeGreaterThan(0);
+    // A first marker is flagged doomed exactly when every listed plot through it (without the extra marker)
+    // eliminates the player, though the marker itself does not.
+    const safeFirst = new Set(
+      moves
+        .map((m) => m.args[0] as { path: PointId[]; extra?: PointId })
+        .filter((a) => !plotStatus(G, p, a.path).eliminated)
+        .map((a) => a.path[0]),
+    );
+    for (const t of viewDraft(G, p, EMPTY_DRAFT).targets) {
+      if (t.eliminates) continue;
+      expect(t.doomed === true, `first marker ${t.to} doomed`).toBe(!safeFirst.has(t.to));
+      if (t.doomed) doomedSeen++;
+    }
     const chosen = moves[Math.floor(rand() * moves.length)].args[0] as { path: PointId[]; extra?: PointId };
     const draft = build(G, p, chosen.path, chosen.extra);
     const v = viewDraft(G, p, draft);
@@ -134,18 +149,21 @@ async function playGame(mapId: string, numPlayers: number, seed: number) {
     expect(runningScore(G, p)).toBe(G.result!.scores[p].total);
     expect(sheetPropsOf(G, p, {}).score).toBe(G.result!.scores[p].total);
   }
-  return { plots, checkedConnections, extrasAsked, G };
+  return { plots, checkedConnections, extrasAsked, doomedSeen, G };
 }
 
 describe('the board builds every listed plot, marker by marker', () => {
   it('on Rome, 3 players', async () => {
-    const { plots, checkedConnections } = await playGame('rome', 3, 1);
+    const { plots, checkedConnections, doomedSeen } = await playGame('rome', 3, 1);
     expect(plots).toBeGreaterThan(12);
+    // The check of doomed first markers above met at least one.
+    expect(doomedSeen).toBeGreaterThan(0);
     expect(checkedConnections).toBeGreaterThan(5);
   });
 
   it('on Paris, 5 players', async () => {
-    const { plots, G, extrasAsked } = await playGame('paris', 5, 2);
+    const { plots, G, extrasAsked, doomedSeen } = await playGame('paris', 5, 2);
+    expect(doomedSeen).toBeGreaterThan(0);
     expect(plots).toBeGreaterThan(20);
     expect(extrasAsked, 'plots with the Metro extra marker').toBeGreaterThan(0);
     // Every line is drawn, in seat order, and names replace "Player n" in the log.
