@@ -103,6 +103,9 @@ export function pawnsOf(G: GobState, names: Record<PlayerID, string>, viewer: Pl
 export function logText(entry: LogEntry, G: GobState, names: Record<PlayerID, string>): string {
   return entry.text.replace(/Player (\d) \((\w+)\)/g, (all, n: string, colour: string) => {
     const p = String(Number(n) - 1);
-    return names[p] && G.players[p] ? `${names[p]} (${colour})` : all;
+    if (!names[p] || !G.players[p]) return all;
+    // A name that ends in brackets of its own ("Bot 3 (normal)") takes the colour inside them.
+    const name = names[p];
+    return name.endsWith(')') ? `${name.slice(0, -1)}, ${colour})` : `${name} (${colour})`;
   });
 }

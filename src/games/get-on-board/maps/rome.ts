@@ -36,7 +36,7 @@ import type { MapDef } from './types';
 /** Rome, for 2–3 players: 76 intersections, 120 sections, 19 yellow + 19 burgundy speedy sections. */
 export const ROME: MapDef = {
   id: 'rome',
-  name: 'Roma',
+  name: 'Rome',
   width: 11,
   height: 9,
   intersections: [

@@ -170,6 +170,10 @@ describe('the board builds every listed plot, marker by marker', () => {
     expect(routesOf(G, {}).map((r) => r.points)).toEqual(G.order.map((p) => G.players[p].line));
     const named = G.log.map((e) => logText(e, G, { '0': 'Ana' }));
     expect(named.some((t) => t.includes('Ana (red)'))).toBe(true);
+    // A bot's name keeps one pair of brackets: its level and its colour.
+    const bot = G.log.map((e) => logText(e, G, { '1': 'Bot 2 (normal)' }));
+    expect(bot.some((t) => /Bot 2 \(normal, \w+\)/.test(t))).toBe(true);
+    expect(bot.some((t) => t.includes(') ('))).toBe(false);
     expect(named.some((t) => t.includes('Player 1 ('))).toBe(false);
   });
 
