@@ -229,6 +229,29 @@ function Target({
   );
 }
 
+/**
+ * The lattice's column numbers along the top edge and row numbers down the left edge: the log and the panel
+ * name an intersection "column,row" (e.g. 3,8) when it has no name of its own.
+ */
+function GridLabels({ map }: { map: MapDef }) {
+  const cols = Array.from({ length: map.width }, (_, i) => i + 1);
+  const rows = Array.from({ length: map.height }, (_, i) => i + 1);
+  return (
+    <g className="gob-grid-labels" aria-hidden="true" data-testid="grid-labels">
+      {cols.map((x) => (
+        <text key={`c${x}`} x={px(`${x},1` as PointId)[0]} y={11} textAnchor="middle">
+          {x}
+        </text>
+      ))}
+      {rows.map((y) => (
+        <text key={`r${y}`} x={8} y={px(`1,${y}` as PointId)[1] + 4} textAnchor="middle">
+          {y}
+        </text>
+      ))}
+    </g>
+  );
+}
+
 export function MapView({
   map,
   routes = [],
@@ -278,6 +301,7 @@ export function MapView({
           aria-label={`${map.name} map`}
         >
           <rect className="gob-map-paper" x="0" y="0" width={width} height={height} rx="14" />
+          <GridLabels map={map} />
           <Streets map={map} activeSpeedy={activeSpeedy} />
           <Routes routes={routes} plot={plot} />
           <StreetNames map={map} />

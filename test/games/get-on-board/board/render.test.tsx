@@ -104,6 +104,11 @@ describe('MapView', () => {
     }
     expect(attrs(html, 'data-pawn')).toEqual(['0', '1', '2']);
     expect(count(html, /gob-site--mine/g)).toBe(0);
+    // The column and row numbers that the log's "column,row" names refer to, along the top and the left.
+    const grid = html.slice(html.indexOf('data-testid="grid-labels"'));
+    const numbers = [...grid.slice(0, grid.indexOf('</g>')).matchAll(/>(\d+)<\/text>/g)].map((m) => Number(m[1]));
+    const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+    expect(numbers).toEqual([...range(FIXTURE_MAP.width), ...range(FIXTURE_MAP.height)]);
     const mine = renderToStaticMarkup(<MapView map={FIXTURE_MAP} mySites={['a', 'c']} />);
     expect(count(mine, /class="gob-site gob-site--mine"/g)).toBe(2);
   });
