@@ -245,16 +245,17 @@ export function LogPanel({ G, names }: { G: GobState; names: Names }) {
   );
 }
 
-const BREAKDOWN: [keyof ScoreBreakdown, string][] = [
-  ['metro', 'Metro'],
-  ['turns', 'Turns'],
-  ['grannies', 'Grannies'],
-  ['studentsCinemas', 'Students × Cinemas'],
-  ['theaters', 'Theaters'],
-  ['restaurants', 'Restaurants'],
-  ['common', 'Common objectives'],
-  ['personal', 'Personal objective'],
-  ['connections', 'Connections'],
+/** The end screen's rows: the sheet's zone, and how it scored (RULES.md, "End of the game and scoring"). */
+const BREAKDOWN: [keyof ScoreBreakdown, string, string][] = [
+  ['metro', 'Metro', '2 per circled entrance not crossed for an extra marker'],
+  ['turns', 'Turns', 'the last Turn space used: 0, −1, −3, −5, −7 or −10'],
+  ['grannies', 'Grannies', 'by spaces crossed: 1, 2, 3, 5, 7, 9, 12, 15'],
+  ['studentsCinemas', 'Students × Cinemas', 'Students crossed times Cinemas crossed'],
+  ['theaters', 'Theaters', 'the Tourist rows a Theater scored, and half the top open row'],
+  ['restaurants', 'Restaurants', 'the Flirt rows a Restaurant scored, and half the top open row'],
+  ['common', 'Common objectives', '10 to the first to reach one, 6 after'],
+  ['personal', 'Personal objective', '2, 5 or 10 for 1, 2 or 3 of its sites'],
+  ['connections', 'Connections', 'half the circles crossed, rounded down; 10 with all 19'],
 ];
 
 /** The end screen: every sheet's score breakdown, best first; shared victory on a tie. */
@@ -271,6 +272,11 @@ export function EndScreen({ G, names, onClose }: { G: GobState; names: Names; on
     <div className="gob-overlay">
       <section className="gob-dialog" role="dialog" aria-modal="true" aria-label="Final scores" data-testid="gameover">
         <h2>{title}</h2>
+        {result.ranking.some((p) => result.scores[p].eliminated) && (
+          <p className="gob-note" data-testid="eliminated-note">
+            An eliminated player scores nothing and ranks last.
+          </p>
+        )}
         <div className="gob-table-wrap">
           <table className="gob-scores">
             <thead>
@@ -284,9 +290,12 @@ export function EndScreen({ G, names, onClose }: { G: GobState; names: Names; on
               </tr>
             </thead>
             <tbody>
-              {BREAKDOWN.map(([key, label]) => (
+              {BREAKDOWN.map(([key, label, how]) => (
                 <tr key={key}>
-                  <th scope="row">{label}</th>
+                  <th scope="row">
+                    {label}
+                    <small className="gob-score-how">{how}</small>
+                  </th>
                   {result.ranking.map((p) => (
                     <td key={p}>{result.scores[p].eliminated ? '—' : result.scores[p][key]}</td>
                   ))}

@@ -11,7 +11,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { PlotPanel } from '../../../../src/games/get-on-board/board/Panels';
+import { EndScreen, PlotPanel } from '../../../../src/games/get-on-board/board/Panels';
 import { enumerate } from '../../../../src/games/get-on-board/ai';
 import {
   EMPTY_DRAFT,
@@ -170,6 +170,12 @@ describe('the board builds every listed plot, marker by marker', () => {
     expect(routesOf(G, {}).map((r) => r.points)).toEqual(G.order.map((p) => G.players[p].line));
     const named = G.log.map((e) => logText(e, G, { '0': 'Ana' }));
     expect(named.some((t) => t.includes('Ana (red)'))).toBe(true);
+    // The end screen says how each line of the scores was counted, and what elimination costs when it happened.
+    const end = renderToStaticMarkup(createElement(EndScreen, { G, names: {}, onClose: () => undefined }));
+    expect(end.match(/class="gob-score-how"/g)).toHaveLength(9);
+    expect(end).toContain('2, 5 or 10 for 1, 2 or 3 of its sites');
+    const anyEliminated = G.order.some((p) => G.result!.scores[p].eliminated);
+    expect(end.includes('data-testid="eliminated-note"')).toBe(anyEliminated);
     // A bot's name keeps one pair of brackets: its level and its colour.
     const bot = G.log.map((e) => logText(e, G, { '1': 'Bot 2 (normal)' }));
     expect(bot.some((t) => /Bot 2 \(normal, \w+\)/.test(t))).toBe(true);
