@@ -41,13 +41,22 @@ import './gob-board.css';
 export type GetOnBoardBoardProps = BoardProps<GobState> & { playerNames?: Record<string, string> };
 
 /**
+ * Bring the map into view when the player has a departure or a plot to make.
  * When the action panel is a bottom sheet over the map's foot (a phone held
  * upright), scroll the page just enough for the map to clear it, if the
- * banner and the map fit above the sheet (held sideways they do not: the
- * player scrolls the map under the sheet).
+ * banner and the map fit above the sheet. When the panel sits beside the map
+ * (a screen, or a phone held sideways) and the map runs past the window's
+ * foot (the match page's invitation, switches and chat push the board down),
+ * scroll it up into view, but never the banner past the window's top.
  */
 function keepMapClear(banner: HTMLElement | null, map: HTMLElement | null, sheet: HTMLElement | null): void {
-  if (!banner || !map || !sheet || getComputedStyle(sheet).position !== 'fixed') return;
+  if (!banner || !map || !sheet) return;
+  if (getComputedStyle(sheet).position !== 'fixed') {
+    const over = map.getBoundingClientRect().bottom - window.innerHeight + 4;
+    const room = banner.getBoundingClientRect().top;
+    if (over > 0 && room > 0) window.scrollBy({ top: Math.min(over, room), behavior: 'instant' });
+    return;
+  }
   const top = sheet.getBoundingClientRect().top - 4;
   const { bottom } = map.getBoundingClientRect();
   if (bottom <= top || bottom - banner.getBoundingClientRect().top > top) return;
