@@ -46,7 +46,7 @@ export interface SheetProps {
   theaterDark: number;
   /** The 3 Flirt rows, top first: light and dark spaces crossed (0–2 each), and the value written once resolved. */
   flirtRows: { light: number; dark: number; value?: number }[];
-  /** Points written in the Common Objective boxes (10 or 6), in the order scored; the 3rd box is solo only. */
+  /** Points written in the Common Objective boxes (10 or 6), in the order scored. */
   common: number[];
   /** The personal objective card and which of its 3 sites this player reached. */
   personal?: { title: string; sites: { letter: string; name?: string; reached: boolean }[] };
@@ -186,9 +186,10 @@ function ObjectivesZone({ common, personal }: SheetProps) {
     >
       <div className="gob-row">
         <span className="gob-small">Common</span>
-        {[0, 1, 2].map((i) => (
-          <span key={i} className={i === 2 ? 'gob-solo' : undefined} title={i === 2 ? 'solo only' : undefined}>
-            <Box value={common[i] ?? (i === 2 ? 'solo' : '')} written={common[i] !== undefined} />
+        {/* Two boxes: the printed sheet's third is for the solo game, which this edition does not offer. */}
+        {[0, 1].map((i) => (
+          <span key={i}>
+            <Box value={common[i] ?? ''} written={common[i] !== undefined} />
           </span>
         ))}
       </div>

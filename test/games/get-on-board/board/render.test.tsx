@@ -199,7 +199,8 @@ describe('SheetView', () => {
     expect(zone(html, 'grannies')).toContain('aria-label="Grannies: 4 of 8"');
     expect(count(zone(html, 'objectives'), /data-reached="yes"/g)).toBe(1);
     expect(zone(html, 'objectives')).toContain('aria-label="Site A (Spagna): reached"');
-    expect(zone(html, 'objectives')).toContain('solo');
+    // Two Common Objective boxes: the printed sheet's solo box has no game here.
+    expect(zone(html, 'objectives')).not.toContain('solo');
     expect(count(zone(html, 'tickets'), /data-shape=/g)).toBe(6);
     expect(count(zone(html, 'tourists'), /gob-box--written">9</g)).toBe(1);
     expect(count(zone(html, 'flirts'), /gob-box--written">8</g)).toBe(1);
