@@ -13,6 +13,7 @@ import {
   movePaymentChoices,
   namesFrom,
   playerLabel,
+  routeLabel,
   staying,
   stateFingerprint,
   tieBreakText,
@@ -103,6 +104,19 @@ describe('log text', () => {
     expect(formatEvent(ev, after)).toMatch(
       new RegExp(`^Pink moved from Rossio to ${to}, paying 1 (red|yellow|green|blue)$`),
     );
+  });
+
+  it('names every tram a route pushes, and who then chooses a branch', () => {
+    const G = position((g) => {
+      g.players['0'].position = 'chiado';
+    });
+    const base = { to: 'baixa', route: ['carmo', 'baixa'], steps: 1, color: null, payment: single('red', 0) };
+    const names = namesFrom({ '0': 'Ana', '1': 'Rui' }, []);
+    expect(routeLabel(G, 'chiado', { ...base, pushes: true, pushed: ['1'] }, names)).toBe('via Carmo — pushes Rui');
+    expect(routeLabel(G, 'chiado', { ...base, pushes: true, pushed: ['1', '0'], chooser: '0' }, names)).toBe(
+      'via Carmo — pushes Rui, Ana, then Ana chooses a branch',
+    );
+    expect(routeLabel(G, 'chiado', { ...base, pushes: false, pushed: [] }, names)).toBe('via Carmo — no push');
   });
 
   it('tells a push and its reward: "Pink pushed Black from Carmo to Baixa"', () => {

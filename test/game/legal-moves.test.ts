@@ -25,8 +25,9 @@ function effect(G: GState, player: PlayerID, route: NodeId[]): string | null {
   const r = checkMove(G, player, player, { route });
   if (typeof r === 'string') return null;
   const res = r.resolution;
+  // A branch choice after other pushes differs from the same choice after none.
   return res.status === 'choice'
-    ? `choice ${res.owner} ${res.from} ${JSON.stringify(res.options)}`
+    ? `choice ${res.owner} ${res.from} ${JSON.stringify(res.options)} ${JSON.stringify(res.pushes)}`
     : JSON.stringify(res.status === 'done' ? res.positions : null);
 }
 
@@ -66,6 +67,8 @@ describe('legalMoves lists exactly the destinations the move accepts, by every d
   it.each([2, 3, 4])('%i players, positions from 8 seeded random games', (numPlayers) => {
     let checked = 0;
     let alternatives = 0;
+    let choices = 0;
+    let pushedBeforeChoice = 0;
     for (let g = 0; g < 8; g++) {
       const { reducer, state } = start(numPlayers, `legal-${numPlayers}-${g}`);
       let s: State = state;
@@ -76,7 +79,23 @@ describe('legalMoves lists exactly the destinations the move accepts, by every d
           const listed = legalMoves(s.G, pid, pid, { maxSteps: MAX_STEPS });
           const accepted = acceptedDestinations(s.G, pid, MAX_STEPS);
           expect(new Set(listed.map((o) => o.to)), `game ${g}, move ${i}`).toEqual(new Set(accepted.keys()));
-          for (const o of listed) expect(o.steps).toBe(accepted.get(o.to)!.k);
+          for (const o of listed) {
+            expect(o.steps).toBe(accepted.get(o.to)!.k);
+            // Whom it pushes: every tram pushed before a branch choice too, then the one whose owner chooses.
+            const r = checkMove(s.G, pid, pid, { route: o.route });
+            if (typeof r === 'string' || r.resolution.status === 'illegal') continue;
+            const res = r.resolution;
+            const trams = [...new Set(res.pushes.map((p) => p.tram))];
+            if (res.status === 'choice') {
+              expect(o.pushed).toEqual([...new Set([...trams, res.owner])]);
+              expect(o.chooser).toBe(res.owner);
+              choices++;
+              if (res.pushes.some((p) => p.tram !== res.owner)) pushedBeforeChoice++;
+            } else {
+              expect(o.pushed).toEqual(trams);
+              expect(o.chooser).toBeUndefined();
+            }
+          }
           // One option for each distinct effect of the cheapest routes, and no two alike.
           for (const [to, { effects }] of accepted) {
             const listedEffects = listed.filter((o) => o.to === to).map((o) => effect(s.G, pid, o.route));
@@ -93,5 +112,8 @@ describe('legalMoves lists exactly the destinations the move accepts, by every d
     }
     expect(checked).toBeGreaterThan(50);
     expect(alternatives).toBeGreaterThan(0);
+    // Moves that wait on a branch choice were checked, some after other pushes (those need a third tram).
+    expect(choices).toBeGreaterThan(0);
+    if (numPlayers > 2) expect(pushedBeforeChoice).toBeGreaterThan(0);
   });
 });

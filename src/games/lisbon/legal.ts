@@ -10,7 +10,7 @@ import type { CardId, GState, NodeId, PlayerID } from './types';
 import { counts, covers, isColor, isColorCounts, single, total } from './counts';
 import { network, samePath, singleMoves, splitRoute, stopMask, type Network } from './network';
 import { affordableCount, cheapestPayment, isExactPayment } from './payment';
-import { resolveMove, type PushRecord } from './push';
+import { resolveMove, type PushRecord, type Resolution } from './push';
 import { actionsLeft, cones, draw3Available, fitting, freeMoveAvailable, playerIds } from './selectors';
 import { mayTakeBack } from '../common/take-back';
 import type { Ctx } from 'boardgame.io';
@@ -72,6 +72,15 @@ export interface MoveOption {
   pushes: boolean;
   /** The players whose trams it pushes (as far as known before any branch choice). */
   pushed: PlayerID[];
+  /** The owner of a pushed tram who will choose its branch (the push may go on from there), if any. */
+  chooser?: PlayerID;
+}
+
+/** Whom a resolved move pushes, as far as known before any branch choice, and who must choose. */
+function pushedBy(res: Exclude<Resolution, { status: 'illegal' }>): { pushed: PlayerID[]; chooser?: PlayerID } {
+  const trams = res.pushes.map((p) => p.tram);
+  if (res.status === 'done') return { pushed: [...new Set(trams)] };
+  return { pushed: [...new Set([...trams, res.owner])], chooser: res.owner };
 }
 
 /** Options for `legalMoves`. */
@@ -239,12 +248,12 @@ export function searchMoves(G: GState, currentPlayer: PlayerID, player: PlayerID
           if (res.status === 'illegal') continue;
           const effect =
             res.status === 'choice'
-              ? `choice ${res.owner} ${res.from} ${JSON.stringify(res.options)}`
+              ? `choice ${res.owner} ${res.from} ${JSON.stringify(res.options)} ${JSON.stringify(res.pushes)}`
               : JSON.stringify(res.positions);
           if (effects.has(effect)) continue;
           effects.add(effect);
           option.pushes = res.status === 'choice' || res.pushes.length > 0;
-          option.pushed = res.status === 'choice' ? [res.owner] : [...new Set(res.pushes.map((p) => p.tram))];
+          Object.assign(option, pushedBy(res));
         }
         out.push(option);
         listed++;
@@ -265,7 +274,7 @@ export function searchMoves(G: GState, currentPlayer: PlayerID, player: PlayerID
         color: altPay ? altPay.color : null,
         payment: altPay ? altPay.payment : counts(),
         pushes: res.status === 'choice' || res.pushes.length > 0,
-        pushed: res.status === 'choice' ? [res.owner] : [...new Set(res.pushes.map((p) => p.tram))],
+        ...pushedBy(res),
       });
     }
     return out;

@@ -31,7 +31,8 @@ export interface PushRecord {
 /** The outcome of resolving a move. */
 export type Resolution =
   | { status: 'done'; positions: Record<PlayerID, NodeId>; pushes: PushRecord[] }
-  | { status: 'choice'; owner: PlayerID; from: NodeId; options: NodeId[][] }
+  /** `pushes`: the trams already pushed before the owner's choice (what follows depends on it). */
+  | { status: 'choice'; owner: PlayerID; from: NodeId; options: NodeId[][]; pushes: PushRecord[] }
   | { status: 'illegal'; reason: string };
 
 const MAX_PUSHES = 24;
@@ -70,7 +71,7 @@ function simulate(
       halt = { status: 'illegal', reason: 'that branch is not one of the options' };
       return null;
     }
-    halt = { status: 'choice', owner, from, options };
+    halt = { status: 'choice', owner, from, options, pushes: pushes.slice() };
     return null;
   };
 

@@ -144,7 +144,10 @@ function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvail
             <p className="warn" data-testid="push-warning">
               <BellIcon /> This move rings the bell and pushes{' '}
               {pushed.length ? pushed.map((p) => playerLabel(G, p, names)).join(', ') : 'another tram'} further along
-              the line. Everyone involved draws 1 ticket (once per turn).
+              the line
+              {opt.chooser !== undefined &&
+                ` (${playerLabel(G, opt.chooser, names)} chooses the branch, and the push may go on)`}
+              . Everyone involved draws 1 ticket (once per turn).
             </p>
           )}
           <div className="buttons">

@@ -107,8 +107,10 @@ export function routeLabel(G: GState, start: NodeId, option: MoveOption, names: 
     .filter((n) => n !== start && net.node[n]?.kind !== 'junction')
     .map((n) => nodeName(G.side, n));
   const path = via.length ? `via ${[...new Set(via)].join(', ')}` : 'direct';
+  const chooser =
+    option.chooser !== undefined ? `, then ${playerLabel(G, option.chooser, names)} chooses a branch` : '';
   const pushes = option.pushed.length
-    ? `pushes ${option.pushed.map((p) => playerLabel(G, p, names)).join(', ')}`
+    ? `pushes ${option.pushed.map((p) => playerLabel(G, p, names)).join(', ')}${chooser}`
     : option.pushes
       ? 'pushes another tram'
       : 'no push';
