@@ -162,6 +162,10 @@ describe('Board markup', () => {
     expect(over.winner).toBe('0');
     expect(html).toContain('Pink wins with the most points.');
     expect(testIds(html, 'final-')).toEqual(['final-0', 'final-1']);
+    // The total comes right after the name (a phone shows it without scrolling), and how it adds up is said.
+    const pink = html.slice(html.indexOf('data-testid="final-0"'));
+    expect(pink).toMatch(/^[^>]*><td>1<\/td><td>.*?Pink<\/td><td><b>6<\/b><\/td><td>5<\/td><td>1<\/td>/);
+    expect(html).toContain('data-testid="score-how"');
   });
 
   it('opens the end screen on the board once the last round is over', () => {

@@ -87,6 +87,10 @@ async function fitsLaptop(page: Page): Promise<void> {
     '[data-testid^="score-"]',
   ])
     await expectInView(page, sel);
+  // The ticket deck and the bag stay beside the display, whatever their counts: below it, they took the map's room.
+  const cards = await box(page, '[data-testid="display"] .display-cards');
+  const supplies = await box(page, '[data-testid="display"] .supplies');
+  expect(supplies.x, 'the supplies beside the display').toBeGreaterThanOrEqual(cards.x + cards.width);
   // The banner keeps every player's name, ellipsised if long.
   for (const id of await page
     .locator('[data-testid^="player-"]')
@@ -174,6 +178,14 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
       await context.close();
     }, 60_000);
   }
+
+  it('fits a 4-player game on a 390 × 844 phone: the display of four cards wraps', async () => {
+    const { page, context } = await phoneContext(suite.browser, errors);
+    await startHotSeat(page, suite.server.url, 4);
+    expect(await page.locator('[data-testid="display"] .display-row > *').count()).toBe(4);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  }, 60_000);
 
   it('plays whole turns on a 390 × 844 touch phone: the zoomed pick and the bottom sheet', async () => {
     const { page, context } = await phoneContext(suite.browser, errors);

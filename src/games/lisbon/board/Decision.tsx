@@ -144,7 +144,7 @@ function BellDecision({ G, me, act }: { G: GState; me: PlayerID; act: Actions })
               >
                 {one ? 'Pick up' : `Keep ${c}`} —{' '}
                 {picked
-                  ? `pay ${describeCounts(picked.payment)}${total(stays) ? `; ${describeCounts(stays)} stay (no seat)` : ''}`
+                  ? `pay ${describeCounts(picked.payment)}${total(stays) ? `; ${describeCounts(stays)} ${total(stays) === 1 ? 'stays' : 'stay'} (no seat)` : ''}`
                   : 'you cannot pay: nothing is picked up'}
               </button>
               {ways.length > 1 && (

@@ -1,4 +1,4 @@
-/** The end screen: ranks, each player's cards, connections, total, and how ties were broken. */
+/** The end screen: ranks, totals first (a phone shows them without scrolling), how they add up, each player's cards, and how ties were broken. */
 import React from 'react';
 import { TrophyIcon } from './Icons';
 import type { GameOver, GState, PlayerID } from '../types';
@@ -31,11 +31,13 @@ export function GameOverView({
             <tr>
               <th>#</th>
               <th>Player</th>
-              <th>Monument cards</th>
-              <th>Card VP</th>
-              <th>Links</th>
               <th>Total</th>
+              <th>Card VP</th>
+              <th title="Complete tickets between neighbouring cards in the row: 1 VP each (first tie-breaker)">
+                Links
+              </th>
               <th title="Passengers still on the tram (second tie-breaker)">Passengers</th>
+              <th>Monument cards</th>
             </tr>
           </thead>
           <tbody>
@@ -50,6 +52,12 @@ export function GameOverView({
                     {playerLabel(G, id, names)}
                   </td>
                   <td>
+                    <b>{s.total}</b>
+                  </td>
+                  <td>{s.cardVP}</td>
+                  <td>{s.connections}</td>
+                  <td>{s.passengers}</td>
+                  <td>
                     <CardRow
                       row={G.players[id].row}
                       side={G.side}
@@ -57,17 +65,15 @@ export function GameOverView({
                       label={`${playerLabel(G, id, names)}'s Monument cards`}
                     />
                   </td>
-                  <td>{s.cardVP}</td>
-                  <td>{s.connections}</td>
-                  <td>
-                    <b>{s.total}</b>
-                  </td>
-                  <td>{s.passengers}</td>
                 </tr>
               );
             })}
           </tbody>
         </table>
+        <p className="hint" data-testid="score-how">
+          Total = the VP printed on the Monument cards + 1 VP per link, a complete ticket between neighbouring cards of
+          the row. Ties go to the most links, then the most passengers still on the tram.
+        </p>
         {onClose && (
           <button type="button" onClick={onClose} data-testid="gameover-close">
             Look at the board

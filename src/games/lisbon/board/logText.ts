@@ -57,7 +57,7 @@ export function formatEvent(
     case 'bagRefill':
       return `The bag was refilled with ${ev.count} dropped-off passengers`;
     case 'endTriggered':
-      return `${who(ev.player)} took the last face-up Monument card: this is the final round`;
+      return `The last face-up Monument card is dealt to the display (after ${who(ev.player)}'s claim): this is the final round`;
     case 'endTurn':
       return `${who(ev.player)} ended the turn`;
     default:
