@@ -27,6 +27,7 @@ import {
   tramOffsets,
 } from '../../src/games/lisbon/board/animation';
 import { formatEvent, logTurns } from '../../src/games/lisbon/board/logText';
+import { hyphenable } from '../../src/games/lisbon/board/MonumentCard';
 import { client, position, raw, seats, viewOf } from './helpers';
 
 describe('move highlights and payment picker', () => {
@@ -104,6 +105,12 @@ describe('log text', () => {
     expect(formatEvent(ev, after)).toMatch(
       new RegExp(`^Pink moved from Rossio to ${to}, paying 1 (red|yellow|green|blue)$`),
     );
+  });
+
+  it('lets a long word of a card name break with a hyphen, and nothing else', () => {
+    expect(hyphenable('Padrão dos Descobrimentos')).toBe('Padrão dos Descobri\u00admentos');
+    expect(hyphenable('Mosteiro dos Jerónimos')).toBe('Mosteiro dos Jerónimos');
+    expect(hyphenable('Padrão dos Descobrimentos').replace(/\u00ad/g, '')).toBe('Padrão dos Descobrimentos');
   });
 
   it('names every tram a route pushes, and who then chooses a branch', () => {

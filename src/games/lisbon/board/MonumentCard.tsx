@@ -26,6 +26,14 @@ function EdgeHalves({ edge, side }: { edge: Edge; side: 'left' | 'right' }) {
 }
 
 /** One Monument card; `mini` for player rows. */
+/**
+ * A name whose long words may break with a hyphen on a small card: a soft hyphen after the 8th letter of any
+ * word longer than 11 ("Descobri-mentos"). Screen readers and copies ignore it; the card's label has the name.
+ */
+export function hyphenable(name: string): string {
+  return name.replace(/\p{L}{12,}/gu, (w) => `${w.slice(0, 8)}\u00ad${w.slice(8)}`);
+}
+
 export function MonumentCard({
   id,
   side,
@@ -58,7 +66,7 @@ export function MonumentCard({
       <EdgeHalves edge={card.left} side="left" />
       <EdgeHalves edge={card.right} side="right" />
       <div className={`mcard-name${nodeName(side, card.monument).length > 16 ? ' long' : ''}`}>
-        {nodeName(side, card.monument)}
+        {hyphenable(nodeName(side, card.monument))}
       </div>
       <div className="mcard-vp">
         {card.vp}
