@@ -35,6 +35,21 @@ function testIds(html: string, prefix: string): string[] {
 }
 
 describe('Board markup', () => {
+  it('names the bonus of a bonus stop even when it cannot be paid for', () => {
+    const G0 = position((g) => {
+      const stop = Object.values(network(g.side).node).find((n) => n.kind === 'bonus' && n.color)!;
+      g.players['0'].position = stop.id;
+      g.players['0'].hand = { red: 0, yellow: 0, green: 0, blue: 0 };
+    });
+    const c = client(2, 'x', G0);
+    const { G, ctx } = viewOf(c, '0');
+    const html = render(G, ctx, '0');
+    const blocked = html.slice(html.indexOf('data-testid="bonus-blocked"'));
+    expect(blocked).toMatch(
+      /^[^>]*>The <b>[^<]+<\/b> bonus here costs 3 (red|yellow|green|blue) tickets\. You cannot pay 3 /,
+    );
+  });
+
   it('draws every node of the side and highlights exactly the legal destinations', () => {
     const c = client();
     const { G, ctx } = viewOf(c, '0');

@@ -8,7 +8,7 @@ import React from 'react';
 import { BellIcon } from './Icons';
 import type { Ctx } from 'boardgame.io';
 import type { GState, NodeId, PlayerID } from '../types';
-import type { MoveOption } from '../legal';
+import { boardOf, type MoveOption } from '../legal';
 import type { Actions } from './actions';
 import {
   bonusBlocked,
@@ -300,6 +300,8 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
   if (node.kind === 'bonus') {
     const option = legalBonus(G, ctx.currentPlayer, me);
     const reason = bonusBlocked(G, ctx.currentPlayer, me);
+    // The bonus this stop offers you, named even when you cannot take it.
+    const here = node.color ? boardOf(G, me).bonuses[node.color] : null;
     const choices = option ? groupPaymentChoices(hand, single(option.color, 3)) : [];
     const pay = choices.find((c) => c.key === ui.bonusPayKey)?.payment ?? null;
     return (
@@ -324,7 +326,14 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
             </div>
           </>
         ) : (
-          <p className="muted">{reason}</p>
+          <p className="muted" data-testid="bonus-blocked">
+            {here && (
+              <>
+                The <b>{BONUS_LABEL[here].long}</b> bonus here costs 3 {node.color} tickets.{' '}
+              </>
+            )}
+            {reason}
+          </p>
         )}
       </div>
     );
