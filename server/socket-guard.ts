@@ -44,7 +44,6 @@
  * A socket that asks for it in its handshake is sent each `update` with the
  * game's logs cut to the entries it was not sent yet (src/shared/log-suffix.ts).
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { Game, Server as ServerTypes, State } from 'boardgame.io';
 import { CreateGameReducer, getFilterPlayerView, ProcessGameConfig } from 'boardgame.io/internal';
 import type { Namespace, Socket } from 'socket.io';
@@ -325,7 +324,7 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     }
     if (!Object.prototype.hasOwnProperty.call(metadata.players, playerID)) return false;
     if (socket) context.spectators?.remove(socket);
-    if (socket && typeof credentials === 'string' && metadata.players[Number(playerID)]?.credentials === credentials) {
+    if (socket && typeof credentials === 'string' && holdsSeat(metadata, playerID, credentials)) {
       context.seats?.add(matchID, socket, playerID, credentials);
       (socket.data as SocketData).viewer = { matchID, playerID };
     }
@@ -333,7 +332,6 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
   };
 
   const budgets = new WeakMap<Socket, ChatBudget>();
-  const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
   const setMetadata = async (matchID: string, metadata: ServerTypes.MatchData) => {
     if (isSyncStorage(db)) db.setMetadata(matchID, metadata);
     else await db.setMetadata(matchID, metadata);
@@ -356,15 +354,12 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     const store = async () => {
       const metadata = await fetchMetadata(matchID);
       if (!metadata || metadata.gameName !== game.name) return refuse('There is no such match.');
-      const seat = Object.prototype.hasOwnProperty.call(metadata.players, message.sender)
-        ? metadata.players[Number(message.sender)]
-        : undefined;
-      if (!seat?.credentials || !sameSecret(seat.credentials, credentials))
+      if (!holdsSeat(metadata, message.sender, credentials))
         return refuse('Only a player seated in this match may write.');
       const entry: ChatEntry = {
         id: message.id,
         sender: message.sender,
-        payload: { text: checked.text, name: seat.name ?? '', at: Date.now() },
+        payload: { text: checked.text, name: metadata.players[Number(message.sender)].name ?? '', at: Date.now() },
       };
       // boardgame.io broadcasts the message object it is handed: the stamped one.
       message.payload = entry.payload;
