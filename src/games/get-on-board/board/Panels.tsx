@@ -7,10 +7,9 @@
 import React from 'react';
 import { objectiveCard, shapeFor } from '../data';
 import { graphOf } from '../graph';
-import type { PlotOption } from '../legal';
 import type { GobState, PlayerID, PointId, ScoreBreakdown } from '../types';
 import { ICON_NAMES, IconSvg, ShapeGlyph, TicketCard } from './icons';
-import type { DraftView } from './plotBuilder';
+import type { DraftView, TargetOption } from './plotBuilder';
 import { colourOf, logText, nameOf } from './sheetProps';
 import { PlayerMark } from './playerMark';
 
@@ -25,7 +24,7 @@ export function pointName(G: GobState, p: PointId): string {
 }
 
 /** What one marker does, in a few words. */
-export function optionText(o: PlotOption & { doomed?: boolean }): string {
+export function optionText(o: TargetOption): string {
   const parts: string[] = [];
   if (o.eliminates) parts.push('already visited: you are eliminated');
   else if (o.doomed) parts.push('every way on from here eliminates you');
@@ -98,7 +97,7 @@ export function PlotPanel(props: {
   G: GobState;
   me: PlayerID;
   view: DraftView;
-  hover: (PlotOption & { doomed?: boolean }) | null;
+  hover: TargetOption | null;
   sending: boolean;
   onTakeBack: (i: number) => void;
   onClear: () => void;
