@@ -16,6 +16,8 @@ export function MatchBar(props: {
   onError: (e: string) => void;
   /** The seats changed (a bot was added). */
   onChanged: () => void;
+  /** The board's waiting room is open and offers the bots itself. */
+  waitingRoom?: boolean;
 }) {
   const { matchID, match, seat } = props;
   const [copied, setCopied] = useState(false);
@@ -100,6 +102,7 @@ export function MatchBar(props: {
           </span>
         ))}
         {seat &&
+          !props.waitingRoom &&
           !match?.gameover &&
           match?.players
             .filter((p) => !p.name)

@@ -23,6 +23,8 @@ export type OnlineBoardProps = GameBoardProps & {
   credentials?: string;
   /** Bots were seated from the waiting room. */
   onSeatsChanged?: () => void;
+  /** The waiting room opened or closed (the match bar leaves seating bots to it while it is open). */
+  onTableWaiting?: (waiting: boolean) => void;
   /** The match's turn clock, when it has one (server/clocks.ts), and the seats marked away. */
   turnClockMs?: number;
   clockAway?: readonly string[];
@@ -66,6 +68,10 @@ export function OnlineBoard(props: OnlineBoardProps) {
   useEffect(() => {
     boardRef.current?.toggleAttribute('inert', waiting || offline);
   }, [waiting, offline]);
+  const { onTableWaiting } = props;
+  useEffect(() => {
+    onTableWaiting?.(waiting);
+  }, [waiting, onTableWaiting]);
   const alerts = useYourMoveAlerts(mine, TITLE);
   return (
     <div className="online-board" data-testid="online-board">
@@ -108,7 +114,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
       )}
       <div ref={boardRef} className={waiting || offline ? 'board-waiting' : undefined} data-testid="board-wrap">
         <Deferred what="the board">
-          <Board {...props} playerNames={names} />
+          <Board {...props} playerNames={names} tableWaiting={waiting} />
         </Deferred>
       </div>
       {props.ctx.gameover !== undefined && (

@@ -89,6 +89,8 @@ export function OnlineMatch(props: { matchID: string }) {
   const [error, setError] = useState('');
   const [gone, setGone] = useState(false);
   const [spectate, setSpectate] = useState(false);
+  // The board's waiting room is open (it offers the bots for the open seats, so the match bar does not).
+  const [tableWaiting, setTableWaiting] = useState(false);
   const [notice, setNotice] = useState(() => sessionStorage.getItem(`lt28:notice:${matchID}`) ?? '');
   /** The creator closed the match (the server said so over the socket). */
   const [closed, setClosed] = useState<ClosedBy | null>(null);
@@ -171,6 +173,7 @@ export function OnlineMatch(props: { matchID: string }) {
         onLeft={() => setSeat(null)}
         onError={setError}
         onChanged={() => void refresh()}
+        waitingRoom={!!seat && tableWaiting}
       />
       {notice && (
         <p className="notice" role="status">
@@ -217,6 +220,7 @@ export function OnlineMatch(props: { matchID: string }) {
           credentials={seat.credentials}
           lobbyPlayers={match?.players}
           onSeatsChanged={onSeatsChanged}
+          onTableWaiting={setTableWaiting}
           creatorSeat={creatorSeatOf(match)}
           onClosed={closedHere}
           {...clockOf(match)}

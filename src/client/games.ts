@@ -4,7 +4,7 @@
  * pages get the game of the current route from `useGame()`.
  */
 import { createContext, useContext, type ComponentType, type CSSProperties } from 'react';
-import type { BoardProps } from 'boardgame.io/react';
+import type { ShellBoardProps } from '../games/common/board-props';
 import type { Ctx } from 'boardgame.io';
 import type { GameDef } from '../games/registry';
 import { lisbonClient } from '../games/lisbon/board/client';
@@ -17,9 +17,9 @@ export interface SeatColour {
   css: string;
 }
 
-/** The props a game's board gets: boardgame.io's, plus the players' names. */
+/** The props a game's board gets: boardgame.io's, plus what the shell adds (names, a table still waiting). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each game's board takes its own state type
-export type GameBoardProps = BoardProps<any> & { playerNames?: Record<string, string> };
+export type GameBoardProps = ShellBoardProps<any>;
 
 /** A game's rule options on the "New match" and hot-seat forms. */
 export interface RulesFieldsProps<R> {

@@ -134,7 +134,9 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     console.log(`[e2e] time to first board render on localhost, cold cache: ${Math.round(coldMs!)} ms`);
     await cold.close();
     await expect(ana.getByTestId('hand').isVisible()).resolves.toBe(true);
-    await ana.getByTestId(`dropoff-${plan.card}-left`).waitFor({ timeout: UI_TIMEOUT });
+    // The crafted position is on the board; its drop-off waits for the table (Bruno sits down next).
+    await ana.getByTestId(`display-${plan.card}`).waitFor({ timeout: UI_TIMEOUT });
+    await expect(ana.getByTestId(`dropoff-${plan.card}-left`).count()).resolves.toBe(0);
   }, 30_000);
 
   it('joins from the open-matches list in a second browser', async () => {
@@ -153,7 +155,7 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
   }, 30_000);
 
   it('plays a drop-off, a move and a pick-up; the other browser sees each one', async () => {
-    await ana.getByTestId(`dropoff-${plan.card}-left`).click();
+    await ana.getByTestId(`dropoff-${plan.card}-left`).click({ timeout: UI_TIMEOUT });
     const claim = await eventId('claim');
     await bruno.getByTestId(`log-${claim}`).waitFor({ timeout: UI_TIMEOUT });
     await expect(bruno.getByTestId(`display-${plan.card}`).count()).resolves.toBe(0);
@@ -244,8 +246,13 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     expect(meta.players[1].name).toBe('Bot 2 (easy)');
     expect(meta.players[2].name).toBeUndefined();
 
-    // The open seat gets a bot from the match page.
-    await page.getByTestId('add-bot-2').selectOption('normal', { timeout: UI_TIMEOUT });
+    // The open seat gets a bot from the waiting room, the one place that offers it while the table fills;
+    // the greyed board behind it is nobody's turn yet.
+    await page.getByTestId('waiting-room').waitFor({ timeout: UI_TIMEOUT });
+    await expect(page.getByTestId('turn-banner').textContent()).resolves.toMatch(/^Waiting for players/);
+    await expect(page.getByTestId('add-bot-2').count()).resolves.toBe(0);
+    await page.getByTestId('waiting-bot-level').selectOption('normal');
+    await page.getByTestId('fill-bots').click();
     await page.getByTestId('seats-status').getByText('Bot 3 (normal)').waitFor({ timeout: UI_TIMEOUT });
     meta = (await server.db.fetch(id, { metadata: true })).metadata!;
     expect(meta.players[2].name).toBe('Bot 3 (normal)');

@@ -72,6 +72,10 @@ describe.skipIf(!CHROMIUM)('browser: Touched On', () => {
     G.drawCount = G.drawPile.length;
     await server.db.setState(matchID, state);
     await ana.reload();
+    // Until Bruno sits down it is nobody's turn, though Ana will start.
+    await ana.getByTestId('waiting-room').waitFor({ timeout: UI });
+    expect(await ana.getByTestId('turn-who').textContent()).toBe('Waiting for players');
+    expect(await ana.getByTestId('waiting').textContent()).toBe('The game starts when every seat is taken.');
 
     const { page: bruno } = await newContext(browser, errors, 'to-bruno');
     await bruno.goto(link);
@@ -80,6 +84,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On', () => {
     await bruno.getByTestId('join-submit').click();
     await bruno.getByTestId(`hand-card-${u}`).waitFor({ timeout: UI });
     await screenshot(bruno, 'touched-on-online-bruno');
+    await ana.getByTestId('turn-who').filter({ hasText: 'Your turn' }).waitFor({ timeout: UI });
 
     // Ana plays her two Evaders of 96 as one batch.
     await ana.getByTestId(`hand-card-${e1}`).click({ timeout: UI });

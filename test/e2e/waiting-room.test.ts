@@ -1,7 +1,8 @@
 /**
  * The waiting room in Debian's Chromium against the real server, on Get on
  * Board (the same page serves every game): the creator of a 3-player match
- * waits with the board shown but inert and no "(Your move)"; a friend joins
+ * waits with the board shown but inert, nobody's turn on it and no
+ * "(Your move)", and the waiting room the one place to seat bots; a friend joins
  * through the link and sees the seats fill in; one click fills the last seat
  * with a bot, and both boards come alive.
  */
@@ -33,6 +34,13 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
     const target = ana.locator('.gob-target').first();
     await target.click({ timeout: 2000, force: true }).catch(() => undefined);
     expect(await ana.getByTestId('departure-chosen').count()).toBe(0);
+    // Nobody's turn has begun: no departure to choose, and the board says why.
+    expect(await ana.getByTestId('turn-who').textContent()).toBe('Waiting for players');
+    expect(await ana.getByTestId('departure-panel').count()).toBe(0);
+    expect(await ana.getByTestId('waiting').textContent()).toBe('The game starts when every seat is taken.');
+    // The waiting room seats the bots; the match bar does not offer them beside it.
+    expect(await ana.getByTestId('fill-bots').count()).toBe(1);
+    expect(await ana.locator('.add-bot').count()).toBe(0);
 
     const { page: bruno } = await newContext(suite.browser, errors, 'wait-bruno');
     await bruno.goto(link);
@@ -49,6 +57,7 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
     await bruno.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
     expect(await ana.getByTestId('board-wrap').getAttribute('inert')).toBeNull();
     await expect.poll(() => ana.title()).toContain('(Your move)');
+    await expect.poll(() => ana.getByTestId('turn-who').textContent()).toBe('Everyone chooses a departure');
     // The game is on: Ana chooses her departure.
     await ana.locator('[data-testid="departure-panel"] button').first().click();
     await ana.getByTestId('departure-chosen').waitFor({ timeout: UI });

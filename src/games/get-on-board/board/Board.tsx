@@ -21,7 +21,7 @@
  * "gameover", "final-<id>", "gameover-close", "show-scores".
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { BoardProps } from 'boardgame.io/react';
+import type { ShellBoardProps } from '../../common/board-props';
 import { shapeFor } from '../data';
 import { graphOf } from '../graph';
 import { checkPlot, turnError } from '../legal';
@@ -38,7 +38,7 @@ import { colourOf, nameOf, namesFrom, pawnsOf, routesOf, sheetPropsOf } from './
 import { Help } from './Help';
 import './gob-board.css';
 
-export type GetOnBoardBoardProps = BoardProps<GobState> & { playerNames?: Record<string, string> };
+export type GetOnBoardBoardProps = ShellBoardProps<GobState>;
 
 /**
  * Bring the map into view when the player has a departure or a plot to make.
@@ -106,8 +106,10 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   }, [sending]);
 
   const over = !!G.result;
-  const choosing = me !== null && G.round === 0 && !over;
-  const myPlot = me !== null && !over && G.round > 0 && turnError(G, me) === null;
+  // Until an online table is full, nobody chooses or plots: the map shows the deal, greyed.
+  const seated = me !== null && !over && !props.tableWaiting;
+  const choosing = seated && G.round === 0;
+  const myPlot = seated && G.round > 0 && turnError(G, me) === null;
   const view = useMemo(() => (myPlot ? viewDraft(G, me, draft) : null), [G, me, draft, myPlot]);
   const readOnly = offline || sending;
 
@@ -229,13 +231,15 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
         <span className="gob-banner-who" data-testid="turn-who">
           {over
             ? 'Game over'
-            : G.round === 0
-              ? 'Everyone chooses a departure'
-              : toPlay === me
-                ? 'Your plot'
-                : toPlay !== null
-                  ? `${nameOf(names, toPlay)} is plotting`
-                  : ''}
+            : props.tableWaiting
+              ? 'Waiting for players'
+              : G.round === 0
+                ? 'Everyone chooses a departure'
+                : toPlay === me
+                  ? 'Your plot'
+                  : toPlay !== null
+                    ? `${nameOf(names, toPlay)} is plotting`
+                    : ''}
         </span>
         {G.round > 0 && !over && <span className="gob-banner-inspector">Inspector: {nameOf(names, G.inspector)}</span>}
         <button type="button" className="gob-zoom" onClick={() => setZoomed(!zoomed)} data-testid="map-zoom">
@@ -284,11 +288,13 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
             )}
             {!choosing && !view && !over && (
               <p className="gob-panel gob-waiting" data-testid="waiting" role="status">
-                {me !== null && G.players[me].eliminated
-                  ? 'You are eliminated: your line stays on the map and scores nothing.'
-                  : toPlay !== null
-                    ? `Waiting for ${nameOf(names, toPlay)} to plot.`
-                    : 'Waiting…'}
+                {props.tableWaiting
+                  ? 'The game starts when every seat is taken.'
+                  : me !== null && G.players[me].eliminated
+                    ? 'You are eliminated: your line stays on the map and scores nothing.'
+                    : toPlay !== null
+                      ? `Waiting for ${nameOf(names, toPlay)} to plot.`
+                      : 'Waiting…'}
               </p>
             )}
             {over && hideOver && (

@@ -62,6 +62,8 @@ interface Props {
   act: Actions;
   moveOptions: Record<NodeId, MoveOption[]>;
   freeAvailable: boolean;
+  /** An online match still waiting for its table: nobody's turn has begun. */
+  tableWaiting?: boolean;
 }
 
 function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvailable }: Props & { me: PlayerID }) {
@@ -411,6 +413,14 @@ function EndTurn({ G, me, can, left, act }: { G: GState; me: PlayerID; can: bool
 export function ActionPanel(props: Props) {
   const { G, ctx, me, names, act } = props;
   if (ctx.gameover) return null;
+  if (props.tableWaiting)
+    return (
+      <section className="actions" data-testid="actions">
+        <p className="waiting" data-testid="waiting">
+          The game starts when every seat is taken.
+        </p>
+      </section>
+    );
   if (G.pending) return <Decision G={G} me={me} names={names} act={act} />;
   const current = playerLabel(G, ctx.currentPlayer, names);
   if (me === null || me !== ctx.currentPlayer) {

@@ -32,7 +32,7 @@
  * green, blue: "move-pay-0,0,3,0" pays 3 green.
  */
 import React, { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { BoardProps } from 'boardgame.io/react';
+import type { ShellBoardProps } from '../../common/board-props';
 import type { GameOver, GState, NodeId } from '../types';
 import { legalMoves, legalPlacements, legalPushBranches } from '../legal';
 import { actionsLeft, freeMoveAvailable } from '../selectors';
@@ -51,7 +51,7 @@ import { useMoveSender, useToasts } from '../../../client/boardHooks';
 import './board.css';
 
 /** Props: boardgame.io's board props, plus optional player names. */
-export type LisbonBoardProps = BoardProps<GState> & { playerNames?: Record<string, string> };
+export type LisbonBoardProps = ShellBoardProps<GState>;
 
 const EMPTY_UI: UiState = {
   mode: 'action',
@@ -136,7 +136,7 @@ export function Board(props: LisbonBoardProps) {
   const send = useMoveSender(fingerprint, toast, () => setUiState((u) => ({ ...EMPTY_UI, mode: u.mode })));
 
   const cur = ctx.currentPlayer;
-  const myTurn = me !== null && me === cur && !G.pending && !ctx.gameover;
+  const myTurn = me !== null && me === cur && !G.pending && !ctx.gameover && !props.tableWaiting;
   const freeAvailable = myTurn && freeMoveAvailable(G, me);
   // With no actions left, the free move is the only move: show it.
   const mode: UiState['mode'] = freeAvailable && (ui.mode === 'free' || actionsLeft(G, me) === 0) ? 'free' : 'action';
@@ -222,7 +222,7 @@ export function Board(props: LisbonBoardProps) {
       onPointerDownCapture={(e) => (pointer.current = e.pointerType)}
       style={{ '--lt-avail': `${avail}px` } as React.CSSProperties}
     >
-      <TurnBanner G={G} ctx={ctx} me={me} names={names} />
+      <TurnBanner G={G} ctx={ctx} me={me} names={names} tableWaiting={props.tableWaiting} />
       <div className="lt-main">
         <div className="lt-players">
           {ctx.playOrder.map((id) => (
@@ -256,6 +256,7 @@ export function Board(props: LisbonBoardProps) {
               act={act}
               moveOptions={moveOptions}
               freeAvailable={freeAvailable}
+              tableWaiting={props.tableWaiting}
             />
           </div>
           {me !== null && <Hand G={G} id={me} />}

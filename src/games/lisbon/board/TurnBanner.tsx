@@ -12,21 +12,26 @@ export function TurnBanner({
   ctx,
   me,
   names,
+  tableWaiting,
 }: {
   G: GState;
   ctx: Ctx;
   me: PlayerID | null;
   names: Record<PlayerID, string>;
+  /** An online match still waiting for its table: nobody's turn has begun. */
+  tableWaiting?: boolean;
 }) {
   const cur = ctx.currentPlayer;
   const st = TRAM_STYLE[G.players[cur].color];
-  const mine = me === cur;
+  const mine = me === cur && !tableWaiting;
   const left = actionsLeft(G, cur);
   const max = maxActions(G, cur);
   return (
     <header className={`turn-banner${mine ? ' mine' : ''}`} data-testid="turn-banner">
       {ctx.gameover ? (
         <span className="turn-who">Game over</span>
+      ) : tableWaiting ? (
+        <span className="turn-who">Waiting for players</span>
       ) : (
         <>
           <span className="turn-who">

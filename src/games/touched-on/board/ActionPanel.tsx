@@ -100,6 +100,14 @@ function TurnSection(props: PanelProps & { me: PlayerID }) {
 export function ActionPanel(props: PanelProps) {
   const { G, ctx, me, names } = props;
   if (ctx.gameover || G.gameOver) return null;
+  if (props.tableWaiting)
+    return (
+      <section className="panel to-actions" data-testid="actions" tabIndex={-1} aria-label="Actions">
+        <p className="waiting" data-testid="waiting">
+          The game starts when every seat is taken.
+        </p>
+      </section>
+    );
   const pending = G.pending;
   if (pending) {
     if (me !== null && pending.player === me) {

@@ -25,7 +25,7 @@
  *   "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores", "help"
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { BoardProps } from 'boardgame.io/react';
+import type { ShellBoardProps } from '../../common/board-props';
 import { isEvader, isPower, parseCard, type LineId } from '../data';
 import type { CardId, GameOver, TOState } from '../types';
 import { legalBatches, legalPutOuts, peakBound } from '../legal';
@@ -52,7 +52,7 @@ import { useKeyboardFocus } from './keyboard';
 import './board.css';
 
 /** Props: boardgame.io's board props, plus optional player names. */
-export type TouchedOnBoardProps = BoardProps<TOState> & { playerNames?: Record<string, string> };
+export type TouchedOnBoardProps = ShellBoardProps<TOState>;
 
 /** The board component. */
 export function TouchedOnBoard(props: TouchedOnBoardProps) {
@@ -182,7 +182,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   // Open from the new deal until closed, while play goes on behind it (bots, or a quicker player online).
   const summary = G.journey > 1 && seenSummary < G.journey ? lastJourneyResult(G.log) : null;
   // A decision of one's own in one's own turn (the Tram Tracker's take and give) is still one's turn.
-  const myTurn = me !== null && me === cur && !over;
+  const myTurn = me !== null && me === cur && !over && !props.tableWaiting;
   const pendingMine = me !== null && G.pending?.player === me;
 
   return (
@@ -194,7 +194,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
         ) : (
           <>
             <span className="who" data-testid="turn-who">
-              {myTurn ? 'Your turn' : `${playerLabel(cur, names)}'s turn`}
+              {props.tableWaiting ? 'Waiting for players' : myTurn ? 'Your turn' : `${playerLabel(cur, names)}'s turn`}
             </span>
             {G.pending && (
               <span className="badge wait">
@@ -231,7 +231,17 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
           )}
         </div>
         <aside className="to-side">
-          <ActionPanel G={G} ctx={ctx} me={me} names={names} sel={sel} setSel={setSel} act={act} putOuts={putOuts} />
+          <ActionPanel
+            G={G}
+            ctx={ctx}
+            me={me}
+            names={names}
+            tableWaiting={props.tableWaiting}
+            sel={sel}
+            setSel={setSel}
+            act={act}
+            putOuts={putOuts}
+          />
           <Help />
           <LogView log={G.log} names={names} />
         </aside>

@@ -53,4 +53,6 @@ export interface PanelProps {
   setSel: (patch: Partial<Selection>) => void;
   act: Actions;
   putOuts: CardId[];
+  /** An online match still waiting for its table: nobody's turn has begun. */
+  tableWaiting?: boolean;
 }
