@@ -127,7 +127,13 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   // The targets stay clear of the bottom sheet as it grows with the plot.
   const acting = choosing || view !== null;
   useEffect(() => {
-    if (acting) keepMapClear(bannerRef.current, mapRef.current, confirmRef.current);
+    if (!acting) return;
+    const keep = () => keepMapClear(bannerRef.current, mapRef.current, confirmRef.current);
+    keep();
+    // The page may still grow above the board (a match page's notice, a seat chip that wraps): keep up with it.
+    const grown = new ResizeObserver(keep);
+    grown.observe(document.body);
+    return () => grown.disconnect();
   }, [acting, draft]);
 
   const confirm = () => {
