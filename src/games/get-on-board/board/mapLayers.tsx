@@ -74,49 +74,147 @@ export function Streets({ map, activeSpeedy }: { map: MapDef; activeSpeedy?: Spe
   );
 }
 
-/**
- * Street names set along their run, beside the street (north of a row, west
- * of a column), centred on the section nearest the middle whose north/west
- * end has no place name below it to collide with.
- */
-export function StreetNames({ map }: { map: MapDef }) {
+/** A street name's length in SVG units, roughly (7.5 px italic: about half an em a letter). */
+const streetNameLength = (name: string) => name.length * 4.4;
+/** Where a stop's badges sit (Stop below): a departure number up-left, a site letter up-right; their radius. */
+const DEPARTURE_AT = -15;
+const siteAt = (p: Intersection) => (p.icons.length === 2 ? 24 : 15);
+const BADGE_R = 9;
+/** A row's name runs this far above the row; a column's this far west of it (further by a stop of two passengers). */
+const ABOVE_ROW = 17.5;
+const WEST = 18;
+const WEST_OF_PILL = 27;
+
+/** Where one street's name goes: its centre and a box around it, in the lattice's SVG units. */
+interface StreetLabel {
+  name: string;
+  vertical: boolean;
+  x: number;
+  y: number;
+  box: { x0: number; y0: number; x1: number; y1: number };
+}
+
+/** The places a street's name may go, one per section of the street, with the badges each would cross. */
+function streetOptions(map: MapDef, street: MapDef['streets'][number]) {
   const named = new Set(map.intersections.filter((i) => i.name).map((i) => i.id));
+  const pills = new Set(map.intersections.filter((i) => i.icons.length === 2).map((i) => i.id));
+  const [ax, ay] = parsePoint(street.from);
+  const [bx, by] = parsePoint(street.to);
+  const vertical = ax === bx;
+  const [lo, hi] = vertical ? [Math.min(ay, by), Math.max(ay, by)] : [Math.min(ax, bx), Math.max(ax, bx)];
+  const half = streetNameLength(street.name) / 2;
+  const mid = (lo + hi - 1) / 2;
+  // Beside a column, a section whose north end has a place name below it is taken (unless it is the only one).
+  const sections = Array.from({ length: Math.max(hi - lo, 1) }, (_, i) => lo + i).filter(
+    (k) => !vertical || !named.has(`${ax},${k}`) || hi - lo === 1,
+  );
+  return sections.map((k) => {
+    const centre = (k + 0.5) * CELL;
+    let badges = 0;
+    for (const p of map.intersections) {
+      const [qx, qy] = parsePoint(p.id);
+      if (vertical ? qx !== ax : qy !== ay) continue;
+      const along = (vertical ? qy : qx) * CELL;
+      // Beside a column only the departure number (up-left) is in the way.
+      const at = [
+        p.departure !== undefined ? along + DEPARTURE_AT : null,
+        p.site && !vertical ? along + siteAt(p) : null,
+      ];
+      for (const b of at) if (b !== null && Math.abs(b - centre) < half + BADGE_R) badges++;
+    }
+    let label: StreetLabel;
+    if (vertical) {
+      const west = pills.has(`${ax},${k}`) || pills.has(`${ax},${k + 1}`) ? WEST_OF_PILL : WEST;
+      const x = ax * CELL - west;
+      label = {
+        name: street.name,
+        vertical,
+        x,
+        y: centre,
+        box: { x0: x - 7, x1: x + 2, y0: centre - half, y1: centre + half },
+      };
+    } else {
+      const y = ay * CELL - ABOVE_ROW;
+      label = {
+        name: street.name,
+        vertical,
+        x: centre,
+        y,
+        box: { x0: centre - half, x1: centre + half, y0: y - 7, y1: y + 2 },
+      };
+    }
+    return { label, cost: badges * 10 + Math.abs(k - mid) };
+  });
+}
+
+/** Whether two names' boxes overlap by more than `SLACK` (the length is a generous guess, so corners may touch). */
+const SLACK = 3;
+const meets = (a: StreetLabel['box'], b: StreetLabel['box']) =>
+  a.x0 + SLACK < b.x1 && b.x0 + SLACK < a.x1 && a.y0 + SLACK < b.y1 && b.y0 + SLACK < a.y1;
+
+const placedStreets = new WeakMap<MapDef, StreetLabel[]>();
+
+/**
+ * Every street's name placed: each on the section of its street nearest the
+ * middle whose name would cross no stop's departure number or site letter
+ * and no other street's name (else the one crossing fewest). Each street
+ * first takes its own best; then, a few rounds over, each in turn moves to
+ * its best given where the others are.
+ */
+function placeStreets(map: MapDef): StreetLabel[] {
+  const known = placedStreets.get(map);
+  if (known) return known;
+  const options = map.streets.map((s) => streetOptions(map, s));
+  const best = (i: number, others: (StreetLabel | undefined)[]) => {
+    let pick = options[i][0];
+    let pickCost = Infinity;
+    for (const o of options[i]) {
+      const cost = o.cost + 10 * others.filter((l, j) => j !== i && l && meets(l.box, o.label.box)).length;
+      if (cost < pickCost) [pick, pickCost] = [o, cost];
+    }
+    return pick?.label;
+  };
+  // One street moves at a time (all at once, two that cross would swap places for ever).
+  const placed = options.map((_, i) => best(i, []));
+  for (let round = 0; round < 3; round++) for (let i = 0; i < placed.length; i++) placed[i] = best(i, placed);
+  const labels = placed.filter((l): l is StreetLabel => !!l);
+  placedStreets.set(map, labels);
+  return labels;
+}
+
+/** Street names set along their run, beside the street (north of a row, west of a column): see `placeStreets`. */
+export function StreetNames({ map }: { map: MapDef }) {
+  const [ox, oy] = px('0,0');
   return (
     <g className="gob-street-names">
-      {map.streets.map((s) => {
-        const [ax, ay] = parsePoint(s.from);
-        const [bx, by] = parsePoint(s.to);
-        const vertical = ax === bx;
-        const [lo, hi] = vertical ? [Math.min(ay, by), Math.max(ay, by)] : [Math.min(ax, bx), Math.max(ax, bx)];
-        const starts = Array.from({ length: Math.max(hi - lo, 1) }, (_, i) => lo + i);
-        const mid = (lo + hi - 1) / 2;
-        starts.sort((p, q) => Math.abs(p - mid) - Math.abs(q - mid));
-        const start = starts.find((k) => !vertical || !named.has(`${ax},${k}`)) ?? starts[0];
-        const [x0, y0] = px(vertical ? `${ax},${start}` : `${start},${ay}`);
-        const [x, y] = vertical ? [x0, y0 + CELL / 2] : [x0 + CELL / 2, y0];
-        return (
-          <text
-            key={s.name}
-            className="gob-street-name"
-            x={0}
-            y={0}
-            textAnchor="middle"
-            transform={vertical ? `translate(${x - 14} ${y}) rotate(-90)` : `translate(${x} ${y - 13})`}
-          >
-            {s.name}
-          </text>
-        );
-      })}
+      {placeStreets(map).map((l) => (
+        <text
+          key={l.name}
+          className="gob-street-name"
+          x={0}
+          y={0}
+          textAnchor="middle"
+          transform={
+            l.vertical ? `translate(${ox + l.x} ${oy + l.y}) rotate(-90)` : `translate(${ox + l.x} ${oy + l.y})`
+          }
+        >
+          {l.name}
+        </text>
+      ))}
     </g>
   );
 }
 
-/** Split a long name over two lines at the space nearest its middle. */
+/**
+ * Split a long name over two lines where a space (dropped) or a hyphen
+ * (kept, at the end of the first line) falls nearest its middle.
+ */
 function lines(name: string): string[] {
-  if (name.length <= 12 || !name.includes(' ')) return [name];
-  const spaces = [...name.matchAll(/ /g)].map((m) => m.index);
-  const cut = spaces.reduce((best, i) => (Math.abs(i - name.length / 2) < Math.abs(best - name.length / 2) ? i : best));
-  return [name.slice(0, cut), name.slice(cut + 1)];
+  if (name.length <= 12) return [name];
+  const cuts = [...name.matchAll(/[ -]/g)].map((m) => m.index);
+  if (cuts.length === 0) return [name];
+  const cut = cuts.reduce((best, i) => (Math.abs(i - name.length / 2) < Math.abs(best - name.length / 2) ? i : best));
+  return name[cut] === '-' ? [name.slice(0, cut + 1), name.slice(cut + 1)] : [name.slice(0, cut), name.slice(cut + 1)];
 }
 
 /** One intersection: a white station halo, its icon (two side by side for two passengers), number, letter, name. */

@@ -4,7 +4,9 @@
  * temp dir over file://. Clicking, tapping and keying a target report the
  * pick; hovering reports a preview; the map and the sheet fit a 1366 × 768
  * screen and an 844 × 390 phone held sideways with no horizontal scrolling,
- * with tap targets ≥ 44 px. Screenshots go to artifacts/screenshots/.
+ * with tap targets ≥ 44 px; on the real maps no place or street name, departure
+ * number or site letter runs into another or into a stop. Screenshots go to
+ * artifacts/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
@@ -55,7 +57,7 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
   });
 
   async function open(
-    view: 'map' | 'big' | 'sheet' | 'sheet-out',
+    view: 'map' | 'big' | 'sheet' | 'sheet-out' | 'paris' | 'rome',
     width: number,
     height: number,
     touch = false,
@@ -126,6 +128,59 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
     }
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it.each(['paris', 'rome'] as const)(
+    'sets every name and badge of the %s map clear of the others and of the stops',
+    async (view) => {
+      const page = await open(view, 1366, 768);
+      await page.locator('.gob-stop').first().waitFor();
+      // Each name's, badge's and stop's box on screen, shrunk by a pixel (touching is not overlapping).
+      const clashes = await page.evaluate(() => {
+        const boxes = (selector: string, kind: string) =>
+          [...document.querySelectorAll(selector)].map((el) => {
+            const r = el.getBoundingClientRect();
+            const stop = el.closest('.gob-stop')?.getAttribute('data-point') ?? '';
+            const what = `${kind} ${el.textContent?.trim() || stop}`;
+            // A round halo is tested as the circle it is, not its square box.
+            const round = el.tagName === 'circle';
+            return { what, stop, round, x0: r.left + 1, y0: r.top + 1, x1: r.right - 1, y1: r.bottom - 1 };
+          });
+        const labels = [
+          ...boxes('.gob-place-name', 'name'),
+          ...boxes('.gob-street-name', 'street'),
+          ...boxes('.gob-departure-no', 'departure'),
+          ...boxes('.gob-site', 'site'),
+        ];
+        const halos = boxes('.gob-stop-halo', 'stop');
+        const out: string[] = [];
+        type Box = (typeof labels)[number];
+        const meet = (a: Box, b: Box): boolean => {
+          if (!(a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1)) return false;
+          if (!b.round) return true;
+          const [cx, cy, r] = [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, (b.x1 - b.x0) / 2];
+          const dx = Math.max(a.x0 - cx, 0, cx - a.x1);
+          const dy = Math.max(a.y0 - cy, 0, cy - a.y1);
+          return dx * dx + dy * dy < r * r;
+        };
+        // Two place names must not run into each other either: 2 px apart at least.
+        const apart = (a: Box, b: Box): boolean =>
+          !a.what.startsWith('name') || !b.what.startsWith('name')
+            ? !meet(a, b)
+            : !meet({ ...a, x0: a.x0 - 2, x1: a.x1 + 2 }, b);
+        labels.forEach((a, i) => {
+          for (const b of labels.slice(i + 1))
+            if (!apart(a, b) && (a.stop === '' || a.stop !== b.stop)) out.push(`${a.what} / ${b.what}`);
+          // A stop's own badges sit on its halo by design; a name never does, nor anything on another stop.
+          for (const h of halos)
+            if (meet(a, h) && (h.stop !== a.stop || a.what.startsWith('name'))) out.push(`${a.what} / ${h.what}`);
+        });
+        return out;
+      });
+      expect(clashes).toEqual([]);
+      await page.close();
+    },
+    60_000,
+  );
 
   it('shows the sheet, compact sheets, icons and tickets, on a screen and on a phone', async () => {
     const page = await open('sheet', 1366, 768);

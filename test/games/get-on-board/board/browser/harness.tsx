@@ -2,7 +2,8 @@
  * A standalone page for the browser test: the board pieces on the fixture.
  * `#map` shows the map (`#big`: on an 11 × 9 lattice) with routes, a plot and targets (picks and hovers are
  * recorded in `window.__gobPicks` / `__gobHovers`); `#sheet` shows a full
- * sheet (`#sheet-out`: eliminated), two compact ones, the icons and tickets.
+ * sheet (`#sheet-out`: eliminated), two compact ones, the icons and tickets;
+ * `#paris` and `#rome` show a real map as the game's board draws it, bare.
  */
 import React, { useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,6 +12,8 @@ import { MapView } from '../../../../../src/games/get-on-board/board/MapView';
 import { SheetView } from '../../../../../src/games/get-on-board/board/SheetView';
 import { SheetCompact } from '../../../../../src/games/get-on-board/board/SheetCompact';
 import { ALL_ICONS, IconSvg, ShapeGlyph, TicketCard } from '../../../../../src/games/get-on-board/board/icons';
+import { PARIS } from '../../../../../src/games/get-on-board/maps/paris';
+import { ROME } from '../../../../../src/games/get-on-board/maps/rome';
 import { bigMap, FIXTURE_MAP, OPPONENTS, PAWNS, PLOT, ROUTES, ROUTES5, SHEET, TARGETS } from '../fixture';
 
 declare global {
@@ -78,6 +81,12 @@ function SheetPage({ out }: { out?: boolean }) {
 
 function App() {
   if (location.hash.startsWith('#sheet')) return <SheetPage out={location.hash === '#sheet-out'} />;
+  if (location.hash === '#paris' || location.hash === '#rome')
+    return (
+      <main style={{ padding: 8 }} className="harness-map">
+        <MapView map={location.hash === '#paris' ? PARIS : ROME} />
+      </main>
+    );
   return <MapPage big={location.hash === '#big'} />;
 }
 
