@@ -50,7 +50,7 @@ import { Loupe, mapPoint, mapScale, TARGET_UNITS, type LoupeAt } from './MapZoom
 import { useMoveSender, useToasts } from '../../../client/boardHooks';
 import './board.css';
 
-/** Props: boardgame.io's board props, plus optional player names. */
+/** Props: boardgame.io's board props, plus what the site's shell adds (names, a table still waiting). */
 export type LisbonBoardProps = ShellBoardProps<GState>;
 
 const EMPTY_UI: UiState = {

@@ -51,7 +51,7 @@ import { useMoveSender, useToasts } from '../../../client/boardHooks';
 import { useKeyboardFocus } from './keyboard';
 import './board.css';
 
-/** Props: boardgame.io's board props, plus optional player names. */
+/** Props: boardgame.io's board props, plus what the site's shell adds (names, a table still waiting). */
 export type TouchedOnBoardProps = ShellBoardProps<TOState>;
 
 /** The board component. */
