@@ -1,6 +1,6 @@
 /**
  * What the site's shell (src/client/) passes every game's board on top of
- * boardgame.io's own props. Types only.
+ * boardgame.io's own props, and the words a board shows while a table waits.
  */
 import type { BoardProps } from 'boardgame.io/react';
 
@@ -13,3 +13,6 @@ export type ShellBoardProps<G> = BoardProps<G> & {
    */
   tableWaiting?: boolean;
 };
+
+/** What a board's action panel says while `tableWaiting`. */
+export const TABLE_WAITING_TEXT = 'The game starts when every seat is taken.';

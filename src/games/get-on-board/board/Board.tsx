@@ -21,7 +21,7 @@
  * "gameover", "final-<id>", "gameover-close", "show-scores".
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ShellBoardProps } from '../../common/board-props';
+import { TABLE_WAITING_TEXT, type ShellBoardProps } from '../../common/board-props';
 import { shapeFor } from '../data';
 import { graphOf } from '../graph';
 import { checkPlot, turnError } from '../legal';
@@ -295,7 +295,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
             {!choosing && !view && !over && (
               <p className="gob-panel gob-waiting" data-testid="waiting" role="status">
                 {props.tableWaiting
-                  ? 'The game starts when every seat is taken.'
+                  ? TABLE_WAITING_TEXT
                   : me !== null && G.players[me].eliminated
                     ? 'You are eliminated: your line stays on the map and scores nothing.'
                     : toPlay !== null

@@ -4,6 +4,7 @@
  * picker and push warning), pick up, drop off, take bonus, end turn. For a
  * decision outside the turn: push branch, passenger placement, bell choice.
  */
+import { TABLE_WAITING_TEXT } from '../../common/board-props';
 import React from 'react';
 import { BellIcon } from './Icons';
 import type { Ctx } from 'boardgame.io';
@@ -417,7 +418,7 @@ export function ActionPanel(props: Props) {
     return (
       <section className="actions" data-testid="actions">
         <p className="waiting" data-testid="waiting">
-          The game starts when every seat is taken.
+          {TABLE_WAITING_TEXT}
         </p>
       </section>
     );

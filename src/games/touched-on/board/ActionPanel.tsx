@@ -6,6 +6,7 @@
  * victim, the Tram Tracker choice to the chooser; everyone else sees who the
  * game is waiting for.
  */
+import { TABLE_WAITING_TEXT } from '../../common/board-props';
 import React from 'react';
 import type { PlayerID } from '../types';
 import { checkDraw, checkEndTurn, peakBound } from '../legal';
@@ -104,7 +105,7 @@ export function ActionPanel(props: PanelProps) {
     return (
       <section className="panel to-actions" data-testid="actions" tabIndex={-1} aria-label="Actions">
         <p className="waiting" data-testid="waiting">
-          The game starts when every seat is taken.
+          {TABLE_WAITING_TEXT}
         </p>
       </section>
     );
