@@ -94,10 +94,14 @@ interface StreetLabel {
   box: { x0: number; y0: number; x1: number; y1: number };
 }
 
+/** The map's stops with a place name, and those of two passengers (wider). */
+interface StopSets {
+  named: Set<PointId>;
+  pills: Set<PointId>;
+}
+
 /** The places a street's name may go, one per section of the street, with the badges each would cross. */
-function streetOptions(map: MapDef, street: MapDef['streets'][number]) {
-  const named = new Set(map.intersections.filter((i) => i.name).map((i) => i.id));
-  const pills = new Set(map.intersections.filter((i) => i.icons.length === 2).map((i) => i.id));
+function streetOptions(map: MapDef, street: MapDef['streets'][number], { named, pills }: StopSets) {
   const [ax, ay] = parsePoint(street.from);
   const [bx, by] = parsePoint(street.to);
   const vertical = ax === bx;
@@ -122,27 +126,13 @@ function streetOptions(map: MapDef, street: MapDef['streets'][number]) {
       ];
       for (const b of at) if (b !== null && Math.abs(b - centre) < half + BADGE_R) badges++;
     }
-    let label: StreetLabel;
-    if (vertical) {
-      const west = pills.has(`${ax},${k}`) || pills.has(`${ax},${k + 1}`) ? WEST_OF_PILL : WEST;
-      const x = ax * CELL - west;
-      label = {
-        name: street.name,
-        vertical,
-        x,
-        y: centre,
-        box: { x0: x - 7, x1: x + 2, y0: centre - half, y1: centre + half },
-      };
-    } else {
-      const y = ay * CELL - ABOVE_ROW;
-      label = {
-        name: street.name,
-        vertical,
-        x: centre,
-        y,
-        box: { x0: centre - half, x1: centre + half, y0: y - 7, y1: y + 2 },
-      };
-    }
+    const west = pills.has(`${ax},${k}`) || pills.has(`${ax},${k + 1}`) ? WEST_OF_PILL : WEST;
+    const [x, y] = vertical ? [ax * CELL - west, centre] : [centre, ay * CELL - ABOVE_ROW];
+    // The text's box: a column's name reads upwards, its letters' tops to the west.
+    const box = vertical
+      ? { x0: x - 7, x1: x + 2, y0: y - half, y1: y + half }
+      : { x0: x - half, x1: x + half, y0: y - 7, y1: y + 2 };
+    const label: StreetLabel = { name: street.name, vertical, x, y, box };
     return { label, cost: badges * 10 + Math.abs(k - mid) };
   });
 }
@@ -164,7 +154,11 @@ const placedStreets = new WeakMap<MapDef, StreetLabel[]>();
 function placeStreets(map: MapDef): StreetLabel[] {
   const known = placedStreets.get(map);
   if (known) return known;
-  const options = map.streets.map((s) => streetOptions(map, s));
+  const stops: StopSets = {
+    named: new Set(map.intersections.filter((i) => i.name).map((i) => i.id)),
+    pills: new Set(map.intersections.filter((i) => i.icons.length === 2).map((i) => i.id)),
+  };
+  const options = map.streets.map((s) => streetOptions(map, s, stops));
   const best = (i: number, others: (StreetLabel | undefined)[]) => {
     let pick = options[i][0];
     let pickCost = Infinity;
@@ -240,7 +234,11 @@ function Stop({ point, mine }: { point: Intersection; mine: boolean }) {
         </g>
       ))}
       {point.departure !== undefined && (
-        <g className="gob-departure-no" transform="translate(-15 -15)" data-departure={point.departure}>
+        <g
+          className="gob-departure-no"
+          transform={`translate(${DEPARTURE_AT} ${DEPARTURE_AT})`}
+          data-departure={point.departure}
+        >
           <circle r="7.5" fill={ticketFace(point.departure)} stroke={ticketBand(point.departure)} strokeWidth="2.4" />
           <text y="3" textAnchor="middle">
             {point.departure}
@@ -250,7 +248,7 @@ function Stop({ point, mine }: { point: Intersection; mine: boolean }) {
       {point.site && (
         <g
           className={`gob-site${mine ? ' gob-site--mine' : ''}`}
-          transform={`translate(${two ? 24 : 15} -14)`}
+          transform={`translate(${siteAt(point)} -14)`}
           data-site={point.site}
         >
           <path d="M0 -8 L7 0 L0 8 L-7 0 Z" />
