@@ -14,6 +14,21 @@ interface LeftSeat {
   at: number;
 }
 
+type LeftSeatsMatch = { gameover?: unknown; players: { id: number; name?: string }[]; leftSeats?: LeftSeat[] };
+
+/**
+ * The seats of a running match that a player left and nobody has taken since,
+ * each with its latest leaver. The notice below offers these seats to a bot;
+ * the match bar offers a bot only for the other open seats.
+ */
+export function leftOpenSeats(m: Match | null): Map<number, LeftSeat> {
+  const open = new Map<number, LeftSeat>();
+  const match = m as unknown as LeftSeatsMatch | null;
+  if (!match || match.gameover !== undefined) return open;
+  for (const l of match.leftSeats ?? []) if (!match.players.find((p) => p.id === l.id)?.name) open.set(l.id, l);
+  return open;
+}
+
 export function LeftSeats(props: {
   matchID: string;
   match: Match | null;
@@ -23,15 +38,7 @@ export function LeftSeats(props: {
   const [level, setLevel] = useState<BotLevel>('normal');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const match = props.match as unknown as {
-    gameover?: unknown;
-    players: { id: number; name?: string }[];
-    leftSeats?: LeftSeat[];
-  } | null;
-  if (!match || match.gameover !== undefined) return null;
-  // The latest leaver of each seat that is still empty.
-  const open = new Map<number, LeftSeat>();
-  for (const l of match.leftSeats ?? []) if (!match.players.find((p) => p.id === l.id)?.name) open.set(l.id, l);
+  const open = leftOpenSeats(props.match);
   if (open.size === 0) return null;
   const hand = async (id: number) => {
     if (!props.seat) return;

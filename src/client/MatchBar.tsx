@@ -1,9 +1,15 @@
-/** The match page's top bar: share link (or, for a spectator, that they are watching), seats (with bots for open seats), how many watch, and Leave. */
+/**
+ * The match page's top bar: share link (or, for a spectator, that they are
+ * watching), seats (with bots for open seats: not while the waiting room
+ * offers them, nor for a seat a player left, which LeftSeats offers), how
+ * many watch, and Leave.
+ */
 import { useState } from 'react';
 import { describeError, forgetSeat, lobby, openSeats, seatBot, type Match, type StoredSeat } from './lobbyApi';
 import { navigate, shareLink } from './route';
 import { seatStyle, useGame } from './games';
 import { BOT_LEVELS, type BotLevel } from './seats';
+import { leftOpenSeats } from './LeftSeats';
 
 /** Share link, seats and Leave. */
 export function MatchBar(props: {
@@ -63,6 +69,7 @@ export function MatchBar(props: {
     }
   };
   const waiting = match ? openSeats(match).length : 0;
+  const left = leftOpenSeats(match);
   // Everyone watching without a seat, less this browser when it is one of them.
   const others = Math.max(0, (match?.spectators ?? 0) - (props.watching ? 1 : 0));
   return (
@@ -105,7 +112,7 @@ export function MatchBar(props: {
           !props.waitingRoom &&
           !match?.gameover &&
           match?.players
-            .filter((p) => !p.name)
+            .filter((p) => !p.name && !left.has(p.id))
             .map((p) => (
               <select
                 key={`bot-${p.id}`}

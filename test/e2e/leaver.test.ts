@@ -54,6 +54,9 @@ describe.skipIf(!CHROMIUM)('browser: a player leaves a running match', () => {
 
     await ana.getByTestId('left-1').waitFor({ timeout: UI });
     expect(await ana.getByTestId('left-1').textContent()).toContain('Bruno left the match');
+    // The notice offers the seat to a bot; the match bar does not offer it a second time.
+    expect(await ana.getByTestId('hand-to-bot-1').count()).toBe(1);
+    expect(await ana.getByTestId('add-bot-1').count()).toBe(0);
     await screenshot(ana, 'leaver-ana');
 
     // A stranger's open-matches list does not offer it.
