@@ -4,7 +4,8 @@
  * the button (or Ctrl+Z), the stored position is the one before it, and the
  * other player's page says so; an action that drew (Lisbon's drop-off refills
  * the display from the deck, Touched On's draw) cannot be taken back, by the
- * button or the shortcut.
+ * button or the shortcut. Touched On's take-back is made after a reload of the
+ * page, which then holds no history of its own.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -164,6 +165,9 @@ describe.skipIf(!CHROMIUM)('browser: taking back', () => {
     await bruno.getByTestId(`placed-${batch[0]}`).waitFor({ timeout: UI });
     const played = await m.stored();
     expect(played.G.players['0'].hand).not.toContain(batch[0]);
+    // After a reload, too: the page then holds no history of its own to go back to.
+    await ana.reload();
+    await ana.getByTestId(`placed-${batch[0]}`).waitFor({ timeout: UI });
     await ana.getByTestId('take-back').click({ timeout: UI });
     const back = await movedPast(m.stored, played._stateID);
     expect(back.G).toEqual(start.G);
