@@ -53,6 +53,17 @@ function botLevel(metadata: WithBots, seat: string): Level | undefined {
   return (BOT_LEVELS as readonly string[]).includes(level) ? level : undefined;
 }
 
+/**
+ * Whether a person (a seat the server did not give a bot) is connected to the
+ * unfinished match. Bot seats count under the caps only while one is: a
+ * match everyone has closed or left keeps its bots, idle, until someone
+ * comes back, but they no longer stop its players from starting another.
+ */
+function attended(metadata: WithBots | undefined): boolean {
+  if (!metadata || metadata.gameover !== undefined) return false;
+  return Object.values(metadata.players).some((p) => p.isConnected && !botLevel(metadata, String(p.id)));
+}
+
 function sameSecret(a: unknown, b: unknown): boolean {
   if (typeof a !== 'string' || typeof b !== 'string' || a.length === 0) return false;
   const x = Buffer.from(a);
@@ -62,9 +73,9 @@ function sameSecret(a: unknown, b: unknown): boolean {
 
 /** How many bot seats may play at once. */
 export interface BotLimits {
-  /** Bot seats playing at once on this server; 0 for no cap. */
+  /** Bot seats playing at once on this server, in matches a person is connected to; 0 for no cap. */
   perServer: number;
-  /** Bot seats one client address may have asked for that are still playing; 0 for no cap. */
+  /** Bot seats one client address asked for that are still playing, in matches a person is connected to; 0 for no cap. */
   perClient: number;
   /** Worker threads that think for them; default: one fewer than the cores, at least one. */
   threads?: number;
@@ -253,6 +264,21 @@ export class BotSeats {
     };
   }
 
+  /** How many of the bot seats `keys` (`matchID:seat`) play in matches a person is connected to. */
+  private async attendedSeats(keys: Iterable<string>): Promise<number> {
+    const byMatch = new Map<string, number>();
+    for (const key of keys) {
+      const matchID = key.slice(0, key.lastIndexOf(':'));
+      byMatch.set(matchID, (byMatch.get(matchID) ?? 0) + 1);
+    }
+    let n = 0;
+    for (const [matchID, seats] of byMatch) {
+      const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
+      if (attended(metadata)) n += seats;
+    }
+    return n;
+  }
+
   /** Seat a bot; the request must come from a player seated in the match, within the caps. */
   async seat(
     matchID: string,
@@ -262,16 +288,24 @@ export class BotSeats {
     credentials: unknown,
     client = '',
   ): Promise<void> {
-    if (this.limits.perServer > 0 && this.clients.size >= this.limits.perServer) {
-      fail(429, `This server already runs ${this.clients.size} bots; try again when a bot match has ended`, {
-        'Retry-After': '60',
-      });
+    // The stored matches are read only when a cap could be reached.
+    const { perServer, perClient } = this.limits;
+    if (perServer > 0 && this.clients.size >= perServer) {
+      const playing = await this.attendedSeats(this.clients.keys());
+      if (playing >= perServer)
+        fail(429, `This server already runs ${playing} bots; try again when a bot match has ended`, {
+          'Retry-After': '60',
+        });
     }
     const mine = this.byClient.get(client);
-    if (this.limits.perClient > 0 && mine && mine.size >= this.limits.perClient) {
-      fail(429, `You already have ${mine.size} bots playing; a bot seat frees up when its match ends`, {
-        'Retry-After': '60',
-      });
+    if (perClient > 0 && mine && mine.size >= perClient) {
+      const playing = await this.attendedSeats(mine);
+      if (playing >= perClient)
+        fail(
+          429,
+          `You already have ${playing} bots playing; a bot seat frees up when its match ends, or when nobody is connected to that match any more`,
+          { 'Retry-After': '60' },
+        );
     }
     const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
     const def = metadata ? this.defs.get(metadata.gameName) : undefined;

@@ -39,9 +39,11 @@ Options (flag / environment variable / default):
   --expire-open-after <minutes>
                       EXPIRE_OPEN_AFTER 1440    remove matches whose seats never all filled after
                                                 this many minutes without a change (0: never)
-  --max-bots <n>      MAX_BOTS      16          bot seats playing at once on this server (0: no cap)
+  --max-bots <n>      MAX_BOTS      16          bot seats playing at once on this server (0: no cap),
+                                                in matches a person is connected to
   --max-bots-per-client <n>
-                      MAX_BOTS_PER_CLIENT 4     bot seats one client address may have playing
+                      MAX_BOTS_PER_CLIENT 4     bot seats one client address may have playing,
+                                                in matches a person is connected to
   --clock-scale <n>   CLOCK_SCALE   1           turn clocks run n times as fast (for trying them
                                                 out: 60 makes a 1-minute clock last 1 second)
   --max-conns-per-ip <n>

@@ -37,15 +37,16 @@ export function httpStatus(err: unknown): number {
 /**
  * A sentence for the player explaining why a lobby request failed. Where the
  * status says it all, the sentence is ours alone (the server's own words, in
- * English of its own making, go to the console); a refused request (400)
- * quotes the server, whose reason is the only explanation there is.
+ * English of its own making, go to the console); a refused request (400) and
+ * a cap reached (429) quote the server, whose reason is the only explanation
+ * there is.
  */
 export function describeError(err: unknown, action: LobbyAction): string {
   const what = `Could not ${ACTION_TEXT[action]}`;
   if (err instanceof LobbyClientError || err instanceof HttpError) {
     const status = httpStatus(err);
     const detail = serverDetail(err.details);
-    if (detail && status !== 400) console.info(`lobby ${action}: HTTP ${status}: ${detail}`);
+    if (detail && status !== 400 && status !== 429) console.info(`lobby ${action}: HTTP ${status}: ${detail}`);
     if ((status === 404 || status === 405) && action === 'bot')
       return `${what}: this server does not run bots in online matches yet.`;
     if (status === 404) {
@@ -58,7 +59,11 @@ export function describeError(err: unknown, action: LobbyAction): string {
     if (status === 409) return `${what}: that seat was just taken by someone else. Pick another seat.`;
     if (status === 403 || status === 401)
       return `${what}: the server did not accept this browser's credentials for the seat.`;
-    if (status === 429) return `${what}: too many requests. Wait a moment and try again.`;
+    // A cap's own words say which cap and what frees it ("You already have 4 bots playing; …").
+    if (status === 429)
+      return detail
+        ? `${what}: ${detail.replace(/[.!]?$/, '.')}`
+        : `${what}: too many requests. Wait a moment and try again.`;
     if (status >= 500) return `${what}: the server had a problem. Try again in a moment.`;
     if (status === 400) return `${what}: the server refused the request${detail ? `: ${detail}` : '.'}`;
     return `${what}: the server answered HTTP ${status || 'error'}.`;

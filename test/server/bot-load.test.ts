@@ -7,7 +7,16 @@
  * Past the caps, bot requests are refused with 429.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createMatch, http, joinMatch, percentile, playBystanders, startTestServer, type TestServer } from './harness';
+import {
+  createMatch,
+  http,
+  joinMatch,
+  percentile,
+  playBystanders,
+  RawClient,
+  startTestServer,
+  type TestServer,
+} from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,9 +25,14 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 it('six hard bots think off the event loop; a bystander match keeps its pace; the caps answer 429', async () => {
+  const hosts: RawClient[] = [];
   for (let m = 0; m < 2; m++) {
     const matchID = await createMatch(server.url, 4, { firstPlayer: 1 });
     const creds = await joinMatch(server.url, matchID, '0', `Host${m}`);
+    // The host's page is open: bots count under the caps only in a match someone is connected to.
+    const host = new RawClient(server.url);
+    await host.sync(matchID, '0', creds);
+    hosts.push(host);
     for (const seat of [1, 2, 3]) {
       const res = await http(server.url, `/bots/${matchID}`, {
         method: 'POST',
@@ -45,4 +59,5 @@ it('six hard bots think off the event loop; a bystander match keeps its pace; th
   );
   expect(trips.length).toBeGreaterThan(20);
   expect(percentile(trips, 0.95)).toBeLessThan(1000);
+  for (const host of hosts) host.close();
 }, 60_000);
