@@ -184,7 +184,8 @@ export function appeal({ G, ctx, playerID, events }: MoveContext) {
 /** The victim takes the Evaders. */
 export function acceptInspection({ G, ctx, playerID, events }: MoveContext) {
   if (checkAccept(G, ctx, playerID) !== true) return INVALID_MOVE;
-  pushLog(G, { type: 'accept', player: playerID });
+  const feet = G.pending?.kind === 'appeal' && G.pending.source === 'feetOnSeat';
+  pushLog(G, feet ? { type: 'accept', player: playerID, feet } : { type: 'accept', player: playerID });
   resolveInspection(G, playerID);
   leaveStage({ ctx, events });
 }

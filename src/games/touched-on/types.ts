@@ -134,7 +134,7 @@ export type LogEntry =
   | { type: 'inspect'; player: PlayerID; victim: PlayerID; card: CardId; line: LineId }
   | { type: 'feetOnSeat'; player: PlayerID; victim: PlayerID; line: LineId }
   | { type: 'appeal'; player: PlayerID; success: boolean }
-  | { type: 'accept'; player: PlayerID }
+  | { type: 'accept'; player: PlayerID; /** Against Feet On Seat, which fines nobody. */ feet?: true }
   /** `cards`: the Evaders taken back, public (they were face up in the carriage); absent in matches saved before. */
   | { type: 'take'; player: PlayerID; count: number; cards?: CardId[] }
   /** `line`: where a Free Tram Zone was placed (absent in matches saved before, and for other Powers). */

@@ -54,7 +54,7 @@ export function AppealPrompt({ G, ctx, me, names, act }: PanelProps & { me: Play
           Appeal
         </button>
         <button type="button" className={canAppeal ? undefined : 'primary'} onClick={act.accept} data-testid="accept">
-          Accept the fine
+          {feet ? 'Take them back' : 'Accept the fine'}
         </button>
       </div>
     </div>

@@ -44,8 +44,8 @@ function Help() {
         </li>
         <li>
           An Inspector catches the carriage the previous player just added to: they take back every Evader in it. An
-          Authorised Inspector works on its own Line only and its fine sticks; an Undercover one works anywhere but can
-          be appealed.
+          Authorised Inspector works on its own Line only, and an Appeal against it fails; an Undercover one works
+          anywhere but can be appealed.
         </li>
         <li>
           Play your last card and it is DING: if the next player does not give you a card back, you finish first and

@@ -50,7 +50,8 @@ export function logText(e: LogEntry, names: Record<PlayerID, string>): string {
     case 'appeal':
       return `${n(e.player)} Appeals: ${e.success ? 'upheld' : 'refused (Authorised Inspector)'}.`;
     case 'accept':
-      return `${n(e.player)} accepts the fine.`;
+      // Feet On Seat only hands a player's own Evaders back: no fine.
+      return e.feet ? `${n(e.player)} does not Appeal.` : `${n(e.player)} accepts the fine.`;
     case 'take':
       // Not "back": an inspection hands over every Evader of the carriage, other players' too.
       return `${n(e.player)} takes ${e.count} Evader${e.count === 1 ? '' : 's'}${e.cards?.length ? ` (${linesOf(e.cards)})` : ''} into their hand.`;

@@ -81,6 +81,24 @@ describe('Touched On board scenarios', () => {
     expect(after).toContain('Ana accepts the fine.');
   });
 
+  it('asks the target of Feet On Seat to take their Evaders back, not to accept a fine, and logs it so', async () => {
+    const G = emptyTable(3, '0');
+    give(G, '0', ['E96', 'E96', 'E86']);
+    give(G, '1', ['feetOnSeat', 'E19']);
+    give(G, '2', ['E86', 'E86']);
+    const cl = seats(gameFrom(G), 3);
+    expect(await act(cl[0], 'playEvaders', { line: '96', count: 2 })).toBe(true);
+    expect(await act(cl[1], 'feetOnSeat', { target: '0' })).toBe(true);
+    const victim = seen(cl[0]);
+    expect(victim).toContain('Feet off the seat!');
+    expect(victim).toMatch(/data-testid="accept">Take them back<\/button>/);
+    expect(victim).not.toContain('fine');
+    expect(await act(cl[0], 'acceptInspection')).toBe(true);
+    const log = seen(cl[2]);
+    expect(log).toContain('Ana does not Appeal.');
+    expect(log).not.toContain('accepts the fine');
+  });
+
   it('dims a card the rules refuse and gives their reason (RULINGS §13 example 3)', async () => {
     const G = emptyTable(4, '2');
     carriage(G, '109', [['0', 'E109']]);
