@@ -17,10 +17,14 @@ export function HotSeat() {
   const [saved, setSaved] = useState(loadHotSeat);
   /** A new game asked for while another is unfinished: it waits for the player to confirm. */
   const [replacing, setReplacing] = useState<HotSeatConfig | null>(null);
+  /** The settings the form starts from ("Change players" at a game's end: that game's). */
+  const [prefill, setPrefill] = useState<HotSeatConfig | null>(null);
   const savedGame = saved ? clientGame(saved.gameId ?? '') : null;
   const start = (config: HotSeatConfig) => {
     setReplacing(null);
-    setGame(newHotSeat(current.def.id, config));
+    const next = newHotSeat(current.def.id, config);
+    setSaved(next);
+    setGame(next);
   };
   if (game) {
     return (
@@ -32,6 +36,13 @@ export function HotSeat() {
           onQuit={() => {
             clearHotSeat();
             setSaved(null);
+            setGame(null);
+          }}
+          // The same table again, as a new game (new seed) that replaces the finished one.
+          onPlayAgain={() => start(game.config)}
+          onChangePlayers={() => {
+            setPrefill(game.config);
+            setSaved(loadHotSeat());
             setGame(null);
           }}
         />
@@ -73,7 +84,10 @@ export function HotSeat() {
           </div>
         </section>
       )}
-      <HotSeatSetup onStart={(config) => (saved && !finished ? setReplacing(config) : start(config))} />
+      <HotSeatSetup
+        initial={prefill}
+        onStart={(config) => (saved && !finished ? setReplacing(config) : start(config))}
+      />
       {replacing && saved && (
         <section className="card narrow" role="alertdialog" aria-labelledby="hs-replace-title" data-testid="hs-replace">
           <h2 id="hs-replace-title">Start a new game?</h2>

@@ -17,6 +17,7 @@ import type { HotSeatConfig } from './HotSeatSetup';
 import { HOTSEAT_STORAGE_KEY } from './hotseatStore';
 import { Deferred } from './Deferred';
 import { TakeBack, TakeBackNotice } from './TakeBack';
+import { hrefOf } from './route';
 
 /** Pause before a bot moves, in ms, unless the game was set up with another pace. */
 const BOT_DELAY = 700;
@@ -30,8 +31,14 @@ function hotSeatGame(game: Game, setupData: unknown): Game {
   return { ...game, setup: (context) => game.setup!(context, setupData) as unknown };
 }
 
-/** The running game. */
-export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQuit: () => void }) {
+/** The running game; at its end, the way on: the same table again, other players, or the lobby. */
+export function HotSeatGame(props: {
+  config: HotSeatConfig;
+  matchID: string;
+  onQuit: () => void;
+  onPlayAgain: () => void;
+  onChangePlayers: () => void;
+}) {
   const { config, matchID } = props;
   const entry = useGame();
   const gameId = entry.def.id;
@@ -163,16 +170,18 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
             undo={viewerClient.undo}
           />
         )}
-        <button
-          type="button"
-          className="ghost danger"
-          data-testid="hs-quit"
-          onClick={() => {
-            if (over || window.confirm('Quit this game? It cannot be resumed.')) props.onQuit();
-          }}
-        >
-          {over ? 'New game' : 'Quit game'}
-        </button>
+        {!over && (
+          <button
+            type="button"
+            className="ghost danger"
+            data-testid="hs-quit"
+            onClick={() => {
+              if (window.confirm('Quit this game? It cannot be resumed.')) props.onQuit();
+            }}
+          >
+            Quit game
+          </button>
+        )}
       </div>
       {botError && (
         <p className="error" role="alert">
@@ -188,6 +197,21 @@ export function HotSeatGame(props: { config: HotSeatConfig; matchID: string; onQ
           matchID={matchID}
           names={config.names}
         />
+      )}
+      {over && (
+        // Above every game's end screen, as online (styles.css, .game-over-bar).
+        <div className="game-over-bar hotseat-end" role="status" data-testid="hs-end">
+          <span>The game is over.</span>
+          <button type="button" className="primary" onClick={props.onPlayAgain} data-testid="hs-play-again">
+            Play again
+          </button>
+          <button type="button" className="ghost" onClick={props.onChangePlayers} data-testid="hs-change-players">
+            Change players
+          </button>
+          <a className="button ghost" href={hrefOf({ page: 'lobby', game: gameId })} data-testid="hs-to-lobby">
+            Back to the lobby
+          </a>
+        </div>
       )}
     </div>
   );

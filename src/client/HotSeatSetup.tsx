@@ -14,6 +14,8 @@ export interface HotSeatConfig {
   names: Record<string, string>;
   /** Pause before each bot move, in ms (older saved games: the default). */
   botDelayMs?: number;
+  /** The rule options as the form held them, to fill the form in again (older saved games: none). */
+  rules?: unknown;
 }
 
 /** How fast bots move, as offered on the form. */
@@ -22,15 +24,22 @@ type Pace = keyof typeof PACES;
 
 const freshSeat = (i: number): SeatChoice => ({ kind: 'human', level: 'normal', name: i === 0 ? loadName() : '' });
 
-/** The setup form. */
-export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void }) {
+/** The pace a saved game was set up with (the default when it was not one the form offers). */
+const paceOf = (ms: number | undefined): Pace =>
+  (Object.keys(PACES) as Pace[]).find((p) => PACES[p] === ms) ?? 'relaxed';
+
+/** The setup form; `initial`, when given, fills it in with a game's settings (its seats, names and options). */
+export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void; initial?: HotSeatConfig | null }) {
   const game = useGame();
-  const [numPlayers, setNumPlayers] = useState(game.def.minPlayers);
-  const [seats, setSeats] = useState<SeatChoice[]>(() =>
-    Array.from({ length: game.def.minPlayers }, (_, i) => freshSeat(i)),
+  const initial = props.initial;
+  const [numPlayers, setNumPlayers] = useState(() =>
+    initial ? Math.min(game.def.maxPlayers, Math.max(game.def.minPlayers, initial.numPlayers)) : game.def.minPlayers,
   );
-  const [rules, setRules] = useState<unknown>(game.rules.initial);
-  const [pace, setPace] = useState<Pace>('relaxed');
+  const [seats, setSeats] = useState<SeatChoice[]>(() =>
+    Array.from({ length: numPlayers }, (_, i) => (initial?.seats[i] ? { ...initial.seats[i] } : freshSeat(i))),
+  );
+  const [rules, setRules] = useState<unknown>(() => initial?.rules ?? game.rules.initial);
+  const [pace, setPace] = useState<Pace>(() => paceOf(initial?.botDelayMs));
 
   const start = () => {
     const names: Record<string, string> = {};
@@ -43,6 +52,7 @@ export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void }) {
       setupData: game.rules.toSetupData(rules, numPlayers),
       names,
       botDelayMs: PACES[pace],
+      rules,
     });
   };
 
