@@ -1,8 +1,9 @@
 /**
- * The match page's top bar: share link (or, for a spectator, that they are
- * watching), seats (with bots for open seats: not while the waiting room
- * offers them, nor for a seat a player left, which LeftSeats offers), how
- * many watch, and Leave.
+ * The match page's top bar: the invitation link while seats are open (once
+ * every seat is taken, a small button that copies the link for people to
+ * watch; for a spectator, that they are watching), the seats (with bots for
+ * open seats: not while the waiting room offers them, nor for a seat a player
+ * left, which LeftSeats offers), how many watch, and Leave.
  */
 import { useState } from 'react';
 import { describeError, forgetSeat, lobby, openSeats, seatBot, type Match, type StoredSeat } from './lobbyApi';
@@ -78,6 +79,19 @@ export function MatchBar(props: {
         <p className="watching" data-testid="watching">
           <strong>You are watching</strong> this match: you see what every player may see, and no one's hand.
         </p>
+      ) : match && waiting === 0 ? (
+        // Every seat is taken: the link is only for people to watch, so it takes one small button.
+        <div className="share compact">
+          <button
+            type="button"
+            className="ghost small"
+            onClick={() => void copy()}
+            title={`Copy this match's link for people to watch it: ${link}`}
+            data-testid="copy-watch-link"
+          >
+            {copied ? 'Link copied' : 'Copy the link to watch'}
+          </button>
+        </div>
       ) : (
         <div className="share">
           <label className="label" htmlFor="share-link">

@@ -187,7 +187,7 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await p.context().close();
   });
 
-  it('still offers the invitation link to a seated player', async () => {
+  it('offers a seated player of a full match a small button for the link to watch, not the invitation', async () => {
     const { matchID, creds } = await createJoined(suite.server.url, 'lisbon-tram-28', 2);
     const { context, page: p } = await openAsSeat(suite.browser, errors, 'seated', {
       url: suite.server.url,
@@ -196,8 +196,17 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
       playerID: '1',
       credentials: creds[1],
     });
-    await p.getByTestId('share-link').waitFor({ timeout: UI_TIMEOUT });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const button = p.getByTestId('copy-watch-link');
+    await button.waitFor({ timeout: UI_TIMEOUT });
+    await expect(p.getByTestId('share-link').count()).resolves.toBe(0);
+    await expect(p.getByText('Invite with this link').count()).resolves.toBe(0);
     await expect(p.getByTestId('watching').count()).resolves.toBe(0);
+    await button.click();
+    await expect.poll(() => button.textContent(), { timeout: UI_TIMEOUT }).toBe('Link copied');
+    await expect(p.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
+      `${suite.server.url}/#/g/lisbon-tram-28/match/${encodeURIComponent(matchID)}`,
+    );
     await context.close();
   });
 
