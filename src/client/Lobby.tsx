@@ -48,7 +48,8 @@ export function Lobby({ showRules = false }: { showRules?: boolean }) {
         <CreateMatch name={name} onNeedName={focusName} />
         <div className="lobby-col">
           <section className="card how-to-play" data-testid="how-to-play" ref={howTo}>
-            <game.Help />
+            {/* Opened by the "How to play" link, closed again on the lobby itself (a new Help, not the same one left open). */}
+            <game.Help key={showRules ? 'rules' : 'lobby'} />
           </section>
           <MyMatches />
           <OpenMatches name={name} onNeedName={focusName} />

@@ -52,7 +52,7 @@ export function describeError(err: unknown, action: LobbyAction): string {
     if (status === 404) {
       return action === 'list' || action === 'create'
         ? `${what}: the server does not offer this game.`
-        : `${what}: this match does not exist any more.`;
+        : `${what}: there is no such match (the link may be mistyped, or the match was removed).`;
     }
     if (status === 409 && action === 'close') return `${what}: it has started, so it can no longer be closed.`;
     if (status === 403 && action === 'close') return `${what}: only the player who created it may close it.`;

@@ -49,12 +49,34 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     const help = p.getByTestId('how-to-play');
     await expect.poll(() => help.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(700);
     expect(await help.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(-1);
-    // The lobby's own link leaves it folded.
-    await p.goto(`${suite.server.url}/#/g/touched-on`);
+    // The lobby's own link leaves it folded, from the rules' page too (the page is not loaded again).
+    await p.evaluate(() => (window.location.hash = '#/g/touched-on'));
+    await expect.poll(() => p.getByTestId('power-list').isVisible(), { timeout: UI_TIMEOUT }).toBe(false);
     await p.reload();
     await p.getByTestId('lobby').waitFor({ timeout: UI_TIMEOUT });
     expect(await p.getByTestId('power-list').isVisible()).toBe(false);
     await p.context().close();
+  });
+
+  it("makes the lobby's check box a finger-sized target on a phone", async () => {
+    const context = await suite.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const p = await context.newPage();
+    await p.goto(`${suite.server.url}/#/g/touched-on`);
+    const box = p.getByTestId('create-listed');
+    await box.waitFor({ timeout: UI_TIMEOUT });
+    const input = (await box.boundingBox())!;
+    const line = (await p.locator('label.check', { has: box }).boundingBox())!;
+    expect(Math.min(input.width, input.height)).toBeGreaterThanOrEqual(20);
+    expect(line.height).toBeGreaterThanOrEqual(44);
+    // A tap on the words toggles it.
+    const before = await box.isChecked();
+    await p.locator('label.check', { has: box }).tap({ position: { x: line.width - 10, y: line.height / 2 } });
+    expect(await box.isChecked()).toBe(!before);
+    await context.close();
   });
 
   it("explains a match that does not exist, with a way back to its game's lobby", async () => {

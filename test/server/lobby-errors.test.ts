@@ -40,7 +40,9 @@ describe('lobby errors in words', () => {
       'Could not join the match: that seat was just taken by someone else. Pick another seat.',
     );
     const gone = await failure(() => lobby.joinMatch(GAME, 'no-such-match', { playerID: '1', playerName: 'Bruno' }));
-    expect(describeError(gone, 'join')).toBe('Could not join the match: this match does not exist any more.');
+    expect(describeError(gone, 'join')).toBe(
+      'Could not join the match: there is no such match (the link may be mistyped, or the match was removed).',
+    );
     const refused = await failure(() => lobby.joinMatch(GAME, matchID, { playerID: '1', playerName: '' }));
     expect(describeError(refused, 'join')).toMatch(/^Could not join the match: the server refused the request: \S/);
   });
