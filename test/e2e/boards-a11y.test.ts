@@ -101,8 +101,9 @@ describe.skipIf(!CHROMIUM)('browser: accessibility of the Touched On and Get on 
         })),
         placed: Array.from(document.querySelectorAll('[data-testid^="placed-"]')).map((el) => ({
           card: el.getAttribute('data-testid')!.slice('placed-'.length),
-          seat: el.querySelector('.by .seat-mark')?.getAttribute('data-seat') ?? null,
-          shape: el.querySelector('.by .seat-mark')?.getAttribute('data-shape') ?? null,
+          // A card's owner is tagged under the run of cards they added one after the other.
+          seat: el.closest('.run')?.querySelector('.by .seat-mark')?.getAttribute('data-seat') ?? null,
+          shape: el.closest('.run')?.querySelector('.by .seat-mark')?.getAttribute('data-shape') ?? null,
         })),
         lines: Array.from(document.querySelectorAll('button[data-testid^="line-"]')).map((el) => ({
           line: el.getAttribute('data-testid')!.slice('line-'.length),

@@ -24,7 +24,7 @@
  * - "log", "log-<n>", "toast", "journey-summary", "journey-summary-close",
  *   "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores", "help"
  */
-import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ShellBoardProps } from '../../common/board-props';
 import { isEvader, isPower, parseCard, type LineId } from '../data';
 import type { CardId, GameOver, TOState } from '../types';
@@ -185,6 +185,20 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const myTurn = me !== null && me === cur && !over && !props.tableWaiting;
   const pendingMine = me !== null && G.pending?.player === me;
 
+  // On a phone the action panel is a sheet fixed to the window's bottom and a playable hand is pinned just above
+  // it: the sheet's height, kept in --sheet-h, is where the hand stops.
+  useLayoutEffect(() => {
+    const board = root.current;
+    const measure = () => {
+      const sheet = board?.querySelector<HTMLElement>('[data-testid="actions"]');
+      const h = sheet && getComputedStyle(sheet).position === 'fixed' ? `${sheet.offsetHeight}px` : '0px';
+      if (board && board.style.getPropertyValue('--sheet-h') !== h) board.style.setProperty('--sheet-h', h);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  });
+
   return (
     <div className="to-board" ref={root} onKeyDown={onKeyDown}>
       <header className={`to-banner${myTurn || pendingMine ? ' mine' : ''}`} data-testid="banner">
@@ -225,9 +239,16 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
         <div className="to-table">
           <Seats G={G} order={ctx.playOrder} me={me} current={over ? null : cur} names={names} />
           <LinesView G={G} names={names} targets={batchTargets.map((b) => b.line)} chosen={sel.line} onLine={onLine} />
-          <Piles G={G} />
           {me !== null && G.players[me] && (
-            <Hand hand={hand} why={why} raised={raised} selected={selected} whyCard={sel.why} onCard={onCard} />
+            <Hand
+              hand={hand}
+              why={why}
+              raised={raised}
+              selected={selected}
+              whyCard={sel.why}
+              onCard={onCard}
+              pinned={raised.size > 0 && !sel.card && putOuts.length === 0}
+            />
           )}
         </div>
         <aside className="to-side">
@@ -242,6 +263,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
             act={act}
             putOuts={putOuts}
           />
+          <Piles G={G} />
           <Help />
           <LogView log={G.log} names={names} />
         </aside>

@@ -285,14 +285,14 @@ export function CardFace({ look, className }: { look: CardLook; className?: stri
   );
 }
 
-/** A Line card: the route number large, its termini, its count out of 9. Wider than a playing card. */
+/** A Line card: the route number large, its termini (its count is read beside it, and in its name). Wider than a playing card. */
 export function LineCardFace({ line, count }: { line: LineLook; count: number }) {
   return (
     <svg
       className="cf cf-line"
       viewBox="0 0 80 88"
       role="img"
-      aria-label={`Line ${line.route}${line.from ? `, ${line.from} to ${line.to}` : ''}: ${count} of 9`}
+      aria-label={`Line ${line.route}${line.from ? `, ${line.from} to ${line.to}` : ''}: ${count >= 9 ? `full, ${count} cards` : `${count} of 9`}`}
       xmlns="http://www.w3.org/2000/svg"
     >
       <rect width="80" height="88" rx="6" fill={line.colour} />
@@ -307,9 +307,6 @@ export function LineCardFace({ line, count }: { line: LineLook; count: number })
         {line.to ? `– ${line.to}` : ''}
       </text>
       <TramSilhouette x={8} y={66} fill="#fff" scale={0.9} />
-      <text x="74" y="84" className="cf-count" textAnchor="end">
-        {count}/9
-      </text>
     </svg>
   );
 }

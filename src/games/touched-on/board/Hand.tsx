@@ -1,7 +1,8 @@
 /**
  * The viewer's hand, sorted by Line. Cards a legal play uses now are raised,
  * the rest dimmed with the rules' reason on hover (title) and on tap (below
- * the hand). Every card is a button.
+ * the hand). Every card is a button. `pinned` (while a card may be picked
+ * from it) keeps it at the window's bottom on a phone, above the action sheet.
  */
 import React from 'react';
 import type { CardId } from '../types';
@@ -17,6 +18,7 @@ export function Hand({
   selected,
   whyCard,
   onCard,
+  pinned = false,
 }: {
   hand: CardId[];
   why: Playability;
@@ -24,6 +26,7 @@ export function Hand({
   selected: Set<CardId>;
   whyCard: CardId | null;
   onCard: (id: CardId) => void;
+  pinned?: boolean;
 }) {
   const sorted = sortHand(hand);
   const groups: CardId[][] = [];
@@ -34,7 +37,7 @@ export function Hand({
   }
   const reason = whyCard && hand.includes(whyCard) ? why[whyCard] : null;
   return (
-    <section className="to-hand" data-testid="hand" aria-label="Your hand">
+    <section className={`to-hand${pinned ? ' pinned' : ''}`} data-testid="hand" aria-label="Your hand">
       <h3>
         Your hand ({hand.length}){raised.size > 0 ? ` · ${raised.size} playable` : ''}
       </h3>

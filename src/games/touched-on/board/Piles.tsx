@@ -16,7 +16,7 @@ function Stack({ n, look }: { n: number; look: CardLook }) {
   );
 }
 
-/** The piles beside the Lines. */
+/** The piles, beside the action panel (below the hand on a phone). */
 export function Piles({ G }: { G: TOState }) {
   const topDiscard = G.discard[G.discard.length - 1];
   return (
@@ -24,20 +24,20 @@ export function Piles({ G }: { G: TOState }) {
       <div className="pile" data-testid="draw-pile">
         <Stack n={G.drawCount} look={{ kind: 'back' }} />
         <span>
-          Draw pile: <b>{G.drawCount}</b>
+          Draw pile <b>{G.drawCount}</b>
         </span>
         {G.reshuffled && <span className="hint">(reshuffled once)</span>}
       </div>
       <div className="pile" data-testid="discard-pile">
         <Stack n={G.discard.length} look={topDiscard ? cardLook(topDiscard) : { kind: 'back' }} />
         <span>
-          Discard: <b>{G.discard.length}</b>
+          Discard <b>{G.discard.length}</b>
         </span>
       </div>
       <div className="pile" data-testid="exp-pile">
         <Stack n={G.expPileCount} look={{ kind: 'exp-back' }} />
         <span>
-          Exp pile: <b>{G.expPileCount}</b>
+          Exp pile <b>{G.expPileCount}</b>
         </span>
       </div>
       <div className="pile" data-testid="used-powers">
@@ -52,8 +52,8 @@ export function Piles({ G }: { G: TOState }) {
             ))
           )}
         </div>
-        <span>
-          Used Powers &amp; out: <b>{G.usedPowers.length}</b>
+        <span title="Used Powers, and cards put out by a hand that could not play">
+          Used Powers <b>{G.usedPowers.length}</b>
         </span>
       </div>
     </div>

@@ -79,8 +79,11 @@ export function Seat({
       )}
       {id !== me && (
         <div className="backs" aria-hidden="true">
+          {/* Each back takes a share of the tile's width, so a big hand fans tighter instead of spilling out. */}
           {Array.from({ length: backs }, (_, i) => (
-            <CardFace key={i} look={{ kind: 'back' }} />
+            <span key={i} className="back">
+              <CardFace look={{ kind: 'back' }} />
+            </span>
           ))}
         </div>
       )}

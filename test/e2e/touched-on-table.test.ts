@@ -1,0 +1,271 @@
+/**
+ * Touched On's table on a real match page (invite link, seats bar, chat and
+ * switches above the board), in Debian's Chromium, on a mid-journey 3-player
+ * position: three Lines with several carriages (one of them emptied by an
+ * inspection), Line 19 filled past 9 with a Priority Seat, the current
+ * carriage on Line 96 exposed, and the seat on turn holding an Undercover
+ * Inspector. Without scrolling the page:
+ * - at 1366 × 768 and 1920 × 1080, the current carriage's cards (with their
+ *   owners' tags) and the four piles lie inside the window and clear of the
+ *   hand, on a normal turn, while the Inspector is chosen, and on the
+ *   inspected player's screen while they decide whether to Appeal;
+ * - on a 390 × 844 phone, when the sheet says to tap a raised card, the hand's
+ *   raised cards are in the window above the sheet; the hand is not pinned
+ *   while the player is inspected, so the carriage can be seen;
+ * - every opponent's face-down fan lies within its seat tile;
+ * - a Line over 9 reads "10 · full", and the carriages shown are numbered
+ *   1, 2, 3 with the emptied one left out.
+ * Screenshots go to artifacts/screenshots/.
+ */
+import { describe, expect, it } from 'vitest';
+import type { State } from 'boardgame.io';
+import type { Page } from 'playwright-core';
+import type { TOState } from '../../src/games/touched-on/types';
+import { carriage, give, setLineExp, setPlay } from '../games/touched-on/helpers';
+import { createJoined, findChromium, SCREENS, SCREENSHOTS, e2eSuite, type E2EServer } from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+
+interface Table {
+  matchID: string;
+  creds: string[];
+  /** The seat on turn, the one before it (who added to the exposed carriage) and the third. */
+  cur: string;
+  prev: string;
+  /** The current carriage's id and the Undercover Inspector the seat on turn holds. */
+  exposed: number;
+  undercover: string;
+}
+
+/** The position, written over a fresh 3-seat match before anyone moves. */
+async function midJourney(server: E2EServer): Promise<Table> {
+  const { matchID, creds } = await createJoined(server.url, 'touched-on', 3);
+  const state = structuredClone((await server.db.fetch(matchID, { state: true })).state as State<TOState>);
+  const G = state.G;
+  const cur = state.ctx.currentPlayer;
+  const order = state.ctx.playOrder;
+  const prev = order[(order.indexOf(cur) + order.length - 1) % order.length];
+  const third = order.find((p) => p !== cur && p !== prev)!;
+  for (const p of Object.values(G.players)) {
+    G.drawPile.push(...p.hand!);
+    p.hand = [];
+    p.handSize = 0;
+  }
+  // Line 19: filled past 9 (a Priority Seat), over three carriages and one emptied by an inspection.
+  carriage(G, '19', [
+    [prev, 'E19'],
+    [prev, 'E19'],
+    [prev, 'E19'],
+  ]);
+  G.lines['19'].carriages.push({ id: G.nextCarriageId++, cards: [] });
+  carriage(G, '19', [
+    [third, 'E19'],
+    [third, 'E19'],
+    [third, 'E19'],
+    [third, 'E19'],
+    [third, 'prioritySeat'],
+  ]);
+  carriage(G, '19', [
+    [cur, 'E19'],
+    [cur, 'E19'],
+  ]);
+  setLineExp(G, '19', null);
+  carriage(G, '96', [
+    [third, 'E96'],
+    [third, 'E96'],
+  ]);
+  const exposed = carriage(G, '96', [
+    [cur, 'E96'],
+    [prev, 'E96'],
+    [prev, 'E96'],
+    [prev, 'E96'],
+  ]);
+  carriage(G, '86', [
+    [third, 'E86'],
+    [third, 'E86'],
+    [third, 'E86'],
+    [third, 'E86'],
+  ]);
+  setPlay(G, '96', prev, exposed);
+  // Every card of the 3-player deck but one is in play.
+  const [undercover] = give(G, cur, ['U', 'E96', 'E86', 'A96', 'appeal']);
+  give(G, prev, [
+    'E96',
+    'E86',
+    'E86',
+    'A86',
+    'U',
+    'tramTracker',
+    'feetOnSeat',
+    'appeal',
+    'prioritySeat',
+    'peakHour',
+    'A19',
+  ]);
+  give(G, third, ['E96', 'E86', 'E86', 'U', 'tramTracker', 'freeTramZone']);
+  G.drawCount = G.drawPile.length;
+  await server.db.setState(matchID, state);
+  return { matchID, creds, cur, prev, exposed, undercover };
+}
+
+/** A page holding seat `seat` of the match, at a size, as loaded (never scrolled). */
+async function openSeat(
+  suite: { server: E2EServer; browser: import('playwright-core').Browser },
+  t: Table,
+  seat: string,
+  size: (typeof SCREENS)[number],
+): Promise<Page> {
+  const context = await suite.browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    isMobile: size.touch,
+    hasTouch: size.touch,
+    reducedMotion: 'reduce',
+  });
+  const info = {
+    gameId: 'touched-on',
+    matchID: t.matchID,
+    playerID: seat,
+    credentials: t.creds[Number(seat)],
+    playerName: `Player ${Number(seat) + 1}`,
+    joinedAt: 0,
+  };
+  await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), info);
+  const page = await context.newPage();
+  await page.goto(`${suite.server.url}/#/g/touched-on/match/${t.matchID}`);
+  await page.getByTestId('hand').waitFor({ timeout: UI });
+  await page.getByTestId(`carriage-${t.exposed}`).waitFor({ timeout: UI });
+  return page;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const boxOf = async (page: Page, selector: string): Promise<Box[]> =>
+  page.evaluate(
+    (sel) =>
+      Array.from(document.querySelectorAll(sel)).map((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      }),
+    selector,
+  );
+const meets = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * What is wrong with the table as the page stands: each of the current carriage's cards and owner tags, and
+ * each pile, that lies outside the window or meets the hand's box.
+ */
+async function hiddenParts(page: Page, t: Table): Promise<string[]> {
+  const vp = page.viewportSize()!;
+  const [hand] = await boxOf(page, '[data-testid="hand"]');
+  const parts: [string, Box][] = [];
+  for (const [what, sel] of [
+    ['card', `[data-testid="carriage-${t.exposed}"] [data-testid^="placed-"]`],
+    ['owner tag', `[data-testid="carriage-${t.exposed}"] .by`],
+    ['pile', '[data-testid="piles"] > .pile'],
+  ] as const)
+    for (const [i, b] of (await boxOf(page, sel)).entries()) parts.push([`${what} ${i + 1}`, b]);
+  for (const what of ['card', 'owner tag', 'pile']) expect(parts.some(([w]) => w.startsWith(what))).toBe(true);
+  const wrong: string[] = [];
+  for (const [what, b] of parts) {
+    const at = `${what} at y ${b.y.toFixed(0)}–${(b.y + b.height).toFixed(0)}`;
+    if (b.y < 0 || b.x < 0 || b.y + b.height > vp.height || b.x + b.width > vp.width) wrong.push(`${at}: off screen`);
+    else if (hand && meets(b, hand)) wrong.push(`${at}: under the hand (top ${hand.y.toFixed(0)})`);
+  }
+  return wrong;
+}
+
+describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
+  const suite = e2eSuite();
+
+  it.each(SCREENS.filter((s) => !s.touch))(
+    'at $name size the current carriage and the piles stay clear of the hand (turn, Inspector, Appeal)',
+    async (size) => {
+      const t = await midJourney(suite.server);
+      const page = await openSeat(suite, t, t.cur, size);
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-turn.png` });
+      expect(await hiddenParts(page, t), 'a normal turn').toEqual([]);
+
+      await page.getByTestId(`hand-card-${t.undercover}`).click();
+      await page.getByTestId('inspect').waitFor({ timeout: UI });
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-inspect.png` });
+      expect(await hiddenParts(page, t), 'choosing the Inspector').toEqual([]);
+
+      const victim = await openSeat(suite, t, t.prev, size);
+      await page.getByTestId('inspect').click();
+      await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
+      await victim.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-appeal.png` });
+      expect(await hiddenParts(victim, t), 'the inspected player deciding').toEqual([]);
+      await page.context().close();
+      await victim.context().close();
+    },
+    60_000,
+  );
+
+  it('on a phone the raised cards are in reach above the sheet when it says to tap them', async () => {
+    const phone = SCREENS.find((s) => s.touch)!;
+    const t = await midJourney(suite.server);
+    const page = await openSeat(suite, t, t.cur, phone);
+    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-turn.png` });
+    await expect.poll(() => page.getByTestId('actions').textContent()).toContain('Tap a raised card');
+    const [sheet] = await boxOf(page, '[data-testid="actions"]');
+    const raised = await boxOf(page, '.hand-card[data-playable="yes"]');
+    expect(raised.length).toBeGreaterThan(0);
+    const out = raised.filter((b) => b.y < 0 || b.y + b.height > sheet.y).map((b) => `y ${b.y.toFixed(0)}`);
+    expect(out, `raised cards above the sheet (top ${sheet.y.toFixed(0)})`).toEqual([]);
+    // The Inspector is tapped where it shows.
+    const inspector = page.getByTestId(`hand-card-${t.undercover}`);
+    expect(await inspector.getAttribute('data-playable')).toBe('yes');
+    await inspector.tap();
+    await expect.poll(() => inspector.getAttribute('aria-pressed')).toBe('true');
+
+    // The inspected player's hand is not pinned over the table: their carriage can be scrolled into view.
+    const victim = await openSeat(suite, t, t.prev, phone);
+    // Once the Inspector is chosen the hand is no longer pinned: the carriage it inspects is what matters.
+    expect(await page.getByTestId('hand').getAttribute('class')).not.toContain('pinned');
+    await page.getByTestId('inspect').tap();
+    await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
+    // Scrolled to just under the banner, the inspected carriage shows whole above the sheet, with no hand over it.
+    await victim.evaluate((id) => {
+      const el = document.querySelector(`[data-testid="carriage-${id}"]`)!;
+      window.scrollBy(0, el.getBoundingClientRect().top - 60);
+    }, t.exposed);
+    const [vsheet] = await boxOf(victim, '[data-testid="actions"]');
+    const [vhand] = await boxOf(victim, '[data-testid="hand"]');
+    for (const b of await boxOf(victim, `[data-testid="carriage-${t.exposed}"] [data-testid^="placed-"]`)) {
+      expect(b.y).toBeGreaterThanOrEqual(0);
+      expect(b.y + b.height).toBeLessThanOrEqual(vsheet.y);
+      expect(meets(b, vhand)).toBe(false);
+    }
+    await victim.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-appeal.png` });
+    await page.context().close();
+    await victim.context().close();
+  }, 60_000);
+
+  it.each(SCREENS)(
+    "at $name size each seat's face-down fan stays in its tile, Line 19 reads 10 · full, carriages count 1, 2, 3",
+    async (size) => {
+      const t = await midJourney(suite.server);
+      const page = await openSeat(suite, t, t.cur, size);
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-seats.png`, fullPage: true });
+      const spill = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('.to-seat')).flatMap((tile) => {
+          const r = tile.getBoundingClientRect();
+          return Array.from(tile.querySelectorAll('.backs svg'))
+            .map((c) => c.getBoundingClientRect())
+            .filter((c) => c.left < r.left || c.right > r.right || c.bottom > r.bottom)
+            .map((c) => `${tile.getAttribute('data-testid')}: a back at x ${c.left.toFixed(0)}–${c.right.toFixed(0)}`);
+        }),
+      );
+      expect(spill).toEqual([]);
+      expect(await page.getByTestId('count-19').textContent()).toBe('10 · full');
+      expect(await page.getByTestId('count-96').textContent()).toBe('6/9 · current');
+      const labels = await page.locator('[data-testid="line-col-19"] .carriage-label').allTextContents();
+      expect(labels).toEqual(['Carriage 1', 'Carriage 2', 'Carriage 3']);
+      // The Line card itself does not repeat the count.
+      expect(await page.getByTestId('line-19').textContent()).not.toContain('/9');
+      await page.context().close();
+    },
+    60_000,
+  );
+});
