@@ -6,7 +6,7 @@
  * the device changes. Bot seats move through their own client, from their
  * own view, after a short pause so the humans can follow.
  */
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Game } from 'boardgame.io';
 import { Client } from 'boardgame.io/client';
 import { Local } from 'boardgame.io/multiplayer';
@@ -25,6 +25,19 @@ const BOT_DELAY = 700;
 const BOT_STUCK_MS = 3000;
 
 type SeatClient = ReturnType<typeof Client>;
+/** A seat's view of the game at one moment. */
+type SeatState = NonNullable<ReturnType<SeatClient['getState']>>;
+/** At most this many of a seat's states are kept between two of its screens. */
+const TRAIL_MAX = 400;
+
+/** Adds a seat's new state to what it has not been shown yet. */
+function remember(trails: Map<string, SeatState[]>, seat: string, state: SeatState): void {
+  const trail = trails.get(seat) ?? [];
+  if (trail.length > 0 && trail[trail.length - 1]._stateID === state._stateID) return;
+  trail.push(state);
+  if (trail.length > TRAIL_MAX) trail.splice(0, trail.length - TRAIL_MAX);
+  trails.set(seat, trail);
+}
 
 /** A fresh game object per hot-seat game: it carries the setup options and gets its own local master. */
 function hotSeatGame(game: Game, setupData: unknown): Game {
@@ -60,18 +73,28 @@ export function HotSeatGame(props: {
   const alive = useRef(true);
   const botFor = useRef('');
   const failures = useRef(0);
+  // Per human seat, the states its view went through since its screen last showed one (that one first). A seat's
+  // board is mounted afresh when its player takes the device, and is given them (ShellBoardProps.unseen) to tell
+  // what changed meanwhile, as a board that stayed up would have: its own screen only, from its own view.
+  const trails = useRef(new Map<string, SeatState[]>());
 
   useEffect(() => {
     alive.current = true;
     const all = [...clients, spectator];
-    const unsubs = all.map((c) => c.subscribe(() => bump()));
+    const unsubs = all.map((c) =>
+      c.subscribe((s) => {
+        if (s && c !== spectator && config.seats[Number(c.playerID)]?.kind === 'human')
+          remember(trails.current, c.playerID!, s);
+        bump();
+      }),
+    );
     all.forEach((c) => c.start());
     return () => {
       alive.current = false;
       unsubs.forEach((u) => u());
       all.forEach((c) => c.stop());
     };
-  }, [clients, spectator]);
+  }, [clients, spectator, config.seats]);
 
   const state = clients[0].getState();
   const acting = state ? entry.acting(state.G, state.ctx) : '0';
@@ -86,6 +109,13 @@ export function HotSeatGame(props: {
   const needPass = !!state && !single && !over && actingSeat?.kind === 'human' && acting !== shown;
   const viewerClient = viewer === null ? null : clients[Number(viewer)];
   const viewerState = viewerClient?.getState();
+  // What the viewer's screen shows is what it has been shown.
+  const onShown = useCallback(
+    (s: SeatState) => {
+      if (viewer !== null) trails.current.set(viewer, [s]);
+    },
+    [viewer],
+  );
 
   // Bot seats: choose from the bot's own view and move through its own client.
   useEffect(() => {
@@ -196,6 +226,8 @@ export function HotSeatGame(props: {
           client={viewer === null ? spectator : clients[Number(viewer)]}
           matchID={matchID}
           names={config.names}
+          trail={viewer === null ? undefined : trails.current.get(viewer)}
+          onShown={onShown}
         />
       )}
       {over && (
@@ -217,11 +249,26 @@ export function HotSeatGame(props: {
   );
 }
 
-/** The board as one seat sees it, with the props boardgame.io's React client would pass. */
-function SeatBoard(props: { client: SeatClient; matchID: string; names: Record<string, string> }) {
+/**
+ * The board as one seat sees it, with the props boardgame.io's React client would pass, and the states of the
+ * seat's `trail` it has not been shown (`unseen`, read as it mounts).
+ */
+function SeatBoard(props: {
+  client: SeatClient;
+  matchID: string;
+  names: Record<string, string>;
+  trail?: SeatState[];
+  onShown: (state: SeatState) => void;
+}) {
   const { Board } = useGame();
-  const { client } = props;
+  const { client, onShown } = props;
   const state = client.getState();
+  const [unseen] = useState(() => props.trail?.filter((s) => !!state && s._stateID < state._stateID) ?? []);
+  const stateID = state?._stateID;
+  useEffect(() => {
+    const now = client.getState();
+    if (now) onShown(now);
+  }, [client, stateID, onShown]);
   if (!state) return null;
   const boardProps = {
     ...state,
@@ -239,6 +286,7 @@ function SeatBoard(props: { client: SeatClient; matchID: string; names: Record<s
     sendChatMessage: client.sendChatMessage,
     chatMessages: client.chatMessages,
     playerNames: props.names,
+    unseen: unseen.length > 0 ? unseen : undefined,
   } as unknown as GameBoardProps;
   return (
     <>

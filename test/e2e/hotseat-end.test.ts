@@ -8,11 +8,16 @@
  *   nothing there is styled as a danger. The end comes quickly through
  *   Lisbon's rules: the stored state is marked "final round" before the first
  *   turn.
+ * - Touched On: the player a Tram Tracker takes from is told which card went
+ *   and which came when they next take the device (their board is mounted
+ *   afresh after the pass screen), and only on their own screen.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { GState } from '../../src/games/lisbon/types';
+import type { TOState } from '../../src/games/touched-on/types';
+import { give } from '../games/touched-on/helpers';
 import path from 'node:path';
 import { SCREENSHOTS, e2eSuite, findChromium, newContext, screenshot } from './harness';
 
@@ -126,4 +131,81 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
+
+  it("tells the Tram Tracker's target, once they hold the device, which card went and which came", async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'hotseat-tracker');
+    // Every toast shown, with the part of the game it showed in (set by the test).
+    await context.addInitScript(() => {
+      const w = window as unknown as { __toasts: { text: string; phase: string }[]; __phase: string };
+      w.__toasts = [];
+      w.__phase = 'start';
+      const seen = new WeakSet<Element>();
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('[data-testid="toast"]')) {
+          if (seen.has(el)) continue;
+          seen.add(el);
+          w.__toasts.push({ text: el.textContent ?? '', phase: w.__phase });
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const phase = (p: string) => page.evaluate((v) => ((window as unknown as { __phase: string }).__phase = v), p);
+    const toasts = () =>
+      page.evaluate(() => (window as unknown as { __toasts: { text: string; phase: string }[] }).__toasts);
+
+    await page.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Ana');
+    await page.getByTestId('hs-name-1').fill('Bruno');
+    // Bruno deals: Ana, to his left, starts.
+    await page.getByTestId('hs-dealer-1').click();
+    await page.getByTestId('hs-start').click();
+    await page.getByTestId('pass-device').waitFor({ timeout: UI });
+
+    // Ana holds a Tram Tracker, a Priority Seat and an Evader of 96; Bruno an Evader of 86 and an Authorised Inspector 96.
+    const entries = await storedMatches<TOState>(page);
+    const G = entries[0][1].G;
+    expect(entries[0][1].ctx.currentPlayer).toBe('0');
+    for (const p of Object.values(G.players)) {
+      G.drawPile.push(...p.hand!);
+      p.hand = [];
+      p.handSize = 0;
+    }
+    const [tracker, , e96] = give(G, '0', ['tramTracker', 'prioritySeat', 'E96']);
+    const [e86, a96] = give(G, '1', ['E86', 'A96']);
+    G.drawCount = G.drawPile.length;
+    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
+    await page.reload();
+    await page.getByTestId('hs-resume').click({ timeout: UI });
+
+    await phase('ana');
+    await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe('Ana');
+    await page.getByTestId('pass-ready').click();
+    await page.getByTestId(`hand-card-${tracker}`).click({ timeout: UI });
+    await page.getByTestId('tracker-target-1').click();
+    await page.getByTestId(`take-${a96}`).click({ timeout: UI });
+    await page.getByTestId(`give-${e96}`).click();
+    await page.getByTestId('tracker-swap').click();
+
+    // Bruno's turn: the pass screen, then his hand, with the news.
+    await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe('Bruno');
+    await phase('bruno');
+    await page.getByTestId('pass-ready').click();
+    await page.getByTestId(`hand-card-${e96}`).waitFor({ timeout: UI });
+    const told = 'Ana took your Authorised Inspector 96 and gave you Evader 96.';
+    await expect.poll(() => page.getByTestId('toast').allTextContents(), { timeout: UI }).toContain(told);
+    await screenshot(page, 'hotseat-tracker-target-told');
+    // Ana's screen never showed it, and Bruno is told once.
+    expect((await toasts()).filter((t) => t.text === told).map((t) => t.phase)).toEqual(['bruno']);
+
+    // Bruno plays his Evader of 86; back at Ana's screen, nothing of Bruno's swap shows.
+    await page.getByTestId(`hand-card-${e86}`).click();
+    await page.getByTestId('play-batch').click({ timeout: UI });
+    await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe('Ana');
+    await phase('ana again');
+    await page.getByTestId('pass-ready').click();
+    await page.getByTestId('hand').waitFor({ timeout: UI });
+    await page.waitForTimeout(500);
+    expect((await toasts()).filter((t) => /took your/.test(t.text)).map((t) => t.phase)).toEqual(['bruno']);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -2,6 +2,7 @@
  * What the site's shell (src/client/) passes every game's board on top of
  * boardgame.io's own props, and the words a board shows while a table waits.
  */
+import type { Ctx } from 'boardgame.io';
 import type { BoardProps } from 'boardgame.io/react';
 
 export type ShellBoardProps<G> = BoardProps<G> & {
@@ -12,6 +13,15 @@ export type ShellBoardProps<G> = BoardProps<G> & {
    * board shows the deal, greyed, and nobody's turn has begun.
    */
   tableWaiting?: boolean;
+  /**
+   * Hot-seat: a seat's board is mounted afresh each time its player takes the
+   * device. These are the states that seat's view went through since its
+   * screen last showed one (that one first, oldest first, the current state
+   * not included), so the board can tell its player what changed meanwhile,
+   * as a board that stayed up would have. Read when the board mounts; absent
+   * online, where the board stays up.
+   */
+  unseen?: { G: G; ctx: Ctx; _stateID: number }[];
 };
 
 /** What a board's action panel says while `tableWaiting`. */

@@ -83,21 +83,25 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const raised = new Set<CardId>(hand.filter((id) => why[id] === null || putOuts.includes(id)));
 
   // The Tram Tracker's target is told which card went and which came: the log names neither (only the two may
-  // know), and a hand that changes without a word is easy to miss.
-  const handBefore = useRef(hand);
-  const logSeen = useRef(G.log.length);
+  // know), and a hand that changes without a word is easy to miss. A board mounted afresh in hot-seat, when its
+  // player takes the device, first goes through the states its seat's view had meanwhile (`unseen`).
+  const seen = useRef<{ hand: CardId[]; log: TOState['log'] }[]>(
+    (props.unseen ?? []).map((s) => ({ hand: (me !== null && s.G.players[me]?.hand) || [], log: s.G.log })),
+  );
   useEffect(() => {
-    const before = handBefore.current;
-    const seen = logSeen.current;
-    handBefore.current = hand;
-    logSeen.current = G.log.length;
-    if (me === null || G.log.length <= seen) return;
-    const swap = G.log.slice(seen).find((e) => e.type === 'trackerSwap' && e.target === me);
-    if (!swap || swap.type !== 'trackerSwap') return;
-    const took = before.filter((c) => !hand.includes(c));
-    const gave = hand.filter((c) => !before.includes(c));
-    if (took.length === 1 && gave.length === 1)
-      toast(`${playerLabel(swap.player, names)} took your ${cardName(took[0])} and gave you ${cardName(gave[0])}.`);
+    const steps = [...seen.current, { hand, log: G.log }];
+    seen.current = [{ hand, log: G.log }];
+    if (me === null) return;
+    for (let i = 1; i < steps.length; i++) {
+      const [before, after] = [steps[i - 1], steps[i]];
+      if (after.log.length <= before.log.length) continue;
+      const swap = after.log.slice(before.log.length).find((e) => e.type === 'trackerSwap' && e.target === me);
+      if (!swap || swap.type !== 'trackerSwap') continue;
+      const took = before.hand.filter((c) => !after.hand.includes(c));
+      const gave = after.hand.filter((c) => !before.hand.includes(c));
+      if (took.length === 1 && gave.length === 1)
+        toast(`${playerLabel(swap.player, names)} took your ${cardName(took[0])} and gave you ${cardName(gave[0])}.`);
+    }
   }, [G.log, hand, me, names, toast]);
   const batches = me !== null ? legalBatches(G, ctx, me) : [];
 
