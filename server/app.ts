@@ -223,6 +223,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const seats = new SeatSockets();
   // Made once the bot seats exist (below); the storage hook and the socket guard reach it through this.
   const clockRef: { current?: TurnClocks } = {};
+  const botsRef: { current?: BotSeats } = {};
   const logKeys = new Map(await Promise.all(games.map(async (g) => [g.name, await logKeysOf(g.name)] as const)));
   const hooked = hookStorage(
     compactUndo(raw, games, (name) => logKeys.get(name) ?? []),
@@ -230,6 +231,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     (matchID, metadata) => {
       seats.check(matchID, metadata);
       clockRef.current?.noteMetadata(matchID, metadata);
+      // A person connected to a match whose bots rest wakes them.
+      botsRef.current?.noteMetadata(matchID, metadata);
     },
   );
   const policy = createOriginPolicy(options.origins ?? [], [host, ...(options.hosts ?? [])]);
@@ -337,7 +340,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.use(matchList(games, hooked.storage));
   app.use(replays(hooked.storage));
   app.use(matchStatus(hooked.storage));
-  const bots = new BotSeats(games, hooked.storage, log, { ...DEFAULT_BOT_LIMITS, ...options.botLimits });
+  const bots = (botsRef.current = new BotSeats(games, hooked.storage, log, {
+    ...DEFAULT_BOT_LIMITS,
+    ...options.botLimits,
+  }));
   if (options.redisUrl && raw instanceof PostgresStorage) {
     // Several processes: each bot seat is played by the one holding its lease.
     const leases = new BotLeases(raw.pool, raw.schema, processName, options.botLeaseMs);

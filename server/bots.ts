@@ -64,6 +64,11 @@ function attended(metadata: WithBots | undefined): boolean {
   return Object.values(metadata.players).some((p) => p.isConnected && !botLevel(metadata, String(p.id)));
 }
 
+/** Whether the match's bots should rest: nobody to play with, and no change for `restAfterMs`. */
+function resting(metadata: WithBots, restAfterMs: number, now = Date.now()): boolean {
+  return restAfterMs > 0 && !attended(metadata) && now - metadata.updatedAt >= restAfterMs;
+}
+
 function sameSecret(a: unknown, b: unknown): boolean {
   if (typeof a !== 'string' || typeof b !== 'string' || a.length === 0) return false;
   const x = Buffer.from(a);
@@ -79,10 +84,19 @@ export interface BotLimits {
   perClient: number;
   /** Worker threads that think for them; default: one fewer than the cores, at least one. */
   threads?: number;
+  /**
+   * A match nobody (but bots) is connected to and that has not changed for
+   * this long lets its bots rest: their clients stop, and start again when a
+   * person connects to it. 0: never. Default 10 minutes.
+   */
+  restAfterMs?: number;
 }
 
 /** Defaults: a small server's worth. */
-export const DEFAULT_BOT_LIMITS: BotLimits = { perServer: 16, perClient: 4 };
+export const DEFAULT_BOT_LIMITS: BotLimits = { perServer: 16, perClient: 4, restAfterMs: 10 * 60_000 };
+
+/** How often a match woken by its metadata may try again to take its bot seats (a lease query each time). */
+const WAKE_RETRY_MS = 10_000;
 
 /** Resolves true once `pred` holds after some update of `client`, false after `ms`. */
 function until(client: { subscribe(fn: () => void): () => void }, pred: () => boolean, ms: number): Promise<boolean> {
@@ -115,6 +129,9 @@ export class BotSeats {
   private closed = false;
   private leases: BotLeases | undefined;
   private leaseTimer: ReturnType<typeof setInterval> | undefined;
+  private restTimer: ReturnType<typeof setInterval> | undefined;
+  /** When each match last tried to wake its bots (noteMetadata). */
+  private readonly wakeTried = new Map<string, number>();
 
   /** The served games that have bots (in the registry), by name. */
   private readonly defs: Map<string, GameDef>;
@@ -177,7 +194,7 @@ export class BotSeats {
 
   /** Starts the bots of one match's bot seats (those not running here). */
   private async resume(def: GameDef, matchID: string, metadata: WithBots): Promise<void> {
-    if (metadata.gameover !== undefined) return;
+    if (metadata.gameover !== undefined || resting(metadata, this.restAfterMs)) return;
     for (const p of Object.values(metadata.players)) {
       const level = botLevel(metadata, String(p.id));
       if (level && typeof p.credentials === 'string') {
@@ -186,9 +203,70 @@ export class BotSeats {
     }
   }
 
-  /** Start bot clients against the server at `url`, resuming every unfinished match with bot seats. */
+  private get restAfterMs(): number {
+    return this.limits.restAfterMs ?? DEFAULT_BOT_LIMITS.restAfterMs!;
+  }
+
+  /**
+   * Lets the bots of each match rest whose players have all gone (nobody but
+   * bots connected) and that has not changed for `restAfterMs`: their
+   * clients stop here and give their leases back (no process resumes a
+   * resting match), so abandoned matches hold no sockets, states or leases.
+   */
+  private async rest(): Promise<void> {
+    const byMatch = new Map<string, string[]>();
+    for (const key of this.clients.keys()) {
+      const matchID = key.slice(0, key.lastIndexOf(':'));
+      byMatch.set(matchID, [...(byMatch.get(matchID) ?? []), key]);
+    }
+    for (const [matchID, keys] of byMatch) {
+      if (this.closed) return;
+      const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
+      if (!metadata || !resting(metadata, this.restAfterMs)) continue;
+      for (const key of keys) this.stopClient(key);
+      this.log('info', 'bot seats resting', { matchID, seats: keys.length });
+    }
+  }
+
+  /**
+   * Hears every metadata write (server/storage-hooks.ts): a person connected
+   * to a match whose bot seats do not all play here wakes them (a resting
+   * match, or one whose bots another process stopped playing), at most once
+   * every few seconds per match.
+   */
+  noteMetadata(matchID: string, metadata: ServerTypes.MatchData): void {
+    const m = metadata as WithBots;
+    if (this.closed || !this.url || !m.botSeats || m.gameover !== undefined || !attended(m)) return;
+    const def = this.defs.get(m.gameName);
+    if (!def) return;
+    const seats = Object.keys(m.botSeats).filter((seat) => botLevel(m, seat));
+    if (seats.every((seat) => this.clients.has(`${matchID}:${seat}`))) return;
+    const now = Date.now();
+    if (now - (this.wakeTried.get(matchID) ?? 0) < WAKE_RETRY_MS) return;
+    this.wakeTried.set(matchID, now);
+    if (this.wakeTried.size > 10_000) this.wakeTried.delete(this.wakeTried.keys().next().value!);
+    this.resume(def, matchID, m).catch((err: Error) =>
+      this.log('warn', 'bot seats not woken', { matchID, error: err.message }),
+    );
+  }
+
+  /** Start bot clients against the server at `url`, resuming every unfinished match with bot seats (but resting ones). */
   async start(url: string): Promise<void> {
     this.url = url;
+    if (this.restAfterMs > 0) {
+      let sweeping = false;
+      this.restTimer = setInterval(
+        () => {
+          if (sweeping || this.closed) return;
+          sweeping = true;
+          this.rest()
+            .catch((err: Error) => this.log('warn', 'bot rest sweep failed', { error: err.message }))
+            .finally(() => (sweeping = false));
+        },
+        Math.max(50, Math.min(60_000, Math.floor(this.restAfterMs / 4))),
+      );
+      this.restTimer.unref();
+    }
     const leases = this.leases;
     if (leases) {
       let tending = false;
@@ -219,6 +297,7 @@ export class BotSeats {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.leaseTimer);
+    clearInterval(this.restTimer);
     for (const key of [...this.clients.keys()]) this.stopClient(key, false);
     await this.leases
       ?.releaseAll()

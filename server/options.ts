@@ -44,6 +44,10 @@ Options (flag / environment variable / default):
   --max-bots-per-client <n>
                       MAX_BOTS_PER_CLIENT 4     bot seats one client address may have playing,
                                                 in matches a person is connected to
+  --bot-rest-after <minutes>
+                      BOT_REST_AFTER 10         stop the bots of a match nobody but bots is
+                                                connected to after this long without a change;
+                                                they start again when a person connects (0: never)
   --clock-scale <n>   CLOCK_SCALE   1           turn clocks run n times as fast (for trying them
                                                 out: 60 makes a 1-minute clock last 1 second)
   --max-conns-per-ip <n>
@@ -96,6 +100,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       'expire-open-after': { type: 'string' },
       'max-bots': { type: 'string' },
       'max-bots-per-client': { type: 'string' },
+      'bot-rest-after': { type: 'string' },
       'clock-scale': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -136,6 +141,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   const expireOpenAfter = pick(values['expire-open-after'], 'EXPIRE_OPEN_AFTER');
   const maxBots = pick(values['max-bots'], 'MAX_BOTS');
   const maxBotsPerClient = pick(values['max-bots-per-client'], 'MAX_BOTS_PER_CLIENT');
+  const botRestAfter = pick(values['bot-rest-after'], 'BOT_REST_AFTER');
   const clockScale = pick(values['clock-scale'], 'CLOCK_SCALE');
   const trustProxy = values['trust-proxy'] ?? ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase());
   const list = (text: string | undefined) =>
@@ -172,6 +178,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         ...(maxBotsPerClient === undefined
           ? {}
           : { perClient: integer('--max-bots-per-client', maxBotsPerClient, 0, 10_000) }),
+        ...(botRestAfter === undefined
+          ? {}
+          : { restAfterMs: integer('--bot-rest-after', botRestAfter, 0, 525_600) * 60_000 }),
       },
       ...(expireOpenAfter === undefined
         ? {}

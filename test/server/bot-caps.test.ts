@@ -5,10 +5,8 @@
  * refusal names the cap, and the page quotes it (src/client/lobbyErrors.ts).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { State } from 'boardgame.io';
 import { describeError, HttpError } from '../../src/client/lobbyErrors';
 import { findGame } from '../../src/games/registry';
-import { actingPlayerOf } from '../../src/bots/mcts';
 import { createMatch, GAME, http, joinMatch, RawClient, readMatch, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -73,13 +71,6 @@ it('bots of matches nobody is connected to do not count under the caps; the refu
   // Back on the first match, Ana plays her turn and its bots play theirs, as before.
   const again = await connect(a.matchID, a.creds);
   const def = findGame(GAME)!;
-  for (let i = 0; i < 40 && actingPlayerOf(def, again.state as State) === '0'; i++) {
-    const s = again.state as State;
-    const [m] = def.game.ai!.enumerate(s.G, s.ctx, '0') as { move: string; args?: unknown[] }[];
-    again.move(a.matchID, '0', a.creds, m.move, m.args ?? [], s._stateID);
-    await again.waitFor(() => again.state!._stateID > s._stateID, 5000, 'a move');
-  }
-  await again.waitFor(() => actingPlayerOf(def, again.state as State) === '0', 20_000, 'both bots to play');
-  expect(again.state!.ctx.turn).toBeGreaterThanOrEqual(4);
+  await again.playUntilTurn(def, a.matchID, '0', a.creds, 4);
   for (const p of [pageB, pageC, again]) p.close();
 }, 60_000);

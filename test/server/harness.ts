@@ -14,6 +14,8 @@ import { LisbonTram28 } from '../../src/games/lisbon';
 import { botMoves } from '../../src/games/lisbon/bots/candidates';
 import { restoreLogsOn, wantsLogSuffix } from '../../src/shared/log-suffix';
 import { waitingOn } from '../../src/games/common/waiting-room';
+import { actingPlayerOf } from '../../src/bots/mcts';
+import type { GameDef } from '../../src/games/registry';
 
 export const GAME = LisbonTram28.name as string;
 
@@ -217,6 +219,39 @@ export class RawClient {
 
   close(): void {
     this.socket.close();
+  }
+
+  /**
+   * Plays `seat`'s turn with the first of the game's enumerated moves, move
+   * by move, until `seat` no longer acts; returns the moves made.
+   */
+  async playTurn(def: GameDef, matchID: string, seat: string, credentials: string): Promise<number> {
+    let n = 0;
+    for (; n < 40 && this.state && actingPlayerOf(def, this.state) === seat; n++) {
+      const s = this.state;
+      const [m] = def.game.ai!.enumerate(s.G, s.ctx, seat) as { move: string; args?: unknown[] }[];
+      this.move(matchID, seat, credentials, m.move, m.args ?? [], s._stateID);
+      await this.waitFor(() => this.state!._stateID > s._stateID, 5000, 'a move');
+    }
+    return n;
+  }
+
+  /**
+   * Plays `seat` (as `playTurn`) whenever it acts, while the others play
+   * theirs, until the match reaches turn `turn` with `seat` to act; fails
+   * after `ms`.
+   */
+  async playUntilTurn(def: GameDef, matchID: string, seat: string, credentials: string, turn: number, ms = 30_000) {
+    const end = Date.now() + ms;
+    const mine = () => actingPlayerOf(def, this.state!) === seat;
+    while (!(this.state!.ctx.turn >= turn && mine())) {
+      if (Date.now() > end) throw new Error(`timed out before turn ${turn}`);
+      if (mine()) await this.playTurn(def, matchID, seat, credentials);
+      else {
+        const at = this.state!._stateID;
+        await this.waitFor(() => this.state!._stateID > at, Math.max(1, end - Date.now()), `turn ${turn}`);
+      }
+    }
   }
 }
 
