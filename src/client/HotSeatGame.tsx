@@ -104,8 +104,16 @@ export function HotSeatGame(props: {
     .filter((s): s is string => s !== null);
   const single = humans.length <= 1;
   const over = !!state?.ctx.gameover;
+  // A bot plays, and not within the turn of the human holding the device (as a bot deciding on an inspection or a
+  // push within it does): with other humans at the table, that human's hand goes out of sight (the table stays, as
+  // a spectator sees it), so the device may be passed on at once; whoever is next, them again included, gets the
+  // pass screen.
+  const botPlays = !!state && !single && !over && actingSeat?.kind === 'bot' && state.ctx.currentPlayer !== shown;
+  useEffect(() => {
+    if (botPlays) setShown(null);
+  }, [botPlays]);
   // Whose board is on screen: the only human, else the last human who took the device (none yet: no hand shown).
-  const viewer: string | null = single ? (humans[0] ?? '0') : shown;
+  const viewer: string | null = single ? (humans[0] ?? '0') : botPlays ? null : shown;
   const needPass = !!state && !single && !over && actingSeat?.kind === 'human' && acting !== shown;
   const viewerClient = viewer === null ? null : clients[Number(viewer)];
   const viewerState = viewerClient?.getState();
@@ -216,6 +224,11 @@ export function HotSeatGame(props: {
       {botError && (
         <p className="error" role="alert">
           {botError}
+        </p>
+      )}
+      {botPlays && (
+        <p className="notice hotseat-bot-turn" role="status" data-testid="hs-bot-turn">
+          {config.names[acting]} is playing. Hands stay hidden until the next player takes the device.
         </p>
       )}
       {needPass ? (

@@ -11,6 +11,9 @@
  * - Touched On: the player a Tram Tracker takes from is told which card went
  *   and which came when they next take the device (their board is mounted
  *   afresh after the pass screen), and only on their own screen.
+ * - While a bot plays after a human's turn, with other humans at the table,
+ *   no hand is on screen and a notice says so; the next human gets the pass
+ *   screen.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -205,6 +208,35 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await page.getByTestId('hand').waitFor({ timeout: UI });
     await page.waitForTimeout(500);
     expect((await toasts()).filter((t) => /took your/.test(t.text)).map((t) => t.phase)).toEqual(['bruno']);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("hides the last human's hand while a bot plays, and says so", async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'hotseat-bot-turn');
+    await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/hotseat`);
+    await page.getByTestId('hs-players-3').click();
+    await page.getByTestId('hs-name-0').fill('Hana');
+    await page.getByTestId('hs-name-1').fill('Hugo');
+    await page.getByTestId('hs-kind-2').selectOption('bot');
+    await page.getByTestId('hs-level-2').selectOption('easy');
+    await page.getByTestId('hs-first').selectOption('0');
+    await page.getByTestId('hs-start').click();
+    for (const name of ['Hana', 'Hugo']) {
+      await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe(name);
+      await page.getByTestId('pass-ready').click();
+      await page.getByTestId('end-turn').click({ timeout: UI });
+      await page.getByTestId('end-turn-confirm').click({ timeout: UI });
+    }
+    // Bot 3's turn (at the relaxed pace): the table, but nobody's hand, and why.
+    await page.getByTestId('hs-bot-turn').waitFor({ timeout: UI });
+    expect(await page.getByTestId('hs-bot-turn').textContent()).toMatch(/Bot 3 \(easy\) is playing/);
+    expect(await page.getByTestId('map').count()).toBe(1);
+    expect(await page.getByTestId('hand').count()).toBe(0);
+    await screenshot(page, 'hotseat-bot-turn');
+    // Then Hana, behind the pass screen.
+    await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: 30_000 }).toBe('Hana');
+    expect(await page.getByTestId('hs-bot-turn').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
