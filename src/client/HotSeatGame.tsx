@@ -178,7 +178,7 @@ export function HotSeatGame(props: {
   const reason = decision ? `${config.names[acting]} ${decision}` : `It is ${config.names[acting]}'s turn.`;
 
   return (
-    <div className="hotseat-game" data-testid="hotseat-game">
+    <div className={`hotseat-game${over ? ' is-over' : ''}`} data-testid="hotseat-game">
       <div className="match-bar">
         <div className="seats-status">
           {config.seats.map((s, i) => (
