@@ -22,6 +22,7 @@ import type { GState } from '../../src/games/lisbon/types';
 import type { TOState } from '../../src/games/touched-on/types';
 import { give } from '../games/touched-on/helpers';
 import path from 'node:path';
+import { violations } from './axe';
 import { SCREENSHOTS, e2eSuite, findChromium, newContext, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
@@ -79,6 +80,7 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await page.getByTestId('hs-end').waitFor({ timeout: UI });
     await screenshot(page, 'hotseat-end-bar');
     expect(await page.locator('.hotseat-game .danger').count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
     expect(await page.getByTestId('hs-to-lobby').getAttribute('href')).toBe('#/g/lisbon-tram-28');
     // On a phone its buttons wrap inside the screen, and the final scores stop above it: their last button is not
     // under the bar.
