@@ -74,7 +74,10 @@ export function OnlineBoard(props: OnlineBoardProps) {
   }, [waiting, onTableWaiting]);
   const alerts = useYourMoveAlerts(mine, TITLE);
   return (
-    <div className="online-board" data-testid="online-board">
+    <div
+      className={props.ctx.gameover !== undefined ? 'online-board is-over' : 'online-board'}
+      data-testid="online-board"
+    >
       {offline && (
         <p className="notice warn" role="status" data-testid="reconnecting">
           Connection lost. Reconnecting… The board is read-only until the connection is back; nothing is sent meanwhile.

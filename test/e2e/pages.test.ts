@@ -134,7 +134,7 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await p.context().close();
   });
 
-  it('offers the way back to the lobby once an online game is over, above the end screen', async () => {
+  it('offers the way back to the lobby once an online game is over, above the end screen, which stops above it', async () => {
     const { matchID, creds } = await createJoined(suite.server.url, SHORT_GAME, 2);
     await playOverSockets(suite.server.url, SHORT_GAME, matchID, creds, 100);
     const stored = await suite.server.db.fetch(matchID, { state: true });
@@ -148,6 +148,25 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     });
     await p.getByTestId('game-over-bar').waitFor({ timeout: UI_TIMEOUT });
     await screenshot(p, 'online-game-over');
+    for (const size of [
+      { width: 390, height: 700 },
+      { width: 1366, height: 768 },
+    ]) {
+      await p.setViewportSize(size);
+      await p.getByTestId('rematch').waitFor({ timeout: UI_TIMEOUT });
+      const dialog = (await p.getByTestId('gameover').boundingBox())!;
+      const bar = (await p.getByTestId('game-over-bar').boundingBox())!;
+      const rematch = (await p.getByTestId('rematch').boundingBox())!;
+      // The final scores end above the bar and the rematch card, so that nothing of them is hidden.
+      expect(dialog.y + dialog.height, `${size.width} px: the final scores run under the bar`).toBeLessThanOrEqual(
+        bar.y,
+      );
+      expect(
+        dialog.y + dialog.height,
+        `${size.width} px: the final scores run under the rematch card`,
+      ).toBeLessThanOrEqual(rematch.y);
+      expect(dialog.y).toBeGreaterThanOrEqual(0);
+    }
     // Clickable even with the game's own end screen open.
     await p.getByTestId('to-lobby').click();
     await p.getByTestId('lobby').waitFor({ timeout: UI_TIMEOUT });
