@@ -50,6 +50,16 @@ describe('Board markup', () => {
     );
   });
 
+  it("names a bot in the banner's score chips without its level, which the chip's title keeps", () => {
+    const c = client();
+    const { G, ctx } = viewOf(c, '0');
+    const html = render(G, ctx, '0', { playerNames: { '0': 'Ana', '1': 'Bot 2 (normal)' } });
+    const chip = /data-testid="banner-score-1"[^>]*>.*?<span class="pname">([^<]*)<\/span>/.exec(html);
+    expect(chip?.[1]).toBe('Bot 2');
+    expect(html).toMatch(/title="Bot 2 \(normal\): 0 VP, \d+ tickets" data-testid="banner-score-1"/);
+    expect(html).toMatch(/<span class="pname">Ana<\/span>/);
+  });
+
   it('draws every node of the side and highlights exactly the legal destinations', () => {
     const c = client();
     const { G, ctx } = viewOf(c, '0');

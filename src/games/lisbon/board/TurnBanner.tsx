@@ -5,6 +5,7 @@ import type { Ctx } from 'boardgame.io';
 import type { GState, PlayerID } from '../types';
 import { actionsLeft, draw3Available, freeMoveAvailable, maxActions, scoreOf } from '../selectors';
 import { playerLabel, TRAM_STYLE } from './logic';
+import { withoutBotLevel } from '../../common/names';
 
 /** The banner across the top of the board. */
 export function TurnBanner({
@@ -79,7 +80,8 @@ export function TurnBanner({
               data-testid={`banner-score-${id}`}
             >
               <span className="tram-chip" style={{ background: ps.fill, borderColor: ps.stroke }} />
-              <span className="pname">{playerLabel(G, id, names)}</span> <b>{scoreOf(G, id).total}</b> VP
+              <span className="pname">{withoutBotLevel(playerLabel(G, id, names))}</span> <b>{scoreOf(G, id).total}</b>{' '}
+              VP
             </span>
           );
         })}

@@ -15,17 +15,13 @@ import { CardFace, LineCardFace } from './CardFace';
 import { cardLook, lineLook } from './look';
 import { expTakenBy, playerLabel, seatColour } from './logic';
 import { SeatMark } from './SeatMark';
+import { withoutBotLevel } from '../../common/names';
 
 /** Small deterministic tilt so a stack looks laid by hand. */
 function tilt(card: string): string {
   let h = 0;
   for (const ch of card) h = (h * 31 + ch.charCodeAt(0)) % 997;
   return `${(h % 7) - 3}deg`;
-}
-
-/** A name short enough for a card's tag: without a bot's level ("Bot 2 (normal)" is "Bot 2"); the title has it whole. */
-function shortLabel(name: string): string {
-  return name.replace(/\s*\([^)]*\)$/, '') || name;
 }
 
 /** A Line's count as read under its card: "6/9", and "9 · full", "10 · full" once full (a Priority Seat can pass 9). */
@@ -154,7 +150,7 @@ export function LinesView({
                             title={`Added by ${playerLabel(run[0].player, names)}`}
                           >
                             <SeatMark id={run[0].player} size={9} />
-                            <span className="by-name">{shortLabel(playerLabel(run[0].player, names))}</span>
+                            <span className="by-name">{withoutBotLevel(playerLabel(run[0].player, names))}</span>
                           </span>
                         </div>
                       ))}
