@@ -166,6 +166,14 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
         `${size.width} px: the final scores run under the rematch card`,
       ).toBeLessThanOrEqual(rematch.y);
       expect(dialog.y).toBeGreaterThanOrEqual(0);
+      // The rematch card and the bar do not cover each other, and the bar keeps to one line where it fits.
+      const apart =
+        rematch.y + rematch.height <= bar.y ||
+        bar.y + bar.height <= rematch.y ||
+        rematch.x + rematch.width <= bar.x ||
+        bar.x + bar.width <= rematch.x;
+      expect(apart, `${size.width} px: the rematch card covers the game-over bar`).toBe(true);
+      expect(bar.height, `${size.width} px: the game-over bar wraps`).toBeLessThan(70);
     }
     // Clickable even with the game's own end screen open.
     await p.getByTestId('to-lobby').click();

@@ -269,7 +269,7 @@ export function EndScreen({ G, names, onClose }: { G: GobState; names: Names; on
         : `Shared victory: ${winners.join(' and ')}!`;
   return (
     <div className="gob-overlay">
-      <section className="gob-dialog" role="dialog" aria-modal="true" aria-label="Final scores" data-testid="gameover">
+      <section className="gob-dialog" role="dialog" aria-label="Final scores" data-testid="gameover">
         <h2>{title}</h2>
         {result.ranking.some((p) => result.scores[p].eliminated) && (
           <p className="gob-note" data-testid="eliminated-note">
