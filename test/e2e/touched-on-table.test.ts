@@ -14,7 +14,9 @@
  *   while the player is inspected, so the carriage can be seen;
  * - every opponent's face-down fan lies within its seat tile;
  * - a Line over 9 reads "10 · full", and the carriages shown are numbered
- *   1, 2, 3 with the emptied one left out.
+ *   1, 2, 3 with the emptied one left out;
+ * - in a crowded 4-player position (four carriages on the current Line) the
+ *   current carriage comes first on its Line, and stays clear of the hand.
  * Screenshots go to artifacts/screenshots/.
  */
 import { describe, expect, it } from 'vitest';
@@ -109,6 +111,70 @@ async function midJourney(server: E2EServer): Promise<Table> {
   return { matchID, creds, cur, prev, exposed, undercover };
 }
 
+/**
+ * A crowded 4-player position late in a journey: every Line holds carriages, the current Line (96) three
+ * ended ones before the exposed current carriage, so the Line's column is at its tallest.
+ */
+async function crowded(server: E2EServer): Promise<Table> {
+  const { matchID, creds } = await createJoined(server.url, 'touched-on', 4);
+  const state = structuredClone((await server.db.fetch(matchID, { state: true })).state as State<TOState>);
+  const G = state.G;
+  const order = state.ctx.playOrder;
+  const cur = state.ctx.currentPlayer;
+  const at = (k: number) => order[(order.indexOf(cur) + k) % order.length];
+  const [next, third, prev] = [at(1), at(2), at(3)];
+  for (const p of Object.values(G.players)) {
+    G.drawPile.push(...p.hand!);
+    p.hand = [];
+    p.handSize = 0;
+  }
+  carriage(G, '19', [
+    [next, 'E19'],
+    [next, 'E19'],
+  ]);
+  carriage(G, '19', [
+    [third, 'E19'],
+    [third, 'E19'],
+    [third, 'E19'],
+  ]);
+  carriage(G, '86', [
+    [cur, 'E86'],
+    [cur, 'E86'],
+    [cur, 'E86'],
+  ]);
+  carriage(G, '86', [
+    [prev, 'E86'],
+    [prev, 'E86'],
+    [third, 'E86'],
+  ]);
+  carriage(G, '109', [[third, 'E109']]);
+  carriage(G, '96', [
+    [next, 'E96'],
+    [third, 'E96'],
+  ]);
+  carriage(G, '96', [
+    [cur, 'E96'],
+    [cur, 'prioritySeat'],
+  ]);
+  carriage(G, '96', [
+    [prev, 'E96'],
+    [prev, 'E96'],
+  ]);
+  const exposed = carriage(G, '96', [
+    [third, 'E96'],
+    [prev, 'E96'],
+    [prev, 'E96'],
+  ]);
+  setPlay(G, '96', prev, exposed);
+  const [undercover] = give(G, cur, ['U', 'A96', 'E86', 'E86', 'E109']);
+  give(G, prev, ['E109', 'E109', 'U']);
+  give(G, next, ['E19', 'E109']);
+  give(G, third, ['E19', 'appeal']);
+  G.drawCount = G.drawPile.length;
+  await server.db.setState(matchID, state);
+  return { matchID, creds, cur, prev, exposed, undercover };
+}
+
 /** A page holding seat `seat` of the match, at a size, as loaded (never scrolled). */
 async function openSeat(
   suite: { server: E2EServer; browser: import('playwright-core').Browser },
@@ -195,6 +261,29 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       await page.getByTestId('inspect').click();
       await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
       await victim.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-appeal.png` });
+      expect(await hiddenParts(victim, t), 'the inspected player deciding').toEqual([]);
+      await page.context().close();
+      await victim.context().close();
+    },
+    60_000,
+  );
+
+  it.each(SCREENS.filter((s) => !s.touch))(
+    'at $name size, 4 players late in a journey, the current carriage comes first on its Line, clear of the hand',
+    async (size) => {
+      const t = await crowded(suite.server);
+      const page = await openSeat(suite, t, t.cur, size);
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-crowded.png` });
+      expect(await hiddenParts(page, t), 'a normal turn').toEqual([]);
+      const labels = await page.locator('[data-testid="line-col-96"] .carriage-label').allTextContents();
+      expect(labels).toEqual(['Current carriage', 'Carriage 1', 'Carriage 2', 'Carriage 3']);
+      await page.getByTestId(`hand-card-${t.undercover}`).click();
+      await page.getByTestId('inspect').waitFor({ timeout: UI });
+      expect(await hiddenParts(page, t), 'choosing the Inspector').toEqual([]);
+      const victim = await openSeat(suite, t, t.prev, size);
+      await page.getByTestId('inspect').click();
+      await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
+      await victim.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-crowded-appeal.png` });
       expect(await hiddenParts(victim, t), 'the inspected player deciding').toEqual([]);
       await page.context().close();
       await victim.context().close();

@@ -67,7 +67,12 @@ export function LinesView({
         const target = targets.includes(id);
         const takenBy = taken[id];
         // An emptied carriage is not shown (the current one is, empty or not), and the shown ones are numbered 1, 2…
-        const shown = L.carriages.filter((c) => c.cards.length > 0 || cur?.id === c.id);
+        // The current carriage comes first, under the Line's card: it is what an Inspector, an Appeal or the next
+        // batch is about, and the ended ones (which only count now) would push it down under the hand.
+        const shown = L.carriages
+          .filter((c) => c.cards.length > 0 || cur?.id === c.id)
+          .map((c, i) => ({ c, n: i + 1 }))
+          .sort((a, b) => Number(b.c.id === cur?.id) - Number(a.c.id === cur?.id));
         return (
           <div
             key={id}
@@ -113,7 +118,7 @@ export function LinesView({
               </div>
             </div>
             <div className="carriages">
-              {shown.map((c, i) => {
+              {shown.map(({ c, n }) => {
                 const isCur = cur?.id === c.id;
                 return (
                   <div
@@ -125,7 +130,7 @@ export function LinesView({
                     }
                   >
                     <span className="carriage-label">
-                      {isCur ? 'Current carriage' : `Carriage ${i + 1}`}
+                      {isCur ? 'Current carriage' : `Carriage ${n}`}
                       {c.cards.length === 0 ? ' (empty)' : ''}
                     </span>
                     <div className="carriage-cards">
