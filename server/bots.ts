@@ -55,13 +55,25 @@ function botLevel(metadata: WithBots, seat: string): Level | undefined {
 
 /**
  * Whether a person (a seat the server did not give a bot) is connected to the
- * unfinished match. Bot seats count under the caps only while one is: a
- * match everyone has closed or left keeps its bots, idle, until someone
- * comes back, but they no longer stop its players from starting another.
+ * unfinished match.
  */
 function attended(metadata: WithBots | undefined): boolean {
   if (!metadata || metadata.gameover !== undefined) return false;
   return Object.values(metadata.players).some((p) => p.isConnected && !botLevel(metadata, String(p.id)));
+}
+
+/** How long a new match's bot seats count under the caps, whoever is connected (its creator connects only after seating them). */
+const NEW_MATCH_MS = 60_000;
+
+/**
+ * Whether the match's bot seats count under the caps: while it is new, or a
+ * person is connected to it. A match everyone has closed or left keeps its
+ * bots, idle, until someone comes back, but they no longer stop its players
+ * from starting another.
+ */
+function counted(metadata: WithBots | undefined, now = Date.now()): boolean {
+  if (!metadata || metadata.gameover !== undefined) return false;
+  return now - metadata.createdAt < NEW_MATCH_MS || attended(metadata);
 }
 
 /** Whether the match's bots should rest: nobody to play with, and no change for `restAfterMs`. */
@@ -78,9 +90,9 @@ function sameSecret(a: unknown, b: unknown): boolean {
 
 /** How many bot seats may play at once. */
 export interface BotLimits {
-  /** Bot seats playing at once on this server, in matches a person is connected to; 0 for no cap. */
+  /** Bot seats playing at once on this server, in matches a person is connected to or made in the last minute; 0 for no cap. */
   perServer: number;
-  /** Bot seats one client address asked for that are still playing, in matches a person is connected to; 0 for no cap. */
+  /** Bot seats one client address asked for that are still playing, in matches a person is connected to or made in the last minute; 0 for no cap. */
   perClient: number;
   /** Worker threads that think for them; default: one fewer than the cores, at least one. */
   threads?: number;
@@ -343,7 +355,7 @@ export class BotSeats {
     };
   }
 
-  /** How many of the bot seats `keys` (`matchID:seat`) play in matches a person is connected to. */
+  /** How many of the bot seats `keys` (`matchID:seat`) count under the caps (`counted`). */
   private async attendedSeats(keys: Iterable<string>): Promise<number> {
     const byMatch = new Map<string, number>();
     for (const key of keys) {
@@ -353,7 +365,7 @@ export class BotSeats {
     let n = 0;
     for (const [matchID, seats] of byMatch) {
       const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
-      if (attended(metadata)) n += seats;
+      if (counted(metadata)) n += seats;
     }
     return n;
   }
@@ -382,7 +394,7 @@ export class BotSeats {
       if (playing >= perClient)
         fail(
           429,
-          `You already have ${playing} bots playing; a bot seat frees up when its match ends, or when nobody is connected to that match any more`,
+          `You already have ${playing} bot${playing === 1 ? '' : 's'} playing; a bot seat frees up when its match ends, or when nobody is connected to that match any more (a match's bots count for its first minute anyway)`,
           { 'Retry-After': '60' },
         );
     }

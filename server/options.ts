@@ -40,10 +40,12 @@ Options (flag / environment variable / default):
                       EXPIRE_OPEN_AFTER 1440    remove matches whose seats never all filled after
                                                 this many minutes without a change (0: never)
   --max-bots <n>      MAX_BOTS      16          bot seats playing at once on this server (0: no cap),
-                                                in matches a person is connected to
+                                                in matches a person is connected to or made
+                                                in the last minute
   --max-bots-per-client <n>
                       MAX_BOTS_PER_CLIENT 4     bot seats one client address may have playing,
-                                                in matches a person is connected to
+                                                in matches a person is connected to or made
+                                                in the last minute
   --bot-rest-after <minutes>
                       BOT_REST_AFTER 10         stop the bots of a match nobody but bots is
                                                 connected to after this long without a change;

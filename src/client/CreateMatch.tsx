@@ -19,6 +19,11 @@ import {
 import { CLOCK_TEXT, type ClockChoice } from './TurnClock';
 import { botName, type SeatChoice } from './seats';
 
+/** "A", "A and B", "A, B and C". */
+function listOf(items: string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 const freshSeat = (): SeatChoice => ({ kind: 'human', level: 'normal', name: '' });
 
 /** The "New match" card. `name` is the player's name from the lobby header. */
@@ -83,20 +88,24 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
       setBusy(false);
       return;
     }
-    // Bot seats: the server runs them. A failure leaves the seat open for a human.
-    const failures: string[] = [];
+    // Bot seats: the server runs them. A failure leaves the seat open for a human; the bots refused for the same
+    // reason (a cap, most often) are named together, the reason said once.
+    const failures = new Map<string, string[]>();
     for (let i = 1; i < seats.length; i++) {
       if (seats[i].kind !== 'bot') continue;
       try {
         await seatBot(matchID, i, seats[i].level, me);
       } catch (err) {
-        failures.push(`${botName(i, seats[i].level)}: ${describeError(err, 'bot')}`);
+        const why = describeError(err, 'bot');
+        failures.set(why, [...(failures.get(why) ?? []), botName(i, seats[i].level)]);
       }
     }
-    if (failures.length)
+    if (failures.size)
       sessionStorage.setItem(
         `lt28:notice:${matchID}`,
-        `Some bots could not be seated; those seats stay open for people. ${failures.join(' ')}`,
+        `Some bots could not be seated; those seats stay open for people. ${[...failures]
+          .map(([why, bots]) => `${listOf(bots)}: ${why}`)
+          .join(' ')}`,
       );
     setBusy(false);
     navigate({ page: 'match', game: gameId, matchID });

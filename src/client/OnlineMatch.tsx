@@ -176,7 +176,7 @@ export function OnlineMatch(props: { matchID: string }) {
         waitingRoom={!!seat && tableWaiting}
       />
       {notice && (
-        <p className="notice" role="status">
+        <p className="notice" role="status" data-testid="match-notice">
           {notice}{' '}
           <button
             className="ghost small"

@@ -62,7 +62,7 @@ export function describeError(err: unknown, action: LobbyAction): string {
     // A cap's own words say which cap and what frees it ("You already have 4 bots playing; …").
     if (status === 429)
       return detail
-        ? `${what}: ${detail.replace(/[.!]?$/, '.')}`
+        ? `${what}: ${detail[0].toLowerCase()}${detail.slice(1).replace(/[.!]?$/, '.')}`
         : `${what}: too many requests. Wait a moment and try again.`;
     if (status >= 500) return `${what}: the server had a problem. Try again in a moment.`;
     if (status === 400) return `${what}: the server refused the request${detail ? `: ${detail}` : '.'}`;

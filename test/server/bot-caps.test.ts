@@ -1,8 +1,10 @@
 /**
- * The bot caps count only matches a person is connected to (server/bots.ts):
- * a player who closed their bot matches without finishing them can start
- * another at once, while one who still plays them is held to the cap. The
- * refusal names the cap, and the page quotes it (src/client/lobbyErrors.ts).
+ * The bot caps count only the bots of matches a person is connected to, or
+ * made in the last minute (server/bots.ts): a player who closed their bot
+ * matches without finishing them can start another, while one who still
+ * plays them is held to the cap, and so is one who makes match after match
+ * without connecting to any. The refusal names the cap, and the page quotes
+ * it (src/client/lobbyErrors.ts).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeError, HttpError } from '../../src/client/lobbyErrors';
@@ -35,11 +37,18 @@ async function connect(matchID: string, creds: string): Promise<RawClient> {
   return page;
 }
 
-it('bots of matches nobody is connected to do not count under the caps; the refusal says which cap', async () => {
+/** Makes the match two minutes old, as if made earlier: past the minute in which its bots count anyway. */
+async function age(matchID: string) {
+  const { metadata } = await readMatch(server, matchID);
+  await server.db.setMetadata(matchID, { ...metadata, createdAt: metadata.createdAt - 120_000 });
+}
+
+it('bots count while someone is connected to their match or it is new; the refusal says which cap', async () => {
   // Ana plays a 3-player match against two bots: the cap of two per client is reached.
   const a = await anasMatch(3);
   const pageA = await connect(a.matchID, a.creds);
   for (const seat of [1, 2]) expect((await addBot(a.matchID, seat, a.creds)).status).toBe(200);
+  await age(a.matchID);
 
   const b = await anasMatch(2);
   const refused = await addBot(b.matchID, 1, b.creds);
@@ -49,7 +58,7 @@ it('bots of matches nobody is connected to do not count under the caps; the refu
   expect((await readMatch(server, b.matchID)).metadata.players[1].name).toBeUndefined();
   // What the page shows: the server's reason, not a bare "too many requests".
   expect(describeError(new HttpError(`HTTP status ${refused.status}`, refused.text), 'bot')).toBe(
-    `Could not seat the bot: ${refused.text}.`,
+    `Could not seat the bot: y${refused.text.slice(1)}.`,
   );
 
   // Ana closes the first match's page without finishing it: its bots stay seated but no longer count.
@@ -58,19 +67,23 @@ it('bots of matches nobody is connected to do not count under the caps; the refu
   expect((await addBot(b.matchID, 1, b.creds)).status).toBe(200);
   expect(server.bots.running).toBe(3);
 
-  // She plays the second one: its bot counts again, one under the cap; a second one in a third match is refused.
-  const pageB = await connect(b.matchID, b.creds);
+  // New matches count even before anyone connects: the second bot of a third match is one too many.
   const c = await anasMatch(3);
-  const pageC = await connect(c.matchID, c.creds);
-  // The server runs 3 bots (its cap), of which only 1 in a match someone is connected to.
+  // The server runs 3 bots (its cap), of which only 1, in the new match b, counts.
   expect((await addBot(c.matchID, 1, c.creds)).status).toBe(200);
   const third = await addBot(c.matchID, 2, c.creds);
   expect(third.status).toBe(429);
-  expect(third.text).toMatch(/^(You already have 2|This server already runs 3) bots/);
+  expect(third.text).toMatch(/^You already have 2 bots playing; /);
+
+  // A minute on, only the match Ana has open counts.
+  await age(b.matchID);
+  await age(c.matchID);
+  const pageB = await connect(b.matchID, b.creds);
+  expect((await addBot(c.matchID, 2, c.creds)).status).toBe(200);
+  expect(server.bots.running).toBe(5);
 
   // Back on the first match, Ana plays her turn and its bots play theirs, as before.
   const again = await connect(a.matchID, a.creds);
-  const def = findGame(GAME)!;
-  await again.playUntilTurn(def, a.matchID, '0', a.creds, 4);
-  for (const p of [pageB, pageC, again]) p.close();
+  await again.playUntilTurn(findGame(GAME)!, a.matchID, '0', a.creds, 4);
+  for (const p of [pageB, again]) p.close();
 }, 60_000);
