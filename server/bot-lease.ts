@@ -87,8 +87,13 @@ export class BotLeases {
     return new Set(r.rows.map((row) => `${row.match_id}:${row.seat}`));
   }
 
-  /** Unfinished matches with a bot seat whose lease is free or ran out. */
-  async orphans(): Promise<Orphan[]> {
+  /**
+   * Unfinished matches with a bot seat whose lease is free or ran out, but
+   * for resting ones (server/bots.ts: nobody but bots connected and no change
+   * for `restAfterMs`; 0: none rest), which would otherwise fill the answer's
+   * 200 rows and keep a crashed process's bots from being taken over.
+   */
+  async orphans(restAfterMs = 0): Promise<Orphan[]> {
     const r = await this.pool.query<{ id: string; metadata: string }>(
       `SELECT m.id, m.metadata::text AS metadata FROM ${this.match} m
        WHERE NOT m.gameover AND m.metadata IS NOT NULL AND (m.metadata::jsonb ? 'botSeats')
@@ -96,7 +101,13 @@ export class BotLeases {
            SELECT 1 FROM jsonb_object_keys(m.metadata::jsonb -> 'botSeats') AS s(seat)
            LEFT JOIN ${this.table} l ON l.match_id = m.id AND l.seat = s.seat
            WHERE l.owner IS NULL OR l.expires_at < now())
+         AND ($1::bigint <= 0
+           OR coalesce(m.updated_at, 0) > (extract(epoch FROM now()) * 1000)::bigint - $1::bigint
+           OR EXISTS (
+             SELECT 1 FROM jsonb_each(m.metadata::jsonb -> 'players') AS p(id, player)
+             WHERE p.player ->> 'isConnected' = 'true' AND NOT ((m.metadata::jsonb -> 'botSeats') ? p.id)))
        LIMIT 200`,
+      [restAfterMs],
     );
     return r.rows.map((row) => ({ matchID: row.id, metadata: row.metadata }));
   }

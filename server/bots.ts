@@ -197,7 +197,7 @@ export class BotSeats {
         this.stopClient(key, false);
       }
     }
-    for (const orphan of await leases.orphans()) {
+    for (const orphan of await leases.orphans(this.restAfterMs)) {
       const metadata = JSON.parse(orphan.metadata) as WithBots;
       const def = this.defs.get(metadata.gameName);
       if (def) await this.resume(def, orphan.matchID, metadata);
