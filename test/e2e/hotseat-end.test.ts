@@ -45,19 +45,26 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
   const suite = e2eSuite();
   const errors = suite.errors;
 
-  it('offers Play again, Change players and Back to the lobby at the end; a replay is a fresh game with the same table', async () => {
-    const { page, context } = await newContext(suite.browser, errors, 'hotseat-end');
-    await page.setViewportSize({ width: 1366, height: 768 });
+  /** Starts a Lisbon hot-seat game of Hana, Hugo and an easy bot, after `options` set the rest of the form. */
+  async function lisbonForThree(page: Page, options: () => Promise<unknown>) {
     await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/hotseat`);
     await page.getByTestId('hs-players-3').click();
     await page.getByTestId('hs-name-0').fill('Hana');
     await page.getByTestId('hs-name-1').fill('Hugo');
     await page.getByTestId('hs-kind-2').selectOption('bot');
     await page.getByTestId('hs-level-2').selectOption('easy');
-    await page.getByTestId('hs-faceup-early').click();
-    await page.getByTestId('hs-first').selectOption('0');
-    await page.getByTestId('hs-pace-instant').click();
+    await options();
     await page.getByTestId('hs-start').click();
+  }
+
+  it('offers Play again, Change players and Back to the lobby at the end; a replay is a fresh game with the same table', async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'hotseat-end');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await lisbonForThree(page, async () => {
+      await page.getByTestId('hs-faceup-early').click();
+      await page.getByTestId('hs-first').selectOption('0');
+      await page.getByTestId('hs-pace-instant').click();
+    });
     await page.getByTestId('pass-device').waitFor({ timeout: UI });
 
     // The last round: Hana, Hugo and the bot each end a turn, and the game is over.
@@ -220,14 +227,7 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
 
   it("hides the last human's hand while a bot plays, and says so", async () => {
     const { page, context } = await newContext(suite.browser, errors, 'hotseat-bot-turn');
-    await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/hotseat`);
-    await page.getByTestId('hs-players-3').click();
-    await page.getByTestId('hs-name-0').fill('Hana');
-    await page.getByTestId('hs-name-1').fill('Hugo');
-    await page.getByTestId('hs-kind-2').selectOption('bot');
-    await page.getByTestId('hs-level-2').selectOption('easy');
-    await page.getByTestId('hs-first').selectOption('0');
-    await page.getByTestId('hs-start').click();
+    await lisbonForThree(page, () => page.getByTestId('hs-first').selectOption('0'));
     for (const name of ['Hana', 'Hugo']) {
       await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe(name);
       await page.getByTestId('pass-ready').click();
