@@ -5,9 +5,7 @@
  * stranger, and Ana hands the seat to a bot, which then plays its turns.
  */
 import { describe, expect, it } from 'vitest';
-import type { State } from 'boardgame.io';
 import { findGame } from '../../src/games/registry';
-import { actingPlayerOf } from '../../src/bots/mcts';
 import { RawClient } from '../server/harness';
 import { findChromium, newContext, screenshot, e2eSuite } from './harness';
 
@@ -39,12 +37,7 @@ describe.skipIf(!CHROMIUM)('browser: a player leaves a running match', () => {
     const raw = new RawClient(suite.server.url, { namespace: 'touched-on' });
     await raw.sync(matchID, '0', credentials);
     const def = findGame('touched-on')!;
-    for (let i = 0; i < 40 && actingPlayerOf(def, raw.state as State) === '0'; i++) {
-      const s = raw.state as State;
-      const [m] = def.game.ai!.enumerate(s.G, s.ctx, '0') as { move: string; args?: unknown[] }[];
-      raw.move(matchID, '0', credentials, m.move, m.args ?? [], s._stateID);
-      await raw.waitFor(() => raw.state!._stateID > s._stateID, 5000, 'a move');
-    }
+    await raw.playTurn(def, matchID, '0', credentials);
     raw.close();
 
     // Bruno leaves (he confirms), with his turn due.

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { GState } from '../../src/games/lisbon/types';
 import type { TOState } from '../../src/games/touched-on/types';
-import { carriage, give, setPlay, toTop } from '../games/touched-on/helpers';
+import { carriage, emptyHands, give, setPlay, toTop } from '../games/touched-on/helpers';
 import { craftPosition } from './fixture';
 import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, screenshot } from './harness';
 
@@ -142,13 +142,6 @@ describe.skipIf(!CHROMIUM)('browser: taking back', () => {
   }, 60_000);
 
   it('touched-on: a batch is taken back to the hand; a drawn card cannot be put back', async () => {
-    const emptyHands = (G: TOState) => {
-      for (const p of Object.values(G.players)) {
-        G.drawPile.push(...p.hand!);
-        p.hand = [];
-        p.handSize = 0;
-      }
-    };
     // Ana (seat 0) starts: the dealer is the last seat.
     let batch: string[] = [];
     const m = await match<TOState>('touched-on', 2, { dealer: 1 }, (s) => {

@@ -23,7 +23,7 @@ import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import type { Page } from 'playwright-core';
 import type { TOState } from '../../src/games/touched-on/types';
-import { carriage, give, setLineExp, setPlay } from '../games/touched-on/helpers';
+import { carriage, emptyHands, give, setLineExp, setPlay } from '../games/touched-on/helpers';
 import { createJoined, findChromium, SCREENS, SCREENSHOTS, e2eSuite, type E2EServer } from './harness';
 
 const CHROMIUM = findChromium();
@@ -49,11 +49,7 @@ async function midJourney(server: E2EServer): Promise<Table> {
   const order = state.ctx.playOrder;
   const prev = order[(order.indexOf(cur) + order.length - 1) % order.length];
   const third = order.find((p) => p !== cur && p !== prev)!;
-  for (const p of Object.values(G.players)) {
-    G.drawPile.push(...p.hand!);
-    p.hand = [];
-    p.handSize = 0;
-  }
+  emptyHands(G);
   // Line 19: filled past 9 (a Priority Seat), over three carriages and one emptied by an inspection.
   carriage(G, '19', [
     [prev, 'E19'],
@@ -123,11 +119,7 @@ async function crowded(server: E2EServer): Promise<Table> {
   const cur = state.ctx.currentPlayer;
   const at = (k: number) => order[(order.indexOf(cur) + k) % order.length];
   const [next, third, prev] = [at(1), at(2), at(3)];
-  for (const p of Object.values(G.players)) {
-    G.drawPile.push(...p.hand!);
-    p.hand = [];
-    p.handSize = 0;
-  }
+  emptyHands(G);
   carriage(G, '19', [
     [next, 'E19'],
     [next, 'E19'],

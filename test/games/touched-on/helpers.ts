@@ -24,11 +24,7 @@ export function startState(numPlayers: number, seed = 'test', dealer = numPlayer
  */
 export function emptyTable(numPlayers: number, current: PlayerID = '0'): TOState {
   const G = startState(numPlayers);
-  for (const p in G.players) {
-    G.drawPile.push(...G.players[p].hand!);
-    G.players[p].hand = [];
-    G.players[p].handSize = 0;
-  }
+  emptyHands(G);
   G.drawPile.sort();
   G.drawCount = G.drawPile.length;
   G.startPlayer = current;
@@ -36,6 +32,15 @@ export function emptyTable(numPlayers: number, current: PlayerID = '0'): TOState
   G.turn = freshTurn(0, current);
   G.log = [];
   return G;
+}
+
+/** Every hand's cards back onto the draw pile (its count left to the caller). */
+export function emptyHands(G: TOState): void {
+  for (const p of Object.values(G.players)) {
+    G.drawPile.push(...p.hand!);
+    p.hand = [];
+    p.handSize = 0;
+  }
 }
 
 /** Take a specific card out of wherever it sits in the draw pile / discard / used Powers. */
