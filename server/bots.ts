@@ -257,6 +257,7 @@ export class BotSeats {
     if (now - (this.wakeTried.get(matchID) ?? 0) < WAKE_RETRY_MS) return;
     this.wakeTried.set(matchID, now);
     if (this.wakeTried.size > 10_000) this.wakeTried.delete(this.wakeTried.keys().next().value!);
+    this.log('info', 'bot seats waking', { matchID });
     this.resume(def, matchID, m).catch((err: Error) =>
       this.log('warn', 'bot seats not woken', { matchID, error: err.message }),
     );
