@@ -107,8 +107,10 @@ export interface BotLimits {
 /** Defaults: a small server's worth. */
 export const DEFAULT_BOT_LIMITS: BotLimits = { perServer: 16, perClient: 4, restAfterMs: 10 * 60_000 };
 
-/** How often a match woken by its metadata may try again to take its bot seats (a lease query each time). */
+/** How soon a match whose bots could not be woken (an error) may try again to take its bot seats. */
 const WAKE_RETRY_MS = 10_000;
+/** `wakeTried` of a match whose visit has tried to wake its bots without an error. */
+const WAKE_DONE = -1;
 
 /** Resolves true once `pred` holds after some update of `client`, false after `ms`. */
 function until(client: { subscribe(fn: () => void): () => void }, pred: () => boolean, ms: number): Promise<boolean> {
@@ -142,7 +144,10 @@ export class BotSeats {
   private leases: BotLeases | undefined;
   private leaseTimer: ReturnType<typeof setInterval> | undefined;
   private restTimer: ReturnType<typeof setInterval> | undefined;
-  /** When each match last tried to wake its bots (noteMetadata). */
+  /**
+   * Per match a person is connected to, whether this visit has tried to wake
+   * its bots (`WAKE_DONE`), or when a try that failed was made.
+   */
   private readonly wakeTried = new Map<string, number>();
 
   /** The served games that have bots (in the registry), by name. */
@@ -241,26 +246,34 @@ export class BotSeats {
   }
 
   /**
-   * Hears every metadata write (server/storage-hooks.ts): a person connected
-   * to a match whose bot seats do not all play here wakes them (a resting
-   * match, or one whose bots another process stopped playing), at most once
-   * every few seconds per match.
+   * Hears every metadata write (server/storage-hooks.ts), one on every move:
+   * a person connected to a match whose bot seats do not all play here wakes
+   * them (a resting match), once per visit. Not on each move: the seats may
+   * be played by another process, and each try is a lease query. A try that
+   * failed is made again after a pause; bots a crashed process played are
+   * taken over by the lease sweep (`tendLeases`), visit or not.
    */
   noteMetadata(matchID: string, metadata: ServerTypes.MatchData): void {
     const m = metadata as WithBots;
-    if (this.closed || !this.url || !m.botSeats || m.gameover !== undefined || !attended(m)) return;
+    if (this.closed || !this.url || !m.botSeats) return;
+    if (!attended(m)) {
+      // The visit is over (or the game): the next person to connect tries again.
+      this.wakeTried.delete(matchID);
+      return;
+    }
     const def = this.defs.get(m.gameName);
     if (!def) return;
     const seats = Object.keys(m.botSeats).filter((seat) => botLevel(m, seat));
     if (seats.every((seat) => this.clients.has(`${matchID}:${seat}`))) return;
-    const now = Date.now();
-    if (now - (this.wakeTried.get(matchID) ?? 0) < WAKE_RETRY_MS) return;
-    this.wakeTried.set(matchID, now);
+    const tried = this.wakeTried.get(matchID);
+    if (tried === WAKE_DONE || (tried !== undefined && Date.now() - tried < WAKE_RETRY_MS)) return;
+    this.wakeTried.set(matchID, WAKE_DONE);
     if (this.wakeTried.size > 10_000) this.wakeTried.delete(this.wakeTried.keys().next().value!);
     this.log('info', 'bot seats waking', { matchID });
-    this.resume(def, matchID, m).catch((err: Error) =>
-      this.log('warn', 'bot seats not woken', { matchID, error: err.message }),
-    );
+    this.resume(def, matchID, m).catch((err: Error) => {
+      this.wakeTried.set(matchID, Date.now());
+      this.log('warn', 'bot seats not woken', { matchID, error: err.message });
+    });
   }
 
   /** Start bot clients against the server at `url`, resuming every unfinished match with bot seats (but resting ones). */
