@@ -134,15 +134,23 @@ function askAppeal(
   askFor(events, p.player, 'appeal');
 }
 
+/**
+ * Takes `card` from `playerID`'s hand as their turn's Power (the caller puts
+ * it where it goes), and notes whether the turn may be taken back after it.
+ */
+function playPower(G: TOState, playerID: PlayerID, card: CardId, takeBack: boolean): void {
+  removeFromHand(G, playerID, card);
+  G.turn.powerPlayed = true;
+  G.turn.played++;
+  G.turn.takeBack = takeBack;
+}
+
 /** Play Feet On Seat on an opponent with Evaders in the current carriage; they are prompted to Appeal. */
 export function feetOnSeat({ G, ctx, playerID, events }: MoveContext, args?: unknown) {
   const checked = checkFeetOnSeat(G, ctx, playerID, args);
   if (typeof checked === 'string') return INVALID_MOVE;
-  removeFromHand(G, playerID, checked.card);
+  playPower(G, playerID, checked.card, false);
   ownList(G, 'usedPowers').push(checked.card);
-  G.turn.powerPlayed = true;
-  G.turn.played++;
-  G.turn.takeBack = false;
   pushLog(G, { type: 'feetOnSeat', player: playerID, victim: checked.target, line: checked.line });
   askAppeal(G, events, { ...checked, player: checked.target, by: playerID, source: 'feetOnSeat' });
 }
@@ -247,11 +255,8 @@ export function playEvaders(mc: MoveContext, args?: unknown) {
 export function peakHour({ G, ctx, playerID }: MoveContext) {
   const checked = checkPeakHour(G, ctx, playerID);
   if (typeof checked === 'string') return INVALID_MOVE;
-  removeFromHand(G, playerID, checked.card);
+  playPower(G, playerID, checked.card, true);
   ownList(G, 'peakHours').push({ card: checked.card, owner: playerID });
-  G.turn.powerPlayed = true;
-  G.turn.played++;
-  G.turn.takeBack = true;
   pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.peakHour });
 }
 
@@ -259,11 +264,8 @@ export function peakHour({ G, ctx, playerID }: MoveContext) {
 export function freeTramZone({ G, ctx, playerID }: MoveContext) {
   const checked = checkFreeTramZone(G, ctx, playerID);
   if (typeof checked === 'string') return INVALID_MOVE;
-  removeFromHand(G, playerID, checked.card);
+  playPower(G, playerID, checked.card, true);
   ownLine(G, checked.line).freeTramZone = checked.card;
-  G.turn.powerPlayed = true;
-  G.turn.played++;
-  G.turn.takeBack = true;
   pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.freeTramZone, line: checked.line });
 }
 
@@ -271,11 +273,8 @@ export function freeTramZone({ G, ctx, playerID }: MoveContext) {
 export function shedAppeal({ G, ctx, playerID }: MoveContext) {
   const checked = checkShedAppeal(G, ctx, playerID);
   if (typeof checked === 'string') return INVALID_MOVE;
-  removeFromHand(G, playerID, checked.card);
+  playPower(G, playerID, checked.card, true);
   ownList(G, 'usedPowers').push(checked.card);
-  G.turn.powerPlayed = true;
-  G.turn.played++;
-  G.turn.takeBack = true;
   pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.appeal });
 }
 
@@ -283,11 +282,8 @@ export function shedAppeal({ G, ctx, playerID }: MoveContext) {
 export function tramTracker({ G, ctx, playerID, events }: MoveContext, args?: unknown) {
   const checked = checkTramTracker(G, ctx, playerID, args);
   if (typeof checked === 'string') return INVALID_MOVE;
-  removeFromHand(G, playerID, checked.card);
+  playPower(G, playerID, checked.card, false);
   ownList(G, 'usedPowers').push(checked.card);
-  G.turn.powerPlayed = true;
-  G.turn.played++;
-  G.turn.takeBack = false;
   pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.tramTracker, target: checked.target });
   if (!checked.swap) return; // You hold no other card: you take nothing (RULINGS §7.5).
   G.trackerReveal = { chooser: playerID, target: checked.target, cards: [...G.players[checked.target].hand!] };
