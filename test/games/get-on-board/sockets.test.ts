@@ -10,7 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { getOnBoard } from '../../../src/games/get-on-board/def';
 import type { GobState } from '../../../src/games/get-on-board/types';
-import { http, RawClient, readMatch, startTestServer, type TestServer } from '../../server/harness';
+import {
+  createMatch,
+  fullMatch,
+  http,
+  joinMatch,
+  RawClient,
+  readMatch,
+  startTestServer,
+  type TestServer,
+} from '../../server/harness';
 import { findStrings, FORBIDDEN_KEYS } from '../../server/leak-check';
 import { waitingOn } from '../../../src/games/common/waiting-room';
 
@@ -56,25 +65,9 @@ function findLeaks(message: unknown, viewer: string | null): string[] {
   return leaks;
 }
 
-async function fullMatch(numPlayers: number): Promise<{ matchID: string; creds: string[] }> {
-  const created = await http(server.url, `/games/${GAME}/create`, { method: 'POST', json: { numPlayers } });
-  expect(created.status).toBe(200);
-  const matchID = (created.json as { matchID: string }).matchID;
-  const creds: string[] = [];
-  for (let i = 0; i < numPlayers; i++) {
-    const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
-      method: 'POST',
-      json: { playerID: String(i), playerName: `P${i}` },
-    });
-    expect(joined.status).toBe(200);
-    creds.push((joined.json as { playerCredentials: string }).playerCredentials);
-  }
-  return { matchID, creds };
-}
-
 describe('Get on Board: hidden information over sockets', () => {
   it('the leak check itself catches the raw server state', async () => {
-    const { matchID } = await fullMatch(2);
+    const { matchID } = await fullMatch(server.url, 2, GAME);
     const { state, initialState } = await readMatch(server, matchID);
     expect(findLeaks({ state }, '0')).toEqual(expect.arrayContaining(['$.state.G.deck', '$.state.G.offers.1']));
     expect(findLeaks({ initialState }, null).length).toBeGreaterThan(0);
@@ -83,7 +76,7 @@ describe('Get on Board: hidden information over sockets', () => {
   it.each([3, 4])(
     'a whole %i-player game leaks nothing to a spectator or to any player',
     async (numPlayers) => {
-      const { matchID, creds } = await fullMatch(numPlayers);
+      const { matchID, creds } = await fullMatch(server.url, numPlayers, GAME);
       const ns = { namespace: GAME };
       const spectator = new RawClient(server.url, ns);
       const players = creds.map(() => new RawClient(server.url, ns));
@@ -131,13 +124,8 @@ describe('Get on Board: hidden information over sockets', () => {
   );
 
   it('a server bot seat plays its rounds of an online match', async () => {
-    const created = await http(server.url, `/games/${GAME}/create`, { method: 'POST', json: { numPlayers: 2 } });
-    const matchID = (created.json as { matchID: string }).matchID;
-    const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
-      method: 'POST',
-      json: { playerID: '0', playerName: 'Ana' },
-    });
-    const creds = (joined.json as { playerCredentials: string }).playerCredentials;
+    const matchID = await createMatch(server.url, 2, undefined, GAME);
+    const creds = await joinMatch(server.url, matchID, '0', 'Ana', GAME);
     const seated = await http(server.url, `/bots/${matchID}`, {
       method: 'POST',
       json: { seat: 1, level: 'easy', playerID: '0', credentials: creds },

@@ -11,7 +11,16 @@ import type { State } from 'boardgame.io';
 import { Rng } from '../../../src/bots/rng';
 import { touchedOn } from '../../../src/games/touched-on/def';
 import type { TOState } from '../../../src/games/touched-on/types';
-import { http, RawClient, readMatch, startTestServer, type TestServer } from '../../server/harness';
+import {
+  createMatch,
+  fullMatch,
+  http,
+  joinMatch,
+  RawClient,
+  readMatch,
+  startTestServer,
+  type TestServer,
+} from '../../server/harness';
 import { findStrings, FORBIDDEN_KEYS } from '../../server/leak-check';
 import { waitingOn } from '../../../src/games/common/waiting-room';
 
@@ -70,25 +79,9 @@ function findLeaks(message: unknown, viewer: string | null): string[] {
   return leaks;
 }
 
-async function fullMatch(numPlayers: number): Promise<{ matchID: string; creds: string[] }> {
-  const created = await http(server.url, `/games/${GAME}/create`, { method: 'POST', json: { numPlayers } });
-  expect(created.status).toBe(200);
-  const matchID = (created.json as { matchID: string }).matchID;
-  const creds: string[] = [];
-  for (let i = 0; i < numPlayers; i++) {
-    const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
-      method: 'POST',
-      json: { playerID: String(i), playerName: `P${i}` },
-    });
-    expect(joined.status).toBe(200);
-    creds.push((joined.json as { playerCredentials: string }).playerCredentials);
-  }
-  return { matchID, creds };
-}
-
 describe('Touched On: hidden information over sockets', () => {
   it('the leak check itself catches the raw server state', async () => {
-    const { matchID } = await fullMatch(2);
+    const { matchID } = await fullMatch(server.url, 2, GAME);
     const { state, initialState } = await readMatch(server, matchID);
     expect(findLeaks({ state }, '0')).toEqual(
       expect.arrayContaining(['$.state.G.players.1.hand', '$.state.G.drawPile', '$.state.G.expPile']),
@@ -105,7 +98,7 @@ describe('Touched On: hidden information over sockets', () => {
     const done = () => revealed && swapsSeen > 0 && kinds.has('appeal') && kinds.has('inspect');
     for (let game = 0; game < 10 && !done(); game++) {
       const numPlayers = 3;
-      const { matchID, creds } = await fullMatch(numPlayers);
+      const { matchID, creds } = await fullMatch(server.url, numPlayers, GAME);
       const ns = { namespace: GAME };
       const spectator = new RawClient(server.url, ns);
       const players = creds.map(() => new RawClient(server.url, ns));
@@ -164,16 +157,8 @@ describe('Touched On: hidden information over sockets', () => {
   }, 120_000);
 
   it('a server bot seat plays its turns of an online match', async () => {
-    const created = await http(server.url, `/games/${GAME}/create`, {
-      method: 'POST',
-      json: { numPlayers: 2, setupData: { dealer: 1 } },
-    });
-    const matchID = (created.json as { matchID: string }).matchID;
-    const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
-      method: 'POST',
-      json: { playerID: '0', playerName: 'Ana' },
-    });
-    const creds = (joined.json as { playerCredentials: string }).playerCredentials;
+    const matchID = await createMatch(server.url, 2, { dealer: 1 }, GAME);
+    const creds = await joinMatch(server.url, matchID, '0', 'Ana', GAME);
     const seated = await http(server.url, `/bots/${matchID}`, {
       method: 'POST',
       json: { seat: 1, level: 'easy', playerID: '0', credentials: creds },
