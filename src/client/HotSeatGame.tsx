@@ -14,7 +14,7 @@ import { seatStyle, useGame, type GameBoardProps } from './games';
 import { PassDevice } from './PassDevice';
 import { chooseBotMove, randomMove } from './hotseatBot';
 import type { HotSeatConfig } from './HotSeatSetup';
-import { HOTSEAT_STORAGE_KEY } from './hotseatStore';
+import { HOTSEAT_STORAGE_KEY, loadSeatMemory, saveSeatMemory, type TrailState } from './hotseatStore';
 import { Deferred } from './Deferred';
 import { TakeBack, TakeBackNotice } from './TakeBack';
 import { hrefOf } from './route';
@@ -30,13 +30,14 @@ type SeatState = NonNullable<ReturnType<SeatClient['getState']>>;
 /** At most this many of a seat's states are kept between two of its screens. */
 const TRAIL_MAX = 400;
 
-/** Adds a seat's new state to what it has not been shown yet. */
-function remember(trails: Map<string, SeatState[]>, seat: string, state: SeatState): void {
+/** Adds a seat's new state to what it has not been shown yet; false if it was there already. */
+function remember(trails: Map<string, TrailState[]>, seat: string, state: SeatState): boolean {
   const trail = trails.get(seat) ?? [];
-  if (trail.length > 0 && trail[trail.length - 1]._stateID === state._stateID) return;
+  if (trail.length > 0 && trail[trail.length - 1]._stateID === state._stateID) return false;
   trail.push(state);
   if (trail.length > TRAIL_MAX) trail.splice(0, trail.length - TRAIL_MAX);
   trails.set(seat, trail);
+  return true;
 }
 
 /** A fresh game object per hot-seat game: it carries the setup options and gets its own local master. */
@@ -75,8 +76,21 @@ export function HotSeatGame(props: {
   const failures = useRef(0);
   // Per human seat, the states its view went through since its screen last showed one (that one first). A seat's
   // board is mounted afresh when its player takes the device, and is given them (ShellBoardProps.unseen) to tell
-  // what changed meanwhile, as a board that stayed up would have: its own screen only, from its own view.
-  const trails = useRef(new Map<string, SeatState[]>());
+  // what changed meanwhile, as a board that stayed up would have: its own screen only, from its own view. They are
+  // stored for a reload (hotseatStore.ts), which otherwise would forget them before their seat's next screen.
+  const [memory] = useState(() => loadSeatMemory(matchID));
+  const trails = useRef(memory.trails);
+  const logKeys = entry.def.logKeys;
+  const saving = useRef(false);
+  // Once for all the clients' updates of one move.
+  const save = useCallback(() => {
+    if (saving.current) return;
+    saving.current = true;
+    window.setTimeout(() => {
+      saving.current = false;
+      if (alive.current) saveSeatMemory(matchID, memory, logKeys ?? []);
+    }, 0);
+  }, [matchID, memory, logKeys]);
 
   useEffect(() => {
     alive.current = true;
@@ -84,7 +98,7 @@ export function HotSeatGame(props: {
     const unsubs = all.map((c) =>
       c.subscribe((s) => {
         if (s && c !== spectator && config.seats[Number(c.playerID)]?.kind === 'human')
-          remember(trails.current, c.playerID!, s);
+          if (remember(trails.current, c.playerID!, s)) save();
         bump();
       }),
     );
@@ -94,7 +108,7 @@ export function HotSeatGame(props: {
       unsubs.forEach((u) => u());
       all.forEach((c) => c.stop());
     };
-  }, [clients, spectator, config.seats]);
+  }, [clients, spectator, config.seats, save]);
 
   const state = clients[0].getState();
   const acting = state ? entry.acting(state.G, state.ctx) : '0';
@@ -120,9 +134,11 @@ export function HotSeatGame(props: {
   // What the viewer's screen shows is what it has been shown.
   const onShown = useCallback(
     (s: SeatState) => {
-      if (viewer !== null) trails.current.set(viewer, [s]);
+      if (viewer === null) return;
+      trails.current.set(viewer, [s]);
+      save();
     },
-    [viewer],
+    [viewer, save],
   );
 
   // Bot seats: choose from the bot's own view and move through its own client.
@@ -270,7 +286,7 @@ function SeatBoard(props: {
   client: SeatClient;
   matchID: string;
   names: Record<string, string>;
-  trail?: SeatState[];
+  trail?: TrailState[];
   onShown: (state: SeatState) => void;
 }) {
   const { Board } = useGame();

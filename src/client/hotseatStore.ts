@@ -1,9 +1,13 @@
 /**
  * Keeps one unfinished hot-seat game (of any game) across reloads: its setup in
- * localStorage, and its match in boardgame.io's `Local({ persist })` storage
- * under the HOTSEAT_STORAGE_KEY prefix.
+ * localStorage, its match in boardgame.io's `Local({ persist })` storage
+ * under the HOTSEAT_STORAGE_KEY prefix, and, in sessionStorage, what the
+ * shell remembers of its seats' screens (what each human seat's screen has
+ * not shown yet).
  */
+import type { Ctx } from 'boardgame.io';
 import type { HotSeatConfig } from './HotSeatSetup';
+import { cutLogs, isLogCuts, markLogs, restoreLogs } from '../shared/log-suffix';
 
 /** Prefix of boardgame.io's persisted local storage for hot-seat. */
 export const HOTSEAT_STORAGE_KEY = 'lt28hs';
@@ -42,10 +46,11 @@ export function hotSeatFinished(saved: SavedHotSeat): boolean {
   }
 }
 
-/** Forget the saved game and boardgame.io's persisted match data. */
+/** Forget the saved game, boardgame.io's persisted match data and what the shell remembers of its seats. */
 export function clearHotSeat(): void {
   localStorage.removeItem(SAVED_KEY);
   for (const part of ['state', 'initial', 'metadata', 'log']) localStorage.removeItem(`${HOTSEAT_STORAGE_KEY}_${part}`);
+  forgetSeatMemory();
 }
 
 /** Start a new saved game (replacing any other). */
@@ -58,4 +63,123 @@ export function newHotSeat(gameId: string, config: HotSeatConfig): SavedHotSeat 
     /* storage full or blocked: the game still runs, it just cannot be resumed */
   }
   return saved;
+}
+
+/**
+ * What the hot-seat shell remembers of its seats' screens, kept for a reload
+ * in sessionStorage: the saved game is in localStorage, and a full
+ * localStorage would refuse boardgame.io's next save of the match, so this
+ * memory, which a lost tab may forget, keeps out of its way.
+ */
+const SEATS_KEY = 'lt28:hotseat-seats';
+/** At most this many of a seat's states are stored (the newest). */
+const STORED_TRAIL_MAX = 100;
+/** At most this many characters of JSON are stored (sessionStorage gives an origin about 5 MB). */
+const STORED_CHARS_MAX = 1_000_000;
+
+/** A seat's view of the game at one moment, as much of it as a board is given (ShellBoardProps.unseen). */
+export interface TrailState {
+  G: unknown;
+  ctx: Ctx;
+  _stateID: number;
+}
+
+/** What the shell remembers of its seats' screens. */
+export interface SeatMemory {
+  /** Per human seat, the states its view went through since its screen last showed one (that one first). */
+  trails: Map<string, TrailState[]>;
+}
+
+/** A stored state: after a trail's first, its logs hold only the entries after the previous state's (`logFrom`). */
+interface StoredState extends TrailState {
+  logFrom?: Record<string, number>;
+}
+
+interface StoredMemory {
+  v: 1;
+  matchID: string;
+  trails: Record<string, StoredState[]>;
+}
+
+function storedTrail(trail: TrailState[], logKeys: readonly string[]): StoredState[] {
+  return trail.map((s, i) => {
+    const kept: StoredState = { G: s.G, ctx: s.ctx, _stateID: s._stateID };
+    if (i === 0) return kept;
+    const { G, cuts } = cutLogs(s.G, logKeys, markLogs(trail[i - 1].G, logKeys));
+    return cuts ? { ...kept, G, logFrom: cuts.logFrom } : kept;
+  });
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A stored trail, whole again; null if it is not one. */
+function trailFrom(stored: unknown): TrailState[] | null {
+  if (!Array.isArray(stored)) return null;
+  const trail: TrailState[] = [];
+  for (const s of stored as unknown[]) {
+    if (!isRecord(s) || !isRecord(s.G) || !isRecord(s.ctx) || typeof s._stateID !== 'number') return null;
+    const G = { ...s.G };
+    if (s.logFrom !== undefined) {
+      const cuts = { logFrom: s.logFrom };
+      if (!isLogCuts(cuts) || !restoreLogs(trail[trail.length - 1]?.G, G, cuts)) return null;
+    }
+    trail.push({ G, ctx: s.ctx as unknown as Ctx, _stateID: s._stateID });
+  }
+  return trail;
+}
+
+/** The seats' memory stored for this match; empty if there is none, or none that can be read. */
+export function loadSeatMemory(matchID: string): SeatMemory {
+  const memory: SeatMemory = { trails: new Map() };
+  try {
+    const raw = sessionStorage.getItem(SEATS_KEY);
+    const stored = raw ? (JSON.parse(raw) as unknown) : null;
+    if (!isRecord(stored) || stored.v !== 1 || stored.matchID !== matchID) return memory;
+    if (isRecord(stored.trails))
+      for (const [seat, value] of Object.entries(stored.trails)) {
+        const trail = trailFrom(value);
+        if (trail && trail.length > 0) memory.trails.set(seat, trail);
+      }
+  } catch {
+    /* unreadable: nothing is remembered */
+  }
+  return memory;
+}
+
+/**
+ * Stores the seats' memory for this match, logs cut to what each state adds, within STORED_TRAIL_MAX states a
+ * seat and STORED_CHARS_MAX characters in all: the oldest states go first, from the longest trail.
+ */
+export function saveSeatMemory(matchID: string, memory: SeatMemory, logKeys: readonly string[]): void {
+  try {
+    const trails = new Map([...memory.trails].map(([seat, t]) => [seat, t.slice(-STORED_TRAIL_MAX)]));
+    for (;;) {
+      const stored: StoredMemory = { v: 1, matchID, trails: {} };
+      for (const [seat, trail] of trails) stored.trails[seat] = storedTrail(trail, logKeys);
+      const json = JSON.stringify(stored);
+      if (json.length <= STORED_CHARS_MAX) {
+        sessionStorage.setItem(SEATS_KEY, json);
+        return;
+      }
+      if (trails.size === 0) break;
+      const [seat, longest] = [...trails].reduce((a, b) => (b[1].length > a[1].length ? b : a));
+      if (longest.length === 0) break;
+      trails.set(seat, longest.slice(Math.ceil(longest.length / 2)));
+    }
+    sessionStorage.removeItem(SEATS_KEY);
+  } catch {
+    /* storage full or blocked: a reload forgets what the seats have not seen */
+    forgetSeatMemory();
+  }
+}
+
+/** Forgets the seats' memory. */
+function forgetSeatMemory(): void {
+  try {
+    sessionStorage.removeItem(SEATS_KEY);
+  } catch {
+    /* blocked: nothing was stored */
+  }
 }
