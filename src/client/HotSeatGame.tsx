@@ -76,10 +76,12 @@ export function HotSeatGame(props: {
   const failures = useRef(0);
   // Per human seat, the states its view went through since its screen last showed one (that one first). A seat's
   // board is mounted afresh when its player takes the device, and is given them (ShellBoardProps.unseen) to tell
-  // what changed meanwhile, as a board that stayed up would have: its own screen only, from its own view. They are
-  // stored for a reload (hotseatStore.ts), which otherwise would forget them before their seat's next screen.
+  // what changed meanwhile, as a board that stayed up would have: its own screen only, from its own view. With the
+  // last human who took the device, they are stored for a reload (hotseatStore.ts), which otherwise would forget
+  // them before their seat's next screen.
   const [memory] = useState(() => loadSeatMemory(matchID));
   const trails = useRef(memory.trails);
+  const [holder, setHolder] = useState(memory.holder);
   const logKeys = entry.def.logKeys;
   const saving = useRef(false);
   // Once for all the clients' updates of one move.
@@ -126,8 +128,17 @@ export function HotSeatGame(props: {
   useEffect(() => {
     if (botPlays) setShown(null);
   }, [botPlays]);
-  // Whose board is on screen: the only human, else the last human who took the device (none yet: no hand shown).
-  const viewer: string | null = single ? (humans[0] ?? '0') : botPlays ? null : shown;
+  // Whose board is on screen: the only human, else the human holding the device (none yet, or a bot playing: no
+  // hand shown). At the end, the last human who took the device, also when a bot made the last move: the final
+  // scores and the table behind them are seen from a seat, with its hand, as when a human made it (after a reload
+  // that forgot who it was, the first human).
+  const viewer: string | null = single
+    ? (humans[0] ?? '0')
+    : over
+      ? (shown ?? (holder !== null && humans.includes(holder) ? holder : (humans[0] ?? null)))
+      : botPlays
+        ? null
+        : shown;
   const needPass = !!state && !single && !over && actingSeat?.kind === 'human' && acting !== shown;
   const viewerClient = viewer === null ? null : clients[Number(viewer)];
   const viewerState = viewerClient?.getState();
@@ -140,6 +151,12 @@ export function HotSeatGame(props: {
     },
     [viewer, save],
   );
+  const takeDevice = (seat: string) => {
+    setShown(seat);
+    setHolder(seat);
+    memory.holder = seat;
+    save();
+  };
 
   // Bot seats: choose from the bot's own view and move through its own client.
   useEffect(() => {
@@ -248,7 +265,7 @@ export function HotSeatGame(props: {
         </p>
       )}
       {needPass ? (
-        <PassDevice seat={acting} name={config.names[acting]} reason={reason} onReady={() => setShown(acting)} />
+        <PassDevice seat={acting} name={config.names[acting]} reason={reason} onReady={() => takeDevice(acting)} />
       ) : (
         <SeatBoard
           key={viewer ?? 'spectator'}

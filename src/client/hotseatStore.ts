@@ -2,8 +2,8 @@
  * Keeps one unfinished hot-seat game (of any game) across reloads: its setup in
  * localStorage, its match in boardgame.io's `Local({ persist })` storage
  * under the HOTSEAT_STORAGE_KEY prefix, and, in sessionStorage, what the
- * shell remembers of its seats' screens (what each human seat's screen has
- * not shown yet).
+ * shell remembers of its seats' screens (who last took the device, and what
+ * each human seat's screen has not shown yet).
  */
 import type { Ctx } from 'boardgame.io';
 import type { HotSeatConfig } from './HotSeatSetup';
@@ -86,6 +86,8 @@ export interface TrailState {
 
 /** What the shell remembers of its seats' screens. */
 export interface SeatMemory {
+  /** The last human who took the device, if known. */
+  holder: string | null;
   /** Per human seat, the states its view went through since its screen last showed one (that one first). */
   trails: Map<string, TrailState[]>;
 }
@@ -98,6 +100,7 @@ interface StoredState extends TrailState {
 interface StoredMemory {
   v: 1;
   matchID: string;
+  holder: string | null;
   trails: Record<string, StoredState[]>;
 }
 
@@ -132,11 +135,12 @@ function trailFrom(stored: unknown): TrailState[] | null {
 
 /** The seats' memory stored for this match; empty if there is none, or none that can be read. */
 export function loadSeatMemory(matchID: string): SeatMemory {
-  const memory: SeatMemory = { trails: new Map() };
+  const memory: SeatMemory = { holder: null, trails: new Map() };
   try {
     const raw = sessionStorage.getItem(SEATS_KEY);
     const stored = raw ? (JSON.parse(raw) as unknown) : null;
     if (!isRecord(stored) || stored.v !== 1 || stored.matchID !== matchID) return memory;
+    if (typeof stored.holder === 'string') memory.holder = stored.holder;
     if (isRecord(stored.trails))
       for (const [seat, value] of Object.entries(stored.trails)) {
         const trail = trailFrom(value);
@@ -156,7 +160,7 @@ export function saveSeatMemory(matchID: string, memory: SeatMemory, logKeys: rea
   try {
     const trails = new Map([...memory.trails].map(([seat, t]) => [seat, t.slice(-STORED_TRAIL_MAX)]));
     for (;;) {
-      const stored: StoredMemory = { v: 1, matchID, trails: {} };
+      const stored: StoredMemory = { v: 1, matchID, holder: memory.holder, trails: {} };
       for (const [seat, trail] of trails) stored.trails[seat] = storedTrail(trail, logKeys);
       const json = JSON.stringify(stored);
       if (json.length <= STORED_CHARS_MAX) {
