@@ -30,7 +30,7 @@ Options:
                      slow machine, but results are no longer reproducible)
   --max-rounds N     stop a game after N rounds; it counts as unfinished, won
                      by nobody (default 250: bots can stall a game)
-  --json FILE        write the raw per-game results to FILE
+  --json FILE        write the options, the summary and every game's result to FILE
   --quiet            no progress bar
   --help             this text
 

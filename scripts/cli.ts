@@ -2,7 +2,8 @@
  * The one argument parser of the scripts (bots, bench, load test), on
  * `node:util`'s `parseArgs`: unknown flags, missing values and bad numbers
  * are a one-line `UsageError` naming the flag; `--help`/`-h` asks for the
- * usage text. `runCli` prints either and exits 2 (0 for help).
+ * usage text. `runCli` prints either and exits 2 (0 for help); any other
+ * failure prints its stack and exits 1.
  */
 import { parseArgs } from 'node:util';
 
@@ -72,7 +73,7 @@ export function text(flags: Flags, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Runs a script's `main`; a `UsageError` prints its line (and where to look) and exits 2. */
+/** Runs a script's `main`; a `UsageError` prints its line (and where to look) and exits 2, any other error exits 1. */
 export function runCli(main: () => Promise<void>): void {
   main().catch((err: unknown) => {
     if (err instanceof UsageError) {
@@ -80,6 +81,6 @@ export function runCli(main: () => Promise<void>): void {
       process.exit(2);
     }
     console.error(err instanceof Error ? err.stack : err);
-    process.exit(2);
+    process.exit(1);
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The scripts' shared command line (scripts/cli.ts), run for real through
  * their npm scripts: `--help` prints the usage and exits 0; an unknown flag,
- * a missing value and a bad number each print one clear line and exit 2.
+ * a missing value and a bad number each print one clear line and exit 2; a
+ * failure that is no mistake in the command line exits 1.
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -36,4 +37,10 @@ describe.each([
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(message);
   });
+});
+
+it('a run that fails (here: its --json file cannot be written) exits 1, not as a bad command line', () => {
+  const r = npm('bots', ['--bots', 'random,random', '--games', '1', '--json', '/nonexistent-dir/results.json']);
+  expect(r.status).toBe(1);
+  expect(r.stderr).toMatch(/ENOENT.*nonexistent-dir/);
 });

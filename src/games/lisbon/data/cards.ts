@@ -8,7 +8,7 @@
  * 3 VP and Castelo 2 VP, as published.
  *
  * Adding a card: append a row with a unique id, keep 2 cards per monument
- * (the game deals 22), and run `npm test` (test/data.test.ts).
+ * (the game deals 22), and run `npm test` (test/game/data.test.ts).
  */
 import type { Color, Edge, MonumentCard, MonumentId } from './types';
 
