@@ -107,9 +107,11 @@ export class TurnClocks {
     const { metadata } = isSyncStorage(this.db) ? this.db.fetch(matchID, opts) : await this.db.fetch(matchID, opts);
     const meta = metadata as Meta | undefined;
     if (!meta?.turnClockMs || (!meta.clockTimeouts?.[seat] && !meta.clockAway?.includes(seat))) return;
-    const clockTimeouts = { ...meta.clockTimeouts, [seat]: 0 };
-    const clockAway = (meta.clockAway ?? []).filter((s) => s !== seat);
-    await this.setMetadata(matchID, { ...meta, clockTimeouts, clockAway });
+    // Changed on the object read, not a copy: the storage then writes only these changes (a copy would be written
+    // whole, over a connection change or a join stored since the read; server/storage/postgres.ts).
+    meta.clockTimeouts = { ...meta.clockTimeouts, [seat]: 0 };
+    meta.clockAway = (meta.clockAway ?? []).filter((s) => s !== seat);
+    await this.setMetadata(matchID, meta);
   }
 
   /** Look at a match and set its timer for the current deadline. */
@@ -177,11 +179,10 @@ export class TurnClocks {
       if (!fresh) continue;
       const count = (fresh.clockTimeouts?.[seat] ?? 0) + 1;
       const away = count >= 2 ? [...new Set([...(fresh.clockAway ?? []), seat])] : (fresh.clockAway ?? []);
-      await this.setMetadata(matchID, {
-        ...fresh,
-        clockTimeouts: { ...fresh.clockTimeouts, [seat]: count },
-        clockAway: away,
-      });
+      // On the object read, as in noteMove.
+      fresh.clockTimeouts = { ...fresh.clockTimeouts, [seat]: count };
+      fresh.clockAway = away;
+      await this.setMetadata(matchID, fresh);
     }
     await this.watch(matchID);
   }

@@ -363,8 +363,11 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
       };
       // boardgame.io broadcasts the message object it is handed: the stamped one.
       message.payload = entry.payload;
-      const chat = [...((metadata as { chat?: ChatEntry[] }).chat ?? []), entry].slice(-CHAT_KEPT);
-      await setMetadata(matchID, { ...metadata, chat } as ServerTypes.MatchData);
+      // Added to the object read, not a copy: the storage then writes only this change (a copy would be written
+      // whole, over a connection change or a join stored since the read; server/storage/postgres.ts).
+      const withChat = metadata as { chat?: ChatEntry[] };
+      withChat.chat = [...(withChat.chat ?? []), entry].slice(-CHAT_KEPT);
+      await setMetadata(matchID, metadata);
       return true;
     };
     return context.queueFor ? context.queueFor(matchID).add(store) : store();

@@ -29,10 +29,12 @@
  *   with the version it read; when that object is written back and the row has
  *   moved on since, the write is merged three ways (what this caller changed
  *   since its read, seat by seat, applied over the row's current metadata) in a
- *   transaction that locks the row. Untagged objects (such as the Master's
- *   per-move `{ ...metadata, updatedAt }`) are written as they are. A tagged
- *   object whose row is gone (the match was removed after the read) is not
- *   written: it would bring the match back without its state.
+ *   transaction that locks the row. Untagged objects, a copy of a fetched
+ *   object included (the tag does not go with a spread), are written as they
+ *   are: a change must be made on the fetched object itself, as the lobby,
+ *   the chat, the turn clocks and the bot seats do. A tagged object whose row
+ *   is gone (the match was removed after the read) is not written: it would
+ *   bring the match back without its state.
  *
  * Two savings on the per-move path, neither of which trusts memory over the
  * database:
@@ -42,11 +44,18 @@
  *   a few bytes instead of the whole state, and another process writing the
  *   match is still seen at once.
  * - The Master rewrites the metadata after every move only to bump
- *   `updatedAt`. Such a write (the metadata as last read, apart from
- *   `updatedAt`) only sets `updated_at` and the metadata's `updatedAt`, in one
- *   batched statement up to a second later (and at `close`), so a crash can
- *   leave `updatedAt` up to a second old. Every other metadata change is
- *   written at once, as before.
+ *   `updatedAt` (and to set `gameover` after the last move). Such a write
+ *   only sets `updated_at` and the metadata's `updatedAt`, in one batched
+ *   statement up to a second later (and at `close`), so a crash can leave
+ *   `updatedAt` up to a second old. So does a write of the metadata as this
+ *   process last read it, apart from `updatedAt`. Every other metadata
+ *   change is written at once, as before.
+ *
+ * The Master's per-move write is the metadata as it read it before the move,
+ * with those fields changed; a connection change or a join stored since (the
+ * Master does not queue them with its moves) would be undone if the write
+ * were stored whole. So only its own fields are written (`writeMoveMetadata`):
+ * `updatedAt`, and `gameover` with its column.
  *
  * Why not bgio-postgres: it keeps the log as one JSON array that each move reads
  * and rewrites in full, reads the whole row (log and initial state included)
@@ -403,12 +412,46 @@ export class PostgresStorage extends Async {
       return this.track(
         matchID,
         move.then(
-          (ok) => (ok ? this.writeMetadataNow(matchID, metadata) : undefined),
+          (ok) => (ok ? this.writeMoveMetadata(matchID, metadata) : undefined),
           () => undefined,
         ),
       );
     }
     return this.writeMetadataNow(matchID, metadata);
+  }
+
+  /**
+   * The Master's metadata write for a stored move (see the file comment):
+   * `updatedAt` as a deferred bump, and `gameover`, if the move ended the
+   * game, at once; never the rest, which is the Master's read from before the
+   * move. A removed match's row is not brought back.
+   */
+  private writeMoveMetadata(matchID: string, metadata: Server.MatchData): Promise<void> {
+    if (metadata.gameover === undefined) {
+      if (typeof metadata.updatedAt === 'number') this.touch(matchID, metadata.updatedAt);
+      return Promise.resolve();
+    }
+    this.metaKeys.delete(matchID);
+    return this.run(
+      `UPDATE ${this.match}
+         SET gameover = true, updated_at = GREATEST(updated_at, $3::bigint), meta_version = meta_version + 1,
+             metadata = jsonb_set(jsonb_set(metadata::jsonb, '{gameover}', $2::jsonb),
+                                  '{updatedAt}', to_jsonb(GREATEST(updated_at, $3::bigint)))::json
+       WHERE id = $1 AND metadata IS NOT NULL`,
+      [matchID, JSON.stringify(metadata.gameover), metadata.updatedAt ?? 0],
+    ).then(() => undefined);
+  }
+
+  /** Sets `updated_at` and the metadata's `updatedAt` to `at` (if later) in the next batched statement. */
+  private touch(matchID: string, at: number): void {
+    this.touches.set(matchID, Math.max(at, this.touches.get(matchID) ?? 0));
+    if (!this.touchTimer) {
+      this.touchTimer = setTimeout(() => {
+        this.touchTimer = null;
+        void this.flushLogged();
+      }, 1000);
+      this.touchTimer.unref();
+    }
   }
 
   private writeMetadataNow(matchID: string, metadata: Server.MatchData): Promise<void> {
@@ -421,14 +464,7 @@ export class PostgresStorage extends Async {
     const key = metadataKey(metadata);
     if (this.metaKeys.get(matchID) === key && typeof metadata.updatedAt === 'number') {
       // Only `updatedAt` changed (see the file comment).
-      this.touches.set(matchID, Math.max(metadata.updatedAt, this.touches.get(matchID) ?? 0));
-      if (!this.touchTimer) {
-        this.touchTimer = setTimeout(() => {
-          this.touchTimer = null;
-          void this.flushLogged();
-        }, 1000);
-        this.touchTimer.unref();
-      }
+      this.touch(matchID, metadata.updatedAt);
       return Promise.resolve();
     }
     this.metaKeys.delete(matchID);

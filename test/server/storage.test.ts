@@ -433,6 +433,70 @@ describe.skipIf(!PG_URL)('postgres storage (TEST_DATABASE_URL)', () => {
       expect(JSON.parse((await row()).m).gameover).toEqual({ winner: '1' });
     });
 
+    it("a move's metadata write never undoes a connection change made after the move was read", async () => {
+      const players = { 0: { id: 0, name: 'Ana' }, 1: { id: 1, name: 'Bo' } };
+      await db.createMatch('conn', {
+        initialState: makeState(0),
+        metadata: makeMetadata({ updatedAt: 1000, players }),
+      });
+      // The Master reads the match for a move of Bo's...
+      const { metadata: read } = await db.fetch('conn', { metadata: true });
+      // ...and meanwhile Ana's socket connects (boardgame.io's onConnectionChange: fetch, set the flag, write).
+      const { metadata: connecting } = await db.fetch('conn', { metadata: true });
+      connecting.players[0].isConnected = true;
+      await db.setMetadata('conn', connecting);
+      // The Master stores the move: the state, then { ...metadata as it read it, updatedAt }, in one block.
+      await Promise.all([
+        db.setState('conn', makeState(1), [entry(0)]),
+        db.setMetadata('conn', { ...read, updatedAt: 5000 }),
+      ]);
+      await db.flush();
+      let { metadata } = await db.fetch('conn', { metadata: true });
+      expect(metadata.players[0].isConnected).toBe(true);
+      expect(metadata.updatedAt).toBe(5000);
+
+      // The same with the move that ends the game: its gameover is stored, Bo's connection too.
+      const { metadata: last } = await db.fetch('conn', { metadata: true });
+      const { metadata: bo } = await db.fetch('conn', { metadata: true });
+      bo.players[1].isConnected = true;
+      await db.setMetadata('conn', bo);
+      await Promise.all([
+        db.setState('conn', makeState(2), [entry(1)]),
+        db.setMetadata('conn', { ...last, gameover: { winner: '0' }, updatedAt: 6000 }),
+      ]);
+      await db.flush();
+      ({ metadata } = await db.fetch('conn', { metadata: true }));
+      expect(metadata.gameover).toEqual({ winner: '0' });
+      expect(metadata.updatedAt).toBe(6000);
+      expect([metadata.players[0].isConnected, metadata.players[1].isConnected]).toEqual([true, true]);
+      expect(await db.listMatches({ where: { isGameover: true } })).toContain('conn');
+    });
+
+    it('a change made on fetched metadata (a chat message, a turn clock count) keeps a seat taken since the read', async () => {
+      await db.createMatch('chat', {
+        initialState: makeState(0),
+        metadata: makeMetadata({ players: { 0: { id: 0, name: 'Ana', credentials: 'c0' }, 1: { id: 1 } } }),
+      });
+      // The chat reads the match for Ana's message...
+      const { metadata: read } = await db.fetch('chat', { metadata: true });
+      // ...and meanwhile the lobby seats Bo.
+      const { metadata: joining } = await db.fetch('chat', { metadata: true });
+      joining.players[1].name = 'Bo';
+      joining.players[1].credentials = 'c1';
+      await db.setMetadata('chat', joining);
+      // The chat adds its message to what it read (server/socket-guard.ts), as the turn clocks add their counts.
+      (read as { chat?: unknown }).chat = [{ id: 'm1' }];
+      await db.setMetadata('chat', read);
+      let { metadata } = await db.fetch('chat', { metadata: true });
+      expect(metadata.players[1]).toMatchObject({ name: 'Bo', credentials: 'c1' });
+      expect((metadata as { chat?: unknown }).chat).toEqual([{ id: 'm1' }]);
+      // A copy of what it read would have been written whole, over Bo's seat: the callers must not write copies.
+      const { metadata: again } = await db.fetch('chat', { metadata: true });
+      await db.setMetadata('chat', { ...again, players: { ...again.players, 1: { id: 1 } } });
+      ({ metadata } = await db.fetch('chat', { metadata: true }));
+      expect(metadata.players[1]).toEqual({ id: 1 });
+    });
+
     it("reads a match's state column only when another writer moved it on", async () => {
       const other = (await createStorage({ kind: 'postgres', dataDir: '', databaseUrl: url() })) as PostgresStorage;
       try {
