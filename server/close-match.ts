@@ -99,7 +99,10 @@ export async function issueCreatorKey(db: AnyStorage, matchID: string): Promise<
   const metadata = await fetchMeta(db, matchID);
   if (!metadata) return undefined;
   const key = randomBytes(24).toString('base64url');
-  await storeMeta(db, matchID, { ...metadata, creatorKeyHash: sha256(key).toString('hex') });
+  // Changed on the object read, not a copy (here and below): the storage then writes only the change, merged over
+  // any write stored since the read (a copy would be written whole; server/storage/postgres.ts).
+  metadata.creatorKeyHash = sha256(key).toString('hex');
+  await storeMeta(db, matchID, metadata);
   return key;
 }
 
@@ -122,20 +125,19 @@ export async function recordCreator(
   const metadata = await fetchMeta(db, matchID);
   // Two joins with the same key at once: the first to get here is the creator.
   if (!metadata || !hashMatches(key, metadata.creatorKeyHash)) return;
-  const { creatorKeyHash: _spent, ...rest } = metadata;
-  await storeMeta(db, matchID, {
-    ...rest,
-    creatorSeat: playerID,
-    creatorProof: sha256(credentials).toString('hex'),
-  });
+  delete metadata.creatorKeyHash;
+  metadata.creatorSeat = playerID;
+  metadata.creatorProof = sha256(credentials).toString('hex');
+  await storeMeta(db, matchID, metadata);
 }
 
-/** The metadata without the creator, when `playerID` held the creator's seat (they left it). */
-export function withoutCreator(metadata: Server.MatchData, playerID: string): Server.MatchData | undefined {
+/** Forgets the creator, in `metadata` itself, when `playerID` held the creator's seat (they left it); whether it did. */
+export function dropCreator(metadata: Server.MatchData, playerID: string): boolean {
   const m = metadata as Meta;
-  if (m.creatorSeat !== playerID) return undefined;
-  const { creatorSeat: _seat, creatorProof: _proof, ...rest } = m;
-  return rest;
+  if (m.creatorSeat !== playerID) return false;
+  delete m.creatorSeat;
+  delete m.creatorProof;
+  return true;
 }
 
 /** `metadata` as a lobby answer may show it. */

@@ -19,7 +19,7 @@ import { CreationGuard, DEFAULT_CREATION_LIMITS, type CreationLimits } from './c
 import { isPlainObject, LOBBY_ROUTES, lobbySchemas, unsafeJson, type LobbyRoute } from './lobby-schema';
 import { asLobbyRequest, isSyncStorage, type AnyStorage } from './storage-hooks';
 import { CLOCK_PERIODS, type ClockChoice, type ClockMetadata } from './clocks';
-import { checkCreatorKey, issueCreatorKey, recordCreator, withoutCreator } from './close-match';
+import { checkCreatorKey, dropCreator, issueCreatorKey, recordCreator } from './close-match';
 
 /** Limits applied by the guard. */
 export interface LobbyLimits {
@@ -79,18 +79,17 @@ async function leave(ctx: Koa.Context, next: () => Promise<unknown>, db: AnyStor
   await next();
   if (ctx.status !== 200 || !name) return;
   // The creator left their seat: whoever takes it next is not the creator.
+  // Changed on the objects read, not copies (here and below): the storage then writes only the change, merged
+  // over any write stored since the read (a copy would be written whole; server/storage/postgres.ts).
   const after = await fetchMetadata(db, matchID);
-  const uncreated = after && withoutCreator(after, seat);
-  if (uncreated) await storeMetadata(db, matchID, uncreated);
+  if (after && dropCreator(after, seat)) await storeMetadata(db, matchID, after);
   if (!before.state || before.state._stateID === 0) return;
   if (before.state.ctx.gameover !== undefined) return;
   const metadata = await fetchMetadata(db, matchID);
   if (!metadata) return;
-  const left = (metadata as { leftSeats?: LeftSeat[] }).leftSeats ?? [];
-  await storeMetadata(db, matchID, {
-    ...metadata,
-    leftSeats: [...left, { id: Number(seat), name, at: Date.now() }].slice(-20),
-  } as Server.MatchData);
+  const withLeft = metadata as { leftSeats?: LeftSeat[] };
+  withLeft.leftSeats = [...(withLeft.leftSeats ?? []), { id: Number(seat), name, at: Date.now() }].slice(-20);
+  await storeMetadata(db, matchID, metadata);
 }
 
 /**
