@@ -228,11 +228,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const hooked = hookStorage(
     compactUndo(raw, games, (name) => logKeys.get(name) ?? []),
     log,
-    (matchID, metadata) => {
-      seats.check(matchID, metadata);
+    (matchID, metadata, afterMove) => {
+      // A move changes no seat; its write may hold credentials older than a join stored meanwhile.
+      if (!afterMove) seats.check(matchID, metadata);
       clockRef.current?.noteMetadata(matchID, metadata);
       // A person connected to a match whose bots rest wakes them.
-      botsRef.current?.noteMetadata(matchID, metadata);
+      botsRef.current?.noteMetadata(matchID, metadata, afterMove);
     },
   );
   const policy = createOriginPolicy(options.origins ?? [], [host, ...(options.hosts ?? [])]);

@@ -253,12 +253,13 @@ export class BotSeats {
    * failed is made again after a pause; bots a crashed process played are
    * taken over by the lease sweep (`tendLeases`), visit or not.
    */
-  noteMetadata(matchID: string, metadata: ServerTypes.MatchData): void {
+  noteMetadata(matchID: string, metadata: ServerTypes.MatchData, afterMove = false): void {
     const m = metadata as WithBots;
     if (this.closed || !this.url || !m.botSeats) return;
     if (!attended(m)) {
-      // The visit is over (or the game): the next person to connect tries again.
-      this.wakeTried.delete(matchID);
+      // The visit is over (or the game): the next person to connect tries again. Not on the word of a move's
+      // write, whose connections are as the Master read them before the move (server/storage-hooks.ts).
+      if (!afterMove) this.wakeTried.delete(matchID);
       return;
     }
     const def = this.defs.get(m.gameName);
@@ -433,10 +434,20 @@ export class BotSeats {
     };
     (metadata as WithBots).botSeats = { ...(metadata as WithBots).botSeats, [seat]: level };
     metadata.updatedAt = Date.now();
-    await (isSyncStorage(this.db) ? this.db.setMetadata(matchID, metadata) : this.db.setMetadata(matchID, metadata));
-    this.log('info', 'bot seated', { matchID, seat, level });
-    await this.claim(def, matchID, seat, botCredentials, level, Object.keys(metadata.players).length);
     const key = `${matchID}:${seat}`;
+    const leases = this.leases;
+    // With several processes, the seat's lease is taken before the seat is written: another process's sweep takes
+    // over every bot seat with no live lease, and would take this one between the write and the lease.
+    if (leases && !(await leases.acquire({ matchID, seat }))) fail(409, 'That seat is taken');
+    try {
+      await (isSyncStorage(this.db) ? this.db.setMetadata(matchID, metadata) : this.db.setMetadata(matchID, metadata));
+    } catch (err) {
+      if (leases) await leases.release({ matchID, seat }).catch(() => undefined);
+      throw err;
+    }
+    this.log('info', 'bot seated', { matchID, seat, level });
+    if (leases) this.log('info', 'bot seat taken', { matchID, seat, owner: leases.owner });
+    this.run(def, matchID, seat, botCredentials, level, Object.keys(metadata.players).length);
     if (this.clients.has(key)) {
       if (!this.byClient.has(client)) this.byClient.set(client, new Set());
       this.byClient.get(client)!.add(key);

@@ -50,13 +50,21 @@ function seatsTaken(metadata: Server.MatchData): boolean {
   return players.length > 0 && players.every((p) => typeof p.name === 'string' && p.name !== '');
 }
 
-/** Wraps `inner`; see the file comment. `onMetadata` hears of every metadata write. */
+/**
+ * Wraps `inner`; see the file comment. `onMetadata` hears of every metadata
+ * write, and whether it is boardgame.io's write after a move (made in the same
+ * block as the move's state): that one is the metadata as the Master read it
+ * before the move, with a new `updatedAt`, so its seats' connections and
+ * credentials may be older than a write stored meanwhile.
+ */
 export function hookStorage(
   inner: AnyStorage,
   log: Logger,
-  onMetadata?: (matchID: string, metadata: Server.MatchData) => void,
+  onMetadata?: (matchID: string, metadata: Server.MatchData, afterMove: boolean) => void,
 ): HookedStorage {
   const pending = new Set<Promise<unknown>>();
+  /** Matches whose state is being written in this block (the Master writes the metadata right after). */
+  const moving = new Set<string>();
   const started = new Set<string>();
   const finished = new Set<string>();
   /** Removed matches, for a while. */
@@ -112,13 +120,15 @@ export function hookStorage(
     setState(matchID: string, state: State, deltalog?: LogEntry[]) {
       if (wasRemoved(matchID, 'state')) return skipped();
       const result = track(inner.setState(matchID, state, deltalog));
+      moving.add(matchID);
+      queueMicrotask(() => moving.delete(matchID));
       noteFinished(matchID, state?.ctx?.gameover);
       return result;
     },
     setMetadata(matchID: string, metadata: Server.MatchData) {
       if (wasRemoved(matchID, 'metadata')) return skipped();
       const result = track(inner.setMetadata(matchID, metadata));
-      onMetadata?.(matchID, metadata);
+      onMetadata?.(matchID, metadata, moving.delete(matchID));
       if (!started.has(matchID) && seatsTaken(metadata)) {
         started.add(matchID);
         log('info', 'match started', { matchID, players: Object.keys(metadata.players).length });

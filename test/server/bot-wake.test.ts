@@ -41,13 +41,13 @@ describe.skipIf(!PG_URL || !REDIS_URL)('a bot seat played by another process', (
     const wakes = () => two.logs.filter((l) => l.includes('bot seats waking') && l.includes(matchID)).length;
 
     // Ana connects to the second process and plays a turn there (the bot answers from the first): one try, as she
-    // connects (or two, when a move stored just then carried the metadata as read before her connection).
+    // connects. (A move stored just then may carry the metadata read before her connection, with her not
+    // connected: that write does not end her visit.)
     let ana = new RawClient(two.url);
     await ana.sync(matchID, '0', creds);
     await ana.playUntilTurn(def, matchID, '0', creds, ana.state!.ctx.turn + 2);
     const first = wakes();
-    expect(first).toBeGreaterThanOrEqual(1);
-    expect(first).toBeLessThanOrEqual(2);
+    expect(first).toBe(1);
     // Then she plays on for longer than a retry's pause (10 s), a turn a second: no other try.
     const started = Date.now();
     let turns = 0;
