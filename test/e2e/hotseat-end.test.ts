@@ -8,25 +8,38 @@
  *   nothing there is styled as a danger. The end comes quickly through
  *   Lisbon's rules: the stored state is marked "final round" before the first
  *   turn.
+ * - A game of several humans that ends on a bot's move shows its end from the
+ *   seat of the last human who took the device, as one ending on that human's
+ *   move does (their hand on the table behind the final scores, their panel
+ *   marked "you"), not from a spectator's view with no hand; a reload of the
+ *   finished game shows it from the same seat, or from the first human's when
+ *   that is forgotten or stored wrong.
  * - Touched On: the player a Tram Tracker takes from is told which card went
  *   and which came when they next take the device (their board is mounted
  *   afresh after the pass screen), and only on their own screen.
+ * - What a seat's screen has not shown yet survives a reload: when the page is
+ *   reloaded after Ana's Tram Tracker swap but before Bruno takes the device,
+ *   he is still told, once (a second reload does not tell him again). The
+ *   shell stores that in sessionStorage for the saved game only, each state's
+ *   log cut to what it adds; a stored value that cannot be read is ignored,
+ *   and quitting the game forgets it.
  * - While a bot plays after a human's turn, with other humans at the table,
  *   no hand is on screen and a notice says so; the next human gets the pass
  *   screen.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { GState } from '../../src/games/lisbon/types';
 import type { TOState } from '../../src/games/touched-on/types';
-import { give } from '../games/touched-on/helpers';
+import { emptyHands, give } from '../games/touched-on/helpers';
 import path from 'node:path';
 import { violations } from './axe';
 import { SCREENSHOTS, e2eSuite, findChromium, newContext, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
+const SEATS_KEY = 'lt28:hotseat-seats';
 
 /** boardgame.io's persisted hot-seat matches ([matchID, state] pairs). */
 async function storedMatches<G>(page: Page): Promise<[string, State<G>][]> {
@@ -39,6 +52,66 @@ async function savedGame(page: Page): Promise<{ matchID: string; config: unknown
     matchID: string;
     config: unknown;
   };
+}
+
+/** What the shell stored of its seats' screens, as JSON. */
+const storedSeats = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), SEATS_KEY);
+
+/** Whose board is on screen: the seat whose panel says "you", and whether a hand is shown. */
+async function seen(page: Page): Promise<{ you: string[]; hand: number }> {
+  const you = await page
+    .locator('[data-testid^="player-"]')
+    .evaluateAll((els) => els.filter((e) => e.querySelector('.you')).map((e) => e.getAttribute('data-testid')!));
+  return { you, hand: await page.getByTestId('hand').count() };
+}
+
+/** Each of `names` in turn takes the device at the pass screen and ends a turn. */
+async function endTurns(page: Page, names: string[]) {
+  for (const name of names) {
+    await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe(name);
+    await page.getByTestId('pass-ready').click();
+    await page.getByTestId('end-turn').click({ timeout: UI });
+    await page.getByTestId('end-turn-confirm').click({ timeout: UI });
+  }
+}
+
+/** Resumes the saved game and, at the pass screen, hands the device to `name`. */
+async function resumeAs(page: Page, name: string) {
+  await page.getByTestId('hs-resume').click({ timeout: UI });
+  await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe(name);
+  await page.getByTestId('pass-ready').click();
+}
+
+/**
+ * Records every toast shown, with the part of the game it showed in (set by the test through `phase`); both are
+ * kept in sessionStorage, so across reloads.
+ */
+async function recordToasts(context: BrowserContext, page: Page) {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __phase: string };
+    w.__phase = sessionStorage.getItem('test:phase') ?? 'start';
+    const seen = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-testid="toast"]')) {
+        if (seen.has(el)) continue;
+        seen.add(el);
+        const all = JSON.parse(sessionStorage.getItem('test:toasts') ?? '[]') as unknown[];
+        all.push({ text: el.textContent ?? '', phase: w.__phase });
+        sessionStorage.setItem('test:toasts', JSON.stringify(all));
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const phase = (p: string) =>
+    page.evaluate((v) => {
+      (window as unknown as { __phase: string }).__phase = v;
+      sessionStorage.setItem('test:phase', v);
+    }, p);
+  const toasts = async () =>
+    JSON.parse((await page.evaluate(() => sessionStorage.getItem('test:toasts'))) ?? '[]') as {
+      text: string;
+      phase: string;
+    }[];
+  return { phase, toasts };
 }
 
 describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
@@ -57,29 +130,69 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await page.getByTestId('hs-start').click();
   }
 
-  it('offers Play again, Change players and Back to the lobby at the end; a replay is a fresh game with the same table', async () => {
-    const { page, context } = await newContext(suite.browser, errors, 'hotseat-end');
-    await page.setViewportSize({ width: 1366, height: 768 });
-    await lisbonForThree(page, async () => {
-      await page.getByTestId('hs-faceup-early').click();
-      await page.getByTestId('hs-first').selectOption('0');
-      await page.getByTestId('hs-pace-instant').click();
-    });
+  /**
+   * Starts {@link lisbonForThree}'s game with Hana first (`options` must choose her) and plays its last round to the
+   * end: the stored state is marked "final round" before the first turn, the game is resumed after a reload, Hana and
+   * Hugo each end a turn, and then the bot.
+   */
+  async function lisbonLastRound(page: Page, options: () => Promise<unknown>) {
+    await lisbonForThree(page, options);
     await page.getByTestId('pass-device').waitFor({ timeout: UI });
-
-    // The last round: Hana, Hugo and the bot each end a turn, and the game is over.
     const entries = await storedMatches<GState>(page);
     entries[0][1].G.endTriggered = true;
     await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
     await page.reload();
     await page.getByTestId('hs-resume').click({ timeout: UI });
-    for (const name of ['Hana', 'Hugo']) {
-      await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe(name);
-      await page.getByTestId('pass-ready').click();
-      await page.getByTestId('end-turn').click({ timeout: UI });
-      await page.getByTestId('end-turn-confirm').click({ timeout: UI });
-    }
+    await endTurns(page, ['Hana', 'Hugo']);
     await page.getByTestId('gameover').waitFor({ timeout: 30_000 });
+  }
+
+  /**
+   * A Touched On hot-seat game of Ana and Bruno, Ana first, from the Tram Tracker position (stored, then the page
+   * reloaded): Ana holds a Tram Tracker, a Priority Seat and an Evader of 96; Bruno an Evader of 86 and an Authorised
+   * Inspector 96. In the 'ana' part of the game, Ana plays her Tram Tracker on Bruno: she takes his Authorised
+   * Inspector 96 and gives him her Evader of 96, and the pass screen asks for Bruno. Returns the match's id and the
+   * Evaders.
+   */
+  async function anaTracksBruno(page: Page, phase: (p: string) => Promise<unknown>) {
+    await page.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Ana');
+    await page.getByTestId('hs-name-1').fill('Bruno');
+    // Bruno deals: Ana, to his left, starts.
+    await page.getByTestId('hs-dealer-1').click();
+    await page.getByTestId('hs-start').click();
+    await page.getByTestId('pass-device').waitFor({ timeout: UI });
+
+    const entries = await storedMatches<TOState>(page);
+    const G = entries[0][1].G;
+    expect(entries[0][1].ctx.currentPlayer).toBe('0');
+    emptyHands(G);
+    const [tracker, , e96] = give(G, '0', ['tramTracker', 'prioritySeat', 'E96']);
+    const [e86, a96] = give(G, '1', ['E86', 'A96']);
+    G.drawCount = G.drawPile.length;
+    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
+    await page.reload();
+
+    await phase('ana');
+    await resumeAs(page, 'Ana');
+    await page.getByTestId(`hand-card-${tracker}`).click({ timeout: UI });
+    await page.getByTestId('tracker-target-1').click();
+    await page.getByTestId(`take-${a96}`).click({ timeout: UI });
+    await page.getByTestId(`give-${e96}`).click();
+    await page.getByTestId('tracker-swap').click();
+    await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe('Bruno');
+    return { matchID: entries[0][0], e96, e86 };
+  }
+
+  it('offers Play again, Change players and Back to the lobby at the end; a replay is a fresh game with the same table', async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'hotseat-end');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    // The last round: Hana, Hugo and the bot each end a turn, and the game is over.
+    await lisbonLastRound(page, async () => {
+      await page.getByTestId('hs-faceup-early').click();
+      await page.getByTestId('hs-first').selectOption('0');
+      await page.getByTestId('hs-pace-instant').click();
+    });
     const first = await savedGame(page);
     const firstSeed = (await storedMatches(page))[0][1].plugins.random.data as { seed: string };
 
@@ -148,61 +261,53 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await context.close();
   }, 90_000);
 
-  it("tells the Tram Tracker's target, once they hold the device, which card went and which came", async () => {
-    const { page, context } = await newContext(suite.browser, errors, 'hotseat-tracker');
-    // Every toast shown, with the part of the game it showed in (set by the test).
-    await context.addInitScript(() => {
-      const w = window as unknown as { __toasts: { text: string; phase: string }[]; __phase: string };
-      w.__toasts = [];
-      w.__phase = 'start';
-      const seen = new WeakSet<Element>();
-      new MutationObserver(() => {
-        for (const el of document.querySelectorAll('[data-testid="toast"]')) {
-          if (seen.has(el)) continue;
-          seen.add(el);
-          w.__toasts.push({ text: el.textContent ?? '', phase: w.__phase });
-        }
-      }).observe(document, { childList: true, subtree: true });
+  it("shows the end of a game a bot's move ended from the last human's seat, also after a reload", async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'hotseat-end-seat');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    // The last round: Hana, Hugo and then the bot each end a turn, and the bot's ends the game.
+    await lisbonLastRound(page, async () => {
+      await page.getByTestId('hs-first').selectOption('0');
+      await page.getByTestId('hs-pace-instant').click();
     });
-    const phase = (p: string) => page.evaluate((v) => ((window as unknown as { __phase: string }).__phase = v), p);
-    const toasts = () =>
-      page.evaluate(() => (window as unknown as { __toasts: { text: string; phase: string }[] }).__toasts);
+    expect((await storedMatches<GState>(page))[0][1].ctx.currentPlayer).toBe('2');
 
-    await page.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
-    await page.getByTestId('hs-name-0').fill('Ana');
-    await page.getByTestId('hs-name-1').fill('Bruno');
-    // Bruno deals: Ana, to his left, starts.
-    await page.getByTestId('hs-dealer-1').click();
-    await page.getByTestId('hs-start').click();
-    await page.getByTestId('pass-device').waitFor({ timeout: UI });
+    // Hugo held the device last: the end is his seat's, his hand behind the final scores.
+    expect(await seen(page)).toEqual({ you: ['player-1'], hand: 1 });
+    await page.getByTestId('gameover-close').click();
+    await page.getByTestId('hand').waitFor({ timeout: UI });
+    await screenshot(page, 'hotseat-end-seat-table');
 
-    // Ana holds a Tram Tracker, a Priority Seat and an Evader of 96; Bruno an Evader of 86 and an Authorised Inspector 96.
-    const entries = await storedMatches<TOState>(page);
-    const G = entries[0][1].G;
-    expect(entries[0][1].ctx.currentPlayer).toBe('0');
-    for (const p of Object.values(G.players)) {
-      G.drawPile.push(...p.hand!);
-      p.hand = [];
-      p.handSize = 0;
-    }
-    const [tracker, , e96] = give(G, '0', ['tramTracker', 'prioritySeat', 'E96']);
-    const [e86, a96] = give(G, '1', ['E86', 'A96']);
-    G.drawCount = G.drawPile.length;
-    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
+    // The finished game, reloaded: the same seat.
     await page.reload();
     await page.getByTestId('hs-resume').click({ timeout: UI });
+    await page.getByTestId('gameover').waitFor({ timeout: UI });
+    expect(await seen(page)).toEqual({ you: ['player-1'], hand: 1 });
 
-    await phase('ana');
-    await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe('Ana');
-    await page.getByTestId('pass-ready').click();
-    await page.getByTestId(`hand-card-${tracker}`).click({ timeout: UI });
-    await page.getByTestId('tracker-target-1').click();
-    await page.getByTestId(`take-${a96}`).click({ timeout: UI });
-    await page.getByTestId(`give-${e96}`).click();
-    await page.getByTestId('tracker-swap').click();
+    // Who held the device forgotten (a new tab), or stored wrong (the bot's seat, a seat that does not exist): the
+    // first human's seat.
+    for (const holder of [null, '2', '9']) {
+      await page.evaluate(
+        ([key, h]) => {
+          if (h === null) sessionStorage.removeItem(key);
+          else sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), holder: h }));
+        },
+        [SEATS_KEY, holder] as const,
+      );
+      await page.reload();
+      await page.getByTestId('hs-resume').click({ timeout: UI });
+      await page.getByTestId('gameover').waitFor({ timeout: UI });
+      expect(await seen(page)).toEqual({ you: ['player-0'], hand: 1 });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
 
-    // Bruno's turn: the pass screen, then his hand, with the news.
-    await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe('Bruno');
+  it("tells the Tram Tracker's target, once they hold the device, which card went and which came", async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'hotseat-tracker');
+    const { phase, toasts } = await recordToasts(context, page);
+    const { e96, e86 } = await anaTracksBruno(page, phase);
+
+    // Bruno's turn: the pass screen (now up), then his hand, with the news.
     await phase('bruno');
     await page.getByTestId('pass-ready').click();
     await page.getByTestId(`hand-card-${e96}`).waitFor({ timeout: UI });
@@ -225,15 +330,78 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await context.close();
   }, 60_000);
 
+  it("tells the Tram Tracker's target after a reload which card went and which came, once", async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'hotseat-tracker-reload');
+    const { phase, toasts } = await recordToasts(context, page);
+    const { matchID, e96 } = await anaTracksBruno(page, phase);
+
+    // The page is reloaded before Bruno takes the device: he is still told, on his screen.
+    await phase('reloaded');
+    await page.reload();
+    await phase('bruno');
+    await resumeAs(page, 'Bruno');
+    await page.getByTestId(`hand-card-${e96}`).waitFor({ timeout: UI });
+    const told = 'Ana took your Authorised Inspector 96 and gave you Evader 96.';
+    await expect.poll(() => page.getByTestId('toast').allTextContents(), { timeout: UI }).toContain(told);
+    await screenshot(page, 'hotseat-tracker-target-told-after-reload');
+
+    // Once: his screen showed it, so another reload does not tell him again.
+    await phase('bruno again');
+    await page.reload();
+    await resumeAs(page, 'Bruno');
+    await page.getByTestId('hand').waitFor({ timeout: UI });
+    await page.waitForTimeout(500);
+    expect((await toasts()).filter((t) => /took your/.test(t.text)).map((t) => t.phase)).toEqual(['bruno']);
+
+    // What is stored: this match's, each human seat's states from its last screen on, the first one whole and the
+    // others' logs cut to the entries they add, and nothing but what a board is given.
+    const stored = JSON.parse((await storedSeats(page))!) as {
+      matchID: string;
+      trails: Record<string, Record<string, unknown>[]>;
+    };
+    expect(stored.matchID).toBe(matchID);
+    expect(Object.keys(stored.trails).sort()).toEqual(['0', '1']);
+    const anaTrail = stored.trails['0'];
+    // Ana's screen last showed her swap; Bruno's views since are hers to be given when she next holds the device.
+    expect(anaTrail.length).toBeGreaterThan(1);
+    for (const s of Object.values(stored.trails).flat())
+      expect(Object.keys(s).every((k) => ['G', 'ctx', '_stateID', 'logFrom'].includes(k))).toBe(true);
+    const [first, ...rest] = anaTrail as { G: TOState; logFrom?: { log: number } }[];
+    expect(first.logFrom).toBeUndefined();
+    expect(first.G.log.length).toBeGreaterThan(0);
+    for (const s of rest) expect(s.logFrom?.log).toBeGreaterThan(0);
+
+    // A stored value that cannot be read is ignored: the game resumes as ever, with nothing told.
+    for (const broken of [
+      '{not json',
+      JSON.stringify({ v: 1, matchID, holder: 7, trails: { '1': [{ G: 1 }], '0': 'x' } }),
+      JSON.stringify({
+        v: 1,
+        matchID,
+        holder: '0',
+        trails: { '1': [{ G: {}, ctx: {}, _stateID: 1, logFrom: { log: 9 } }] },
+      }),
+    ]) {
+      await page.evaluate(([key, v]) => sessionStorage.setItem(key, v), [SEATS_KEY, broken]);
+      await page.reload();
+      await resumeAs(page, 'Bruno');
+      await page.getByTestId('hand').waitFor({ timeout: UI });
+    }
+    expect((await toasts()).filter((t) => /took your/.test(t.text)).map((t) => t.phase)).toEqual(['bruno']);
+
+    // Quitting the game forgets it.
+    page.once('dialog', (d) => void d.accept());
+    await page.getByTestId('hs-quit').click();
+    await page.getByTestId('hotseat-setup').waitFor({ timeout: UI });
+    expect(await storedSeats(page)).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
   it("hides the last human's hand while a bot plays, and says so", async () => {
     const { page, context } = await newContext(suite.browser, errors, 'hotseat-bot-turn');
     await lisbonForThree(page, () => page.getByTestId('hs-first').selectOption('0'));
-    for (const name of ['Hana', 'Hugo']) {
-      await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe(name);
-      await page.getByTestId('pass-ready').click();
-      await page.getByTestId('end-turn').click({ timeout: UI });
-      await page.getByTestId('end-turn-confirm').click({ timeout: UI });
-    }
+    await endTurns(page, ['Hana', 'Hugo']);
     // Bot 3's turn (at the relaxed pace): the table, but nobody's hand, and why.
     await page.getByTestId('hs-bot-turn').waitFor({ timeout: UI });
     expect(await page.getByTestId('hs-bot-turn').textContent()).toMatch(/Bot 3 \(easy\) is playing/);
