@@ -30,8 +30,19 @@ interface Slot {
   job?: { job: BotJob; resolve: (m: BotMove | null) => void; reject: (e: Error) => void };
 }
 
-/** The worker file: dist/bot-worker.cjs beside the bundled server, or built from source once. */
-async function workerFile(): Promise<string> {
+/** The worker file, once per process (every server of a test process shares it). */
+let workerFileOnce: Promise<string> | undefined;
+
+/** The worker file: dist/bot-worker.cjs beside the bundled server, or built from source once per process. */
+function workerFile(): Promise<string> {
+  workerFileOnce ??= findOrBuildWorkerFile().catch((err: unknown) => {
+    workerFileOnce = undefined; // a failed build is tried again by the next pool
+    throw err;
+  });
+  return workerFileOnce;
+}
+
+async function findOrBuildWorkerFile(): Promise<string> {
   const here = typeof __dirname === 'string' ? __dirname : process.cwd();
   const beside = path.join(here, 'bot-worker.cjs');
   if (fs.existsSync(beside)) return beside;
