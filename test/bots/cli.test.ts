@@ -3,9 +3,9 @@
  * reproducibility (same seed, same results, with or without worker threads),
  * and clear errors for bad input.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -20,6 +20,8 @@ function run(args: string[]) {
     env: { ...process.env, NODE_ENV: 'production' },
   });
 }
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 beforeAll(() => {
   // The same bundle as `npm run bots`, into a temporary folder.
