@@ -2,7 +2,8 @@
  * `plotMoves` against the definition (RULINGS §4, R5–R8, R11), read
  * independently: every walk of 1–3 markers from the line's end is judged by
  * brute force, on the positions of seeded random games, and the two lists of
- * legal plots (with their extra markers) must be the same.
+ * legal plots (with their extra markers) must be the same; `checkPlot`, which
+ * the move uses, accepts exactly the plots of that list.
  */
 import { describe, expect, it } from 'vitest';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
@@ -83,6 +84,26 @@ function byDefinition(G: GobState, p: string): string[] {
   return out.sort();
 }
 
+/** Every plot of 1–3 markers along sections (doubling back included), with no extra or any neighbour as extra, that `checkPlot` accepts. */
+function acceptedByCheckPlot(G: GobState, p: string): string[] {
+  const map = getMap(G.mapId);
+  const nb = (a: string) =>
+    map.sections.flatMap((s) => (s.a === a ? [s.b as string] : s.b === a ? [s.a as string] : []));
+  const out: string[] = [];
+  const grow = (w: string[]) => {
+    if (w.length > 0) {
+      const path = w as PointId[];
+      if (checkPlot(G, p, { path }) === null) out.push(w.join(' '));
+      for (const q of nb(w[w.length - 1]))
+        if (checkPlot(G, p, { path, extra: q as PointId }) === null) out.push(`${w.join(' ')}|${q}`);
+    }
+    if (w.length === 3) return;
+    for (const q of nb(w.length ? w[w.length - 1] : G.players[p].line[G.players[p].line.length - 1])) grow([...w, q]);
+  };
+  grow([]);
+  return out.sort();
+}
+
 describe('plotMoves agrees with the definition of a legal plot', () => {
   it.each([
     [maps.speedy, 2, 12],
@@ -110,6 +131,8 @@ describe('plotMoves agrees with the definition of a legal plot', () => {
               .sort();
             expect(mine, `game ${seed} round ${G.round} seat ${p}`).toEqual(byDefinition(G, p));
             for (const m of plotMoves(G, p)) expect(checkPlot(G, p, m)).toBeNull();
+            // And the move's own check accepts nothing else (a human's plot is judged by it, not by the list).
+            expect(acceptedByCheckPlot(G, p), `game ${seed} round ${G.round} seat ${p}`).toEqual(mine);
             positions++;
             if (plotStatus(G, p, []).fallback) fallbacks++;
           }
