@@ -15,8 +15,8 @@ export function Home() {
       <ul className="game-cards">
         {CLIENT_GAMES.map((g) => (
           <li key={g.def.id} className="card game-card" data-testid={`game-${g.def.id}`}>
-            <span className="game-badge" aria-hidden>
-              {g.badge}
+            <span className="game-picture" aria-hidden>
+              <g.Picture />
             </span>
             <div className="game-info">
               <h2>{g.def.title}</h2>

@@ -39,8 +39,10 @@ export interface ClientGame<R = unknown> {
   Help: ComponentType;
   /** The seats' colours, seat 0 first, as the board draws them (the lobby's seat chips use them too). */
   seatColours: readonly SeatColour[];
-  /** A short mark for the game's card and the header (e.g. Lisbon's "28"). */
+  /** A short mark for the header (e.g. Lisbon's "28"). */
   badge: string;
+  /** The game's picture on the games page: an SVG of 120 × 80 (the page sets its size), decorative. */
+  Picture: ComponentType;
   /** The rule options: the form fields, the options a new form starts with, and the setupData they make. */
   rules: {
     initial: R;

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { GAMES } from '../../src/games/registry';
 import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, playOverSockets, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
@@ -34,6 +35,36 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await expect(p.getByTestId('not-found').locator('h2').textContent()).resolves.toBe(title);
     await p.getByTestId('back-to-games').click();
     await p.getByTestId('games').waitFor({ timeout: UI_TIMEOUT });
+    await p.context().close();
+  });
+
+  it('shows each game with a picture of its own on the games page, on a wide screen and a phone', async () => {
+    const p = await page('games-pictures');
+    const drawings = new Set<string>();
+    for (const [width, height, least] of [
+      [1366, 768, 120],
+      [390, 844, 80],
+    ] as const) {
+      await p.setViewportSize({ width, height });
+      await p.goto(`${suite.server.url}/`);
+      await p.getByTestId('games').waitFor({ timeout: UI_TIMEOUT });
+      for (const { id } of GAMES) {
+        const picture = p.getByTestId(`game-${id}`).locator('.game-picture svg');
+        const box = (await picture.boundingBox())!;
+        expect(box, `${id} at ${width} px`).not.toBeNull();
+        expect(box.width, `${id} at ${width} px`).toBeGreaterThanOrEqual(least * 0.7);
+        expect(box.height / box.width, id).toBeCloseTo(2 / 3, 1);
+        // A drawing, not an empty frame: shapes of several colours.
+        const fills = await picture.evaluate(
+          (svg) => new Set([...svg.querySelectorAll('[fill]')].map((e) => e.getAttribute('fill'))).size,
+        );
+        expect(fills, id).toBeGreaterThanOrEqual(4);
+        drawings.add(await picture.evaluate((svg) => svg.innerHTML));
+      }
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(p, `games-page-${width}`);
+    }
+    expect(drawings.size).toBe(GAMES.length);
     await p.context().close();
   });
 

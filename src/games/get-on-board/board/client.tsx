@@ -7,6 +7,7 @@ import { getMap, mapIdFor } from '../maps';
 import '../maps/all';
 import type { GobState } from '../types';
 import { lazyNamed } from '../../../client/Deferred';
+import { GetOnBoardPicture } from './Picture';
 import { Help } from './Help';
 import { PLAYER_COLOURS } from './palette';
 import { COLOURS } from '../data';
@@ -30,6 +31,7 @@ export const getOnBoardClient: ClientGame<Record<string, never>> = {
   Help,
   seatColours: COLOURS.map((name, i) => ({ name, css: PLAYER_COLOURS[i] })),
   badge: 'GoB',
+  Picture: GetOnBoardPicture,
   rules: {
     initial: {},
     Fields: RulesFields,

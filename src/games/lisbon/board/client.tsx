@@ -5,6 +5,7 @@ import { lisbon } from '../def';
 import type { GState, SetupData } from '../types';
 import { waitingFor } from '../selectors';
 import { lazyNamed } from '../../../client/Deferred';
+import { LisbonPicture } from './Picture';
 import { Help } from './Help';
 import { TRAM_STYLE } from './logic';
 import { TRAM_COLORS } from '../data/types';
@@ -61,6 +62,7 @@ export const lisbonClient: ClientGame<RulesChoice> = {
   Help,
   seatColours: TRAM_COLORS.map((name) => ({ name, css: TRAM_STYLE[name].fill })),
   badge: '28',
+  Picture: LisbonPicture,
   rules: { initial: { faceUp: 'final', firstPlayer: 'random' }, Fields: RulesFields, toSetupData },
   acting: (G, ctx) => waitingFor(G as GState, ctx.currentPlayer),
   decision: (G, ctx) => {

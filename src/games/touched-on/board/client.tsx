@@ -5,6 +5,7 @@ import { touchedOn } from '../def';
 import type { TOSetupData, TOState } from '../types';
 import { actingPlayer } from '../legal';
 import { lazyNamed } from '../../../client/Deferred';
+import { TouchedOnPicture } from './Picture';
 import { SEAT_COLOURS, SEAT_COLOUR_NAMES } from './logic';
 import { PowerList } from './Help';
 
@@ -67,6 +68,7 @@ export const touchedOnClient: ClientGame<RulesChoice> = {
   Help,
   seatColours: SEAT_COLOURS.map((css, i) => ({ name: SEAT_COLOUR_NAMES[i], css })),
   badge: 'TO',
+  Picture: TouchedOnPicture,
   rules: {
     initial: { dealer: 'random' },
     Fields: RulesFields,
