@@ -87,6 +87,48 @@ describe('DING and confirmations', () => {
     expect(s.players[B].handSize).toBe(11);
   });
 
+  it('an Appeal as the last card: it must be shed (no draw), its player DINGs and is confirmed 1st', async () => {
+    const G = emptyTable(3, A);
+    pileTop(G, ['X3-1', 'X2-1']);
+    give(G, A, ['appeal']);
+    give(G, B, ['E19', 'E19']);
+    give(G, C, ['E19']);
+    const cl = seats(gameFrom(G), 3);
+    // The Appeal is playable in A's own turn (as A's Power), so A may not draw.
+    expect(await act(cl[0], 'draw')).toBe(false);
+    expect(await act(cl[0], 'shedAppeal')).toBe(true);
+    let s = view(cl[0]);
+    expect(s.usedPowers).toEqual(['P-appeal-1']);
+    expect(s.players[A].ding).toBe(true);
+    expect(cl[1].getState()!.ctx.currentPlayer).toBe(B);
+    // One batch: B's turn ends by itself, and with it A's chance.
+    expect(await act(cl[1], 'playEvaders', { line: '19', count: 1 })).toBe(true);
+    s = view(cl[0]);
+    expect(s.finishers).toEqual([A]);
+    expect(s.players[A].exp).toEqual(['X3-1', 'X2-1']);
+    expect(cl[2].getState()!.ctx.currentPlayer).toBe(C);
+  });
+
+  it('a Free Tram Zone ends with the journey (2 players: the 1st confirmed finish)', async () => {
+    const G = emptyTable(2, A);
+    const id = carriage(G, '96', [[B, 'E96']]);
+    setPlay(G, '96', B, id);
+    give(G, A, ['freeTramZone', 'E96']);
+    give(G, B, ['E96', 'E86']);
+    const cl = seats(gameFrom(G), 2);
+    expect(await act(cl[0], 'freeTramZone')).toBe(true);
+    expect(await act(cl[0], 'playEvaders', { line: '96', count: 1 })).toBe(true);
+    expect(view(cl[1]).players[A].ding).toBe(true);
+    // B's turn is A's chance: A is confirmed 1st and, with 2 players, the journey ends; the Zone with it.
+    expect(await act(cl[1], 'playEvaders', { line: '96', count: 1 })).toBe(true);
+    const st = cl[0].getState()!;
+    expect(st.G.journey).toBe(2);
+    expect(st.G.lines['96'].freeTramZone).toBeNull();
+    expect(st.G.lines['96'].carriages).toEqual([]);
+    expect(st.G.usedPowers).toEqual([]);
+    expect(st.G.players[A].handSize).toBe(11);
+  });
+
   it('a Tram Tracker played as the last card does nothing else, and its player DINGs', async () => {
     const G = emptyTable(3, A);
     give(G, A, ['tramTracker']);

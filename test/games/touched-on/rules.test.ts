@@ -28,6 +28,7 @@ import {
 const A = '0';
 const B = '1';
 const C = '2';
+const D = '3';
 
 describe('setup', () => {
   it.each([
@@ -151,6 +152,40 @@ describe('turn rules', () => {
     expect(await act(cl[0], 'endTurn')).toBe(true);
     expect(cl[1].getState()!.ctx.currentPlayer).toBe(B);
     expect(view(cl[0]).players[A].hand).toEqual(['P-peakHour-1']);
+  });
+
+  it('Peak Hours stack: each binds every player but its owner, and ends when its owner’s next turn begins', async () => {
+    const G = emptyTable(4, A);
+    give(G, A, ['peakHour', 'E96', 'E96', 'E96']);
+    give(G, B, ['peakHour', 'E96', 'E96']);
+    give(G, C, ['E96', 'E96']);
+    give(G, D, ['E19', 'E19']);
+    const cl = seats(gameFrom(G), 4);
+    // Every turn here ends by itself after its batch (one batch; the Power played or none held).
+    expect(await act(cl[0], 'peakHour')).toBe(true);
+    expect(await act(cl[0], 'playEvaders', { line: '96', count: 1 })).toBe(true);
+    // B is bound by A's Peak Hour, even in the turn B plays one.
+    expect(await act(cl[1], 'peakHour')).toBe(true);
+    expect(await act(cl[1], 'playEvaders', { line: '96', count: 2 })).toBe(false);
+    expect(await act(cl[1], 'playEvaders', { line: '96', count: 1 })).toBe(true);
+    expect(view(cl[2]).peakHours.map((ph) => ph.owner)).toEqual([A, B]);
+    expect(await act(cl[2], 'playEvaders', { line: '96', count: 2 })).toBe(false);
+    expect(await act(cl[2], 'playEvaders', { line: '96', count: 1 })).toBe(true);
+    expect(await act(cl[3], 'playEvaders', { line: '19', count: 2 })).toBe(false);
+    expect(await act(cl[3], 'playEvaders', { line: '19', count: 1 })).toBe(true);
+    // A's turn: A's own Peak Hour is used up, B's still binds A.
+    let s = view(cl[0]);
+    expect(cl[0].getState()!.ctx.currentPlayer).toBe(A);
+    expect(s.peakHours.map((ph) => ph.owner)).toEqual([B]);
+    expect(s.usedPowers).toContain('P-peakHour-1');
+    expect(await act(cl[0], 'playEvaders', { line: '96', count: 2 })).toBe(false);
+    expect(await act(cl[0], 'playEvaders', { line: '96', count: 1 })).toBe(true);
+    // B's turn: B's Peak Hour is used up too; nobody is bound any more.
+    s = view(cl[1]);
+    expect(cl[1].getState()!.ctx.currentPlayer).toBe(B);
+    expect(s.peakHours).toEqual([]);
+    expect(await act(cl[1], 'playEvaders', { line: '96', count: 1 })).toBe(true);
+    expect(view(cl[2]).players[C].handSize).toBe(1);
   });
 
   it('Inspectors come first: no Inspector after a batch; only one per turn', async () => {
