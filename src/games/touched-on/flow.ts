@@ -5,7 +5,7 @@
 import { TURN_CAP, expValue } from './data';
 import type { ExpId, GameOver, PlayerID, TOState } from './types';
 import type { Ctx } from 'boardgame.io';
-import { hasLegalPlay, takesTurns, turnOver } from './legal';
+import { takesTurns, turnOver } from './legal';
 import { dealJourney, freshTurn, leftOf, type RandomLike } from './setup';
 import { ownLine, ownList, ownPlayer, pushLog } from './fork';
 
@@ -120,7 +120,6 @@ export function beginTurn(G: TOState, player: PlayerID, ctxTurn: number): void {
   G.startPlayer = null;
   for (const ph of G.peakHours.filter((x) => x.owner === player)) ownList(G, 'usedPowers').push(ph.card);
   G.peakHours = G.peakHours.filter((x) => x.owner !== player);
-  G.turn.couldPlayAtStart = hasLegalPlay(G, { currentPlayer: player }, player);
 }
 
 /** At the end of a turn: exposure record, line reset, DING, confirmations, journey end, stall. */

@@ -34,7 +34,6 @@ export function freshTurn(number: number, player: PlayerID, ctxTurn = 0): TurnSt
     drew: false,
     putOut: false,
     addedTo: null,
-    couldPlayAtStart: true,
     takeBack: false,
     ended: false,
   };

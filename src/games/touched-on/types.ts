@@ -83,8 +83,6 @@ export interface TurnState {
   putOut: boolean;
   /** The carriage this turn's batch went into (for exposure next turn). */
   addedTo: number | null;
-  /** Whether the player could play anything when the turn began (forced play). */
-  couldPlayAtStart: boolean;
   /**
    * The last card played this turn may be taken back (RULES.md "Taking back a
    * card"): it revealed nothing hidden (no draw, no Exp, no Tram Tracker) and

@@ -2,7 +2,7 @@
  * A match saved by an earlier version of the rules still plays on: its
  * decision stages were set without a move limit and its turn record has no
  * `ctxTurn` (the rules now end stages by `maxMoves: 1` and turns inside the
- * move that ends them). Played through boardgame.io's own reducer, as the
+ * move that ends them) but a `couldPlayAtStart` the rules no longer keep. Played through boardgame.io's own reducer, as the
  * server runs a stored match.
  */
 import { describe, expect, it } from 'vitest';
@@ -40,11 +40,12 @@ describe('Touched On: matches saved by an earlier version', () => {
     move(B, 'inspect', { card: u });
     expect(s.ctx.activePlayers).toEqual({ [A]: 'appeal' });
 
-    // As an earlier version saved it: no move limit on the stage, no ctxTurn in the turn record.
+    // As an earlier version saved it: no move limit on the stage, no ctxTurn in the turn record, and a field
+    // the rules no longer keep (`couldPlayAtStart`, written but never read).
     const { ctxTurn: _dropped, ...oldTurn } = s.G.turn;
     s = {
       ...s,
-      G: { ...s.G, turn: oldTurn as TOState['turn'] },
+      G: { ...s.G, turn: { ...oldTurn, couldPlayAtStart: true } as unknown as TOState['turn'] },
       ctx: { ...s.ctx, _activePlayersMaxMoves: null, _activePlayersMinMoves: null },
     } as unknown as State<TOState>;
 
