@@ -18,7 +18,7 @@ import {
   legalFeetOnSeat,
   legalInspections,
   legalPutOuts,
-  legalTrackerSwaps,
+  legalTrackerChoices,
   legalTramTracker,
 } from './legal';
 
@@ -40,7 +40,10 @@ export function enumerate(G: TOState, ctx: Pick<Ctx, 'currentPlayer'>, playerID:
       if (checkAccept(G, ctx, playerID) === true) out.push({ move: 'acceptInspection', args: [] });
       return out;
     }
-    for (const o of legalTrackerSwaps(G, playerID)) {
+    const tracker = legalTrackerChoices(G, playerID);
+    // With no card to give, the one decision: take nothing.
+    if (tracker.takeNothing) out.push({ move: 'trackerSwap', args: [{ take: null, give: null }] });
+    for (const o of tracker.swaps) {
       const seen = new Set<string>();
       for (const give of o.give) {
         if (seen.has(give)) continue;

@@ -101,6 +101,8 @@ function scoreMove(G: TOState, playerID: PlayerID, m: AiMove): number {
     case 'tramTracker':
       return 7;
     case 'trackerSwap':
+      // Taking nothing (no card to give) is then the only move.
+      if (a.take === null) return 5;
       return 5 + usefulness(G, a.take as CardId) - usefulness(G, a.give as CardId);
     case 'peakHour':
       return 8;

@@ -341,46 +341,72 @@ export function legalTramTracker(G: TOState, ctx: CtxLike, player: PlayerID): Pl
     .sort();
 }
 
-/** Check `tramTracker({ target })`. `swap` is false when the chooser holds no other card (nothing is taken). */
+/**
+ * Check `tramTracker({ target })`. The target's hand is revealed to the chooser even when the Tram Tracker
+ * is their last card: then they only look and take nothing (RULINGS §7.5; see `legalTrackerChoices`).
+ */
 export function checkTramTracker(
   G: TOState,
   ctx: CtxLike,
   player: PlayerID,
   args: unknown,
-): { card: CardId; target: PlayerID; swap: boolean } | string {
+): { card: CardId; target: PlayerID } | string {
   const target = (args as { target?: unknown } | null)?.target;
   if (typeof target !== 'string' || !G.players[target]) return 'Name a target player.';
   const b = powerBlocked(G, ctx, player, 'tramTracker');
   if (b) return b;
   if (!legalTramTracker(G, ctx, player).includes(target)) return 'Choose an opponent in the journey holding cards.';
-  return { card: powerInHand(G, player, 'tramTracker')!, target, swap: G.players[player].handSize > 1 };
+  return { card: powerInHand(G, player, 'tramTracker')!, target };
 }
 
-/** The Tram Tracker choices: cards to take (the target's hand) and, for each, the cards that may be given. */
-export function legalTrackerSwaps(G: TOState, player: PlayerID): { take: CardId; give: CardId[] }[] {
+/** The Tram Tracker chooser's options in stage `tracker` (`legalTrackerChoices`). */
+export interface TrackerChoices {
+  /** The cards to take (the target's hand) and, for each, the cards that may be given; empty with `takeNothing`. */
+  swaps: { take: CardId; give: CardId[] }[];
+  /** The chooser holds no other card to give: the one decision is to take nothing (`trackerSwap({ take: null, give: null })`). */
+  takeNothing: boolean;
+}
+
+/**
+ * The Tram Tracker choices of `player` now: with a card to give, a swap (take one, give one); with none
+ * (the Tram Tracker was their last card), only taking nothing (RULINGS §7.5 "If you hold no other card,
+ * you take nothing"). Nothing at all when it is not their decision.
+ */
+export function legalTrackerChoices(G: TOState, player: PlayerID): TrackerChoices {
   const p = G.pending;
   const reveal = G.trackerReveal;
   if (G.gameOver || !p || p.kind !== 'tracker' || p.player !== player || !reveal || reveal.chooser !== player)
-    return [];
+    return { swaps: [], takeNothing: false };
   const mine = handOf(G, player);
-  return reveal.cards.map((take) => ({ take, give: [...mine] }));
+  if (mine.length === 0) return { swaps: [], takeNothing: true };
+  return { swaps: reveal.cards.map((take) => ({ take, give: [...mine] })), takeNothing: false };
 }
 
-/** Check `trackerSwap({ take, give })`: take one of the target's cards, give one of yours other than it. */
+/**
+ * Check `trackerSwap({ take, give })`: take one of the target's cards, give one of yours other than it; or,
+ * holding no other card, `trackerSwap({ take: null, give: null })`: take nothing. Each form only when it is
+ * the one the chooser's hand allows.
+ */
 export function checkTrackerSwap(
   G: TOState,
   _ctx: CtxLike,
   player: PlayerID,
   args: unknown,
-): { take: CardId; give: CardId; target: PlayerID } | string {
+): { take: CardId; give: CardId; target: PlayerID } | { take: null; give: null; target: PlayerID } | string {
   const a = (args ?? {}) as { take?: unknown; give?: unknown };
-  const options = legalTrackerSwaps(G, player);
-  if (options.length === 0) return 'There is no Tram Tracker choice for you.';
+  const { swaps, takeNothing } = legalTrackerChoices(G, player);
+  if (!takeNothing && swaps.length === 0) return 'There is no Tram Tracker choice for you.';
+  const target = (G.pending as { target: PlayerID }).target;
+  if (a.take === null && a.give === null) {
+    if (!takeNothing) return 'You hold a card to give: take one card and give one.';
+    return { take: null, give: null, target };
+  }
+  if (takeNothing) return 'You have no other card to give: you take nothing.';
   if (typeof a.take !== 'string' || typeof a.give !== 'string') return 'Name the card to take and the card to give.';
-  const opt = options.find((o) => o.take === a.take);
+  const opt = swaps.find((o) => o.take === a.take);
   if (!opt) return 'The target does not hold that card.';
   if (!opt.give.includes(a.give)) return 'Give a card from your own hand, other than the one you take.';
-  return { take: a.take, give: a.give, target: (G.pending as { target: PlayerID }).target };
+  return { take: a.take, give: a.give, target };
 }
 
 /** Check `freeTramZone()`: on the current line, one per Line (RULINGS §7.6, §12.21). */

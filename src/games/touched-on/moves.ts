@@ -278,31 +278,40 @@ export function shedAppeal({ G, ctx, playerID }: MoveContext) {
   pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.appeal });
 }
 
-/** Tram Tracker: the target shows their hand to you only; then `trackerSwap`. */
+/**
+ * Tram Tracker: the target shows their hand to you only; then `trackerSwap`. As your last card too: you
+ * still see the hand, and then take nothing (RULINGS §7.5).
+ */
 export function tramTracker({ G, ctx, playerID, events }: MoveContext, args?: unknown) {
   const checked = checkTramTracker(G, ctx, playerID, args);
   if (typeof checked === 'string') return INVALID_MOVE;
   playPower(G, playerID, checked.card, false);
   ownList(G, 'usedPowers').push(checked.card);
   pushLog(G, { type: 'power', player: playerID, power: POWER_NAMES.tramTracker, target: checked.target });
-  if (!checked.swap) return; // You hold no other card: you take nothing (RULINGS §7.5).
   G.trackerReveal = { chooser: playerID, target: checked.target, cards: [...G.players[checked.target].hand!] };
   G.pending = { kind: 'tracker', stage: 'tracker', player: playerID, target: checked.target };
   askFor(events, playerID, 'tracker');
 }
 
-/** Complete a Tram Tracker: take one card from the target, give one of yours other than it. */
+/**
+ * Complete a Tram Tracker: take one card from the target, give one of yours other than it; or, holding no
+ * other card (`{ take: null, give: null }`), take nothing. Either way the reveal ends.
+ */
 export function trackerSwap({ G, ctx, playerID, events }: MoveContext, args?: unknown) {
   const checked = checkTrackerSwap(G, ctx, playerID, args);
   if (typeof checked === 'string') return INVALID_MOVE;
-  removeFromHand(G, checked.target, checked.take);
-  giveCards(G, playerID, [checked.take]);
-  removeFromHand(G, playerID, checked.give);
-  giveCards(G, checked.target, [checked.give]);
+  if (checked.take === null) {
+    pushLog(G, { type: 'trackerNothing', player: playerID, target: checked.target });
+  } else {
+    removeFromHand(G, checked.target, checked.take);
+    giveCards(G, playerID, [checked.take]);
+    removeFromHand(G, playerID, checked.give);
+    giveCards(G, checked.target, [checked.give]);
+    pushLog(G, { type: 'trackerSwap', player: playerID, target: checked.target });
+  }
   G.trackerReveal = null;
   G.pending = null;
   G.turn.takeBack = false;
-  pushLog(G, { type: 'trackerSwap', player: playerID, target: checked.target });
   leaveStage({ ctx, events });
 }
 

@@ -138,6 +138,8 @@ export type LogEntry =
   /** `line`: where a Free Tram Zone was placed (absent in matches saved before, and for other Powers). */
   | { type: 'power'; player: PlayerID; power: string; target?: PlayerID; line?: LineId }
   | { type: 'trackerSwap'; player: PlayerID; target: PlayerID }
+  /** A Tram Tracker played as the last card: the chooser saw the target's hand and took nothing (no card to give). */
+  | { type: 'trackerNothing'; player: PlayerID; target: PlayerID }
   | { type: 'unlock'; player: PlayerID; line: LineId }
   | { type: 'draw'; player: PlayerID; reshuffled: boolean }
   | { type: 'putOut'; player: PlayerID; card: CardId }

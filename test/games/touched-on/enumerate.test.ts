@@ -38,6 +38,14 @@ function candidates(G: TOState, ctx: State['ctx'], p: string): { move: string; a
   for (const take of G.trackerReveal?.cards ?? [])
     for (const give of hand)
       out.push({ move: 'trackerSwap', args: [{ take, give }], ok: ok(L.checkTrackerSwap(G, ctx, p, { take, give })) });
+  // Taking nothing (legal only with no card to give), and arguments that are neither form.
+  for (const args of [
+    { take: null, give: null },
+    {},
+    { take: null },
+    { take: G.trackerReveal?.cards[0] ?? null, give: null },
+  ])
+    out.push({ move: 'trackerSwap', args: [args], ok: ok(L.checkTrackerSwap(G, ctx, p, args)) });
   out.push({ move: 'peakHour', args: [], ok: ok(L.checkPeakHour(G, ctx, p)) });
   out.push({ move: 'freeTramZone', args: [], ok: ok(L.checkFreeTramZone(G, ctx, p)) });
   out.push({ move: 'shedAppeal', args: [], ok: ok(L.checkShedAppeal(G, ctx, p)) });

@@ -128,21 +128,6 @@ describe('DING and confirmations', () => {
     expect(st.G.usedPowers).toEqual([]);
     expect(st.G.players[A].handSize).toBe(11);
   });
-
-  it('a Tram Tracker played as the last card does nothing else, and its player DINGs', async () => {
-    const G = emptyTable(3, A);
-    give(G, A, ['tramTracker']);
-    give(G, B, ['E19']);
-    give(G, C, ['E19']);
-    const cl = seats(gameFrom(G), 3);
-    expect(await act(cl[0], 'tramTracker', { target: B })).toBe(true);
-    const s = view(cl[0]);
-    expect(s.trackerReveal).toBeNull();
-    expect(s.pending).toBeNull();
-    expect(s.players[A].ding).toBe(true);
-    expect(s.players[B].handSize).toBe(1);
-    expect(cl[1].getState()!.ctx.currentPlayer).toBe(B);
-  });
 });
 
 describe('stall and game end', () => {

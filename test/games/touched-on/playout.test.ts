@@ -11,6 +11,7 @@ import { TouchedOn } from '../../../src/games/touched-on';
 import { touchedOnBots } from '../../../src/games/touched-on/bots';
 import type { TOState } from '../../../src/games/touched-on/types';
 import { Rng } from '../../../src/bots/rng';
+import { emptyTable, gameFrom, give } from './helpers';
 
 type State = { G: TOState; ctx: Ctx };
 
@@ -86,5 +87,47 @@ describe('Touched On playouts agree with the reducer', () => {
     expect(
       touchedOnBots.reducer!(state, { type: 'MAKE_MOVE', payload: { ...legal, type: legal.move, playerID: other } }),
     ).toBe(state);
+  });
+
+  it('a Tram Tracker as the last card: the stage, taking nothing and the DING, as the reducer plays them', () => {
+    const G = emptyTable(3, '0');
+    give(G, '0', ['tramTracker']);
+    const [e19, u] = give(G, '1', ['E19', 'U']);
+    give(G, '2', ['E86']);
+    const game = gameFrom(G, 'playout-tracker');
+    const reducer = CreateGameReducer({ game });
+    let state = InitializeGame({ game, numPlayers: 3 }) as unknown as State;
+    const sim = touchedOnBots.playout!;
+    const copy = sim.start(state);
+    const ctxOf = (c: Ctx) => [c.currentPlayer, c.turn, c.activePlayers ?? null, c.gameover ?? null];
+    const steps: [string, string, unknown[]][] = [
+      ['0', 'tramTracker', [{ target: '1' }]],
+      ['0', 'trackerSwap', [{ take: null, give: null }]],
+    ];
+    for (const [pid, move, args] of steps) {
+      // What the bots see and choose: the one legal decision in the stage, scored without a card to read.
+      const options = touchedOnBots.moves(state.G, state.ctx, pid);
+      expect(options).toContainEqual({ move, args });
+      expect(touchedOnBots.scoreMoves(state.G, state.ctx, pid, options).every(Number.isFinite)).toBe(true);
+      const action = { type: 'MAKE_MOVE', payload: { type: move, args, playerID: pid } };
+      const fast = touchedOnBots.reducer!(state, action) as State;
+      state = reducer(state as never, action as never);
+      expect(sim.apply(copy, pid, move, args)).toBe(true);
+      expect(comparable(sim.current(copy).G)).toEqual(comparable(state.G));
+      expect(comparable(fast.G)).toEqual(comparable(state.G));
+      expect(ctxOf(fast.ctx)).toEqual(ctxOf(state.ctx));
+      if (move === 'tramTracker') {
+        expect(state.ctx.activePlayers).toEqual({ '0': 'tracker' });
+        expect(touchedOnBots.moves(state.G, state.ctx, '0')).toEqual([
+          { move: 'trackerSwap', args: [{ take: null, give: null }] },
+        ]);
+        // The chooser's determinization deals Ben the hand she saw.
+        const dealt = touchedOnBots.determinize(state.G, state.ctx, '0', new Rng('tracker'));
+        expect(dealt.players['1'].hand).toEqual([e19, u]);
+      }
+    }
+    expect(state.G.players['0'].ding).toBe(true);
+    expect(state.ctx.currentPlayer).toBe('1');
+    expect(state.G.players['1'].hand).toEqual([e19, u]);
   });
 });

@@ -56,6 +56,8 @@ export function simulateGame(numPlayers: number, seed: number, maxSteps = 20000)
     if (errors.length) throw new Error(`step ${steps} (${m.move}): ${errors.join('; ')}`);
     played[m.move] = (played[m.move] ?? 0) + 1;
     if (m.move === 'appeal') played[`appeal:${G.pending?.kind === 'appeal' ? G.pending.source : '?'}`] = 1;
+    // A Tram Tracker played as the last card: the chooser looked and took nothing.
+    if (m.move === 'trackerSwap' && (m.args[0] as { take?: unknown }).take === null) played['trackerSwap:nothing'] = 1;
     state = JSON.parse(JSON.stringify(next)) as State<TOState>;
     steps++;
   }

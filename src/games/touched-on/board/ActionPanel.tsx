@@ -118,10 +118,16 @@ export function ActionPanel(props: PanelProps) {
         </section>
       );
     }
-    const what =
-      pending.kind === 'appeal'
-        ? 'decide whether to Appeal'
-        : `take a card from ${pending.target === me ? 'you' : playerLabel(pending.target, names)}`;
+    let what = 'decide whether to Appeal';
+    if (pending.kind === 'tracker') {
+      const you = pending.target === me;
+      const whom = you ? 'you' : playerLabel(pending.target, names);
+      // A chooser with no card left (their hand size is public) only looks: they have nothing to give.
+      what =
+        G.players[pending.player].handSize === 0
+          ? `look at ${you ? 'your' : `${whom}'s`} hand`
+          : `take a card from ${whom}`;
+    }
     return (
       <section className="panel to-actions" data-testid="actions" tabIndex={-1} aria-label="Actions">
         <p className="waiting" data-testid="waiting">

@@ -22,7 +22,8 @@ export function PowerList() {
         <b>Peak Hour</b>: until your next turn, every other player may add only 1 card a turn.
       </li>
       <li>
-        <b>Tram Tracker</b>: look at an opponent&rsquo;s hand, take one card and give them another of yours.
+        <b>Tram Tracker</b>: look at an opponent&rsquo;s hand, take one card and give them another of yours. As your
+        last card you only look: with nothing to give, you take nothing.
       </li>
       <li>
         <b>Free Tram Zone</b>: put it on the current line; no Inspector may be played there until play moves to another

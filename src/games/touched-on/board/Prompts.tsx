@@ -1,7 +1,7 @@
 /** The out-of-turn prompts: the Appeal to the victim, the Tram Tracker choice to the chooser. */
-import React from 'react';
+import React, { useId } from 'react';
 import type { PlayerID, TOState } from '../types';
-import { checkAppeal, legalTrackerSwaps } from '../legal';
+import { checkAppeal, legalTrackerChoices } from '../legal';
 import { CardFace } from './CardFace';
 import { cardLook } from './look';
 import { cardName, playerLabel, sortHand } from './logic';
@@ -61,13 +61,19 @@ export function AppealPrompt({ G, ctx, me, names, act }: PanelProps & { me: Play
   );
 }
 
-/** The Tram Tracker chooser's prompt: take one of the target's cards, give one back. */
-export function TrackerPrompt({ G, me, names, sel, setSel, act }: PanelProps & { me: PlayerID }) {
+/**
+ * The Tram Tracker chooser's prompt: take one of the target's cards, give one back; or, with no other card
+ * to give (the Tram Tracker was their last), see the hand and go on taking nothing.
+ */
+export function TrackerPrompt(props: PanelProps & { me: PlayerID }) {
+  const { G, me, names, sel, setSel, act } = props;
+  const choices = legalTrackerChoices(G, me);
+  const p = G.pending as Extract<NonNullable<TOState['pending']>, { kind: 'tracker' }>;
+  if (choices.takeNothing) return <TrackerLookPrompt {...props} target={p.target} />;
   // Both hands in the order the hand shows them (by Line), each card shown, so the chooser sees the whole hand.
-  const all = legalTrackerSwaps(G, me);
+  const all = choices.swaps;
   const order = sortHand(all.map((o) => o.take));
   const options = order.map((take) => all.find((o) => o.take === take)!);
-  const p = G.pending as Extract<NonNullable<TOState['pending']>, { kind: 'tracker' }>;
   const gives = sortHand(options.find((o) => o.take === sel.take)?.give ?? []);
   return (
     <div className="prompt" data-testid="tracker-prompt">
@@ -118,6 +124,39 @@ export function TrackerPrompt({ G, me, names, sel, setSel, act }: PanelProps & {
           data-testid="tracker-swap"
         >
           {sel.take && sel.give ? `Take ${cardName(sel.take)}, give ${cardName(sel.give)}` : 'Take and give'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The Tram Tracker played as the last card: the chooser sees the target's hand and, with nothing to give, takes nothing. */
+function TrackerLookPrompt({ G, names, act, target }: PanelProps & { target: PlayerID }) {
+  const cards = sortHand(G.trackerReveal?.cards ?? []);
+  // Unique on the page: hot-seat and the tests show several seats' boards at once.
+  const why = useId();
+  return (
+    <div className="prompt" data-testid="tracker-prompt">
+      <h4>Tram Tracker: {playerLabel(target, names)}'s hand</h4>
+      <div className="choice-cards" role="list" aria-label={`${playerLabel(target, names)}'s hand`}>
+        {cards.map((c) => (
+          <span className="seen-card" role="listitem" key={c} data-testid={`seen-${c}`}>
+            <CardFace look={cardLook(c)} />
+          </span>
+        ))}
+      </div>
+      <p className="hint" id={why}>
+        You have no other card to give, so you take nothing.
+      </p>
+      <div className="buttons">
+        <button
+          type="button"
+          className="primary"
+          onClick={act.trackerNothing}
+          aria-describedby={why}
+          data-testid="tracker-nothing"
+        >
+          Take nothing
         </button>
       </div>
     </div>

@@ -28,6 +28,8 @@ export interface Actions {
   feetOnSeat: (target: PlayerID) => void;
   tramTracker: (target: PlayerID) => void;
   trackerSwap: (take: CardId, give: CardId) => void;
+  /** The Tram Tracker as the last card: take nothing (no card to give). */
+  trackerNothing: () => void;
   peakHour: () => void;
   freeTramZone: () => void;
   shedAppeal: () => void;
@@ -71,6 +73,10 @@ export function makeActions(
       run('Tram Tracker', checkTramTracker(G, ctx, who, { target }), () => moves.tramTracker({ target })),
     trackerSwap: (take, give) =>
       run('take and give', checkTrackerSwap(G, ctx, who, { take, give }), () => moves.trackerSwap({ take, give })),
+    trackerNothing: () => {
+      const args = { take: null, give: null };
+      run('take nothing', checkTrackerSwap(G, ctx, who, args), () => moves.trackerSwap(args));
+    },
     peakHour: () => run('Peak Hour', checkPeakHour(G, ctx, who), () => moves.peakHour()),
     freeTramZone: () => run('Free Tram Zone', checkFreeTramZone(G, ctx, who), () => moves.freeTramZone()),
     shedAppeal: () => run('play Appeal', checkShedAppeal(G, ctx, who), () => moves.shedAppeal()),

@@ -60,6 +60,8 @@ export function logText(e: LogEntry, names: Record<PlayerID, string>): string {
       return `${n(e.player)} plays ${e.power}${e.target ? ` on ${n(e.target)}` : ''}${e.line ? ` on line ${e.line}` : ''}.`;
     case 'trackerSwap':
       return `${n(e.player)} takes a card from ${n(e.target)} and gives one back.`;
+    case 'trackerNothing':
+      return `${n(e.player)} looks at ${n(e.target)}'s hand and takes nothing: they have no other card to give.`;
     case 'unlock':
       return `${n(e.player)} fills line ${e.line} and takes its Exp!`;
     case 'draw':

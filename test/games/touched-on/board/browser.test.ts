@@ -185,6 +185,45 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('shows a last-card Tram Tracker the hand and goes on with Take nothing, from the keyboard on a phone', async () => {
+    const G = emptyTable(2, '0');
+    const [tracker] = give(G, '0', ['tramTracker']);
+    const [e86, a96] = give(G, '1', ['E86', 'A96']);
+    const page = await open(G, 390);
+
+    await at(page, '0', `hand-card-${tracker}`).focus();
+    await page.keyboard.press('Enter');
+    await at(page, '0', 'tracker-target-1').focus();
+    await page.keyboard.press('Enter');
+    // Ana alone sees Ben's hand; with no card to give, the one way on is Take nothing, which takes the focus.
+    await at(page, '0', 'tracker-prompt').waitFor({ timeout: UI });
+    for (const c of [e86, a96]) expect(await at(page, '0', `seen-${c}`).count()).toBe(1);
+    expect(await at(page, '0', `take-${e86}`).count()).toBe(0);
+    expect(await at(page, '1', 'waiting').textContent()).toBe('Waiting for Ana to look at your hand…');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: UI })
+      .toBe('tracker-nothing');
+    const box = (await at(page, '0', 'tracker-nothing').boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(await at(page, '0', 'tracker-prompt').textContent()).toContain('You have no other card to give');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'tracker-take-nothing');
+    await page.keyboard.press('Enter');
+
+    // Her hand is empty: her turn ended by itself, a DING; Ben kept his cards.
+    await at(page, '1', 'turn-who').filter({ hasText: 'Your turn' }).waitFor({ state: 'attached', timeout: UI });
+    expect(await at(page, '0', 'tracker-prompt').count()).toBe(0);
+    expect(await at(page, '1', `hand-card-${e86}`).count()).toBe(1);
+    expect(await at(page, '1', `hand-card-${a96}`).count()).toBe(1);
+    expect(await at(page, '1', 'banner-ding-0').textContent()).toBe('DING! Ana');
+    expect(await at(page, '1', 'log').textContent()).toContain(
+      "Ana looks at Ben's hand and takes nothing: they have no other card to give.",
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('keeps the journey summary open until its player closes it, while the next journey is played', async () => {
     const G = emptyTable(2, '0');
     const [e96] = give(G, '0', ['E96']);

@@ -172,11 +172,23 @@ describe('Touched On board markup over seeded random games', () => {
             }
             if (pending?.kind === 'tracker') {
               const takes = testIds(html, 'take-');
-              if (pending.player === p) {
+              const seenCards = testIds(html, 'seen-');
+              const revealed = sortHand(full.trackerReveal!.cards);
+              if (pending.player === p && full.players[p].handSize === 0) {
+                // The Tram Tracker was the last card: the whole hand shown, nothing to take, one button on.
+                trackerPrompts++;
+                expect(seenCards).toEqual(revealed.map((c) => `seen-${c}`));
+                expect(takes).toEqual([]);
+                expect(html).toContain('data-testid="tracker-nothing"');
+              } else if (pending.player === p) {
                 trackerPrompts++;
                 // The whole revealed hand, in the hand's own order (by Line).
-                expect(takes).toEqual(sortHand(full.trackerReveal!.cards).map((c) => `take-${c}`));
-              } else expect(takes).toEqual([]);
+                expect(takes).toEqual(revealed.map((c) => `take-${c}`));
+                expect(html).not.toContain('data-testid="tracker-nothing"');
+              } else {
+                expect(takes).toEqual([]);
+                expect(seenCards).toEqual([]);
+              }
             }
             const canEnd = enumerate(view, s.ctx, p).some((m) => m.move === 'endTurn');
             expect(html.includes('data-testid="end-turn"'), `end turn for ${p}`).toBe(canEnd);

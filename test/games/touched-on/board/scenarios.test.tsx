@@ -245,4 +245,42 @@ describe('Touched On board scenarios', () => {
     expect(html).toContain('Ana finishes 1st and takes 2 Exp cards.');
     expect(html).not.toContain('data-testid="ding-0"');
   });
+
+  it('shows the chooser of a last-card Tram Tracker the target’s hand and a Take nothing button; the others wait', async () => {
+    const G = emptyTable(3, '0');
+    give(G, '0', ['tramTracker']);
+    const [e19, u] = give(G, '1', ['E19', 'U']);
+    give(G, '2', ['E86']);
+    const cl = seats(gameFrom(G), 3);
+    expect(await act(cl[0], 'tramTracker', { target: '1' })).toBe(true);
+
+    const ana = seen(cl[0]);
+    expect(ana).toContain('data-testid="tracker-prompt"');
+    expect(ana).toContain(esc("Tram Tracker: Ben's hand"));
+    // Ben's whole hand, shown, none of it to take; one button goes on, with its reason.
+    expect(ana).toContain(`data-testid="seen-${e19}"`);
+    expect(ana).toContain(`data-testid="seen-${u}"`);
+    expect(ana).not.toContain('data-testid="take-');
+    expect(ana).not.toContain('data-testid="tracker-swap"');
+    expect(ana).toMatch(
+      /<button type="button" class="primary"[^>]*data-testid="tracker-nothing">Take nothing<\/button>/,
+    );
+    expect(ana).toContain('You have no other card to give, so you take nothing.');
+    expect(ana).toMatch(/aria-describedby="([^"]+)"[^>]*data-testid="tracker-nothing"/);
+    const describedBy = /aria-describedby="([^"]+)"/.exec(ana)![1];
+    expect(ana).toContain(`id="${describedBy}"`);
+
+    expect(seen(cl[1])).toContain('Waiting for Ana to look at your hand…');
+    expect(seen(cl[2])).toContain(esc("Waiting for Ana to look at Ben's hand…"));
+    for (const other of [seen(cl[1]), seen(cl[2])]) {
+      expect(other).not.toContain('data-testid="tracker-prompt"');
+      expect(other).not.toContain('data-testid="seen-');
+    }
+    expect(seen(cl[2])).not.toContain(e19);
+
+    expect(await act(cl[0], 'trackerSwap', { take: null, give: null })).toBe(true);
+    const after = seen(cl[2]);
+    expect(after).toContain(esc("Ana looks at Ben's hand and takes nothing: they have no other card to give."));
+    expect(after).toContain('data-testid="banner-ding-0">DING! Ana<');
+  });
 });
