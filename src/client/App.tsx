@@ -36,9 +36,15 @@ export function App() {
     <div className="app">
       <header className="app-header">
         <a className="brand" href={hrefOf({ page: 'home' })} data-testid="home">
-          <span className="brand-badge" aria-hidden>
-            {game ? game.badge : '⇄'}
-          </span>
+          {game ? (
+            <span className="brand-picture" aria-hidden>
+              <game.Picture />
+            </span>
+          ) : (
+            <span className="brand-badge" aria-hidden>
+              ⇄
+            </span>
+          )}
           <span>
             <span className="brand-name">{game ? game.def.title : SITE_NAME}</span>
             <span className="brand-sub">{game ? `${SITE_NAME} · ${game.def.credit}` : SITE_TAGLINE}</span>

@@ -39,9 +39,7 @@ export interface ClientGame<R = unknown> {
   Help: ComponentType;
   /** The seats' colours, seat 0 first, as the board draws them (the lobby's seat chips use them too). */
   seatColours: readonly SeatColour[];
-  /** A short mark for the header (e.g. Lisbon's "28"). */
-  badge: string;
-  /** The game's picture on the games page: an SVG of 120 × 80 (the page sets its size), decorative. */
+  /** The game's picture, on the games page (120 × 80) and in the header of its pages (60 × 40): an SVG of 3:2, decorative. */
   Picture: ComponentType;
   /** The rule options: the form fields, the options a new form starts with, and the setupData they make. */
   rules: {

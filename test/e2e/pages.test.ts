@@ -38,7 +38,7 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await p.context().close();
   });
 
-  it('shows each game with a picture of its own on the games page, on a wide screen and a phone', async () => {
+  it('shows each game with a picture of its own on the games page, on a wide screen and a phone, and atop its pages', async () => {
     const p = await page('games-pictures');
     const drawings = new Set<string>();
     for (const [width, height, least] of [
@@ -65,6 +65,15 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
       await screenshot(p, `games-page-${width}`);
     }
     expect(drawings.size).toBe(GAMES.length);
+    // The same picture, smaller, heads each game's pages; the games page has the site's mark instead.
+    expect(await p.getByTestId('home').locator('svg').count()).toBe(0);
+    for (const { id } of GAMES) {
+      await p.goto(`${suite.server.url}/#/g/${id}`);
+      await p.getByTestId('lobby').waitFor({ timeout: UI_TIMEOUT });
+      const mark = p.getByTestId('home').locator('.brand-picture svg');
+      expect((await mark.boundingBox())!.height, id).toBeGreaterThanOrEqual(32);
+      expect(drawings.has(await mark.evaluate((svg) => svg.innerHTML)), id).toBe(true);
+    }
     await p.context().close();
   });
 

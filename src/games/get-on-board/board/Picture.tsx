@@ -1,7 +1,7 @@
 /**
- * Get on Board's picture for the games page: a corner of a city map, a line drawn through its stops past a Metro
- * entrance. Self-contained but for the map's own icons (inline colours, no stylesheet), since the games page loads
- * no board and its styles.
+ * Get on Board's picture (the games page, the header of its pages): a corner of a city map, a line drawn through
+ * its stops past a Metro entrance. Self-contained but for the map's own icons (inline colours, no stylesheet), since
+ * the games page loads no board and its styles.
  */
 import type { Icon } from '../maps/types';
 import { IconShape } from './icons';

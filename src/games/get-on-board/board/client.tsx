@@ -30,7 +30,6 @@ export const getOnBoardClient: ClientGame<Record<string, never>> = {
   Board: GetOnBoardBoard,
   Help,
   seatColours: COLOURS.map((name, i) => ({ name, css: PLAYER_COLOURS[i] })),
-  badge: 'GoB',
   Picture: GetOnBoardPicture,
   rules: {
     initial: {},

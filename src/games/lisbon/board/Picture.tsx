@@ -1,6 +1,7 @@
 /**
- * Lisbon's picture for the games page: a yellow 28 climbing past Alfama's houses under its wire. Self-contained
- * (inline colours, no stylesheet), since the games page loads no board and its styles.
+ * Lisbon's picture (the games page, the header of its pages): a yellow 28 climbing past Alfama's houses under its
+ * wire. Self-contained (inline colours, no stylesheet; the page rounds its corners), since the games page loads no
+ * board and its styles.
  */
 const HOUSES: [x: number, w: number, h: number, wall: string][] = [
   [2, 16, 22, '#f4c7a1'],
@@ -17,12 +18,7 @@ const HOUSES: [x: number, w: number, h: number, wall: string][] = [
 export function LisbonPicture() {
   return (
     <svg viewBox="0 0 120 80" aria-hidden="true" focusable="false" xmlns="http://www.w3.org/2000/svg">
-      <defs>
-        <clipPath id="lisbon-picture-clip">
-          <rect width="120" height="80" rx="10" />
-        </clipPath>
-      </defs>
-      <g clipPath="url(#lisbon-picture-clip)">
+      <g>
         <rect width="120" height="80" fill="#bfe0f2" />
         <circle cx="100" cy="14" r="7" fill="#fff3c4" />
         {HOUSES.map(([x, w, h, wall]) => (

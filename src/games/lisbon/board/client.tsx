@@ -61,7 +61,6 @@ export const lisbonClient: ClientGame<RulesChoice> = {
   Board,
   Help,
   seatColours: TRAM_COLORS.map((name) => ({ name, css: TRAM_STYLE[name].fill })),
-  badge: '28',
   Picture: LisbonPicture,
   rules: { initial: { faceUp: 'final', firstPlayer: 'random' }, Fields: RulesFields, toSetupData },
   acting: (G, ctx) => waitingFor(G as GState, ctx.currentPlayer),

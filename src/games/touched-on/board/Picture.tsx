@@ -1,7 +1,7 @@
 /**
- * Touched On's picture for the games page: three of its cards fanned on the felt (an Undercover Inspector, an
- * Evader of line 96, a Peak Hour). Self-contained (inline colours, no stylesheet), since the games page loads no
- * board and its styles; the cards follow CardFace's design.
+ * Touched On's picture (the games page, the header of its pages): three of its cards fanned on the felt (an
+ * Undercover Inspector, an Evader of line 96, a Peak Hour). Self-contained (inline colours, no stylesheet), since
+ * the games page loads no board and its styles; the cards follow CardFace's design.
  */
 const FONT = 'system-ui, sans-serif';
 

@@ -67,7 +67,6 @@ export const touchedOnClient: ClientGame<RulesChoice> = {
   Board: TouchedOnBoard,
   Help,
   seatColours: SEAT_COLOURS.map((css, i) => ({ name: SEAT_COLOUR_NAMES[i], css })),
-  badge: 'TO',
   Picture: TouchedOnPicture,
   rules: {
     initial: { dealer: 'random' },
