@@ -6,14 +6,8 @@
  * here: strings only, and a quota past which setItem throws (about 5 MB an origin in Chromium).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
-import type { State } from 'boardgame.io';
-import { TouchedOn } from '../../src/games/touched-on';
 import { playerView } from '../../src/games/touched-on/view';
-import { enumerate } from '../../src/games/touched-on/ai';
-import { actingPlayer } from '../../src/games/touched-on/legal';
-import type { TOState } from '../../src/games/touched-on/types';
-import { Rng } from '../../src/bots/rng';
+import { playRandomly } from '../games/touched-on/simulate';
 import { loadSeatMemory, saveSeatMemory, type TrailState } from '../../src/client/hotseatStore';
 
 const SEATS_KEY = 'lt28:hotseat-seats';
@@ -57,20 +51,14 @@ afterEach(() => {
 
 /** The views seat `seat` sees through a seeded random 4-player game, one per state, as the shell records them. */
 function viewsOfAGame(seat: string, seed: number, count: number): TrailState[] {
-  const reducer = CreateGameReducer({ game: TouchedOn });
-  const rnd = new Rng(seed);
-  let state = InitializeGame({ game: { ...TouchedOn, seed: `store-${seed}` }, numPlayers: 4 }) as State<TOState>;
   const views: TrailState[] = [];
-  while (views.length < count && !state.ctx.gameover) {
-    views.push({ G: playerView(state.G, seat), ctx: state.ctx, _stateID: state._stateID });
-    const actor = actingPlayer(state.G, state.ctx)!;
-    const moves = enumerate(playerView(state.G, actor), state.ctx, actor);
-    const m = moves[rnd.int(moves.length)];
-    state = reducer(state, {
-      type: 'MAKE_MOVE',
-      payload: { type: m.move, args: m.args, playerID: actor },
-    } as never) as State<TOState>;
-  }
+  playRandomly(
+    4,
+    'store',
+    seed,
+    (s) => views.push({ G: playerView(s.G, seat), ctx: s.ctx, _stateID: s._stateID }),
+    count - 1,
+  );
   expect(views.length).toBe(count);
   return JSON.parse(JSON.stringify(views)) as TrailState[];
 }

@@ -63,3 +63,30 @@ export function simulateGame(numPlayers: number, seed: number, maxSteps = 20000)
   }
   return { steps, journeys: state.G.journey, gameover: state.ctx.gameover as GameOver, moves: played };
 }
+
+/**
+ * Seeded random play with no checks of its own: `check` sees every state before a move, and the last one; stops
+ * at the game's end or after `maxSteps` moves. The boardgame.io seed is `${label}-${seed}`.
+ */
+export function playRandomly(
+  numPlayers: number,
+  label: string,
+  seed: number,
+  check: (s: State<TOState>) => void,
+  maxSteps = 4000,
+): State<TOState> {
+  const rnd = new Rng(seed);
+  let state = InitializeGame({ game: { ...TouchedOn, seed: `${label}-${seed}` }, numPlayers }) as State<TOState>;
+  for (let step = 0; step < maxSteps && !state.ctx.gameover; step++) {
+    check(state);
+    const actor = actingPlayer(state.G, state.ctx)!;
+    const moves = enumerate(playerView(state.G, actor), state.ctx, actor);
+    const m = moves[rnd.int(moves.length)];
+    state = reducer(state, {
+      type: 'MAKE_MOVE',
+      payload: { type: m.move, args: m.args, playerID: actor },
+    } as never) as State<TOState>;
+  }
+  check(state);
+  return state;
+}

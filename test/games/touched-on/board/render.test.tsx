@@ -7,16 +7,15 @@ import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Ctx, State } from 'boardgame.io';
-import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
+import { InitializeGame } from 'boardgame.io/internal';
 import { TouchedOnBoard } from '../../../../src/games/touched-on/board/Board';
 import { TouchedOn } from '../../../../src/games/touched-on';
 import { playerView } from '../../../../src/games/touched-on/view';
 import { enumerate } from '../../../../src/games/touched-on/ai';
-import { actingPlayer } from '../../../../src/games/touched-on/legal';
 import { isEvader, isPower, parseCard } from '../../../../src/games/touched-on/data';
 import type { CardId, GameOver, PlayerID, TOState } from '../../../../src/games/touched-on/types';
-import { Rng } from '../../../../src/bots/rng';
 import { sortHand } from '../../../../src/games/touched-on/board/logic';
+import { playRandomly } from '../simulate';
 
 function render(G: TOState, ctx: Ctx, playerID: PlayerID | null, extra: Record<string, unknown> = {}): string {
   // boardgame.io's move dispatchers: rendering never calls them.
@@ -101,26 +100,6 @@ function hiddenCardsShown(full: TOState, html: string, viewer: PlayerID | null):
   return [...new Set([...html.matchAll(CARD_ID)].map((m) => m[1]))].filter((c) => !visible.has(c));
 }
 
-const reducer = CreateGameReducer({ game: TouchedOn });
-
-/** Seeded random play: calls `check(state)` at every step and at the end. */
-function randomGame(numPlayers: number, seed: number, check: (s: State<TOState>) => void, maxSteps = 4000) {
-  const rnd = new Rng(seed);
-  let state = InitializeGame({ game: { ...TouchedOn, seed: `board-${seed}` }, numPlayers }) as State<TOState>;
-  for (let step = 0; step < maxSteps && !state.ctx.gameover; step++) {
-    check(state);
-    const actor = actingPlayer(state.G, state.ctx)!;
-    const moves = enumerate(playerView(state.G, actor), state.ctx, actor);
-    const m = moves[rnd.int(moves.length)];
-    state = reducer(state, {
-      type: 'MAKE_MOVE',
-      payload: { type: m.move, args: m.args, playerID: actor },
-    } as never) as State<TOState>;
-  }
-  check(state);
-  return state;
-}
-
 describe('Touched On board markup over seeded random games', () => {
   it.each([2, 3, 4])(
     'with %i players: raised cards are exactly the enumerated plays, no hidden card shows, prompts go to the right seat',
@@ -131,7 +110,7 @@ describe('Touched On board markup over seeded random games', () => {
       let raisedSeen = 0;
       let dimmedSeen = 0;
       for (let seed = 1; seed <= 2; seed++) {
-        const end = randomGame(numPlayers, numPlayers * 100 + seed, (s) => {
+        const end = playRandomly(numPlayers, 'board', numPlayers * 100 + seed, (s) => {
           const full = s.G;
           for (const p of [...Object.keys(full.players), null]) {
             const view = playerView(full, p);
