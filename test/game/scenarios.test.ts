@@ -16,9 +16,9 @@ import {
   startState,
 } from '../helpers';
 import { LisbonTram28 } from '../../src/games/lisbon';
-import { scoreOf } from '../../src/games/lisbon/selectors';
+import { cones, scoreOf } from '../../src/games/lisbon/selectors';
 import { counts } from '../../src/games/lisbon/counts';
-import { legalMoves } from '../../src/games/lisbon/legal';
+import { legalDropOffs, legalMoves } from '../../src/games/lisbon/legal';
 
 const G0 = (c: ReturnType<typeof seats>[number]) => c.getState()!.G;
 
@@ -356,4 +356,149 @@ describe('setup', () => {
       expect(view.secret).toBeUndefined();
     },
   );
+});
+
+describe('pushing several trams (rulebook p.8: "work backwards, starting with the blocking tram that is farthest away")', () => {
+  it('asks the farther tram’s owner first, then the nearer one’s; a nearer tram that follows pushes the farther on; all draw 1', async () => {
+    const G = clearBoard(startState(4));
+    // Pink's single move Jerónimos -> Praça do Comércio passes over the empty stops Alcântara (Black) and Santos (White).
+    G.players['0'].position = 'jeronimos';
+    G.players['1'].position = 'alcantara';
+    G.players['2'].position = 'santos';
+    setHand(G, '0', { red: 1 });
+    const route = ['j-belem', 'alcantara', 'j-alcantara', 'santos', 'cais-sodre', 'praca-comercio'];
+    const [pink, black, white] = seats(gameFrom(G), 4);
+    expect(await act(pink, 'move', { route })).toBe(true);
+    // Beyond Praça do Comércio the rails fork: Santa Justa, or the switch to Santa Apolónia (empty) and Panteão.
+    let s = white.getState()!;
+    expect(s.ctx.activePlayers).toEqual({ '2': 'pushBranch' });
+    expect(s.G.pending).toMatchObject({ kind: 'pushBranch', player: '2', from: 'santos' });
+    expect(await act(black, 'choosePushBranch', { path: ['santa-justa'] })).toBe(false);
+    expect(await act(white, 'choosePushBranch', { path: ['santa-justa'] })).toBe(true);
+    s = black.getState()!;
+    expect(s.ctx.activePlayers).toEqual({ '1': 'pushBranch' });
+    expect(s.G.pending).toMatchObject({ kind: 'pushBranch', player: '1', from: 'alcantara' });
+    // Black follows White to Santa Justa, which pushes White on to Rossio (no fork there).
+    expect(await act(black, 'choosePushBranch', { path: ['santa-justa'] })).toBe(true);
+    s = pink.getState()!;
+    expect(s.G.pending).toBeNull();
+    expect(s.G.players['0'].position).toBe('praca-comercio');
+    expect(s.G.players['1'].position).toBe('santa-justa');
+    expect(s.G.players['2'].position).toBe('rossio');
+    const pushes = s.G.events.filter((e) => e.type === 'push');
+    expect(pushes.map((e) => e.type === 'push' && [e.pushed, e.from, e.to])).toEqual([
+      ['2', 'santos', 'santa-justa'],
+      ['1', 'alcantara', 'santa-justa'],
+      ['2', 'santa-justa', 'rossio'],
+    ]);
+    // Pink paid 1 and drew 1; Black and White (pushed, White twice) drew 1 each.
+    expect(s.G.players['0'].handSize).toBe(1);
+    expect(s.G.players['1'].handSize).toBe(1);
+    expect(s.G.players['2'].handSize).toBe(1);
+    expect(s.G.events.filter((e) => e.type === 'pushReward')).toHaveLength(1);
+  });
+
+  it('refuses a move whose pushed tram would have nowhere to go, leaving the state untouched', async () => {
+    const G = clearBoard(startState(2));
+    // Torre de Belém is the end of the line: Black there cannot be pushed beyond it.
+    G.players['0'].position = 'padrao';
+    G.players['1'].position = 'torre-belem';
+    setHand(G, '0', { red: 2 });
+    const [pink] = seats(gameFrom(G), 2);
+    const before = JSON.stringify(G0(pink));
+    expect(await act(pink, 'move', { route: ['torre-belem'] })).toBe(false);
+    expect(JSON.stringify(G0(pink))).toBe(before);
+    expect(legalMoves(G0(pink), '0', '0').map((o) => o.to)).not.toContain('torre-belem');
+  });
+
+  it('never pushes a tram at Rossio, which holds any number of trams; moving there draws no push reward', async () => {
+    const G = clearBoard(startState(3));
+    G.players['0'].position = 'gloria';
+    setHand(G, '0', { red: 1 });
+    const [pink] = seats(gameFrom(G), 3);
+    expect(await act(pink, 'move', { route: ['rossio'] })).toBe(true);
+    const s = G0(pink);
+    expect(Object.values(s.players).map((p) => p.position)).toEqual(['rossio', 'rossio', 'rossio']);
+    expect(s.events.map((e) => e.type)).not.toContain('push');
+    expect(s.players['0'].handSize).toBe(0);
+  });
+});
+
+describe('new passengers after a claim (rulebook p.10)', () => {
+  /** Pink at Sé carrying what se-1 needs, on the small side; every tram stop but those in `empty` holds 1 passenger. */
+  function claimWithEmptyStops(empty: string[]) {
+    const G = clearBoard(startState(3));
+    G.players['0'].position = 'se';
+    setSeats(G, '0', { red: 2, green: 2 });
+    setDisplay(G, ['se-1', 'carmo-1', 'castelo-1', 'ajuda-1']);
+    for (const s of Object.keys(G.stops)) if (!empty.includes(s)) setStop(G, s, { blue: 1 });
+    return G;
+  }
+
+  it('skips the step when no tram stop is empty: nobody draws, nobody is asked', async () => {
+    const G = claimWithEmptyStops([]);
+    // A stop without passengers but with a tram is not empty either.
+    setStop(G, 'baixa', {});
+    G.players['2'].position = 'baixa';
+    const [pink] = seats(gameFrom(G), 3);
+    expect(await act(pink, 'dropOff', { card: 'se-1' })).toBe(true);
+    const s = pink.getState()!;
+    expect(s.G.pending).toBeNull();
+    expect(s.ctx.activePlayers).toBeNull();
+    expect(s.G.bag).toEqual(G.bag);
+    expect(s.G.stops).toEqual(G.stops);
+    expect(s.G.events.filter((e) => e.type === 'noEmptyStop')).toEqual([
+      expect.objectContaining({ player: '2' }),
+    ]);
+  });
+
+  it('places the 3 passengers on the only empty stop without asking', async () => {
+    const G = claimWithEmptyStops(['graca']);
+    const [pink] = seats(gameFrom(G), 3);
+    expect(await act(pink, 'dropOff', { card: 'se-1' })).toBe(true);
+    const s = pink.getState()!;
+    expect(s.G.pending).toBeNull();
+    expect(Object.values(s.G.stops['graca']).reduce((a, b) => a + b, 0)).toBe(3);
+    expect(s.G.events.find((e) => e.type === 'place')).toMatchObject({ player: '2', stop: 'graca' });
+  });
+
+  it('refills an empty bag from the dropped-off passengers, the ones just handed in included', async () => {
+    const G = claimWithEmptyStops(['graca']);
+    // Everything left in the bag is set aside: the bag is empty before the claim.
+    for (const c of ['red', 'yellow', 'green', 'blue'] as const) {
+      G.passengerDiscard[c] += G.bag[c];
+      G.bag[c] = 0;
+    }
+    const [pink] = seats(gameFrom(G), 3);
+    expect(await act(pink, 'dropOff', { card: 'se-1' })).toBe(true);
+    const s = G0(pink);
+    expect(s.events.map((e) => e.type)).toContain('bagRefill');
+    expect(Object.values(s.stops['graca']).reduce((a, b) => a + b, 0)).toBe(3);
+    expect(Object.values(s.passengerDiscard).reduce((a, b) => a + b, 0)).toBe(0);
+  });
+});
+
+describe('two displayed cards for one monument (rulebook p.5 and p.10)', () => {
+  it('gives that monument two cones; each action claims one card, and the other keeps its cone', async () => {
+    const G = clearBoard(startState(3));
+    G.players['0'].position = 'carmo';
+    setSeats(G, '0', { red: 3, blue: 1, green: 2 });
+    setDisplay(G, ['carmo-1', 'carmo-2', 'se-1', 'ajuda-1']);
+    expect(cones(G).carmo).toBe(2);
+    expect(legalDropOffs(G, '0', '0').map((o) => o.card)).toEqual(['carmo-1', 'carmo-2']);
+    const [pink, , white] = seats(gameFrom(G), 3);
+    expect(await act(pink, 'dropOff', { card: 'carmo-2' })).toBe(true);
+    let s = G0(pink);
+    expect(s.players['0'].row).toEqual(['carmo-2']);
+    expect(s.display[0]).toBe('carmo-1');
+    expect(cones(s).carmo).toBe(1);
+    const p = s.pending!;
+    expect(await act(white, 'placePassengers', { stop: p.kind === 'placePassengers' ? p.options[0] : '' })).toBe(true);
+    // The second action claims the other Carmo card.
+    expect(await act(pink, 'dropOff', { card: 'carmo-1', end: 'left' })).toBe(true);
+    s = G0(pink);
+    expect(s.players['0'].row).toEqual(['carmo-1', 'carmo-2']);
+    expect(s.players['0'].seats).toEqual(counts());
+    expect(cones(s).carmo).toBeUndefined();
+  });
 });
