@@ -3,10 +3,30 @@
  * its writer's name and time, text only (React escapes it), the history back
  * after a reload (the server stores it with the match and sends it again on
  * every sync). Players write; spectators read. The limits are the server's
- * (src/shared/chat.ts), checked here first to say why.
+ * (src/shared/chat.ts), checked here first to say why. The closed chat
+ * counts what is new: others' messages stamped after the last one this
+ * browser showed open, remembered per match in localStorage so that a
+ * reload or a return from "Your matches" does not count again what was read.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ChatBudget, CHAT_MAX_TEXT, chatText, type ChatEntry } from '../shared/chat';
+
+/** The time of the last message read under `key`, 0 when none (or storage is unavailable). */
+function loadReadAt(key: string): number {
+  try {
+    return Number(localStorage.getItem(key)) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function saveReadAt(key: string, at: number): void {
+  try {
+    localStorage.setItem(key, String(at));
+  } catch {
+    // Storage full or refused: the count is only right until the next reload.
+  }
+}
 
 const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
@@ -15,11 +35,15 @@ export function Chat(props: {
   /** Null for a spectator. */
   send: ((payload: { text: string }) => void) | null;
   names: Record<string, string>;
+  /** This browser's seat (null for a spectator): its own messages are never new to it. */
+  self: string | null;
+  /** Where the time of the last message read is kept (one key per match). */
+  readKey: string;
 }) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
-  const [seen, setSeen] = useState(0);
+  const [readAt, setReadAt] = useState(() => loadReadAt(props.readKey));
   const budget = useRef(new ChatBudget());
   const listRef = useRef<HTMLOListElement>(null);
   // Each message once (a reconnect sends the history again), in the server's order of time.
@@ -32,11 +56,18 @@ export function Chat(props: {
     }
     return [...byId.values()].sort((a, b) => a.payload.at - b.payload.at);
   }, [props.messages]);
+  const { readKey } = props;
+  const lastAt = messages.length ? messages[messages.length - 1].payload.at : 0;
   useEffect(() => {
-    if (open) setSeen(messages.length);
+    if (open && lastAt > readAt) {
+      setReadAt(lastAt);
+      saveReadAt(readKey, lastAt);
+    }
+  }, [open, lastAt, readAt, readKey]);
+  useEffect(() => {
     listRef.current?.scrollTo({ top: listRef.current.scrollHeight });
   }, [open, messages.length]);
-  const unread = open ? 0 : messages.length - seen;
+  const unread = open ? 0 : messages.filter((m) => m.sender !== props.self && m.payload.at > readAt).length;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

@@ -13,6 +13,7 @@ import { WaitingRoom, type WaitingSeat } from './WaitingRoom';
 import { waitingForTable } from '../games/common/waiting-room';
 import { notificationState, useYourMoveAlerts } from './alerts';
 import { Chat } from './Chat';
+import { chatReadKey } from './lobbyApi';
 import { TurnClock } from './TurnClock';
 import { TakeBack, TakeBackNotice } from './TakeBack';
 
@@ -104,6 +105,8 @@ export function OnlineBoard(props: OnlineBoardProps) {
         messages={props.chatMessages ?? []}
         send={pid != null ? (payload) => props.sendChatMessage(payload) : null}
         names={names}
+        self={pid ?? null}
+        readKey={chatReadKey(props.matchID)}
       />
       {waiting && (
         <WaitingRoom

@@ -49,9 +49,15 @@ export function saveSeat(seat: StoredSeat): void {
   localStorage.setItem(SEAT_PREFIX + seat.matchID, JSON.stringify(seat));
 }
 
-/** Forget a seat. */
+/** Where the match's chat keeps the time of the last message read in this browser (src/client/Chat.tsx). */
+export function chatReadKey(matchID: string): string {
+  return `lt28:chat-read:${matchID}`;
+}
+
+/** Forget a seat (and what its chat had read). */
 export function forgetSeat(matchID: string): void {
   localStorage.removeItem(SEAT_PREFIX + matchID);
+  localStorage.removeItem(chatReadKey(matchID));
 }
 
 /** Every seat this browser holds, newest first. */

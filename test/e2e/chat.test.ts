@@ -2,7 +2,9 @@
  * The match chat in Debian's Chromium against the real server, on Get on
  * Board and Touched On: two players write to each other, markup shows as text, a
  * reload brings the history back, a spectator reads it and cannot write, and
- * an over-long message is refused on the page with its reason.
+ * an over-long message is refused on the page with its reason. What counts
+ * as new survives a reload: only others' messages written since the chat was
+ * last open in this browser.
  */
 import { describe, expect, it } from 'vitest';
 import { findChromium, newContext, screenshot, e2eSuite } from './harness';
@@ -69,4 +71,54 @@ describe.skipIf(!CHROMIUM)('browser: chat', () => {
     },
     90_000,
   );
+
+  it('a reload does not count read or own messages as new; one written meanwhile is', async () => {
+    const { page: ana } = await newContext(suite.browser, errors, 'chat-read-ana');
+    await ana.goto(`${suite.server.url}/#/g/touched-on`);
+    await ana.getByTestId('player-name').fill('Ana');
+    await ana.getByTestId('create-submit').click();
+    await ana.waitForURL(/\/match\//, { timeout: UI });
+    const link = await ana.getByTestId('share-link').inputValue();
+    const { page: bruno } = await newContext(suite.browser, errors, 'chat-read-bruno');
+    await bruno.goto(link);
+    await bruno.getByTestId('join-name').fill('Bruno');
+    await bruno.getByTestId('join-submit').click();
+    await bruno.getByTestId('online-board').waitFor({ timeout: UI });
+
+    await ana.getByTestId('chat').locator('summary').click();
+    await ana.getByTestId('chat-input').fill('Hello');
+    await ana.getByTestId('chat-input').press('Enter');
+    await bruno.getByTestId('chat-unread').filter({ hasText: '1 new' }).waitFor({ timeout: UI });
+    // Bruno reads it, answers, and closes the chat.
+    await bruno.getByTestId('chat').locator('summary').click();
+    await bruno.getByTestId('chat-input').fill('Hi!');
+    await bruno.getByTestId('chat-send').click();
+    await expect.poll(() => ana.getByTestId('chat-message').count(), { timeout: UI }).toBe(2);
+    await bruno.getByTestId('chat').locator('summary').click();
+
+    // Back after a reload (or from "Your matches"): nothing he has not seen.
+    await bruno.reload();
+    await expect
+      .poll(() => bruno.getByTestId('chat').locator('summary').textContent(), { timeout: UI })
+      .toContain('2 messages');
+    expect(await bruno.getByTestId('chat-unread').count()).toBe(0);
+    // Ana, who wrote the first and read the second with her chat open, neither.
+    await ana.reload();
+    await expect
+      .poll(() => ana.getByTestId('chat').locator('summary').textContent(), { timeout: UI })
+      .toContain('2 messages');
+    expect(await ana.getByTestId('chat-unread').count()).toBe(0);
+
+    // A message written while Bruno's page is closed is new when he comes back.
+    await bruno.close();
+    await ana.getByTestId('chat').locator('summary').click();
+    await ana.getByTestId('chat-input').fill('Your move');
+    await ana.getByTestId('chat-input').press('Enter');
+    await expect.poll(() => ana.getByTestId('chat-message').count(), { timeout: UI }).toBe(3);
+    const again = await bruno.context().newPage();
+    await again.goto(link);
+    await again.getByTestId('chat-unread').filter({ hasText: '1 new' }).waitFor({ timeout: UI });
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    for (const p of [ana, again]) await p.context().close();
+  }, 90_000);
 });
