@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { GAMES } from '../../src/games/registry';
+import { http } from '../server/harness';
 import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, playOverSockets, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
@@ -116,6 +117,61 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     const before = await box.isChecked();
     await p.locator('label.check', { has: box }).tap({ position: { x: line.width - 10, y: line.height / 2 } });
     expect(await box.isChecked()).toBe(!before);
+    await context.close();
+  });
+
+  it('makes the small buttons of "Your matches", the open matches and the match page finger-sized on a phone', async () => {
+    // One match whose seat 1 this browser holds, with seat 2 open (so it is listed), and one to join.
+    const created = await http(suite.server.url, '/games/touched-on/create', {
+      method: 'POST',
+      json: { numPlayers: 2 },
+    });
+    const matchID = created.json.matchID as string;
+    const joined = await http(suite.server.url, `/games/touched-on/${matchID}/join`, {
+      method: 'POST',
+      json: { playerID: '0', playerName: 'Ana' },
+    });
+    const seat = {
+      gameId: 'touched-on',
+      matchID,
+      playerID: '0',
+      credentials: joined.json.playerCredentials as string,
+      playerName: 'Ana',
+      joinedAt: 0,
+    };
+    const context = await suite.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
+    const p = await context.newPage();
+    const heights = (scope: string) =>
+      p
+        .locator(`${scope} button.small, ${scope} .button.small`)
+        .evaluateAll((els) =>
+          els
+            .filter((e) => (e as HTMLElement).offsetParent)
+            .map((e) => `${e.textContent.trim()}: ${Math.round(e.getBoundingClientRect().height)}`),
+        );
+    await p.goto(`${suite.server.url}/`);
+    await p.getByTestId(`resume-${matchID}`).waitFor({ timeout: UI_TIMEOUT });
+    // "Play" and "Forget" side by side: a slip of the finger must not forget the seat.
+    const mine = await heights('[data-testid="my-matches"]');
+    expect(mine).toHaveLength(2);
+    for (const h of mine) expect(Number(h.split(': ')[1]), h).toBeGreaterThanOrEqual(44);
+    await p.goto(`${suite.server.url}/#/g/touched-on`);
+    await p.locator('#open-title').waitFor({ timeout: UI_TIMEOUT });
+    await expect
+      .poll(async () => (await heights('.card')).some((h) => h.startsWith('Join')), { timeout: UI_TIMEOUT })
+      .toBe(true);
+    for (const h of await heights('.card')) expect(Number(h.split(': ')[1]), h).toBeGreaterThanOrEqual(44);
+    // The match page: the sound and notification switches above the board.
+    await p.goto(`${suite.server.url}/#/g/touched-on/match/${matchID}`);
+    await p.getByTestId('waiting-room').waitFor({ timeout: UI_TIMEOUT });
+    const bar = await heights('[data-testid="match-page"]');
+    expect(bar.length).toBeGreaterThan(0);
+    for (const h of bar) expect(Number(h.split(': ')[1]), h).toBeGreaterThanOrEqual(44);
     await context.close();
   });
 
