@@ -28,9 +28,11 @@ describe('bot sanity', () => {
     expect(await wins('greedy', 'random', 24)).toBeGreaterThanOrEqual(18);
   });
 
-  // mcts easy wins about 85% against greedy (460 games over 3 seeds): 10 of 16 leaves room for the
-  // seeds' luck (P < 1% at 85%), while a backwards search wins far fewer.
-  it('mcts easy beats greedy in at least 10 of 16 seeded games', async () => {
-    expect(await wins('mcts:easy', 'greedy', 16)).toBeGreaterThanOrEqual(10);
-  }, 120_000);
+  // mcts easy wins about 82% against greedy (85% of 460 games over 3 seeds before five Monument cards lost their
+  // extra ticket halves on 2026-11-28, 49 of 60 after): 14 of 24 leaves room for the seeds' luck (P < 1% at 80%),
+  // while a backwards search wins far fewer. (The first 16 of these games, won 9 times since that change, were too
+  // few for a 10-of-16 bar.)
+  it('mcts easy beats greedy in at least 14 of 24 seeded games', async () => {
+    expect(await wins('mcts:easy', 'greedy', 24)).toBeGreaterThanOrEqual(14);
+  }, 180_000);
 });

@@ -131,7 +131,7 @@ describe('Monument cards', () => {
   });
 
   it.each(CARDS.map((c) => [c.id, c] as const))(
-    '%s needs 2–5 passengers in 1–3 colours, is worth 1–5 VP, has 0–4 halves per edge',
+    '%s needs 2–5 passengers in 1–3 colours, is worth 1–5 VP, has 4 positions an edge and 0–4 halves in all',
     (_id, c) => {
       const n = total(c.need);
       expect(n).toBeGreaterThanOrEqual(2);
@@ -144,6 +144,8 @@ describe('Monument cards', () => {
       expect(c.left).toHaveLength(4);
       expect(c.right).toHaveLength(4);
       for (const h of [...c.left, ...c.right]) if (h !== null) expect(COLORS).toContain(h);
+      // RULINGS "Monument cards": "up to 4 per card, from 0 to 4".
+      expect([...c.left, ...c.right].filter((h) => h !== null).length).toBeLessThanOrEqual(4);
     },
   );
 
