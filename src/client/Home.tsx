@@ -12,6 +12,7 @@ export function Home() {
         <h1>{SITE_NAME}</h1>
         <p className="muted">Play with friends online, against bots, or hot-seat at one screen.</p>
       </section>
+      <MyMatches />
       <ul className="game-cards">
         {CLIENT_GAMES.map((g) => (
           <li key={g.def.id} className="card game-card" data-testid={`game-${g.def.id}`}>
@@ -47,7 +48,6 @@ export function Home() {
           </li>
         ))}
       </ul>
-      <MyMatches />
     </div>
   );
 }

@@ -164,6 +164,41 @@ function standing(seat: StoredSeat, status: MatchStatus | undefined): { text: st
   return { text: `waiting for ${names.join(', ')}`, mine: false };
 }
 
+/**
+ * The question "Forget" asks of a match that is not over: its credentials are only in this browser, so once
+ * forgotten the seat can no longer be played from here, and it stays taken. Esc or "Keep it" backs out.
+ */
+function ConfirmForget(props: { playerName: string; onKeep: () => void; onForget: () => void }) {
+  return (
+    <div
+      className="confirm-close confirm-forget"
+      role="alertdialog"
+      aria-labelledby="forget-title"
+      aria-describedby="forget-text"
+      data-testid="forget-confirm"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          props.onKeep();
+        }
+      }}
+    >
+      <p>
+        <strong id="forget-title">Forget {props.playerName}&rsquo;s seat?</strong>{' '}
+        <span id="forget-text">This browser will no longer be able to play it, and the seat stays taken.</span>
+      </p>
+      <div className="row">
+        <button type="button" className="ghost" autoFocus onClick={props.onKeep} data-testid="forget-keep">
+          Keep it
+        </button>
+        <button type="button" className="primary danger-fill" onClick={props.onForget} data-testid="forget-yes">
+          Forget the seat
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** Matches this browser holds a seat in, in every game: those waiting on this player first. */
 export function MyMatches() {
   const [seats, setSeats] = useState<StoredSeat[]>(() => allSeats());
@@ -182,6 +217,12 @@ export function MyMatches() {
       clearInterval(t);
     };
   }, [ids]);
+  const [asking, setAsking] = useState<string | null>(null);
+  const forget = (matchID: string) => {
+    forgetSeat(matchID);
+    setAsking(null);
+    setSeats(allSeats());
+  };
   if (seats.length === 0) return null;
   const rows = seats
     .map((s) => ({ s, st: statuses?.get(s.matchID), now: statuses ? standing(s, statuses.get(s.matchID)) : null }))
@@ -219,13 +260,25 @@ export function MyMatches() {
                 type="button"
                 className="ghost small"
                 title="Forget this seat in this browser (the seat itself stays taken)"
-                onClick={() => {
-                  forgetSeat(s.matchID);
-                  setSeats(allSeats());
-                }}
+                aria-haspopup={st?.gameover ? undefined : 'dialog'}
+                onClick={() => (st?.gameover ? forget(s.matchID) : setAsking(s.matchID))}
+                data-testid={`forget-${s.matchID}`}
               >
                 Forget
               </button>
+              {asking === s.matchID && (
+                <ConfirmForget
+                  playerName={s.playerName}
+                  onKeep={() => {
+                    setAsking(null);
+                    // Back to the button that asked, once the question has gone.
+                    setTimeout(() =>
+                      document.querySelector<HTMLElement>(`[data-testid="forget-${s.matchID}"]`)?.focus(),
+                    );
+                  }}
+                  onForget={() => forget(s.matchID)}
+                />
+              )}
             </li>
           );
         })}

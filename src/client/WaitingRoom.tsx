@@ -49,7 +49,8 @@ export function WaitingRoom(props: {
       <h2 id="waiting-title">Waiting for players</h2>
       <p>
         The game starts when every seat is taken: {open.length} {open.length === 1 ? 'seat is' : 'seats are'} still
-        open. Share the link above, or fill the open seats with bots.
+        open. Share the link above, or fill{' '}
+        {open.length === 1 ? 'the open seat with a bot' : 'the open seats with bots'}.
       </p>
       <ul className="waiting-seats">
         {props.players.map((p) => (

@@ -175,6 +175,65 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await context.close();
   });
 
+  it('lists "Your matches" first and asks before forgetting the seat of a match that is not over', async () => {
+    const created = await http(suite.server.url, '/games/touched-on/create', {
+      method: 'POST',
+      json: { numPlayers: 2 },
+    });
+    const matchID = created.json.matchID as string;
+    const joined = await http(suite.server.url, `/games/touched-on/${matchID}/join`, {
+      method: 'POST',
+      json: { playerID: '0', playerName: 'Ana' },
+    });
+    const seat = {
+      gameId: 'touched-on',
+      matchID,
+      playerID: '0',
+      credentials: joined.json.playerCredentials as string,
+      playerName: 'Ana',
+      joinedAt: 0,
+    };
+    const { context, page: p } = await newContext(suite.browser, errors, 'forget');
+    await p.goto(`${suite.server.url}/`);
+    await p.evaluate((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
+    await p.reload();
+    await p.getByTestId(`resume-${matchID}`).waitFor({ timeout: UI_TIMEOUT });
+    // A returning player finds their matches above the games.
+    const mine = (await p.getByTestId('my-matches').boundingBox())!;
+    const firstGame = (await p.getByTestId(`game-${GAMES[0].id}`).boundingBox())!;
+    expect(mine.y).toBeLessThan(firstGame.y);
+
+    // Forget asks first; Esc keeps the seat and gives the keyboard back to the button.
+    await expect.poll(() => p.getByTestId(`mine-status-${matchID}`).textContent()).toBe('waiting for players');
+    await p.getByTestId(`forget-${matchID}`).click();
+    await p.getByTestId('forget-confirm').waitFor({ timeout: UI_TIMEOUT });
+    await expect(p.getByTestId('forget-confirm').textContent()).resolves.toContain('Forget Ana’s seat?');
+    await expect.poll(() => p.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('forget-keep');
+    await p.keyboard.press('Escape');
+    await expect.poll(() => p.getByTestId('forget-confirm').count()).toBe(0);
+    await expect
+      .poll(() => p.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe(`forget-${matchID}`);
+    expect(await p.evaluate((id) => localStorage.getItem(`lt28:seat:${id}`), matchID)).not.toBeNull();
+    // "Keep it" keeps it too; "Forget the seat" forgets it.
+    await p.getByTestId(`forget-${matchID}`).click();
+    await p.getByTestId('forget-keep').click();
+    expect(await p.evaluate((id) => localStorage.getItem(`lt28:seat:${id}`), matchID)).not.toBeNull();
+    await p.getByTestId(`forget-${matchID}`).click();
+    await p.getByTestId('forget-yes').click();
+    await expect.poll(() => p.getByTestId('my-matches').count()).toBe(0);
+    expect(await p.evaluate((id) => localStorage.getItem(`lt28:seat:${id}`), matchID)).toBeNull();
+
+    // The waiting room of that match speaks of its one open seat in the singular.
+    await p.evaluate((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
+    await p.goto(`${suite.server.url}/#/g/touched-on/match/${matchID}`);
+    await p.getByTestId('waiting-room').waitFor({ timeout: UI_TIMEOUT });
+    await expect(p.getByTestId('waiting-room').textContent()).resolves.toContain(
+      'Share the link above, or fill the open seat with a bot.',
+    );
+    await context.close();
+  });
+
   it("explains a match that does not exist, with a way back to its game's lobby", async () => {
     const p = await page('no-match');
     await p.goto(`${suite.server.url}/#/g/touched-on/match/no-such-match`);
