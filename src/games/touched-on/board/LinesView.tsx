@@ -120,14 +120,14 @@ export function LinesView({
             <div className="carriages">
               {shown.map(({ c, n }) => {
                 const isCur = cur?.id === c.id;
+                // An emptied carriage holds nothing to inspect: it is not shown as exposed.
+                const shownExposed = isCur && exposed && c.cards.length > 0;
                 return (
                   <div
                     key={c.id}
-                    className={`carriage${isCur ? ' current' : ''}${isCur && exposed ? ' exposed' : ''}`}
+                    className={`carriage${isCur ? ' current' : ''}${shownExposed ? ' exposed' : ''}`}
                     data-testid={`carriage-${c.id}`}
-                    title={
-                      isCur && exposed ? 'Exposed: the previous player added to this carriage last turn.' : undefined
-                    }
+                    title={shownExposed ? 'Exposed: the previous player added to this carriage last turn.' : undefined}
                   >
                     <span className="carriage-label">
                       {isCur ? 'Current carriage' : `Carriage ${n}`}

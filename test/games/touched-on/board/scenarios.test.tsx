@@ -79,6 +79,14 @@ describe('Touched On board scenarios', () => {
     expect(after).toContain('data-testid="hand-size-0">3 cards<');
     expect(after).not.toMatch(/hand-card-E96/);
     expect(after).toContain('Ana accepts the fine.');
+    // The inspected carriage is still the current one, and Ana still added to it last, but it is empty now:
+    // nothing there to inspect, so it is not marked exposed.
+    const current =
+      /<div class="carriage current( exposed)?" data-testid="carriage-\d+"[^>]*><span class="carriage-label">Current carriage \(empty\)/.exec(
+        after,
+      );
+    expect(current).not.toBeNull();
+    expect(current![1]).toBeUndefined();
   });
 
   it('asks the target of Feet On Seat to take their Evaders back, not to accept a fine, and logs it so', async () => {
