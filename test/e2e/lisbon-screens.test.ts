@@ -68,6 +68,16 @@ async function expectInView(page: Page, selector: string): Promise<void> {
   }
 }
 
+/** Whether the first element matching `selector` lies wholly inside the window as it is now. */
+async function inView(page: Page, selector: string): Promise<boolean> {
+  const size = page.viewportSize()!;
+  const r = await page
+    .locator(selector)
+    .first()
+    .evaluate((e) => e.getBoundingClientRect().toJSON() as DOMRect);
+  return r.top >= 0 && r.left >= 0 && r.bottom <= size.height && r.right <= size.width;
+}
+
 /** How many actions the banner says are left. */
 async function actionsLeft(page: Page): Promise<number> {
   const text = (await page.getByTestId('actions-left').textContent()) ?? '';
@@ -236,6 +246,29 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
       }
       await page.getByTestId('pass-ready').tap({ timeout: UI });
     }
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('on the phone, ending a turn early asks in view: the bottom sheet scrolls to the question', async () => {
+    const { page, context } = await phoneContext(suite.browser, errors);
+    await startHotSeat(page, suite.server.url);
+    // One move, to a place with something to do there: the sheet fills (the move, the pick-up, the end).
+    const dest = page.locator(QUIET_DEST).first();
+    const id = (await dest.getAttribute('data-testid'))!;
+    await dest.tap();
+    await page.getByTestId(`zoom-${id}`).tap({ timeout: UI });
+    await page.getByTestId('confirm-move').tap({ timeout: UI });
+    await expect.poll(() => actionsLeft(page)).toBe(1);
+    // "End turn" is the sheet's last control; tapped, it asks, and the question and both answers are on screen.
+    await page.getByTestId('end-turn').tap();
+    await page.getByTestId('end-turn-question').waitFor({ timeout: UI });
+    for (const sel of ['end-turn-question', 'end-turn-confirm', 'end-turn-cancel'])
+      await expect.poll(() => inView(page, `[data-testid="${sel}"]`), { message: sel }).toBe(true);
+    await screenshot(page, 'lisbon-phone-end-turn-question');
+    await page.getByTestId('end-turn-cancel').tap();
+    await expect.poll(() => page.getByTestId('end-turn-question').count()).toBe(0);
+    expect(await actionsLeft(page)).toBe(1);
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 60_000);

@@ -355,15 +355,21 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
 function EndTurn({ G, me, can, left, act }: { G: GState; me: PlayerID; can: boolean; left: number; act: Actions }) {
   const [asking, setAsking] = React.useState(false);
   const keep = React.useRef<HTMLButtonElement>(null);
+  const question = React.useRef<HTMLDivElement>(null);
   const turn = G.turn.actions;
   // A new action taken closes the question.
   React.useEffect(() => setAsking(false), [turn, me]);
   React.useEffect(() => {
-    if (asking) keep.current?.focus({ preventScroll: true });
+    if (!asking) return;
+    keep.current?.focus({ preventScroll: true });
+    // The question is longer than the button it replaces: at the foot of the phone's bottom sheet (which scrolls
+    // within itself) it fell below the screen, "Keep playing" and the question unseen. Bring all of it into view.
+    question.current?.scrollIntoView({ block: 'nearest' });
   }, [asking]);
   if (asking && left > 0) {
     return (
       <div
+        ref={question}
         className="action-section end asking"
         role="group"
         aria-labelledby="end-turn-question"
