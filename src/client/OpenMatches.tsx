@@ -14,6 +14,7 @@ import {
 import { hrefOf, navigate } from './route';
 import { clientGame, seatStyle, useGame } from './games';
 import { NAME_FIRST, useNameFirstCleared } from './SetupFields';
+import { ConfirmBox } from './Confirm';
 
 const REFRESH_MS = 4000;
 
@@ -170,32 +171,18 @@ function standing(seat: StoredSeat, status: MatchStatus | undefined): { text: st
  */
 function ConfirmForget(props: { playerName: string; onKeep: () => void; onForget: () => void }) {
   return (
-    <div
-      className="confirm-close confirm-forget"
-      role="alertdialog"
-      aria-labelledby="forget-title"
-      aria-describedby="forget-text"
-      data-testid="forget-confirm"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          props.onKeep();
-        }
-      }}
-    >
-      <p>
-        <strong id="forget-title">Forget {props.playerName}&rsquo;s seat?</strong>{' '}
-        <span id="forget-text">This browser will no longer be able to play it, and the seat stays taken.</span>
-      </p>
-      <div className="row">
-        <button type="button" className="ghost" autoFocus onClick={props.onKeep} data-testid="forget-keep">
-          Keep it
-        </button>
-        <button type="button" className="primary danger-fill" onClick={props.onForget} data-testid="forget-yes">
-          Forget the seat
-        </button>
-      </div>
-    </div>
+    <ConfirmBox
+      title={`Forget ${props.playerName}’s seat?`}
+      text="This browser will no longer be able to play it, and the seat stays taken."
+      keepLabel="Keep it"
+      yesLabel="Forget the seat"
+      onKeep={props.onKeep}
+      onYes={props.onForget}
+      testid="forget-confirm"
+      keepTestid="forget-keep"
+      yesTestid="forget-yes"
+      className="confirm-forget"
+    />
   );
 }
 

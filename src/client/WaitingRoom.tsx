@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import { closeMatch, describeError, seatBot } from './lobbyApi';
 import { seatStyle, useGame } from './games';
 import { BOT_LEVELS, type BotLevel } from './seats';
+import { ConfirmBox } from './Confirm';
 
 export interface WaitingSeat {
   id: number;
@@ -154,37 +155,17 @@ function CloseMatch(props: {
     );
   }
   return (
-    <div
-      className="confirm-close"
-      role="alertdialog"
-      aria-labelledby="close-match-title"
-      aria-describedby="close-match-text"
-      data-testid="close-confirm"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && !closing) {
-          e.stopPropagation();
-          cancel();
-        }
-      }}
-    >
-      <p>
-        <strong id="close-match-title">Close this match?</strong>{' '}
-        <span id="close-match-text">The seated players will be sent back to the lobby.</span>
-      </p>
-      <div className="row">
-        <button type="button" className="ghost" autoFocus disabled={closing} onClick={cancel} data-testid="close-keep">
-          Keep it open
-        </button>
-        <button
-          type="button"
-          className="primary danger-fill"
-          disabled={closing}
-          onClick={() => void close()}
-          data-testid="close-confirm-yes"
-        >
-          {closing ? 'Closing…' : 'Close the match'}
-        </button>
-      </div>
-    </div>
+    <ConfirmBox
+      title="Close this match?"
+      text="The seated players will be sent back to the lobby."
+      keepLabel="Keep it open"
+      yesLabel={closing ? 'Closing…' : 'Close the match'}
+      busy={closing}
+      onKeep={cancel}
+      onYes={() => void close()}
+      testid="close-confirm"
+      keepTestid="close-keep"
+      yesTestid="close-confirm-yes"
+    />
   );
 }

@@ -24,6 +24,27 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     return (await newContext(suite.browser, errors, label)).page;
   }
 
+  /** A 2-player Touched On match with Ana in seat 1 and seat 2 open, and her seat as this site's pages store it. */
+  async function anaSeated() {
+    const created = await http(suite.server.url, '/games/touched-on/create', {
+      method: 'POST',
+      json: { numPlayers: 2 },
+    });
+    const matchID = created.json.matchID as string;
+    const joined = await http(suite.server.url, `/games/touched-on/${matchID}/join`, {
+      method: 'POST',
+      json: { playerID: '0', playerName: 'Ana' },
+    });
+    return {
+      gameId: 'touched-on',
+      matchID,
+      playerID: '0',
+      credentials: joined.json.playerCredentials as string,
+      playerName: 'Ana',
+      joinedAt: 0,
+    };
+  }
+
   it.each([
     ['a game the site does not have', '#/g/no-such-game/match/abc', 'No such match'],
     ['a match id that does not decode', '#/g/lisbon/match/%E0%A4%A', 'No such match'],
@@ -122,23 +143,8 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
 
   it('makes the small buttons of "Your matches", the open matches and the match page finger-sized on a phone', async () => {
     // One match whose seat 1 this browser holds, with seat 2 open (so it is listed), and one to join.
-    const created = await http(suite.server.url, '/games/touched-on/create', {
-      method: 'POST',
-      json: { numPlayers: 2 },
-    });
-    const matchID = created.json.matchID as string;
-    const joined = await http(suite.server.url, `/games/touched-on/${matchID}/join`, {
-      method: 'POST',
-      json: { playerID: '0', playerName: 'Ana' },
-    });
-    const seat = {
-      gameId: 'touched-on',
-      matchID,
-      playerID: '0',
-      credentials: joined.json.playerCredentials as string,
-      playerName: 'Ana',
-      joinedAt: 0,
-    };
+    const seat = await anaSeated();
+    const { matchID } = seat;
     const context = await suite.browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
@@ -176,23 +182,8 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
   });
 
   it('lists "Your matches" first and asks before forgetting the seat of a match that is not over', async () => {
-    const created = await http(suite.server.url, '/games/touched-on/create', {
-      method: 'POST',
-      json: { numPlayers: 2 },
-    });
-    const matchID = created.json.matchID as string;
-    const joined = await http(suite.server.url, `/games/touched-on/${matchID}/join`, {
-      method: 'POST',
-      json: { playerID: '0', playerName: 'Ana' },
-    });
-    const seat = {
-      gameId: 'touched-on',
-      matchID,
-      playerID: '0',
-      credentials: joined.json.playerCredentials as string,
-      playerName: 'Ana',
-      joinedAt: 0,
-    };
+    const seat = await anaSeated();
+    const { matchID } = seat;
     const { context, page: p } = await newContext(suite.browser, errors, 'forget');
     await p.goto(`${suite.server.url}/`);
     await p.evaluate((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
