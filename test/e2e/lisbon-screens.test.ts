@@ -10,6 +10,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { State } from 'boardgame.io';
+import type { GState } from '../../src/games/lisbon/types';
 import { findChromium, FIRST_BOARD_SCRIPT, newContext, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
@@ -269,6 +271,47 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
     await page.getByTestId('end-turn-cancel').tap();
     await expect.poll(() => page.getByTestId('end-turn-question').count()).toBe(0);
     expect(await actionsLeft(page)).toBe(1);
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("on the phone, the final scores show each player's Monument cards without scrolling sideways", async () => {
+    const { page, context } = await phoneContext(suite.browser, errors);
+    await startHotSeat(page, suite.server.url);
+    // The last round, with cards in both rows: the stored game is changed, and resumed after a reload.
+    const entries = JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [
+      string,
+      State<GState>,
+    ][];
+    const G = entries[0][1].G;
+    G.endTriggered = true;
+    G.players['0'].row = ['padrao-1', 'ajuda-1', 'carmo-2', 'se-2'];
+    G.players['1'].row = ['estrela-1', 'chiado-2', 'castelo-2', 'torre-belem-1', 'panteao-1'];
+    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
+    await page.reload();
+    await page.getByTestId('hs-resume').tap({ timeout: UI });
+    for (let i = 0; i < 2; i++) {
+      await page.getByTestId('pass-ready').tap({ timeout: UI });
+      await page.getByTestId('end-turn').tap({ timeout: UI });
+      await page.getByTestId('end-turn-confirm').tap({ timeout: UI });
+    }
+    const over = page.getByTestId('gameover');
+    await over.waitFor({ timeout: UI });
+    // The scores fit the dialog's width: nothing hides past its right edge.
+    expect(await over.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
+    // Each player's cards are in the window's width.
+    for (const [name, cards] of [
+      ['Hugo', 5],
+      ['Hana Alexandra Vasconcel', 4],
+    ] as const) {
+      const row = over.getByRole('group', { name: `${name}'s Monument cards` });
+      expect(await row.locator('.mcard').count(), name).toBe(cards);
+      await row.scrollIntoViewIfNeeded();
+      const r = (await row.boundingBox())!;
+      expect(r.x, name).toBeGreaterThanOrEqual(0);
+      expect(r.x + r.width, name).toBeLessThanOrEqual(390);
+    }
+    await screenshot(page, 'lisbon-phone-final-scores');
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 60_000);

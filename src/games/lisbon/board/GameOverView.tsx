@@ -37,35 +37,44 @@ export function GameOverView({
                 Links
               </th>
               <th title="Passengers still on the tram (second tie-breaker)">Passengers</th>
-              <th>Monument cards</th>
+              <th className="cards-col">Monument cards</th>
             </tr>
           </thead>
           <tbody>
             {over.order.map((id) => {
               const s = over.scores[id];
               const st = TRAM_STYLE[G.players[id].color];
+              const cards = (
+                <CardRow
+                  row={G.players[id].row}
+                  side={G.side}
+                  empty="none"
+                  label={`${playerLabel(G, id, names)}'s Monument cards`}
+                />
+              );
+              const winner = id === over.winner ? 'winner' : '';
               return (
-                <tr key={id} data-testid={`final-${id}`} className={id === over.winner ? 'winner' : ''}>
-                  <td>{s.rank}</td>
-                  <td>
-                    <span className="tram-chip" style={{ background: st.fill, borderColor: st.stroke }} />{' '}
-                    {playerLabel(G, id, names)}
-                  </td>
-                  <td>
-                    <b>{s.total}</b>
-                  </td>
-                  <td>{s.cardVP}</td>
-                  <td>{s.connections}</td>
-                  <td>{s.passengers}</td>
-                  <td>
-                    <CardRow
-                      row={G.players[id].row}
-                      side={G.side}
-                      empty="none"
-                      label={`${playerLabel(G, id, names)}'s Monument cards`}
-                    />
-                  </td>
-                </tr>
+                <React.Fragment key={id}>
+                  <tr data-testid={`final-${id}`} className={winner}>
+                    <td>{s.rank}</td>
+                    <td>
+                      <span className="tram-chip" style={{ background: st.fill, borderColor: st.stroke }} />{' '}
+                      {playerLabel(G, id, names)}
+                    </td>
+                    <td>
+                      <b>{s.total}</b>
+                    </td>
+                    <td>{s.cardVP}</td>
+                    <td>{s.connections}</td>
+                    <td>{s.passengers}</td>
+                    <td className="cards-col">{cards}</td>
+                  </tr>
+                  {/* On a phone the cards take a row of their own, under the numbers (a last column lay past the
+                      screen's edge, unseen). Only one of the two is displayed. */}
+                  <tr className={`cards-below ${winner}`}>
+                    <td colSpan={6}>{cards}</td>
+                  </tr>
+                </React.Fragment>
               );
             })}
           </tbody>
