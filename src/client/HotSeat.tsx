@@ -6,6 +6,7 @@ import { clearHotSeat, hotSeatFinished, loadHotSeat, newHotSeat, type SavedHotSe
 import type { HotSeatConfig } from './HotSeatSetup';
 import { clientGame, useGame } from './games';
 import { hrefOf } from './route';
+import { ConfirmBox } from './Confirm';
 
 /** The running game, with the boardgame.io client, is loaded when a game starts. */
 const HotSeatGame = lazyNamed(() => import('./HotSeatGame'), 'HotSeatGame');
@@ -19,6 +20,8 @@ export function HotSeat() {
   const [replacing, setReplacing] = useState<HotSeatConfig | null>(null);
   /** The settings the form starts from ("Change players" at a game's end: that game's). */
   const [prefill, setPrefill] = useState<HotSeatConfig | null>(null);
+  /** "Discard it" asked about an unfinished game: it waits for the player to confirm. */
+  const [discarding, setDiscarding] = useState(false);
   const savedGame = saved ? clientGame(saved.gameId ?? '') : null;
   const start = (config: HotSeatConfig) => {
     setReplacing(null);
@@ -50,6 +53,11 @@ export function HotSeat() {
     );
   }
   const finished = saved ? hotSeatFinished(saved) : false;
+  const discard = () => {
+    clearHotSeat();
+    setSaved(null);
+    setDiscarding(false);
+  };
   return (
     <>
       {saved && (
@@ -74,14 +82,31 @@ export function HotSeat() {
             )}
             <button
               className="ghost danger"
-              onClick={() => {
-                clearHotSeat();
-                setSaved(null);
-              }}
+              aria-haspopup={finished ? undefined : 'dialog'}
+              onClick={() => (finished ? discard() : setDiscarding(true))}
+              data-testid="hs-discard"
             >
               Discard it
             </button>
           </div>
+          {discarding && (
+            // An unfinished game, one tap beside "Resume", cannot be had back: ask first, as "Quit game" does.
+            <ConfirmBox
+              title="Discard the unfinished game?"
+              text={`${Object.values(saved.config.names).join(', ')}: it cannot be resumed.`}
+              keepLabel="Keep it"
+              yesLabel="Discard the game"
+              onKeep={() => {
+                setDiscarding(false);
+                // Back to the button that asked, once the question has gone.
+                setTimeout(() => document.querySelector<HTMLElement>('[data-testid="hs-discard"]')?.focus());
+              }}
+              onYes={discard}
+              testid="hs-discard-confirm"
+              keepTestid="hs-discard-keep"
+              yesTestid="hs-discard-yes"
+            />
+          )}
         </section>
       )}
       <HotSeatSetup

@@ -269,6 +269,54 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await p.context().close();
   });
 
+  it("asks before 'Discard it' throws an unfinished hot-seat game away; a finished one goes at once", async () => {
+    const p = await page('hotseat-discard');
+    await p.goto(`${suite.server.url}/#/g/lisbon/hotseat`);
+    await p.getByTestId('hs-name-0').fill('Hana');
+    await p.getByTestId('hs-name-1').fill('Hugo');
+    await p.getByTestId('hs-start').click();
+    await p.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+    await p.reload();
+    const saved = () => p.evaluate(() => localStorage.getItem('lt28:hotseat'));
+    // "Discard it", beside "Resume", asks first: Esc or "Keep it" keeps the game, focus back on the button.
+    await p.getByTestId('hs-discard').click({ timeout: UI_TIMEOUT });
+    await p.getByTestId('hs-discard-confirm').waitFor({ timeout: UI_TIMEOUT });
+    await expect(p.getByTestId('hs-discard-confirm').textContent()).resolves.toContain('Hana, Hugo');
+    expect(await saved()).not.toBeNull();
+    await p.keyboard.press('Escape');
+    await expect.poll(() => p.getByTestId('hs-discard-confirm').count()).toBe(0);
+    await p.getByTestId('hs-discard').click();
+    await p.getByTestId('hs-discard-keep').click();
+    await expect.poll(() => p.getByTestId('hs-discard-confirm').count()).toBe(0);
+    await expect.poll(() => p.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('hs-discard');
+    expect(await saved()).not.toBeNull();
+    // Confirmed, the game is gone, after a reload too.
+    await p.getByTestId('hs-discard').click();
+    await p.getByTestId('hs-discard-yes').click();
+    await expect.poll(() => p.getByTestId('hs-resume-card').count()).toBe(0);
+    expect(await saved()).toBeNull();
+    await p.reload();
+    await p.getByTestId('hotseat-setup').waitFor({ timeout: UI_TIMEOUT });
+    expect(await p.getByTestId('hs-resume-card').count()).toBe(0);
+    // A finished game has nothing left to lose: it is discarded at once.
+    await p.getByTestId('hs-name-0').fill('Hana');
+    await p.getByTestId('hs-name-1').fill('Hugo');
+    await p.getByTestId('hs-start').click();
+    await p.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+    const entries = JSON.parse((await p.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [
+      string,
+      { ctx: { gameover?: unknown } },
+    ][];
+    entries[0][1].ctx.gameover = { winner: '0' };
+    await p.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
+    await p.reload();
+    await expect(p.getByTestId('hs-resume-title').textContent()).resolves.toBe('Finished game');
+    await p.getByTestId('hs-discard').click();
+    await expect.poll(() => p.getByTestId('hs-resume-card').count()).toBe(0);
+    expect(await p.getByTestId('hs-discard-confirm').count()).toBe(0);
+    await p.context().close();
+  });
+
   it('starts a new hot-seat game at once when there is none to lose', async () => {
     const p = await page('hotseat-fresh');
     await p.goto(`${suite.server.url}/#/g/lisbon/hotseat`);
