@@ -316,6 +316,36 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
     await context.close();
   }, 60_000);
 
+  it('says so when a pick-up would seat nobody: the button is not the suggested action', async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'lisbon-no-seat');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await startHotSeat(page, suite.server.url);
+    // Hana's tram at Baixa, where 1 green passenger waits; both her green seats are taken.
+    const entries = JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [
+      string,
+      State<GState>,
+    ][];
+    const G = entries[0][1].G;
+    G.players['0'].position = 'baixa';
+    G.players['0'].seats = { red: 0, yellow: 0, green: 2, blue: 0 };
+    G.stops['baixa'] = { red: 0, yellow: 0, green: 1, blue: 0 };
+    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
+    await page.reload();
+    await page.getByTestId('hs-resume').click({ timeout: UI });
+    await page.getByTestId('pass-ready').click({ timeout: UI });
+    const pick = page.getByTestId('pickup-none');
+    await pick.waitFor({ timeout: UI });
+    expect(await pick.textContent()).toBe('Pick up anyway: pay 1 ticket, nobody boards');
+    expect(await pick.getAttribute('class')).not.toContain('primary');
+    await screenshot(page, 'lisbon-pickup-nobody-boards');
+    // It is still allowed (the rules let a player pay for a group that stays).
+    await pick.click();
+    await expect.poll(() => actionsLeft(page)).toBe(1);
+    await expect.poll(() => page.getByTestId('log').textContent()).toContain('picked up nothing at Baixa');
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('plays a turn with the keyboard only: Enter chooses and confirms, Esc cancels, focus follows', async () => {
     const { page, context } = await newContext(suite.browser, errors, 'lisbon-keyboard');
     await page.setViewportSize({ width: 1366, height: 768 });

@@ -187,6 +187,8 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
     const choices = none ? groupPaymentChoices(hand, group) : [];
     const pay = choices.find((c) => c.key === ui.pickPayKey)?.payment ?? null;
     const payTotal = total(pay ?? choices[0]?.payment ?? group);
+    // Every waiting passenger would stay (their seats are full): the rules allow the pick-up, but it only costs.
+    const nobody = !!fits && total(group) > 0 && total(fits) === 0;
     return (
       <div className="action-section place-section">
         <h4>Pick up passengers at {node.name}</h4>
@@ -216,8 +218,14 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
         )}
         <div className="buttons">
           {none && (
-            <button type="button" className="primary" onClick={() => act.pickUp('none', pay)} data-testid="pickup-none">
-              Pick up, pay {payTotal} ticket{payTotal > 1 ? 's' : ''}
+            <button
+              type="button"
+              className={nobody ? 'risky' : 'primary'}
+              onClick={() => act.pickUp('none', pay)}
+              data-testid="pickup-none"
+            >
+              {nobody ? 'Pick up anyway: pay' : 'Pick up, pay'} {payTotal} ticket{payTotal > 1 ? 's' : ''}
+              {nobody && ', nobody boards'}
             </button>
           )}
           {one && (
