@@ -12,7 +12,8 @@
  * screen; on the phone, that the map takes the screen's width and every
  * target's tap area, the zoom toggle and every enabled control of the panel
  * is at least 44 × 44 px. Screenshots (of the viewport, as the player sees
- * it) go to artifacts/screenshots/.
+ * it) go to artifacts/screenshots/. On the phone, the final scores of five
+ * bots on Paris scroll sideways with their row names kept in view.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -198,4 +199,40 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board at phone, laptop and desktop s
     },
     60_000,
   );
+
+  it("keeps the final scores' row names in view on a phone while the five players' columns scroll", async () => {
+    const context = await suite.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(`[gob-end-phone] pageerror: ${e.message}`));
+    // Five easy bots on Paris, played to the end at instant pace.
+    await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
+    await page.getByTestId('hs-players-5').tap();
+    for (let seat = 0; seat < 5; seat++) {
+      await page.getByTestId(`hs-kind-${seat}`).selectOption('bot');
+      await page.getByTestId(`hs-level-${seat}`).selectOption('easy');
+    }
+    await page.getByTestId('hs-pace-instant').tap();
+    await page.getByTestId('hs-start').tap();
+    const over = page.getByTestId('gameover');
+    await over.waitFor({ timeout: 150_000 });
+    // Five columns do not fit: the table scrolls sideways within the dialog. Scrolled to its end, every row still
+    // shows what it counts.
+    const wrap = over.locator('.gob-table-wrap');
+    expect(await wrap.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeGreaterThan(0);
+    await wrap.evaluate((e) => (e.scrollLeft = e.scrollWidth));
+    const frame = await boxOf(wrap, 'the table');
+    for (const label of ['Scoring', 'Metro', 'Connections', 'Total']) {
+      const cell = over.locator('.gob-scores th:first-child', { hasText: label }).first();
+      const b = await boxOf(cell, label);
+      expect(b.x, `${label}: left`).toBeGreaterThanOrEqual(frame.x - 1);
+      expect(b.x + b.width, `${label}: right`).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    }
+    await page.screenshot({ path: `${SCREENSHOTS}/gob-phone-final-scores-scrolled.png` });
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 200_000);
 });
