@@ -6,7 +6,9 @@
  * Cancel, the pick-up) are in the window without scrolling; at 1366 × 768 the
  * map, your tickets, the action panel, the Monument display and every
  * player's row are too; on the phone the map takes the screen's width and
- * every target tapped, in the zoomed pick, is at least 44 px.
+ * every target tapped, in the zoomed pick, is at least 44 px; there, ending
+ * a turn early asks in view and the final scores show every player's cards
+ * within the screen's width. A pick-up that would seat nobody says so.
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
