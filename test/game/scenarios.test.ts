@@ -447,9 +447,7 @@ describe('new passengers after a claim (rulebook p.10)', () => {
     expect(s.ctx.activePlayers).toBeNull();
     expect(s.G.bag).toEqual(G.bag);
     expect(s.G.stops).toEqual(G.stops);
-    expect(s.G.events.filter((e) => e.type === 'noEmptyStop')).toEqual([
-      expect.objectContaining({ player: '2' }),
-    ]);
+    expect(s.G.events.filter((e) => e.type === 'noEmptyStop')).toEqual([expect.objectContaining({ player: '2' })]);
   });
 
   it('places the 3 passengers on the only empty stop without asking', async () => {
