@@ -251,16 +251,15 @@ export function tieBreakText(over: GameOver, names: Record<PlayerID, string>): s
   const total = over.scores[tb.tied[0]].total;
   const win = playerLabel(over.winner, names);
   const rounds = tieBreakRounds(over);
-  const steps = rounds
-    .map(
-      (r) =>
-        `after removing ${r.round === 1 ? 'their highest card' : `${r.round} cards`}: ${Object.entries(r.totals)
-          .map(([p, t]) => `${playerLabel(p, names)} ${t}`)
-          .join(', ')}`,
-    )
-    .join('; ');
+  const totalsOf = (r: (typeof rounds)[number]) =>
+    Object.entries(r.totals)
+      .map(([p, t]) => `${playerLabel(p, names)} ${t}`)
+      .join(', ');
+  const steps = rounds.map((r) => `after ${r.round} card${r.round === 1 ? '' : 's'}: ${totalsOf(r)}`).join('; ');
+  if (tb.by === 'removal' && rounds.length === 1)
+    return `${who} tied on ${total} Exp. Each removed their highest Exp card and counted again: ${totalsOf(rounds[0])}. ${win} wins.`;
   if (tb.by === 'removal')
-    return `${who} tied on ${total} Exp. Each removed their highest Exp card and counted again (${steps}): ${win} wins.`;
+    return `${who} tied on ${total} Exp. Each removed their highest Exp cards one at a time and counted again (${steps}): ${win} wins.`;
   return `${who} tied on ${total} Exp, and were still tied when their cards ran out${steps ? ` (${steps})` : ''}: ${win} took an Exp card most recently and wins.`;
 }
 

@@ -169,7 +169,7 @@ describe('Touched On board scenarios', () => {
     expect(html).toContain('data-testid="gameover"');
     expect(html).toContain('Ana wins!');
     expect(html).toContain(
-      'Ana and Ben tied on 10 Exp. Each removed their highest Exp card and counted again (after removing their highest card: Ana 8, Ben 7): Ana wins.',
+      'Ana and Ben tied on 10 Exp. Each removed their highest Exp card and counted again: Ana 8, Ben 7. Ana wins.',
     );
     // Every player's Exp cards, face up, with the removed highest card marked.
     const row = (p: string) => new RegExp(`data-testid="final-${p}".*?</tr>`).exec(html)![0];
@@ -207,6 +207,17 @@ describe('Touched On board scenarios', () => {
       tieBreak: { tied: ['0', '1', '2'], by: 'mostRecent', rounds: 2 },
     };
     expect(tieBreakText(over, NAMES)).toMatch(/^Ana, Ben and Cleo tied on 4 Exp/);
+    const twoRounds: GameOver = {
+      winner: '1',
+      scores: {
+        '0': { total: 6, cards: 3, exp: ['X3-1', 'X2-1', 'X1-1'] },
+        '1': { total: 6, cards: 4, exp: ['X3-2', 'X1-2', 'X1-3', 'X1-4'] },
+      },
+      tieBreak: { tied: ['0', '1'], by: 'removal', rounds: 2 },
+    };
+    expect(tieBreakText(twoRounds, NAMES)).toBe(
+      'Ana and Ben tied on 6 Exp. Each removed their highest Exp cards one at a time and counted again (after 1 card: Ana 3, Ben 3; after 2 cards: Ana 1, Ben 2): Ben wins.',
+    );
     expect(logText({ type: 'power', player: '0', power: 'Free Tram Zone', line: '96' }, NAMES)).toBe(
       'Ana plays Free Tram Zone on line 96.',
     );
@@ -227,7 +238,9 @@ describe('Touched On board scenarios', () => {
     const html = renderToStaticMarkup(<GameOverView over={over} order={['0', '1']} names={NAMES} />);
     expect(html).toContain('Ben wins!');
     expect(html).toContain('Ben took an Exp card most recently and wins.');
-    expect(html).toContain('after removing their highest card: Ana 1, Ben 1; after removing 2 cards: Ana 0, Ben 0');
+    expect(html).toContain(
+      'Ana and Ben tied on 3 Exp, and were still tied when their cards ran out (after 1 card: Ana 1, Ben 1; after 2 cards: Ana 0, Ben 0): Ben took an Exp card most recently and wins.',
+    );
   });
 
   it('shows DING loudly, then the journey’s result when the next journey is dealt', async () => {
