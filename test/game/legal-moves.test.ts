@@ -8,7 +8,7 @@
  * not push, and only one route was ever offered.) The tram's own place is left out:
  * the move accepts a round trip back to it, and the board does not offer one.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkMove, legalMoves } from '../../src/games/lisbon/legal';
 import { network, singleMoves, stopMask } from '../../src/games/lisbon/network';
 import type { GState, NodeId, PlayerID } from '../../src/games/lisbon/types';
@@ -62,6 +62,10 @@ function acceptedDestinations(
   walk(G.players[player].position, [], 0);
   return out;
 }
+
+// Each case takes about 10 s on a quiet 2-core machine, and three times that when the machine is busy (a CI run
+// with a bot match beside it went past Vitest's default 30 s): this file's tests get a limit of their own.
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('legalMoves lists exactly the destinations the move accepts, by every distinct route', () => {
   it.each([2, 3, 4])('%i players, positions from 8 seeded random games', (numPlayers) => {
