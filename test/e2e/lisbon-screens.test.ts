@@ -322,15 +322,18 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
     const { page, context } = await newContext(suite.browser, errors, 'lisbon-no-seat');
     await page.setViewportSize({ width: 1366, height: 768 });
     await startHotSeat(page, suite.server.url);
-    // Hana's tram at Baixa, where 1 green passenger waits; both her green seats are taken.
+    // Hana's tram at Baixa, where 1 passenger waits, of a colour she holds a ticket of (so the pick-up costs 1
+    // ticket, not 3 in substitutes: her tickets are dealt at random); both her seats of that colour are taken.
     const entries = JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [
       string,
       State<GState>,
     ][];
     const G = entries[0][1].G;
+    const none = { red: 0, yellow: 0, green: 0, blue: 0 };
+    const colour = (['red', 'yellow', 'green', 'blue'] as const).find((c) => G.players['0'].hand![c] > 0)!;
     G.players['0'].position = 'baixa';
-    G.players['0'].seats = { red: 0, yellow: 0, green: 2, blue: 0 };
-    G.stops['baixa'] = { red: 0, yellow: 0, green: 1, blue: 0 };
+    G.players['0'].seats = { ...none, [colour]: 2 };
+    G.stops['baixa'] = { ...none, [colour]: 1 };
     await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
     await page.reload();
     await page.getByTestId('hs-resume').click({ timeout: UI });
