@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { Ctx } from 'boardgame.io';
 import { Board } from '../../src/games/lisbon/board/Board';
 import { GameOverView } from '../../src/games/lisbon/board/GameOverView';
+import { ActionPanel, type Actions, type UiState } from '../../src/games/lisbon/board/ActionPanel';
+import { destinationMap } from '../../src/games/lisbon/board/logic';
 import { legalMoves } from '../../src/games/lisbon/legal';
 import { network } from '../../src/games/lisbon/network';
 import { gameOver } from '../../src/games/lisbon/scoring';
@@ -30,8 +32,31 @@ function render(G: GState, ctx: Ctx, playerID: PlayerID | null, extra: Record<st
   return renderToStaticMarkup(<Board {...(props as any)} />);
 }
 
+/** Nothing chosen on the board (its own starting selection). */
+const EMPTY_UI: UiState = {
+  mode: 'action',
+  selected: null,
+  hovered: null,
+  payKey: null,
+  pickPayKey: null,
+  bonusPayKey: null,
+  routeIndex: 0,
+};
+
 function testIds(html: string, prefix: string): string[] {
   return [...html.matchAll(new RegExp(`data-testid="(${prefix}[^"]*)"`, 'g'))].map((m) => m[1]);
+}
+
+/** The words of a part of the board (from its `data-testid` to the end of its section), tags and entities gone. */
+function wordsOf(html: string, testId: string): string {
+  const from = html.indexOf(`data-testid="${testId}"`);
+  expect(from, testId).toBeGreaterThan(-1);
+  const part = html.slice(from, html.indexOf('</section>', from));
+  return part
+    .replace(/^[^>]*>/, '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 }
 
 describe('Board markup', () => {
@@ -169,6 +194,59 @@ describe('Board markup', () => {
     const drawn = p.G.pending!.kind === 'bellChoice' ? p.G.pending!.drawn : [];
     const html = render(p.G, p.ctx, '0');
     expect(testIds(html, 'keep-').sort()).toEqual([...new Set(drawn)].map((c) => `keep-${c}`).sort());
+  });
+
+  it('tells the player to choose a place, never to click it: the words hold for a finger, a mouse and the keyboard', async () => {
+    // A move: the hint under "Move your tram".
+    const { G, ctx } = viewOf(client(), '0');
+    const move = wordsOf(render(G, ctx, '0'), 'actions');
+    expect(move).toContain('Choose a highlighted place on the map.');
+    // The free move (the board offers it as a mode of the move).
+    const G1 = position((g) => (g.players['0'].bonuses = ['freeMove']));
+    const free = viewOf(client(2, 'x', G1), '0');
+    const freeWords = wordsOf(
+      renderToStaticMarkup(
+        <ActionPanel
+          G={free.G}
+          ctx={free.ctx}
+          me="0"
+          names={{}}
+          ui={{ ...EMPTY_UI, mode: 'free' }}
+          setUi={() => undefined}
+          act={{} as Actions}
+          moveOptions={destinationMap(legalMoves(free.G, '0', '0', { free: true }))}
+          freeAvailable
+        />,
+      ),
+      'actions',
+    );
+    expect(freeWords).toContain('Choose a ★ place on the map: one move, no ticket, no action.');
+    // New passengers to place, after a Monument card was claimed.
+    const G2 = position((g) => {
+      g.players['0'].position = 'estrela';
+      g.players['0'].seats = { red: 1, yellow: 0, green: 0, blue: 1 };
+      g.display[2] = 'estrela-1';
+      g.stops.rato = { red: 0, yellow: 0, green: 0, blue: 0 };
+      g.stops.graca = { red: 0, yellow: 0, green: 0, blue: 0 };
+    });
+    const [pink, black] = seats(2, G2);
+    pink.moves.dropOff({ card: 'estrela-1', end: 'left' });
+    await new Promise((r) => setTimeout(r, 20));
+    const b = viewOf(black, '1');
+    const place = wordsOf(render(b.G, b.ctx, '1'), 'decision');
+    expect(place).toContain('Choose a highlighted stop on the map, or one here:');
+    // A pushed tram's branch.
+    const G3 = position((g) => {
+      g.players['0'].position = 'baixa';
+      g.players['1'].position = 'castelo';
+    });
+    const [pusher, pushed] = seats(2, G3);
+    pusher.moves.move({ route: ['castelo'] });
+    await new Promise((r) => setTimeout(r, 20));
+    const p = viewOf(pushed, '1');
+    const branch = wordsOf(render(p.G, p.ctx, '1'), 'decision');
+    expect(branch).toContain('Choose where it goes, here or by its path on the map:');
+    for (const words of [move, freeWords, place, branch]) expect(words).not.toMatch(/\b(click|tap)/i);
   });
 
   it('shows the final round banner and the end screen with tie-breaks', () => {

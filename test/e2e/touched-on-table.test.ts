@@ -283,12 +283,12 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     60_000,
   );
 
-  it('on a phone the raised cards are in reach above the sheet when it says to tap them', async () => {
+  it('on a phone the raised cards are in reach above the sheet when it says to choose them', async () => {
     const phone = SCREENS.find((s) => s.touch)!;
     const t = await midJourney(suite.server);
     const page = await openSeat(suite, t, t.cur, phone);
     await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-turn.png` });
-    await expect.poll(() => page.getByTestId('actions').textContent()).toContain('Tap a raised card');
+    await expect.poll(() => page.getByTestId('actions').textContent()).toContain('Choose a raised card');
     const [sheet] = await boxOf(page, '[data-testid="actions"]');
     const raised = await boxOf(page, '.hand-card[data-playable="yes"]');
     expect(raised.length).toBeGreaterThan(0);

@@ -107,8 +107,8 @@ function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvail
       ) : !opt ? (
         <p className="hint">
           {free
-            ? 'Click a ★ place on the map: one move, no ticket, no action.'
-            : 'Click a highlighted place on the map. Its number is the tickets of one colour it costs; the badge colour is the cheapest way to pay.'}
+            ? 'Choose a ★ place on the map: one move, no ticket, no action.'
+            : 'Choose a highlighted place on the map. Its number is the tickets of one colour it costs; the badge colour is the cheapest way to pay.'}
         </p>
       ) : (
         <div className="move-detail" data-testid="move-detail">

@@ -60,8 +60,8 @@ export function Decision({
           <BellIcon size={18} /> {playerLabel(G, p.move.mover, names)} is pushing your tram!
         </h4>
         <p>
-          It is pushed from {nodeName(G.side, p.from)} and the rails fork. Choose where it goes (or click a path on the
-          map):
+          It is pushed from {nodeName(G.side, p.from)} and the rails fork. Choose where it goes, here or by its path on
+          the map:
         </p>
         <div className="buttons column">
           {options.map((path, i) => (
@@ -90,7 +90,7 @@ export function Decision({
         <p>
           A Monument card was claimed. Put these passengers on one empty tram stop: <Dots c={p.passengers} />
         </p>
-        <p className="hint">Click a highlighted stop on the map, or choose here:</p>
+        <p className="hint">Choose a highlighted stop on the map, or one here:</p>
         <div className="buttons wrap">
           {options.map((s) => (
             <button type="button" key={s} onClick={() => act.place(s)} data-testid={`place-btn-${s}`}>

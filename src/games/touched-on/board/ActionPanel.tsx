@@ -35,7 +35,11 @@ function TurnSection(props: PanelProps & { me: PlayerID }) {
         <p className="hint">
           {done ? `Played this turn: ${done}. ` : ''}
           {peakBound(G, me) ? 'Peak Hour: you may add only 1 card. ' : ''}
-          {!batching && !sel.card && !canDraw && putOuts.length === 0 && 'Tap a raised card in your hand to play it.'}
+          {!batching &&
+            !sel.card &&
+            !canDraw &&
+            putOuts.length === 0 &&
+            'Choose a raised card in your hand to play it.'}
         </p>
       </div>
       {batching && <BatchSection {...props} me={me} />}

@@ -20,6 +20,7 @@ import { MapView } from '../../../../src/games/get-on-board/board/MapView';
 import { offsetPath, targetName } from '../../../../src/games/get-on-board/board/mapGeometry';
 import { SheetView } from '../../../../src/games/get-on-board/board/SheetView';
 import { SheetCompact } from '../../../../src/games/get-on-board/board/SheetCompact';
+import { Help } from '../../../../src/games/get-on-board/board/Help';
 import {
   FIXTURE_GAPS,
   FIXTURE_MAP,
@@ -222,5 +223,13 @@ describe('SheetView', () => {
     expect(html).toContain('aria-label="Grannies: 4 of 8"');
     expect(html).toContain('aria-label="Tourists: 4"');
     expect(html).toContain('data-shape="B"'); // ticket 4 on sheet 3
+  });
+});
+
+describe('Help', () => {
+  it('says how to build a plot in words for a finger, a mouse and the keyboard', () => {
+    const text = renderToStaticMarkup(<Help />).replace(/<[^>]*>/g, ' ');
+    expect(text).toContain('choose the highlighted intersections one by one');
+    expect(text).not.toMatch(/\b(click|tap)/i);
   });
 });

@@ -304,4 +304,16 @@ describe('Touched On board scenarios', () => {
     expect(after).toContain(esc("Ana looks at Ben's hand and takes nothing: they have no other card to give."));
     expect(after).toContain('data-testid="banner-ding-0">DING! Ana<');
   });
+  it('asks the player on turn to choose a raised card, in words for a finger, a mouse and the keyboard', async () => {
+    const G = emptyTable(3, '0');
+    give(G, '0', ['E96', 'E86']);
+    give(G, '1', ['E19']);
+    give(G, '2', ['E86']);
+    const [ana] = seats(gameFrom(G), 3);
+    await flush();
+    const html = seen(ana);
+    const panel = html.slice(html.indexOf('data-testid="actions"'));
+    expect(panel).toContain('Choose a raised card in your hand to play it.');
+    expect(panel.replace(/<[^>]*>/g, ' ')).not.toMatch(/\b(click|tap)/i);
+  });
 });
