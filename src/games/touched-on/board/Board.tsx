@@ -15,7 +15,8 @@
  * - piles: "draw-pile", "discard-pile", "exp-pile", "used-powers"
  * - hand: "hand", "hand-card-<cardId>" (data-playable="yes"|"no"), "hand-why"
  * - batch: "batch", "batch-minus", "batch-plus", "batch-all", "batch-count",
- *   "batch-seat", "batch-line-<lineId>", "play-batch", "batch-cancel"
+ *   "batch-seat", "batch-line-<lineId>", "play-batch" (only with a card in the
+ *   batch; "batch-empty" says what to choose instead), "batch-cancel"
  * - Inspector: "inspect"; Powers: "fos-target-<id>", "tracker-target-<id>",
  *   "peak-hour", "free-tram-zone", "shed-appeal", "card-cancel"
  * - "draw", "put-out", "putout-<cardId>", "put-out-confirm", "end-turn"
@@ -140,7 +141,15 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
       }
       const inBatch = lineEvaders(c.line).slice(0, sel.count);
       if (inBatch.includes(id)) {
-        setSel({ count: sel.count - 1, picked: inBatch.filter((x) => x !== id), card: null, why: null });
+        // The last card of the batch taken back: nothing is chosen any more (the panel asks for a card again).
+        const last = sel.count === 1 && !sel.seat;
+        setSel({
+          count: sel.count - 1,
+          picked: inBatch.filter((x) => x !== id),
+          line: last ? null : sel.line,
+          card: null,
+          why: null,
+        });
       } else if (sel.count < max) {
         setSel({ count: sel.count + 1, picked: [...inBatch, id], card: null, why: null });
       }

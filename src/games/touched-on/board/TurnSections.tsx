@@ -2,9 +2,25 @@
 import React from 'react';
 import { parseCard } from '../data';
 import type { PlayerID } from '../types';
-import { checkInspect, currentCarriage, legalBatches, legalFeetOnSeat, legalTramTracker } from '../legal';
+import {
+  checkInspect,
+  currentCarriage,
+  legalBatches,
+  legalFeetOnSeat,
+  legalTramTracker,
+  type BatchOption,
+} from '../legal';
 import { cardName, playerLabel } from './logic';
 import type { PanelProps } from './selection';
+
+/** What to choose when the batch holds no card yet (there is nothing to play, so no Play button). */
+function emptyHint(line: string, opt: BatchOption | undefined): string {
+  const ways = [
+    opt && opt.maxEvaders > 0 && `choose Evaders of line ${line} in your hand or use +`,
+    opt?.prioritySeat && 'add your Priority Seat',
+  ].filter(Boolean);
+  return ways.length ? `No card chosen yet: ${ways.join(', or ')}.` : `No card can be played on line ${line} now.`;
+}
 
 /** The batch being put together: count, Priority Seat, Line. */
 export function BatchSection({ G, ctx, me, sel, setSel, act }: PanelProps & { me: PlayerID }) {
@@ -84,14 +100,18 @@ export function BatchSection({ G, ctx, me, sel, setSel, act }: PanelProps & { me
           )}
         </>
       )}
+      {sel.line && total === 0 && (
+        <p className="hint" data-testid="batch-empty">
+          {emptyHint(sel.line, opt)}
+        </p>
+      )}
       <div className="buttons">
-        {sel.line && (
+        {sel.line && total > 0 && (
           <button
             type="button"
             className="primary"
             onClick={() => act.playBatch(sel.line!, sel.count, sel.seat)}
             data-testid="play-batch"
-            disabled={total === 0}
           >
             Play {total} card{total === 1 ? '' : 's'} on line {sel.line}
           </button>

@@ -133,6 +133,42 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('offers no Play button for a batch with no card: taking the last one back clears the choice', async () => {
+    const G = emptyTable(3, '0');
+    const [e1, e2] = give(G, '0', ['E96', 'E96', 'E86']);
+    give(G, '1', ['E19']);
+    give(G, '2', ['E86']);
+    const page = await open(G, 1280);
+    const hint = () => page.locator('#seat-0 [data-testid="actions"] .hint').first().textContent();
+
+    // Ana chooses an Evader of 96, then takes it back in her hand: nothing is chosen any more.
+    await at(page, '0', `hand-card-${e1}`).click();
+    await expect.poll(() => at(page, '0', 'play-batch').textContent(), { timeout: UI }).toBe('Play 1 card on line 96');
+    await at(page, '0', `hand-card-${e1}`).click();
+    await at(page, '0', 'batch').waitFor({ state: 'detached', timeout: UI });
+    expect(await at(page, '0', 'play-batch').count()).toBe(0);
+    expect(await at(page, '0', `hand-card-${e1}`).getAttribute('aria-pressed')).toBe('false');
+    expect(await hint()).toBe('Choose a raised card in your hand to play it.');
+
+    // Two Evaders, then − twice: the batch stays open on line 96 and says what to choose, with no Play button.
+    await at(page, '0', `hand-card-${e1}`).click();
+    await at(page, '0', `hand-card-${e2}`).click();
+    await expect.poll(() => at(page, '0', 'batch-count').textContent()).toBe('2');
+    await at(page, '0', 'batch-minus').click();
+    await at(page, '0', 'batch-minus').click();
+    await expect.poll(() => at(page, '0', 'batch-count').textContent()).toBe('0');
+    expect(await at(page, '0', 'play-batch').count()).toBe(0);
+    expect(await at(page, '0', 'batch-empty').textContent()).toBe(
+      'No card chosen yet: choose Evaders of line 96 in your hand or use +.',
+    );
+    // + brings the Play button back.
+    await at(page, '0', 'batch-plus').click();
+    await expect.poll(() => at(page, '0', 'play-batch').textContent()).toBe('Play 1 card on line 96');
+    expect(await at(page, '0', 'batch-empty').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('plays Tram Tracker (target, take, give) and a Priority Seat alone on a chosen Line', async () => {
     const G = emptyTable(2, '0');
     const [tracker, seat, e96] = give(G, '0', ['tramTracker', 'prioritySeat', 'E96']);

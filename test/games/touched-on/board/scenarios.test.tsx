@@ -11,6 +11,9 @@ import { describe, expect, it } from 'vitest';
 import type { Ctx } from 'boardgame.io';
 import { TouchedOnBoard } from '../../../../src/games/touched-on/board/Board';
 import { GameOverView } from '../../../../src/games/touched-on/board/Overlays';
+import { BatchSection } from '../../../../src/games/touched-on/board/TurnSections';
+import { NO_SELECTION, type Selection } from '../../../../src/games/touched-on/board/selection';
+import type { Actions } from '../../../../src/games/touched-on/board/actions';
 import { tieBreakText } from '../../../../src/games/touched-on/board/logic';
 import { logText } from '../../../../src/games/touched-on/board/logText';
 import { checkBatch, checkInspect } from '../../../../src/games/touched-on/legal';
@@ -315,5 +318,42 @@ describe('Touched On board scenarios', () => {
     const panel = html.slice(html.indexOf('data-testid="actions"'));
     expect(panel).toContain('Choose a raised card in your hand to play it.');
     expect(panel.replace(/<[^>]*>/g, ' ')).not.toMatch(/\b(click|tap)/i);
+  });
+  it('offers no Play button for an empty batch, and says what may go in it', async () => {
+    const G = emptyTable(3, '0');
+    give(G, '0', ['E96', 'prioritySeat', 'E86']);
+    give(G, '1', ['E19']);
+    give(G, '2', ['E86']);
+    const [ana] = seats(gameFrom(G), 3);
+    await flush();
+    const s = ana.getState()!;
+    const panel = (sel: Partial<Selection>) =>
+      renderToStaticMarkup(
+        <BatchSection
+          G={s.G}
+          ctx={s.ctx}
+          me="0"
+          names={NAMES}
+          sel={{ ...NO_SELECTION, ...sel }}
+          setSel={() => undefined}
+          act={{} as Actions}
+          putOuts={[]}
+        />,
+      );
+    const empty = panel({ line: '96', count: 0 });
+    expect(empty).not.toContain('data-testid="play-batch"');
+    expect(empty).toContain(
+      'No card chosen yet: choose Evaders of line 96 in your hand or use +, or add your Priority Seat.',
+    );
+    expect(empty).toContain('data-testid="batch-cancel"');
+    // A card in it: Play, and no hint.
+    for (const sel of [
+      { line: '96', count: 1 },
+      { line: '96', count: 0, seat: true },
+    ] as const) {
+      const html = panel(sel);
+      expect(html).toMatch(/data-testid="play-batch">Play 1 card on line 96</);
+      expect(html).not.toContain('data-testid="batch-empty"');
+    }
   });
 });
