@@ -4,10 +4,12 @@
  * waits with the board shown but inert, nobody's turn on it and no
  * "(Your move)", and the waiting room the one place to seat bots; a friend joins
  * through the link and sees the seats fill in; one click fills the last seat
- * with a bot, and both boards come alive.
+ * with a bot, and both boards come alive. Its "fill with bots" button is a
+ * normal button on a laptop, and its controls are 44 px tap targets on a phone.
  */
 import { describe, expect, it } from 'vitest';
-import { findChromium, newContext, screenshot, e2eSuite } from './harness';
+import type { Page } from 'playwright-core';
+import { findChromium, newContext, screenshot, e2eSuite, SCREENS } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -65,4 +67,60 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
     await ana.context().close();
     await bruno.context().close();
   }, 90_000);
+  /** The box of a control of the waiting room, which must be shown. */
+  async function box(page: Page, testId: string) {
+    const b = await page.getByTestId(testId).boundingBox();
+    if (!b) throw new Error(`${testId} is not shown`);
+    return b;
+  }
+
+  /** Ana creates a 3-player match on `page` and waits in its waiting room. */
+  async function waitAlone(page: Page): Promise<void> {
+    await page.goto(`${suite.server.url}/#/g/get-on-board`);
+    await page.getByTestId('player-name').fill('Ana');
+    await page.getByTestId('create-players-3').click();
+    await page.getByTestId('create-submit').click();
+    await page.getByTestId('fill-bots').waitFor({ timeout: UI });
+  }
+
+  it('keeps "fill with bots" a normal button on a laptop, beside the bot level', async () => {
+    const laptop = SCREENS.find((s) => s.name === 'laptop')!;
+    const { page, context } = await newContext(suite.browser, errors, 'wait-laptop');
+    await page.setViewportSize({ width: laptop.width, height: laptop.height });
+    await waitAlone(page);
+    const fill = await box(page, 'fill-bots');
+    const level = await box(page, 'waiting-bot-level');
+    const close = await box(page, 'close-match');
+    await screenshot(page, 'waiting-room-laptop');
+    // As high as the page's other buttons (here "Close match"), not stretched to the level's label and select,
+    // and level with the select beside it.
+    expect(fill.height, 'fill-bots height').toBeLessThanOrEqual(close.height + 1);
+    expect(
+      Math.abs(fill.y + fill.height - (level.y + level.height)),
+      'bottoms of the button and the select',
+    ).toBeLessThanOrEqual(2);
+    expect(fill.x, 'the button beside the select').toBeGreaterThan(level.x + level.width);
+    await context.close();
+  }, 60_000);
+
+  it('makes every control of the waiting room a 44 px tap target on a phone', async () => {
+    const phone = SCREENS.find((s) => s.touch)!;
+    const context = await suite.browser.newContext({
+      viewport: { width: phone.width, height: phone.height },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(`[wait-phone] pageerror: ${e.message}`));
+    await waitAlone(page);
+    expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+    await screenshot(page, 'waiting-room-phone');
+    for (const id of ['fill-bots', 'waiting-bot-level', 'close-match']) {
+      const b = await box(page, id);
+      expect(b.height, id).toBeGreaterThanOrEqual(44);
+      expect(b.x + b.width, id).toBeLessThanOrEqual(phone.width);
+    }
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 60_000);
 });
