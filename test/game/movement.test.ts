@@ -122,12 +122,39 @@ describe('pushing (rulebook p.8)', () => {
     if (r.status === 'done') expect(r.pushes).toEqual([]);
   });
 
-  it('pushes blocking trams into Rossio when Rossio is the destination (ruling of this edition)', () => {
+  it('pushes a blocking tram through Rossio to the first stopping place beyond it when Rossio is the destination (RULINGS "Pushing")', () => {
     G.players['0'].position = 'carmo';
     G.players['1'].position = 'baixa';
+    G.players['2'].position = 'rossio';
     const r = resolveMove(G, '0', [['baixa', 'rossio']]);
-    expect(r.status).toBe('done');
-    if (r.status === 'done') expect(r.positions).toMatchObject({ '0': 'rossio', '1': 'rossio' });
+    expect(r.status).toBe('choice');
+    if (r.status !== 'choice') return;
+    // Forward from Baixa through Rossio: every rail out of Rossio but the one back to Baixa.
+    expect(r.owner).toBe('1');
+    expect(r.options).toEqual([['gloria'], ['martim-moniz', 'graca'], ['martim-moniz', 'lavra'], ['santa-justa']]);
+    const done = resolveMove(G, '0', [['baixa', 'rossio']], [['santa-justa']]);
+    expect(done.status).toBe('done');
+    if (done.status !== 'done') return;
+    // The tram already at Rossio stays there: Rossio holds any number and is never pushed from.
+    expect(done.positions).toMatchObject({ '0': 'rossio', '1': 'santa-justa', '2': 'rossio' });
+    expect(done.pushes).toEqual([{ tram: '1', from: 'baixa', to: 'santa-justa', path: ['rossio', 'santa-justa'] }]);
+  });
+
+  it('pushes on, in turn, a tram standing at the stop beyond Rossio; its owner chooses its branch', () => {
+    G.players['0'].position = 'carmo';
+    G.players['1'].position = 'baixa';
+    G.players['2'].position = 'gloria';
+    const r = resolveMove(G, '0', [['baixa', 'rossio']], [['gloria']]);
+    expect(r.status).toBe('choice');
+    if (r.status !== 'choice') return;
+    expect(r.pushes).toEqual([{ tram: '1', from: 'baixa', to: 'gloria', path: ['rossio', 'gloria'] }]);
+    expect(r.owner).toBe('2');
+    expect(r.options).toEqual([
+      ['principe-real', 'rato', 'campo-ourique', 'ajuda'],
+      ['principe-real', 'rato', 'estrela'],
+    ]);
+    const done = resolveMove(G, '0', [['baixa', 'rossio']], [['gloria'], ['principe-real', 'rato', 'estrela']]);
+    expect(done.status === 'done' && done.positions).toMatchObject({ '0': 'rossio', '1': 'gloria', '2': 'estrela' });
   });
 
   it('lists destinations with the cheapest same-colour payment and the shortest legal route', () => {

@@ -144,7 +144,7 @@ describe('refused input', () => {
   });
 });
 
-describe('the bell needs a passenger to draw (RULES.md ruling 7)', () => {
+describe('the bell needs a passenger to draw (RULES.md ruling 6)', () => {
   it('is not offered, and is refused, when the bag and the passenger discard are both empty', async () => {
     const G = clearBoard(startState(2));
     G.players['0'].position = 'baixa';

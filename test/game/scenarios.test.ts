@@ -69,10 +69,14 @@ describe('moving (rulebook p.7)', () => {
       [['j-castelo', 'graca', 'martim-moniz', 'rossio'], 1, []],
     ]);
 
-    const [pushing] = seats(gameFrom(setup()), 2);
+    const [pushing, pushed] = seats(gameFrom(setup()), 2);
     expect(await act(pushing, 'move', { route: options[0].route })).toBe(true);
+    // Black is pushed through Rossio, on the branch of Black's choosing.
+    expect(pushed.getState()!.ctx.activePlayers).toEqual({ '1': 'pushBranch' });
+    expect(await act(pushed, 'choosePushBranch', { path: ['gloria'] })).toBe(true);
     let s = G0(pushing);
-    expect(s.players['1'].position).toBe('rossio');
+    expect(s.players['0'].position).toBe('rossio');
+    expect(s.players['1'].position).toBe('gloria');
     expect(s.events.map((e) => e.type)).toContain('push');
 
     const [quiet] = seats(gameFrom(setup()), 2);
@@ -143,6 +147,44 @@ describe('the Carmo → Castelo push (rulebook p.8)', () => {
     expect(s.G.players['3'].handSize).toBe(2);
     expect(s.ctx.currentPlayer).toBe('1');
     expect(s.G.events.filter((e) => e.type === 'pushReward')).toHaveLength(1);
+  });
+});
+
+describe('a push when the destination is Rossio (RULINGS "Pushing": beyond the mover\'s destination)', () => {
+  it('pushes the blocking tram through Rossio; its owner chooses among the rails beyond it', async () => {
+    const G = clearBoard(startState(4));
+    G.players['0'].position = 'carmo'; // Pink
+    G.players['3'].position = 'baixa'; // Brown, on an empty stop Pink passes over
+    G.players['1'].position = 'rossio'; // Black, at Rossio: never pushed
+    setHand(G, '0', { green: 1 });
+    const [pink, , , brown] = seats(gameFrom(G), 4);
+
+    expect(await act(pink, 'move', { route: ['baixa', 'rossio'] })).toBe(true);
+    let s = brown.getState()!;
+    expect(s.ctx.activePlayers).toEqual({ '3': 'pushBranch' });
+    expect(s.G.pending!.kind === 'pushBranch' && s.G.pending!.options).toEqual([
+      ['gloria'],
+      ['martim-moniz', 'graca', 'j-castelo', 'castelo'],
+      ['martim-moniz', 'lavra'],
+      ['santa-justa'],
+    ]);
+    // Stopping at Rossio itself is not one of them.
+    expect(await act(brown, 'choosePushBranch', { path: [] })).toBe(false);
+    expect(await act(brown, 'choosePushBranch', { path: ['santa-justa'] })).toBe(true);
+    s = brown.getState()!;
+    expect(s.ctx.activePlayers).toBeNull();
+    expect(s.G.players['0'].position).toBe('rossio');
+    expect(s.G.players['1'].position).toBe('rossio');
+    expect(s.G.players['3'].position).toBe('santa-justa');
+    expect(s.G.events.find((e) => e.type === 'push')).toMatchObject({
+      player: '0',
+      pushed: '3',
+      from: 'baixa',
+      to: 'santa-justa',
+    });
+    // The push reward: Pink paid her 1 green and drew 1; Brown drew 1.
+    expect(s.G.players['0'].handSize).toBe(1);
+    expect(s.G.players['3'].handSize).toBe(1);
   });
 });
 

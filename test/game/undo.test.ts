@@ -114,8 +114,10 @@ describe('taking back (Lisbon)', () => {
     G.players['0'].position = 'castelo';
     G.players['1'].position = 'baixa';
     setHand(G, '0', { red: 2 });
-    const [pink] = seats(gameFrom(G), 2);
+    const [pink, black] = seats(gameFrom(G), 2);
     expect(await act(pink, 'move', { route: ['baixa', 'rossio'] })).toBe(true);
+    // Black is pushed through Rossio and chooses the branch beyond it.
+    expect(await act(black, 'choosePushBranch', { path: ['gloria'] })).toBe(true);
     expect(G0(pink).events.map((e) => e.type)).toContain('push');
     expect(may(pink)).toBe(false);
     const after = JSON.stringify(G0(pink));

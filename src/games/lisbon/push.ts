@@ -7,10 +7,8 @@
  * first stopping place beyond the mover's destination; where the rails fork,
  * its owner chooses. A pushed tram that arrives on, or passes over, another
  * tram pushes that one on in turn. A push with nowhere to go makes the move
- * illegal.
- *
- * Ruling of this edition: when the destination is Rossio, blocking trams are
- * pushed to Rossio itself, which holds any number of trams.
+ * illegal. Rossio is no exception: when it is the mover's destination, a
+ * blocking tram is pushed through it to the first stopping place beyond.
  *
  * The resolution is a pure function of the position, the route and the
  * branch choices made so far, so a move waiting for an owner's choice can be
@@ -91,15 +89,10 @@ function simulate(
       if (blockers.length > 1) blockers.sort((a, b) => b.on - a.on || a.tram - b.tram);
       for (const { tram: b } of blockers) {
         const j = path.lastIndexOf(at[b]);
-        let bpath: NodeId[];
-        if (end === 'rossio') {
-          bpath = path.slice(j + 1);
-        } else {
-          const prev = path.length >= 2 ? path[path.length - 2] : start;
-          const branch = choose(ids[b], at[b], pathsToNextStop(G, net, prev, end, mask));
-          if (!branch) return false;
-          bpath = path.slice(j + 1).concat(branch);
-        }
+        const prev = path.length >= 2 ? path[path.length - 2] : start;
+        const branch = choose(ids[b], at[b], pathsToNextStop(G, net, prev, end, mask));
+        if (!branch) return false;
+        const bpath = path.slice(j + 1).concat(branch);
         pushes.push({ tram: ids[b], from: at[b], to: bpath[bpath.length - 1], path: bpath });
         if (pushes.length > MAX_PUSHES) {
           halt = { status: 'illegal', reason: 'too many pushes' };
