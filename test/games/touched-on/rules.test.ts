@@ -210,6 +210,33 @@ describe('turn rules', () => {
     expect(await act(cl2[1], 'inspect', { card: u2 })).toBe(false);
   });
 
+  it("Free Tram Zone: not before the journey's first card; after an inspection empties the only carriage, on the current line (RULES.md decision 13)", async () => {
+    const start = emptyTable(3, A);
+    give(start, A, ['freeTramZone', 'E96']);
+    give(start, B, ['E19']);
+    give(start, C, ['E19']);
+    const cl0 = seats(gameFrom(start), 3);
+    expect(await act(cl0[0], 'freeTramZone')).toBe(false);
+    expect(view(cl0[0]).players[A].hand).toContain('P-freeTramZone-1');
+
+    const G = emptyTable(3, B);
+    const id = carriage(G, '96', [[A, 'E96']]);
+    setPlay(G, '96', A, id);
+    give(G, A, ['E19']);
+    give(G, B, ['U', 'freeTramZone', 'E19']);
+    give(G, C, ['E19']);
+    const cl = seats(gameFrom(G), 3);
+    const u = view(cl[1]).players[B].hand!.find((c) => c.startsWith('U-'))!;
+    expect(await act(cl[1], 'inspect', { card: u })).toBe(true);
+    expect(await act(cl[0], 'acceptInspection')).toBe(true);
+    let s = view(cl[1]);
+    expect(Object.values(s.lines).every((l) => l.carriages.every((c) => c.cards.length === 0))).toBe(true);
+    expect(s.currentLine).toBe('96');
+    expect(await act(cl[1], 'freeTramZone')).toBe(true);
+    s = view(cl[2]);
+    expect(s.lines['96'].freeTramZone).toBe('P-freeTramZone-1');
+  });
+
   it('garbage arguments are refused without a crash', async () => {
     const G = emptyTable(3, A);
     give(G, A, ['E96', 'tramTracker', 'U']);
