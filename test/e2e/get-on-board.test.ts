@@ -3,14 +3,15 @@
  * a hot-seat game on Rome (a human seat played through the UI, marker by
  * marker, against a bot; one turn with the keyboard only; checked at
  * 1366 × 768 and on a phone held sideways) to the end screen, and an online Paris match of two
- * browser contexts with bots in the other two seats, over several rounds.
- * Screenshots go to artifacts/screenshots/.
+ * browser contexts with bots in the other two seats, over several rounds; a
+ * plot in the making kept across a reload, in the tab only (nothing is sent
+ * until Confirm). Screenshots go to artifacts/screenshots/.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { GobState } from '../../src/games/get-on-board/types';
-import { findChromium, newContext, screenshot, e2eSuite } from './harness';
+import { createJoined, findChromium, newContext, openAsSeat, playOverSockets, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -275,4 +276,54 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board', () => {
     await ana.context().close();
     await bruno.context().close();
   }, 240_000);
+  it('keeps the markers of a plot in the making across a reload, and sends nothing before Confirm', async () => {
+    const { server } = suite;
+    const { matchID, creds } = await createJoined(server.url, 'get-on-board', 2);
+    // Both departures are chosen over sockets: round 1 begins.
+    expect(await playOverSockets(server.url, 'get-on-board', matchID, creds, 2)).toBe(2);
+    const fetchState = async () => (await server.db.fetch(matchID, { state: true })).state as State<GobState>;
+    const start = await fetchState();
+    expect(start.G.round).toBe(1);
+    const seat = start.G.toPlay!;
+    // Every frame the page sends its socket.
+    const sent: string[] = [];
+    const { page, context } = await openAsSeat(
+      suite.browser,
+      errors,
+      'gob-draft',
+      { url: server.url, game: 'get-on-board', matchID, playerID: seat, credentials: creds[Number(seat)] },
+      (p) => p.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(String(f.payload)))),
+    );
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByTestId('plot-panel').waitFor({ timeout: UI });
+    const markers = () => page.locator('[data-testid="plot-markers"] li').allTextContents();
+
+    // One marker placed, not confirmed; the reload brings it back.
+    await page.locator('.gob-target[data-eliminates="no"]').first().click();
+    await expect.poll(markers, { timeout: UI }).toHaveLength(1);
+    const placed = await markers();
+    const key = `lt28:gob-plot:${matchID}:${seat}:1`;
+    expect(await page.evaluate((k) => sessionStorage.getItem(k), key)).not.toBeNull();
+    await page.reload();
+    await page.getByTestId('plot-panel').waitFor({ timeout: UI });
+    await expect.poll(markers, { timeout: UI }).toEqual(placed);
+    // The map offers the next marker from there (not the first again).
+    expect(await page.getByTestId('plot-confirm').isEnabled()).toBe(false);
+    // Nothing was sent: the server's match is as the sockets left it, and no plot went out.
+    expect((await fetchState())._stateID).toBe(start._stateID);
+    expect(sent.filter((f) => f.includes('"plot"'))).toEqual([]);
+
+    // The plot confirmed: it is sent once, and the tab keeps nothing more.
+    await plotTurn(page);
+    await expect
+      .poll(async () => (await fetchState()).G.log.length, { timeout: UI })
+      .toBeGreaterThan(start.G.log.length);
+    expect(sent.filter((f) => f.includes('"plot"'))).toHaveLength(1);
+    await expect.poll(() => page.evaluate((k) => sessionStorage.getItem(k), key), { timeout: UI }).toBeNull();
+    await page.reload();
+    await page.getByTestId('turn-who').waitFor({ timeout: UI });
+    expect(await page.getByTestId('plot-panel').count()).toBe(0);
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 90_000);
 });

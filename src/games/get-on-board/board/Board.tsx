@@ -4,7 +4,8 @@
  * The map (MapView) with every line, and beside it the action panel (the
  * departure choice, or the plot built marker by marker on the map with the
  * rules' own plotStatus/extraOptions: take back any marker, add the Metro
- * extra marker, confirm), the Common Objectives, your sheet, the others'
+ * extra marker, confirm; markers not yet confirmed survive a reload, in the
+ * tab only: draftStore.ts), the Common Objectives, your sheet, the others'
  * sheets on demand, the log, and the end screen with every breakdown. Below
  * 1000 px the action panel is a bottom sheet (gob-board.css); on a phone
  * held upright the page keeps the map clear of it and the banner offers a
@@ -34,6 +35,7 @@ import { SheetCompact } from './SheetCompact';
 import { ShapeGlyph, TicketCard } from './icons';
 import { DeparturePanel, EndScreen, LogPanel, Objectives, PlotPanel, pointName } from './Panels';
 import { EMPTY_DRAFT, pick, takeBack, viewDraft, type Draft } from './plotBuilder';
+import { forgetDrafts, loadDraft, saveDraft } from './draftStore';
 import { colourOf, nameOf, namesFrom, pawnsOf, routesOf, sheetPropsOf } from './sheetProps';
 import { Help } from './Help';
 import './gob-board.css';
@@ -81,7 +83,17 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   // While the socket is down (the page says so) the board is read-only: nothing is sent that could not arrive.
   const offline = props.isMultiplayer && props.isConnected === false;
 
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const over = !!G.result;
+  // Until an online table is full, nobody chooses or plots: the map shows the deal, greyed.
+  const seated = me !== null && !over && !props.tableWaiting;
+  const choosing = seated && G.round === 0;
+  const myPlot = seated && G.round > 0 && turnError(G, me) === null;
+  // A plot in the making is kept in this tab for a reload (draftStore.ts), on a live board only (not a replay's).
+  const keep = props.isActive && me !== null && props.matchID ? { matchID: props.matchID, seat: me } : null;
+
+  const [draft, setDraft] = useState<Draft>(
+    () => (keep && myPlot && loadDraft(keep.matchID, keep.seat, G)) || EMPTY_DRAFT,
+  );
   const [hoverPoint, setHoverPoint] = useState<PointId | null>(null);
   const [hoverTicket, setHoverTicket] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
@@ -93,23 +105,36 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   const bannerRef = useRef<HTMLElement>(null);
   const mapRef = useRef<HTMLDivElement>(null);
 
+  // A new state clears the plot in the making. The sender also calls this as the board mounts, when the state
+  // is the one the plot was restored for: that plot stays.
+  const stateKey = fingerprint(G);
+  const currentKey = useRef(stateKey);
+  currentKey.current = stateKey;
+  const draftMadeOn = useRef(stateKey);
   const reset = useCallback(() => {
+    if (draftMadeOn.current === currentKey.current) return;
+    draftMadeOn.current = currentKey.current;
     setDraft(EMPTY_DRAFT);
     setSending(false);
     setHoverPoint(null);
   }, []);
-  const send = useMoveSender(fingerprint(G), toast, reset);
+  const send = useMoveSender(stateKey, toast, reset);
   useEffect(() => {
     if (!sending) return;
     const t = setTimeout(() => setSending(false), REFUSAL_MS);
     return () => clearTimeout(t);
   }, [sending]);
 
-  const over = !!G.result;
-  // Until an online table is full, nobody chooses or plots: the map shows the deal, greyed.
-  const seated = me !== null && !over && !props.tableWaiting;
-  const choosing = seated && G.round === 0;
-  const myPlot = seated && G.round > 0 && turnError(G, me) === null;
+  // The plot in the making, as it changes, is kept for this round; once the plot is not the seat's to make
+  // (made, or the round, the game or the seat's line over), nothing is kept.
+  const keptMatch = keep?.matchID;
+  const keptRound = myPlot ? G.round : null;
+  useEffect(() => {
+    if (!keptMatch || me === null) return;
+    if (keptRound === null) forgetDrafts(keptMatch, me);
+    else saveDraft(keptMatch, me, keptRound, draft);
+  }, [keptMatch, me, keptRound, draft]);
+
   const view = useMemo(() => (myPlot ? viewDraft(G, me, draft) : null), [G, me, draft, myPlot]);
   const readOnly = offline || sending;
 
