@@ -27,7 +27,8 @@ import {
   tramOffsets,
 } from '../../src/games/lisbon/board/animation';
 import { formatEvent, logTurns } from '../../src/games/lisbon/board/logText';
-import { hyphenable } from '../../src/games/lisbon/board/MonumentCard';
+import { cardName } from '../../src/games/lisbon/board/MonumentCard';
+import { CARDS } from '../../src/games/lisbon/data/cards';
 import { client, position, raw, seats, viewOf } from './helpers';
 
 describe('move highlights and payment picker', () => {
@@ -107,10 +108,13 @@ describe('log text', () => {
     );
   });
 
-  it('lets a long word of a card name break with a hyphen, and nothing else', () => {
-    expect(hyphenable('Padrão dos Descobrimentos')).toBe('Padrão dos Descobri\u00admentos');
-    expect(hyphenable('Mosteiro dos Jerónimos')).toBe('Mosteiro dos Jerónimos');
-    expect(hyphenable('Padrão dos Descobrimentos').replace(/\u00ad/g, '')).toBe('Padrão dos Descobrimentos');
+  it("names a card's monument as the map does, with no hyphen to break a word, smaller when a word is long", () => {
+    expect(cardName('large', 'padrao')).toEqual({ text: 'Padrão', long: false });
+    expect(cardName('small', 'jeronimos')).toEqual({ text: 'Jerónimos', long: true });
+    expect(cardName('large', 'praca-comercio')).toEqual({ text: 'Praça do Comércio', long: true });
+    expect(cardName('large', 'torre-belem')).toEqual({ text: 'Torre de Belém', long: false });
+    for (const side of ['large', 'small'] as const)
+      for (const c of CARDS) expect(cardName(side, c.monument).text).not.toMatch(/\u00ad/);
   });
 
   it('names every tram a route pushes, and who then chooses a branch', () => {

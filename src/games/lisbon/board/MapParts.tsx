@@ -9,7 +9,7 @@ import { network } from '../network';
 import { total } from '../counts';
 import { CARD_BY_ID } from '../data/cards';
 import { boardOf } from '../legal';
-import { BONUS_LABEL, COLOR_HEX, describeCounts, expand, playerLabel, TRAM_STYLE } from './logic';
+import { BONUS_LABEL, COLOR_HEX, describeCounts, expand, playerLabel, shortName, TRAM_STYLE } from './logic';
 import { MapShape } from './ColorMark';
 import { labelLines, labelPlace, labelSlot } from './labels';
 import { rossioLayout } from './animation';
@@ -41,11 +41,6 @@ function railEnd(n: MapNode, other: MapNode): { x: number; y: number } {
   const dy = other.y - n.y;
   const len = Math.hypot(dx, dy) || 1;
   return { x: n.x + (dx / len) * JUNCTION_GAP, y: n.y + (dy / len) * JUNCTION_GAP };
-}
-
-/** Short display names on the map. */
-function shortName(n: MapNode): string {
-  return n.name.replace(/^Elevador (da |do |de )?/, '').replace('Padrão dos Descobrimentos', 'Padrão');
 }
 
 /** One line of a label, with its own class if it has one (a bonus stop's bonus). */
@@ -197,7 +192,7 @@ export function NodeMark({
   coneCount: number;
   occupied: boolean;
 }) {
-  const label = labelLines(n.id, shortName(n)).map((text) => ({ text }));
+  const label = labelLines(n.id, shortName(n.name)).map((text) => ({ text }));
   switch (n.kind) {
     case 'rossio': {
       const count = Object.values(G.players).filter((p) => p.position === 'rossio').length;

@@ -6,7 +6,7 @@
 import React from 'react';
 import { CARD_BY_ID } from '../data/cards';
 import type { ColorCounts, Edge, SideId } from '../data/types';
-import { COLOR_HEX, describeCounts, expand, nodeName } from './logic';
+import { COLOR_HEX, describeCounts, expand, nodeName, shortName } from './logic';
 import { COLOR_SHAPE, ColorShape } from './ColorMark';
 
 function EdgeHalves({ edge, side }: { edge: Edge; side: 'left' | 'right' }) {
@@ -25,15 +25,17 @@ function EdgeHalves({ edge, side }: { edge: Edge; side: 'left' | 'right' }) {
   );
 }
 
-/** One Monument card; `mini` for player rows. */
 /**
- * A name whose long words may break with a hyphen on a small card: a soft hyphen after the 8th letter of any
- * word longer than 11 ("Descobri-mentos"). Screen readers and copies ignore it; the card's label has the name.
+ * The monument's name on a card: its short name, as the map labels it ("Padrão" for Padrão dos Descobrimentos;
+ * the card's title and accessible name say it in full). Its words never break: a name with a word of 8 letters
+ * or more ("Jerónimos", "Comércio") is `long`, set smaller on a small card (board.css).
  */
-export function hyphenable(name: string): string {
-  return name.replace(/\p{L}{12,}/gu, (w) => `${w.slice(0, 8)}\u00ad${w.slice(8)}`);
+export function cardName(side: SideId, monument: string): { text: string; long: boolean } {
+  const text = shortName(nodeName(side, monument));
+  return { text, long: Math.max(...text.split(' ').map((w) => [...w].length)) >= 8 };
 }
 
+/** One Monument card; `mini` for player rows. */
 export function MonumentCard({
   id,
   side,
@@ -54,6 +56,7 @@ export function MonumentCard({
     for (const k of edge) if (k) c[k] = (c[k] ?? 0) + 1;
     return describeCounts(c);
   };
+  const name = cardName(side, card.monument);
   const label = `${nodeName(side, card.monument)}: ${card.vp} VP, needs ${describeCounts(card.need)}; ticket halves left ${halves(card.left)}, right ${halves(card.right)}`;
   return (
     <div
@@ -65,9 +68,7 @@ export function MonumentCard({
     >
       <EdgeHalves edge={card.left} side="left" />
       <EdgeHalves edge={card.right} side="right" />
-      <div className={`mcard-name${nodeName(side, card.monument).length > 16 ? ' long' : ''}`}>
-        {hyphenable(nodeName(side, card.monument))}
-      </div>
+      <div className={`mcard-name${name.long ? ' long' : ''}`}>{name.text}</div>
       <div className="mcard-vp">
         {card.vp}
         <small>VP</small>

@@ -62,6 +62,11 @@ export function nodeName(side: SideId, id: NodeId): string {
   return network(side).node[id]?.name ?? id;
 }
 
+/** A place's short name, as the map labels it and the Monument cards name it: "Glória", "Padrão". */
+export function shortName(name: string): string {
+  return name.replace(/^Elevador (da |do |de )?/, '').replace('Padrão dos Descobrimentos', 'Padrão');
+}
+
 /** A card's display name, e.g. "Carmo (3 VP)". */
 export function cardLabel(side: SideId, id: string): string {
   const c = CARD_BY_ID[id];
