@@ -4,8 +4,8 @@
  * marker, against a bot; one turn with the keyboard only; checked at
  * 1366 × 768 and on a phone held sideways) to the end screen, and an online Paris match of two
  * browser contexts with bots in the other two seats, over several rounds; a
- * plot in the making kept across a reload, in the tab only (nothing is sent
- * until Confirm). Screenshots go to artifacts/screenshots/.
+ * plot in the making kept across a reload, online in the tab only (nothing is
+ * sent until Confirm) and in hot-seat. Screenshots go to artifacts/screenshots/.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -323,6 +323,30 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board', () => {
     await page.reload();
     await page.getByTestId('turn-who').waitFor({ timeout: UI });
     expect(await page.getByTestId('plot-panel').count()).toBe(0);
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 90_000);
+  it('keeps the markers of a hot-seat plot in the making across a reload', async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'gob-hotseat-draft');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Ana');
+    await page.getByTestId('hs-kind-1').selectOption('bot');
+    await page.getByTestId('hs-pace-instant').click();
+    await page.getByTestId('hs-start').click();
+    await chooseDeparture(page);
+    await page.getByTestId('plot-panel').waitFor({ timeout: 30_000 });
+    const markers = () => page.locator('[data-testid="plot-markers"] li').allTextContents();
+    await page.locator('.gob-target[data-eliminates="no"]').first().click();
+    await expect.poll(markers, { timeout: UI }).toHaveLength(1);
+    const placed = await markers();
+    await page.reload();
+    await page.getByTestId('hs-resume').click({ timeout: UI });
+    const ready = page.getByTestId('pass-ready');
+    await page.locator('[data-testid="plot-panel"], [data-testid="pass-ready"]').first().waitFor({ timeout: UI });
+    if ((await ready.count()) > 0) await ready.click();
+    await page.getByTestId('plot-panel').waitFor({ timeout: UI });
+    await expect.poll(markers, { timeout: UI }).toEqual(placed);
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 90_000);
