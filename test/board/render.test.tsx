@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Ctx } from 'boardgame.io';
 import { Board } from '../../src/games/lisbon/board/Board';
 import { GameOverView } from '../../src/games/lisbon/board/GameOverView';
-import { ActionPanel, type Actions, type UiState } from '../../src/games/lisbon/board/ActionPanel';
+import { ActionPanel, EMPTY_UI, type Actions } from '../../src/games/lisbon/board/ActionPanel';
 import { destinationMap } from '../../src/games/lisbon/board/logic';
 import { legalMoves } from '../../src/games/lisbon/legal';
 import { network } from '../../src/games/lisbon/network';
@@ -31,17 +31,6 @@ function render(G: GState, ctx: Ctx, playerID: PlayerID | null, extra: Record<st
 
   return renderToStaticMarkup(<Board {...(props as any)} />);
 }
-
-/** Nothing chosen on the board (its own starting selection). */
-const EMPTY_UI: UiState = {
-  mode: 'action',
-  selected: null,
-  hovered: null,
-  payKey: null,
-  pickPayKey: null,
-  bonusPayKey: null,
-  routeIndex: 0,
-};
 
 function testIds(html: string, prefix: string): string[] {
   return [...html.matchAll(new RegExp(`data-testid="(${prefix}[^"]*)"`, 'g'))].map((m) => m[1]);

@@ -53,6 +53,17 @@ export interface UiState {
   routeIndex: number;
 }
 
+/** Nothing chosen on the board: its starting selection. */
+export const EMPTY_UI: UiState = {
+  mode: 'action',
+  selected: null,
+  hovered: null,
+  payKey: null,
+  pickPayKey: null,
+  bonusPayKey: null,
+  routeIndex: 0,
+};
+
 interface Props {
   G: GState;
   ctx: Ctx;

@@ -39,7 +39,7 @@ import { actionsLeft, freeMoveAvailable } from '../selectors';
 import { network } from '../network';
 import { destinationMap, namesFrom, stateFingerprint, viewerOf } from './logic';
 import { MapView, type MapOverlay } from './MapView';
-import { ActionPanel, type UiState } from './ActionPanel';
+import { ActionPanel, EMPTY_UI, type UiState } from './ActionPanel';
 import { makeActions, type Actions, type MoveCalls } from './actions';
 import { DisplayPanel, Hand, PlayerPanel } from './Panels';
 import { LogView } from './LogView';
@@ -52,16 +52,6 @@ import './board.css';
 
 /** Props: boardgame.io's board props, plus what the site's shell adds (names, a table still waiting). */
 export type LisbonBoardProps = ShellBoardProps<GState>;
-
-const EMPTY_UI: UiState = {
-  mode: 'action',
-  selected: null,
-  hovered: null,
-  payKey: null,
-  pickPayKey: null,
-  bonusPayKey: null,
-  routeIndex: 0,
-};
 
 /** The node a pushed tram's branches start from: the last node before the fork. */
 function branchStart(G: GState): NodeId | undefined {
