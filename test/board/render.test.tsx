@@ -48,6 +48,21 @@ function wordsOf(html: string, testId: string): string {
     .replace(/\s+/g, ' ');
 }
 
+/** Pink claims Estrela's card with two stops left empty: Black's view, asked to place the new passengers, and Pink's. */
+async function placingPassengers() {
+  const G = position((g) => {
+    g.players['0'].position = 'estrela';
+    g.players['0'].seats = { red: 1, yellow: 0, green: 0, blue: 1 };
+    g.display[2] = 'estrela-1';
+    g.stops.rato = { red: 0, yellow: 0, green: 0, blue: 0 };
+    g.stops.graca = { red: 0, yellow: 0, green: 0, blue: 0 };
+  });
+  const [pink, black] = seats(2, G);
+  pink.moves.dropOff({ card: 'estrela-1', end: 'left' });
+  await new Promise((r) => setTimeout(r, 20));
+  return { ...viewOf(black, '1'), pink: viewOf(pink, '0') };
+}
+
 describe('Board markup', () => {
   it('names the bonus of a bonus stop even when it cannot be paid for', () => {
     const G0 = position((g) => {
@@ -131,17 +146,7 @@ describe('Board markup', () => {
   });
 
   it('asks the right player to place passengers, and tells the other who is choosing', async () => {
-    const G0 = position((g) => {
-      g.players['0'].position = 'estrela';
-      g.players['0'].seats = { red: 1, yellow: 0, green: 0, blue: 1 };
-      g.display[2] = 'estrela-1';
-      g.stops.rato = { red: 0, yellow: 0, green: 0, blue: 0 };
-      g.stops.graca = { red: 0, yellow: 0, green: 0, blue: 0 };
-    });
-    const [pink, black] = seats(2, G0);
-    pink.moves.dropOff({ card: 'estrela-1', end: 'left' });
-    await new Promise((r) => setTimeout(r, 20));
-    const b = viewOf(black, '1');
+    const b = await placingPassengers();
     expect(b.G.pending?.kind).toBe('placePassengers');
     const html = render(b.G, b.ctx, '1');
     expect(
@@ -150,8 +155,9 @@ describe('Board markup', () => {
         .sort(),
     ).toEqual(['place-graca', 'place-rato']);
     expect(html).toContain('data-testid="decision"');
-    const p = viewOf(pink, '0');
-    expect(render(p.G, p.ctx, '0')).toContain('Waiting for Black to place new passengers on an empty tram stop');
+    expect(render(b.pink.G, b.pink.ctx, '0')).toContain(
+      'Waiting for Black to place new passengers on an empty tram stop',
+    );
   });
 
   it('offers the push branches to the pushed tram’s owner', async () => {
@@ -211,17 +217,7 @@ describe('Board markup', () => {
     );
     expect(freeWords).toContain('Choose a ★ place on the map: one move, no ticket, no action.');
     // New passengers to place, after a Monument card was claimed.
-    const G2 = position((g) => {
-      g.players['0'].position = 'estrela';
-      g.players['0'].seats = { red: 1, yellow: 0, green: 0, blue: 1 };
-      g.display[2] = 'estrela-1';
-      g.stops.rato = { red: 0, yellow: 0, green: 0, blue: 0 };
-      g.stops.graca = { red: 0, yellow: 0, green: 0, blue: 0 };
-    });
-    const [pink, black] = seats(2, G2);
-    pink.moves.dropOff({ card: 'estrela-1', end: 'left' });
-    await new Promise((r) => setTimeout(r, 20));
-    const b = viewOf(black, '1');
+    const b = await placingPassengers();
     const place = wordsOf(render(b.G, b.ctx, '1'), 'decision');
     expect(place).toContain('Choose a highlighted stop on the map, or one here:');
     // A pushed tram's branch.
