@@ -1,8 +1,16 @@
 /**
- * Hooks every game's board uses: short messages (toasts), and sending a move
- * while watching that the server applies it.
+ * Hooks every game's board uses: short messages (toasts), sending a move
+ * while watching that the server applies it, and a layout effect that keeps
+ * quiet where there is no page to lay out.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+
+/**
+ * `useLayoutEffect` in a browser; `useEffect` where there is no document
+ * (rendering to a string, as the render tests do), where neither runs and
+ * React warns about every layout effect.
+ */
+export const useLayoutEffectInBrowser = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /** How long to wait for the server before reporting a move it did not apply. */
 export const REFUSAL_MS = 4000;

@@ -13,7 +13,8 @@
  * Purely presentational: what is legal arrives in `targets`; a pick is
  * reported through `onPick`, a hover or focus through `onHover`.
  */
-import React, { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import React, { useRef, useSyncExternalStore } from 'react';
+import { useLayoutEffectInBrowser } from '../../../client/boardHooks';
 import type { MapDef, PointId, Speedy } from '../maps/types';
 import { HIT_RADIUS, laneOffset, offsetPath, pathD, px, targetName, touchHitRadius, viewBoxOf } from './mapGeometry';
 import { Pawns, StreetNames, Streets, Stops } from './mapLayers';
@@ -280,7 +281,7 @@ export function MapView({
       ? ([0, 1].map((k) => targets.reduce((sum, t) => sum + px(t.to)[k], 0) / targets.length) as [number, number])
       : null;
   const centreKey = centre ? centre.join(',') : '';
-  useLayoutEffect(() => {
+  useLayoutEffectInBrowser(() => {
     const box = boxRef.current;
     if (!zoomed || !box || !centre) return;
     const k = box.scrollWidth / width;

@@ -31,7 +31,7 @@
  * Payment options are keyed by their counts in colour order red, yellow,
  * green, blue: "move-pay-0,0,3,0" pays 3 green.
  */
-import React, { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ShellBoardProps } from '../../common/board-props';
 import type { GameOver, GState, NodeId } from '../types';
 import { legalMoves, legalPlacements, legalPushBranches } from '../legal';
@@ -47,7 +47,7 @@ import { Help } from './Help';
 import { GameOverView } from './GameOverView';
 import { TurnBanner } from './TurnBanner';
 import { Loupe, mapPoint, mapScale, TARGET_UNITS, type LoupeAt } from './MapZoom';
-import { useMoveSender, useToasts } from '../../../client/boardHooks';
+import { useLayoutEffectInBrowser, useMoveSender, useToasts } from '../../../client/boardHooks';
 import './board.css';
 
 /** Props: boardgame.io's board props, plus what the site's shell adds (names, a table still waiting). */
@@ -82,7 +82,7 @@ function focusIn(root: HTMLElement | null, ...selectors: string[]): void {
  */
 function useAvailableHeight(ref: React.RefObject<HTMLElement>): number {
   const [h, setH] = useState(700);
-  useLayoutEffect(() => {
+  useLayoutEffectInBrowser(() => {
     const measure = () => {
       const el = ref.current;
       if (!el) return;

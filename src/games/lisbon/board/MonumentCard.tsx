@@ -4,6 +4,7 @@
  * edges. Cards laid edge to edge in a row join their halves into tickets.
  */
 import React from 'react';
+import { useLayoutEffectInBrowser } from '../../../client/boardHooks';
 import { CARD_BY_ID } from '../data/cards';
 import type { ColorCounts, Edge, SideId } from '../data/types';
 import { COLOR_HEX, describeCounts, expand, nodeName, shortName } from './logic';
@@ -85,7 +86,7 @@ export function MonumentCard({
 /** Whether the element is wider inside than it shows (it scrolls sideways), kept up to date. */
 function useScrolls(ref: React.RefObject<HTMLElement>): boolean {
   const [scrolls, setScrolls] = React.useState(false);
-  React.useLayoutEffect(() => {
+  useLayoutEffectInBrowser(() => {
     const el = ref.current;
     if (!el) return;
     const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);

@@ -25,7 +25,7 @@
  * - "log", "log-<n>", "toast", "journey-summary", "journey-summary-close",
  *   "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores", "help"
  */
-import React, { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ShellBoardProps } from '../../common/board-props';
 import { isEvader, isPower, parseCard, type LineId } from '../data';
 import type { CardId, GameOver, TOState } from '../types';
@@ -48,7 +48,7 @@ import {
   playerLabel,
   stateFingerprint,
 } from './logic';
-import { useMoveSender, useToasts } from '../../../client/boardHooks';
+import { useLayoutEffectInBrowser, useMoveSender, useToasts } from '../../../client/boardHooks';
 import { useKeyboardFocus } from './keyboard';
 import './board.css';
 
@@ -200,7 +200,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
 
   // On a phone the action panel is a sheet fixed to the window's bottom and a playable hand is pinned just above
   // it: the sheet's height, kept in --sheet-h, is where the hand stops.
-  useLayoutEffect(() => {
+  useLayoutEffectInBrowser(() => {
     const board = root.current;
     const measure = () => {
       const sheet = board?.querySelector<HTMLElement>('[data-testid="actions"]');
