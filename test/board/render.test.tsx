@@ -63,6 +63,18 @@ async function placingPassengers() {
   return { ...viewOf(black, '1'), pink: viewOf(pink, '0') };
 }
 
+/** Pink moves Baixa -> Castelo, where Black's tram stands: Black's view, asked to choose the pushed tram's branch. */
+async function pushedTram() {
+  const G = position((g) => {
+    g.players['0'].position = 'baixa';
+    g.players['1'].position = 'castelo';
+  });
+  const [pink, black] = seats(2, G);
+  pink.moves.move({ route: ['castelo'] });
+  await new Promise((r) => setTimeout(r, 20));
+  return viewOf(black, '1');
+}
+
 describe('Board markup', () => {
   it('names the bonus of a bonus stop even when it cannot be paid for', () => {
     const G0 = position((g) => {
@@ -161,14 +173,7 @@ describe('Board markup', () => {
   });
 
   it('offers the push branches to the pushed tram’s owner', async () => {
-    const G0 = position((g) => {
-      g.players['0'].position = 'baixa';
-      g.players['1'].position = 'castelo';
-    });
-    const [pink, black] = seats(2, G0);
-    pink.moves.move({ route: ['castelo'] });
-    await new Promise((r) => setTimeout(r, 20));
-    const b = viewOf(black, '1');
+    const b = await pushedTram();
     const html = render(b.G, b.ctx, '1');
     expect(testIds(html, 'branch-').sort()).toEqual(['branch-0', 'branch-1', 'branch-path-0', 'branch-path-1']);
     expect(html).toContain('is pushing your tram');
@@ -221,14 +226,7 @@ describe('Board markup', () => {
     const place = wordsOf(render(b.G, b.ctx, '1'), 'decision');
     expect(place).toContain('Choose a highlighted stop on the map, or one here:');
     // A pushed tram's branch.
-    const G3 = position((g) => {
-      g.players['0'].position = 'baixa';
-      g.players['1'].position = 'castelo';
-    });
-    const [pusher, pushed] = seats(2, G3);
-    pusher.moves.move({ route: ['castelo'] });
-    await new Promise((r) => setTimeout(r, 20));
-    const p = viewOf(pushed, '1');
+    const p = await pushedTram();
     const branch = wordsOf(render(p.G, p.ctx, '1'), 'decision');
     expect(branch).toContain('Choose where it goes, here or by its path on the map:');
     for (const words of [move, freeWords, place, branch]) expect(words).not.toMatch(/\b(click|tap)/i);
