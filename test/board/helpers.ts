@@ -58,3 +58,30 @@ export function position(edit: (G: GState) => void, numPlayers = 2, seed = 'x'):
   edit(G);
   return G;
 }
+
+/** Pink claims Estrela's card with two stops left empty: Black's view, asked to place the new passengers, and Pink's. */
+export async function placingPassengers() {
+  const G = position((g) => {
+    g.players['0'].position = 'estrela';
+    g.players['0'].seats = { red: 1, yellow: 0, green: 0, blue: 1 };
+    g.display[2] = 'estrela-1';
+    g.stops.rato = { red: 0, yellow: 0, green: 0, blue: 0 };
+    g.stops.graca = { red: 0, yellow: 0, green: 0, blue: 0 };
+  });
+  const [pink, black] = seats(2, G);
+  pink.moves.dropOff({ card: 'estrela-1', end: 'left' });
+  await new Promise((r) => setTimeout(r, 20));
+  return { ...viewOf(black, '1'), pink: viewOf(pink, '0') };
+}
+
+/** Pink moves Baixa -> Castelo, where Black's tram stands: Black's view, asked to choose the pushed tram's branch, and Black's client. */
+export async function pushedTram() {
+  const G = position((g) => {
+    g.players['0'].position = 'baixa';
+    g.players['1'].position = 'castelo';
+  });
+  const [pink, black] = seats(2, G);
+  pink.moves.move({ route: ['castelo'] });
+  await new Promise((r) => setTimeout(r, 20));
+  return { ...viewOf(black, '1'), black };
+}

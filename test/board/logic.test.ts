@@ -29,7 +29,7 @@ import {
 import { formatEvent, logTurns } from '../../src/games/lisbon/board/logText';
 import { cardName } from '../../src/games/lisbon/board/MonumentCard';
 import { CARDS } from '../../src/games/lisbon/data/cards';
-import { client, position, raw, seats, viewOf } from './helpers';
+import { client, position, pushedTram, raw, viewOf } from './helpers';
 
 describe('move highlights and payment picker', () => {
   it('highlights exactly the engine’s legal destinations', () => {
@@ -297,14 +297,8 @@ describe('previews and results', () => {
   });
 
   it('waits for the pushed tram’s owner at a fork, then tells where it went', async () => {
-    const G = position((g) => {
-      g.players['0'].position = 'baixa';
-      g.players['1'].position = 'castelo';
-    });
-    const [pink, black] = seats(2, G);
-    pink.moves.move({ route: ['castelo'] });
-    await new Promise((r) => setTimeout(r, 20));
-    const v = viewOf(black, '1');
+    const v = await pushedTram();
+    const black = v.black;
     expect(v.G.pending?.kind).toBe('pushBranch');
     expect(v.G.pending?.player).toBe('1');
     const options = v.G.pending!.kind === 'pushBranch' ? v.G.pending!.options : [];

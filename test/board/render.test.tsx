@@ -11,7 +11,7 @@ import { legalMoves } from '../../src/games/lisbon/legal';
 import { network } from '../../src/games/lisbon/network';
 import { gameOver } from '../../src/games/lisbon/scoring';
 import type { GState, PlayerID } from '../../src/games/lisbon/types';
-import { client, position, seats, viewOf } from './helpers';
+import { client, placingPassengers, position, pushedTram, seats, viewOf } from './helpers';
 
 function render(G: GState, ctx: Ctx, playerID: PlayerID | null, extra: Record<string, unknown> = {}): string {
   const moves = new Proxy({}, { get: () => () => undefined });
@@ -46,33 +46,6 @@ function wordsOf(html: string, testId: string): string {
     .replace(/<[^>]*>/g, ' ')
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, ' ');
-}
-
-/** Pink claims Estrela's card with two stops left empty: Black's view, asked to place the new passengers, and Pink's. */
-async function placingPassengers() {
-  const G = position((g) => {
-    g.players['0'].position = 'estrela';
-    g.players['0'].seats = { red: 1, yellow: 0, green: 0, blue: 1 };
-    g.display[2] = 'estrela-1';
-    g.stops.rato = { red: 0, yellow: 0, green: 0, blue: 0 };
-    g.stops.graca = { red: 0, yellow: 0, green: 0, blue: 0 };
-  });
-  const [pink, black] = seats(2, G);
-  pink.moves.dropOff({ card: 'estrela-1', end: 'left' });
-  await new Promise((r) => setTimeout(r, 20));
-  return { ...viewOf(black, '1'), pink: viewOf(pink, '0') };
-}
-
-/** Pink moves Baixa -> Castelo, where Black's tram stands: Black's view, asked to choose the pushed tram's branch. */
-async function pushedTram() {
-  const G = position((g) => {
-    g.players['0'].position = 'baixa';
-    g.players['1'].position = 'castelo';
-  });
-  const [pink, black] = seats(2, G);
-  pink.moves.move({ route: ['castelo'] });
-  await new Promise((r) => setTimeout(r, 20));
-  return viewOf(black, '1');
 }
 
 describe('Board markup', () => {
