@@ -4,7 +4,7 @@
  * the chosen move must be accepted, the conservation invariants must hold,
  * no two trams may share a node outside Rossio, and the state must survive a
  * JSON round-trip (play continues from the round-tripped copy, as it would
- * from storage).
+ * from storage; `LogRoundTrip` takes each log entry through it once).
  */
 import { describe, expect, it } from 'vitest';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
@@ -17,6 +17,7 @@ import { CARDS } from '../src/games/lisbon/data/cards';
 import { network } from '../src/games/lisbon/network';
 import { total } from '../src/games/lisbon/counts';
 import type { GameOver, GState } from '../src/games/lisbon/types';
+import { LogRoundTrip, sameAsWhole } from './roundTrip';
 
 /** Every broken invariant of a full state (empty when all hold). */
 export function invariantErrors(G: GState): string[] {
@@ -65,6 +66,7 @@ export function simulateGame(numPlayers: number, seed: number, maxSteps = 20000)
   const rnd = new Rng(seed);
   let state = InitializeGame({ game: { ...LisbonTram28, seed: `sim-${seed}` }, numPlayers }) as State<GState>;
   let steps = 0;
+  const roundTrip = new LogRoundTrip('events');
   while (!state.ctx.gameover) {
     if (steps >= maxSteps) throw new Error(`game ${seed} did not end in ${maxSteps} steps`);
     const G = state.G;
@@ -82,9 +84,10 @@ export function simulateGame(numPlayers: number, seed: number, maxSteps = 20000)
     if (errors.length) throw new Error(`step ${steps} (${m.move}): ${errors.join('; ')}`);
     // Continue from a JSON round-tripped copy, as the server does from storage. (boardgame.io's
     // serializable check also runs after every move outside production.)
-    state = JSON.parse(JSON.stringify(next));
+    state = roundTrip.copy(next);
     steps++;
   }
+  if (!sameAsWhole(state)) throw new Error(`game ${seed}: the final state does not survive a whole JSON round trip`);
   return { steps, turns: state.ctx.turn, gameover: state.ctx.gameover as GameOver };
 }
 

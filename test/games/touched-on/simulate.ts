@@ -11,6 +11,7 @@ import { actingPlayer } from '../../../src/games/touched-on/legal';
 import type { GameOver, TOState } from '../../../src/games/touched-on/types';
 import { Rng } from '../../../src/bots/rng';
 import { invariantErrors, leakErrors } from './helpers';
+import { LogRoundTrip, sameAsWhole } from '../../roundTrip';
 
 export interface SimResult {
   steps: number;
@@ -28,6 +29,7 @@ export function simulateGame(numPlayers: number, seed: number, maxSteps = 20000)
   let state = InitializeGame({ game: { ...TouchedOn, seed: `sim-${seed}` }, numPlayers }) as State<TOState>;
   let steps = 0;
   const played: Record<string, number> = {};
+  const roundTrip = new LogRoundTrip('log');
   while (!state.ctx.gameover) {
     if (steps >= maxSteps) throw new Error(`game ${seed} did not end in ${maxSteps} steps`);
     const G = state.G;
@@ -58,9 +60,10 @@ export function simulateGame(numPlayers: number, seed: number, maxSteps = 20000)
     if (m.move === 'appeal') played[`appeal:${G.pending?.kind === 'appeal' ? G.pending.source : '?'}`] = 1;
     // A Tram Tracker played as the last card: the chooser looked and took nothing.
     if (m.move === 'trackerSwap' && (m.args[0] as { take?: unknown }).take === null) played['trackerSwap:nothing'] = 1;
-    state = JSON.parse(JSON.stringify(next)) as State<TOState>;
+    state = roundTrip.copy(next);
     steps++;
   }
+  if (!sameAsWhole(state)) throw new Error(`game ${seed}: the final state does not survive a whole JSON round trip`);
   return { steps, journeys: state.G.journey, gameover: state.ctx.gameover as GameOver, moves: played };
 }
 
