@@ -40,8 +40,15 @@ describe.skipIf(!CHROMIUM)('browser: every game’s board', () => {
         await page.getByTestId('hs-pace-instant').click();
         await page.getByTestId('hs-start').click();
         await page.getByTestId('hotseat-game').waitFor({ timeout: UI });
-        // The bot's opening moves, if any, come first: the board then waits for Ana.
-        await page.waitForTimeout(1500);
+        // The bot's opening moves, if any, come first: the board then waits for Ana (her seat acting, her board's
+        // code loaded), once its fonts and images are in and two frames have been laid out.
+        await page.locator('[data-testid="hs-seat-0"].acting').waitFor({ timeout: UI });
+        await page.getByTestId('code-loading').waitFor({ state: 'detached', timeout: UI });
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          await Promise.all(Array.from(document.images, (img) => img.decode().catch(() => undefined)));
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${size.name}: the page is wider than the screen`).toBeLessThanOrEqual(0);
         await screenshot(page, `every-board-${alias}-${size.name}`);
