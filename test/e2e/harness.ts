@@ -48,9 +48,36 @@ export function launchBrowser(executablePath: string): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
-/** Build the client bundle exactly as `npm start` does. */
+/** What the client build is made from: the sources, the build script and the packages it bundles. */
+const BUILD_INPUTS = ['src', 'scripts/build.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+/** What the client build makes that the server reads first: its manifest and the page naming its files. */
+const BUILD_OUTPUTS = ['public/build/manifest.json', 'public/index.html'];
+
+/** The path, size and modification time of every file under `rel` (a file or a folder of ROOT), one per line. */
+function stamps(rel: string): string[] {
+  const file = path.join(ROOT, rel);
+  if (!fs.existsSync(file)) return [`${rel} -`];
+  const stat = fs.statSync(file);
+  if (!stat.isDirectory()) return [`${rel} ${stat.size} ${stat.mtimeMs}`];
+  return fs
+    .readdirSync(file)
+    .sort()
+    .flatMap((name) => stamps(path.join(rel, name)));
+}
+
+/** The inputs and outputs of the last client build this process made (`io` runs its files in one process). */
+let lastBuild = '';
+
+/**
+ * Build the client bundle exactly as `npm start` does; a file run after another in the same process reuses its
+ * build while no input of it changed and its outputs are still the ones it wrote (about 1.6 s a file).
+ */
 export function buildClient(): void {
+  const inputs = BUILD_INPUTS.flatMap(stamps).join('\n');
+  if (lastBuild === `${inputs}\n${BUILD_OUTPUTS.flatMap(stamps).join('\n')}`) return;
+  lastBuild = '';
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--client'], { cwd: ROOT, stdio: 'pipe' });
+  lastBuild = `${inputs}\n${BUILD_OUTPUTS.flatMap(stamps).join('\n')}`;
 }
 
 /** The URL path of the file the build made of a source entry (e.g. `src/client/main.tsx`), from its manifest. */
