@@ -41,6 +41,7 @@ import {
 } from './close-match';
 import { BotLeases } from './bot-lease';
 import { hookStorage, type AnyStorage } from './storage-hooks';
+import { MatchChanges, type MatchChanged } from './match-changes';
 import { compactUndo } from './undo-store';
 
 /** Everything `startServer` accepts; see `server/options.ts` for the CLI. */
@@ -180,6 +181,11 @@ class AppTransport extends SocketIO {
     }
   }
 
+  /** Tells this process's sockets of `matchID` that its match page should read it again (`matchChanged`). */
+  tellChanged(matchID: string): void {
+    for (const id of this.roomInfo.get(matchID) ?? []) this.clientInfo.get(id)?.socket?.emit('matchChanged', matchID);
+  }
+
   /** Waits until every queued move has been processed. */
   async idle(): Promise<void> {
     await Promise.all([...this.perMatchQueue.values()].map((q) => q.onIdle()));
@@ -224,13 +230,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Made once the bot seats exist (below); the storage hook and the socket guard reach it through this.
   const clockRef: { current?: TurnClocks } = {};
   const botsRef: { current?: BotSeats } = {};
+  const changesRef: { current?: MatchChanges } = {};
   const logKeys = new Map(await Promise.all(games.map(async (g) => [g.name, await logKeysOf(g.name)] as const)));
   const hooked = hookStorage(
     compactUndo(raw, games, (name) => logKeys.get(name) ?? []),
     log,
-    (matchID, metadata, afterMove) => {
+    (matchID, metadata, afterMove, written) => {
       // A move changes no seat; its write may hold credentials older than a join stored meanwhile.
       if (!afterMove) seats.check(matchID, metadata);
+      // The match page reads the match again (a move's state reaches it over the socket, but not the game's end).
+      if (!afterMove || metadata.gameover !== undefined) changesRef.current?.changedAfter(matchID, written);
       clockRef.current?.noteMetadata(matchID, metadata);
       // A person connected to a match whose bots rest wakes them.
       botsRef.current?.noteMetadata(matchID, metadata, afterMove);
@@ -248,9 +257,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       throw new Error(`Redis at ${options.redisUrl}: ${(err as Error).message}`, { cause: err });
     }
   }
+  // Every process hears that a match's page should read it again (server/match-changes.ts).
+  const changes = (changesRef.current = new MatchChanges(
+    redis ? (redis as unknown as GenericPubSub<MatchChanged>) : new LocalPubSub<MatchChanged>(),
+  ));
   const spectators = new Spectators(
     redis ? { redis: redis.commands, process: randomUUID() } : undefined,
     options.spectatorHeartbeatMs,
+    (matchID) => changes.changed(matchID),
   );
   // Every process hears of a closed match (server/close-match.ts): through Redis when there are several.
   const closedNotices = redis ? (redis as unknown as GenericPubSub<MatchClosed>) : new LocalPubSub<MatchClosed>();
@@ -353,6 +367,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   app.use(bots.middleware());
   const clocks = (clockRef.current = new TurnClocks(hooked.storage, bots, log));
+  changes.onChanged((matchID) => transport.tellChanged(matchID));
   closedNotices.subscribe(CLOSED_CHANNEL, (closed) => {
     recentlyClosed.remember(closed);
     hooked.markRemoved(closed.matchID);
@@ -391,6 +406,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const close = () =>
     (closing ??= (async () => {
       stopExpiry();
+      changes.close();
       clocks.close();
       await spectators.close();
       await bots.close();

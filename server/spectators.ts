@@ -29,10 +29,12 @@ export class Spectators {
   /**
    * @param shared the Redis connection of the pub/sub and this process's
    *   name, when several processes share the site
+   * @param onChange hears of every change of this process's count of a match
    */
   constructor(
     private readonly shared?: { redis: Redis; process: string; prefix?: string },
     private readonly heartbeatMs = 10_000,
+    private readonly onChange?: (matchID: string) => void,
   ) {
     if (shared) {
       this.timer = setInterval(() => {
@@ -50,6 +52,7 @@ export class Spectators {
     ids.add(socket.id);
     (socket.data as { watches?: string }).watches = matchID;
     this.publish(matchID);
+    this.onChange?.(matchID);
   }
 
   /** Forgets `socket` (it disconnected, or synced again, perhaps to a seat). */
@@ -62,6 +65,7 @@ export class Spectators {
     ids?.delete(socket.id);
     if (ids?.size === 0) this.byMatch.delete(matchID);
     this.publish(matchID);
+    this.onChange?.(matchID);
   }
 
   /** This process's spectators of `matchID`. */

@@ -55,12 +55,13 @@ function seatsTaken(metadata: Server.MatchData): boolean {
  * write, and whether it is boardgame.io's write after a move (made in the same
  * block as the move's state): that one is the metadata as the Master read it
  * before the move, with a new `updatedAt`, so its seats' connections and
- * credentials may be older than a write stored meanwhile.
+ * credentials may be older than a write stored meanwhile. `written` is the
+ * write itself (a promise, or nothing from a synchronous storage).
  */
 export function hookStorage(
   inner: AnyStorage,
   log: Logger,
-  onMetadata?: (matchID: string, metadata: Server.MatchData, afterMove: boolean) => void,
+  onMetadata?: (matchID: string, metadata: Server.MatchData, afterMove: boolean, written: unknown) => void,
 ): HookedStorage {
   const pending = new Set<Promise<unknown>>();
   /** Matches whose state is being written in this block (the Master writes the metadata right after). */
@@ -128,7 +129,7 @@ export function hookStorage(
     setMetadata(matchID: string, metadata: Server.MatchData) {
       if (wasRemoved(matchID, 'metadata')) return skipped();
       const result = track(inner.setMetadata(matchID, metadata));
-      onMetadata?.(matchID, metadata, moving.delete(matchID));
+      onMetadata?.(matchID, metadata, moving.delete(matchID), result);
       if (!started.has(matchID) && seatsTaken(metadata)) {
         started.add(matchID);
         log('info', 'match started', { matchID, players: Object.keys(metadata.players).length });

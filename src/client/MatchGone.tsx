@@ -2,7 +2,7 @@
 import { forgetSeat } from './lobbyApi';
 import { navigate } from './route';
 import { useGame } from './games';
-import type { ClosedBy } from './closedMatches';
+import type { ClosedBy } from './matchNotices';
 
 /** The creator closed the match (server/close-match.ts); `mine`: this browser held the creator's seat. */
 export function MatchClosedCard(props: { by: ClosedBy; mine: boolean }) {

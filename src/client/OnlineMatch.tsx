@@ -26,7 +26,7 @@ import { MatchBar } from './MatchBar';
 import { FormFooter, NAME_FIRST, useNameFirstCleared } from './SetupFields';
 import { Rematch } from './Rematch';
 import { LeftSeats } from './LeftSeats';
-import { closedByOf, onMatchClosed, withClosedNotice, type ClosedBy } from './closedMatches';
+import { closedByOf, onMatchChanged, onMatchClosed, withMatchNotices, type ClosedBy } from './matchNotices';
 import { MatchClosedCard, NoSuchMatch } from './MatchGone';
 import { LOG_SUFFIX_AUTH, withWholeLogs } from './wholeLogs';
 
@@ -42,9 +42,9 @@ function makeOnlineClient(game: ClientGame) {
   return Client({
     game: game.def.game,
     board: OnlineBoard,
-    // The server tells the match's sockets when its creator closes it (closedMatches.ts).
+    // The server tells the match's sockets when its creator closes it or its page should read it again (matchNotices.ts).
     // Each update's log comes as the entries this page lacks (wholeLogs.ts).
-    multiplayer: withClosedNotice(
+    multiplayer: withMatchNotices(
       withWholeLogs(
         SocketIO({
           server: window.location.origin,
@@ -68,7 +68,14 @@ function onlineClient(game: ClientGame) {
   return c;
 }
 
+/**
+ * How often the page reads its match from the lobby: often while it has no
+ * socket of the match (the join form), seldom while one tells it of every
+ * change (`matchChanged`); the slow poll only covers a notice lost while the
+ * socket reconnected.
+ */
 const POLL_MS = 3000;
+const POLL_LIVE_MS = 20_000;
 
 /** The turn clock a match's metadata holds (server/clocks.ts), for the board's wrapper. */
 function clockOf(match: Match | null): { turnClockMs?: number; clockAway?: string[] } {
@@ -97,7 +104,7 @@ export function OnlineMatch(props: { matchID: string }) {
   /** The match was seen here: a 404 now means it was closed or removed, not a bad link. */
   const seen = useRef(false);
 
-  const refresh = useCallback(async () => {
+  const load = useCallback(async () => {
     try {
       const sent = Date.now();
       const m = await lobby.getMatch(gameId, matchID);
@@ -126,14 +133,45 @@ export function OnlineMatch(props: { matchID: string }) {
     }
   }, [matchID, gameId]);
 
+  // One read at a time: a refresh asked for during a read makes one more read after it, so the last answer shown is the newest.
+  const reading = useRef<Promise<void> | null>(null);
+  const again = useRef(false);
+  const refresh = useCallback((): Promise<void> => {
+    if (reading.current) {
+      again.current = true;
+      return reading.current;
+    }
+    const run = (async () => {
+      do {
+        again.current = false;
+        await load();
+      } while (again.current);
+    })().finally(() => {
+      reading.current = null;
+    });
+    reading.current = run;
+    return run;
+  }, [load]);
+
+  // A socket of the match (a seat, or watching) hears of every change; the join form has none.
+  const live = !!seat || spectate;
   useEffect(() => {
     setSeat(loadSeat(matchID));
     seen.current = false;
+  }, [matchID]);
+  useEffect(() => {
     if (closed) return;
     void refresh();
-    const t = setInterval(() => void refresh(), POLL_MS);
+    const t = setInterval(() => void refresh(), live ? POLL_LIVE_MS : POLL_MS);
     return () => clearInterval(t);
-  }, [matchID, refresh, closed]);
+  }, [matchID, refresh, closed, live]);
+  useEffect(
+    () =>
+      onMatchChanged((id) => {
+        if (id === matchID) void refresh();
+      }),
+    [matchID, refresh],
+  );
 
   // Closed by its creator: this browser forgets its seat there ("Your matches" drops it).
   useEffect(

@@ -473,7 +473,7 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     };
     const first = await watch('watcher-1');
     const second = await watch('watcher-2');
-    // The page asks every 3 s.
+    // The server tells every page of the match at once (matchChanged); within UI_TIMEOUT, long before a page's own 20 s poll.
     const shows = (p: Page, text: string) =>
       p.waitForFunction((t) => document.querySelector('[data-testid="spectators"]')?.textContent?.trim() === t, text, {
         timeout: UI_TIMEOUT,

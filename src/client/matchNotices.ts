@@ -1,9 +1,14 @@
 /**
- * A match closed by its creator (server/close-match.ts): the server sends
- * `matchClosed` to every socket of the match. boardgame.io's client
- * transport ignores events it does not know, so `withClosedNotice` wraps the
- * transport to hear it, and the match page listens here. A page that missed
- * the notice hears it from the lobby's 404 for the match (`closedByOf`).
+ * What the server tells a match's sockets besides boardgame.io's updates.
+ * boardgame.io's client transport ignores events it does not know, so
+ * `withMatchNotices` wraps the transport to hear them, and the match page
+ * listens here:
+ *  - `matchClosed`: the creator closed the match (server/close-match.ts). A
+ *    page that missed the notice hears it from the lobby's 404 for the match
+ *    (`closedByOf`).
+ *  - `matchChanged`: what the match page shows changed (a seat, a
+ *    connection, a rematch, the spectators: server/match-changes.ts), so the
+ *    page reads the match again at once instead of on its next poll.
  */
 
 /** Who closed the match: the creator's seat and name. */
@@ -13,13 +18,21 @@ export interface ClosedBy {
 }
 
 type Listener = (matchID: string, by: ClosedBy) => void;
+type ChangeListener = (matchID: string) => void;
 
 const listeners = new Set<Listener>();
+const changeListeners = new Set<ChangeListener>();
 
 /** Calls `listener` for every match closed while it listens; returns the way to stop. */
 export function onMatchClosed(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** Calls `listener` with the match of every `matchChanged` notice while it listens; returns the way to stop. */
+export function onMatchChanged(listener: ChangeListener): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
 }
 
 /** `by` as the server sent it (the socket's notice, or a lobby answer's `closedBy`), made safe to show. */
@@ -32,6 +45,11 @@ function announce(matchID: unknown, by: unknown): void {
   if (typeof matchID !== 'string') return;
   const closedBy = closedByFrom(by);
   for (const l of [...listeners]) l(matchID, closedBy);
+}
+
+function announceChange(matchID: unknown): void {
+  if (typeof matchID !== 'string') return;
+  for (const l of [...changeListeners]) l(matchID);
 }
 
 /**
@@ -49,14 +67,16 @@ interface SocketLike {
   on(event: string, fn: (...args: unknown[]) => void): unknown;
 }
 
-/** Wraps a boardgame.io multiplayer transport factory so that its socket's `matchClosed` reaches `onMatchClosed`. */
-export function withClosedNotice<F extends (opts: never) => { connect(): void }>(factory: F): F {
+/** Wraps a boardgame.io multiplayer transport factory so that its socket's notices reach `onMatchClosed` and `onMatchChanged`. */
+export function withMatchNotices<F extends (opts: never) => { connect(): void }>(factory: F): F {
   return ((opts: never) => {
     const transport = factory(opts);
     const connect = transport.connect.bind(transport);
     transport.connect = () => {
       connect();
-      (transport as unknown as { socket?: SocketLike }).socket?.on('matchClosed', announce);
+      const socket = (transport as unknown as { socket?: SocketLike }).socket;
+      socket?.on('matchClosed', announce);
+      socket?.on('matchChanged', announceChange);
     };
     return transport;
   }) as F;
