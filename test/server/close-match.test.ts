@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME, http, joinMatch, RawClient, readMatch, sleep, startTestServer, type TestServer } from './harness';
-import { withSchema } from './processes';
+import { twoServers, withSchema } from './processes';
 import { RecentlyClosed } from '../../server/close-match';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -261,22 +261,11 @@ describe.skipIf(!PG_URL)('closing a match: PostgreSQL', () => {
 });
 
 describe.skipIf(!PG_URL || !REDIS_URL)('closing a match: two processes on PostgreSQL and Redis', () => {
-  const schema = `close2_${process.pid}_${Date.now().toString(36)}`;
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    const opts = { storage: 'postgres', databaseUrl: withSchema(PG_URL!, schema), redisUrl: REDIS_URL } as const;
-    a = await startTestServer({ ...opts, processName: 'a' });
-    b = await startTestServer({ ...opts, processName: 'b' });
-  });
-  afterAll(async () => {
-    await b?.close();
-    const db = a?.db as { pool?: { query(sql: string): Promise<unknown> } } | undefined;
-    await db?.pool?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await a?.close();
-  });
+  const servers = twoServers(PG_URL!, REDIS_URL!, 'close2');
+  const { schema } = servers;
 
   it('tells the sockets held by the other process, which also forgets the match', async () => {
+    const [a, b] = [servers.a(), servers.b()];
     const { matchID, creds } = await createAsCreator(a.url);
     const bruno = await joinMatch(b.url, matchID, '1', 'Bruno');
     const onB = new RawClient(b.url);
@@ -304,6 +293,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('closing a match: two processes on Postgr
   });
 
   it('stops a bot seat played by the other process and removes its lease', async () => {
+    const [a, b] = [servers.a(), servers.b()];
     const { matchID, creds } = await createAsCreator(b.url);
     const bot = await http(b.url, `/bots/${matchID}`, {
       method: 'POST',

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMatch, GAME, http, joinMatch, RawClient, sleep, startTestServer, type TestServer } from './harness';
-import { withSchema } from './processes';
+import { twoServers } from './processes';
 import { playMatch, seatedMatch } from './play';
 import { LocalPubSub } from '../../server/storage';
 import { CHANGED_CHANNEL, MatchChanges, type MatchChanged } from '../../server/match-changes';
@@ -169,22 +169,10 @@ describe('MatchChanges', () => {
 });
 
 describe.skipIf(!PG_URL || !REDIS_URL)('match changes: two processes on PostgreSQL and Redis', () => {
-  const schema = `changes_${process.pid}_${Date.now().toString(36)}`;
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    const opts = { storage: 'postgres', databaseUrl: withSchema(PG_URL!, schema), redisUrl: REDIS_URL } as const;
-    a = await startTestServer({ ...opts, processName: 'a' });
-    b = await startTestServer({ ...opts, processName: 'b' });
-  });
-  afterAll(async () => {
-    await b?.close();
-    const db = a?.db as { pool?: { query(sql: string): Promise<unknown> } } | undefined;
-    await db?.pool?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await a?.close();
-  });
+  const servers = twoServers(PG_URL!, REDIS_URL!, 'changes');
 
   it('tells the sockets held by the other process', async () => {
+    const [a, b] = [servers.a(), servers.b()];
     const matchID = await createMatch(a.url, 3, { firstPlayer: 0 });
     const onB = new RawClient(b.url);
     const watcherOnA = new RawClient(a.url);

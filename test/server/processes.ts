@@ -8,7 +8,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { afterAll, beforeAll } from 'vitest';
 import { PostgresStorage } from '../../server/storage';
+import { startTestServer, type TestServer } from './harness';
 
 const ROOT = process.cwd();
 
@@ -103,4 +105,31 @@ export async function dropSchema(base: string, schema: string): Promise<void> {
   await db.connect();
   await db.pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await db.close();
+}
+
+/**
+ * Two servers in this process, `a` and `b`, sharing a scratch PostgreSQL
+ * schema and Redis as two processes of one site do: started before the
+ * suite's tests, stopped after them, and the schema dropped. Call it inside
+ * the suite's `describe`.
+ */
+export function twoServers(
+  pgUrl: string,
+  redisUrl: string,
+  schemaPrefix: string,
+): { a(): TestServer; b(): TestServer; schema: string } {
+  const schema = `${schemaPrefix}_${process.pid}_${Date.now().toString(36)}`;
+  let a: TestServer | undefined;
+  let b: TestServer | undefined;
+  beforeAll(async () => {
+    const opts = { storage: 'postgres', databaseUrl: withSchema(pgUrl, schema), redisUrl } as const;
+    a = await startTestServer({ ...opts, processName: 'a' });
+    b = await startTestServer({ ...opts, processName: 'b' });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await dropSchema(pgUrl, schema);
+  });
+  return { a: () => a!, b: () => b!, schema };
 }
