@@ -257,7 +257,10 @@ const BREAKDOWN: [keyof ScoreBreakdown, string, string][] = [
   ['connections', 'Connections', 'half the circles crossed, rounded down; 10 with all 19'],
 ];
 
-/** The end screen: every sheet's score breakdown, best first; shared victory on a tie. */
+/**
+ * The end screen: every sheet's total, then its score breakdown, best first (the winners' columns marked);
+ * shared victory on a tie.
+ */
 export function EndScreen({ G, names, onClose }: { G: GobState; names: Names; onClose: () => void }) {
   const result = G.result!;
   const winners = result.winners.map((p) => nameOf(names, p));
@@ -282,24 +285,19 @@ export function EndScreen({ G, names, onClose }: { G: GobState; names: Names; on
               <tr>
                 <th scope="col">Scoring</th>
                 {result.ranking.map((p) => (
-                  <th key={p} scope="col" style={{ ['--gob-player' as string]: colourOf(G, p) }}>
+                  <th
+                    key={p}
+                    scope="col"
+                    className={result.winners.includes(p) ? 'gob-winner' : undefined}
+                    style={{ ['--gob-player' as string]: colourOf(G, p) }}
+                  >
                     <PlayerMark colour={colourOf(G, p)} /> {nameOf(names, p)}
                   </th>
                 ))}
               </tr>
             </thead>
             <tbody>
-              {BREAKDOWN.map(([key, label, how]) => (
-                <tr key={key}>
-                  <th scope="row">
-                    {label}
-                    <small className="gob-score-how">{how}</small>
-                  </th>
-                  {result.ranking.map((p) => (
-                    <td key={p}>{result.scores[p].eliminated ? '—' : result.scores[p][key]}</td>
-                  ))}
-                </tr>
-              ))}
+              {/* The totals first, under the names: in view however far the breakdown below runs. */}
               <tr className="gob-total">
                 <th scope="row">Total</th>
                 {result.ranking.map((p) => (
@@ -314,6 +312,17 @@ export function EndScreen({ G, names, onClose }: { G: GobState; names: Names; on
                   </td>
                 ))}
               </tr>
+              {BREAKDOWN.map(([key, label, how]) => (
+                <tr key={key}>
+                  <th scope="row">
+                    {label}
+                    <small className="gob-score-how">{how}</small>
+                  </th>
+                  {result.ranking.map((p) => (
+                    <td key={p}>{result.scores[p].eliminated ? '—' : result.scores[p][key]}</td>
+                  ))}
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>

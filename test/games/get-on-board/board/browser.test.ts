@@ -5,8 +5,9 @@
  * pick; hovering reports a preview; the map and the sheet fit a 1366 × 768
  * screen and an 844 × 390 phone held sideways with no horizontal scrolling,
  * with tap targets ≥ 44 px; on the real maps no place or street name, departure
- * number or site letter runs into another or into a stop. Screenshots go to
- * artifacts/screenshots/.
+ * number or site letter runs into another or into a stop; the end screen shows
+ * every player's total without scrolling, on a laptop and on a phone.
+ * Screenshots go to artifacts/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
@@ -57,7 +58,7 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
   });
 
   async function open(
-    view: 'map' | 'big' | 'sheet' | 'sheet-out' | 'paris' | 'rome',
+    view: 'map' | 'big' | 'sheet' | 'sheet-out' | 'paris' | 'rome' | 'end',
     width: number,
     height: number,
     touch = false,
@@ -199,4 +200,31 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
     expect(errors).toEqual([]);
     await out.close();
   }, 60_000);
+
+  it.each([
+    ['laptop', 1366, 768],
+    ['phone', 390, 844],
+  ] as const)(
+    "shows every player's total on the end screen without scrolling, on a %s",
+    async (name, width, height) => {
+      const page = await open('end', width, height, name === 'phone');
+      const over = page.getByTestId('gameover');
+      await over.waitFor();
+      const wrap = (await over.locator('.gob-table-wrap').boundingBox())!;
+      for (const p of ['0', '1', '2']) {
+        const cell = (await page.getByTestId(`final-${p}`).boundingBox())!;
+        // On the screen, and in the part of the table its box shows (not scrolled out of it).
+        expect(cell.y, `total ${p}: top`).toBeGreaterThanOrEqual(Math.max(0, wrap.y) - 1);
+        expect(cell.y + cell.height, `total ${p}: bottom`).toBeLessThanOrEqual(
+          Math.min(height, wrap.y + wrap.height) + 1,
+        );
+      }
+      await expect.poll(() => page.getByTestId('final-1').textContent()).toBe('73');
+      expect(await page.getByTestId('final-1').getAttribute('class')).toBe('gob-winner');
+      await shot(page, `gob-end-${name}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    60_000,
+  );
 });

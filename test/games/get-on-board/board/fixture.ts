@@ -16,6 +16,7 @@ import type {
 import type { MapTarget, PawnAt, RouteLine } from '../../../../src/games/get-on-board/board/MapView';
 import { PLAYER_COLOURS } from '../../../../src/games/get-on-board/board/palette';
 import type { SheetProps } from '../../../../src/games/get-on-board/board/SheetView';
+import type { GobState, ScoreBreakdown } from '../../../../src/games/get-on-board/types';
 
 type Extra = Partial<Pick<Intersection, 'name' | 'departure' | 'site'>>;
 const ROWS: ([Icon[], Extra?] | null)[][] = [
@@ -210,3 +211,59 @@ export function bigMap(): MapDef {
     sections: secs,
   };
 }
+
+/** One score breakdown of the end screen (an eliminated player's is all zero). */
+function breakdown(
+  b: Omit<ScoreBreakdown, 'total'> | null,
+  eliminated = false,
+): ScoreBreakdown & { eliminated: boolean } {
+  const zero = { metro: 0, turns: 0, grannies: 0, studentsCinemas: 0, theaters: 0 };
+  const all = { ...zero, restaurants: 0, common: 0, personal: 0, connections: 0, ...b };
+  const total = Object.values(all).reduce((n, v) => n + v, 0);
+  return { ...all, total, eliminated };
+}
+
+/**
+ * A finished game on Rome as the end screen reads it (its result, colours and rounds of elimination only): Bot 2
+ * (normal) wins with 73 over Gia's 46, both with Turns below zero; Leo was eliminated in round 8.
+ */
+export const END_STATE = {
+  mapId: 'rome',
+  players: {
+    '0': { colour: 1, eliminated: false, eliminatedRound: null },
+    '1': { colour: 0, eliminated: false, eliminatedRound: null },
+    '2': { colour: 2, eliminated: true, eliminatedRound: 8 },
+  },
+  result: {
+    scores: {
+      '0': breakdown({
+        metro: 2,
+        turns: -10,
+        grannies: 7,
+        studentsCinemas: 12,
+        theaters: 14,
+        restaurants: 8,
+        common: 6,
+        personal: 2,
+        connections: 5,
+      }),
+      '1': breakdown({
+        metro: 0,
+        turns: -7,
+        grannies: 9,
+        studentsCinemas: 8,
+        theaters: 19,
+        restaurants: 14,
+        common: 20,
+        personal: 2,
+        connections: 8,
+      }),
+      '2': breakdown(null, true),
+    },
+    winners: ['1'],
+    ranking: ['1', '0', '2'],
+  },
+} as unknown as GobState;
+
+/** The players' names at the end screen. */
+export const END_NAMES: Record<string, string> = { '0': 'Gia', '1': 'Bot 2 (normal)', '2': 'Leo' };

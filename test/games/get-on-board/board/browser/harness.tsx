@@ -3,7 +3,8 @@
  * `#map` shows the map (`#big`: on an 11 × 9 lattice) with routes, a plot and targets (picks and hovers are
  * recorded in `window.__gobPicks` / `__gobHovers`); `#sheet` shows a full
  * sheet (`#sheet-out`: eliminated), two compact ones, the icons and tickets;
- * `#paris` and `#rome` show a real map as the game's board draws it, bare.
+ * `#paris` and `#rome` show a real map as the game's board draws it, bare;
+ * `#end` shows the end screen of a finished game (one player eliminated).
  */
 import React, { useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,9 +13,23 @@ import { MapView } from '../../../../../src/games/get-on-board/board/MapView';
 import { SheetView } from '../../../../../src/games/get-on-board/board/SheetView';
 import { SheetCompact } from '../../../../../src/games/get-on-board/board/SheetCompact';
 import { ALL_ICONS, IconSvg, ShapeGlyph, TicketCard } from '../../../../../src/games/get-on-board/board/icons';
+import { EndScreen } from '../../../../../src/games/get-on-board/board/Panels';
+import '../../../../../src/games/get-on-board/board/gob-board.css';
 import { PARIS } from '../../../../../src/games/get-on-board/maps/paris';
 import { ROME } from '../../../../../src/games/get-on-board/maps/rome';
-import { bigMap, FIXTURE_MAP, OPPONENTS, PAWNS, PLOT, ROUTES, ROUTES5, SHEET, TARGETS } from '../fixture';
+import {
+  bigMap,
+  END_NAMES,
+  END_STATE,
+  FIXTURE_MAP,
+  OPPONENTS,
+  PAWNS,
+  PLOT,
+  ROUTES,
+  ROUTES5,
+  SHEET,
+  TARGETS,
+} from '../fixture';
 
 declare global {
   interface Window {
@@ -79,7 +94,25 @@ function SheetPage({ out }: { out?: boolean }) {
   );
 }
 
+function EndPage() {
+  return (
+    <main style={{ padding: 8 }}>
+      {/*
+       * As the site sets the page (src/client/styles.css): its type, its buttons, and the room it keeps free below
+       * the final scores for its end bars (online, the most).
+       */}
+      <style>
+        {':root { font-family: system-ui, sans-serif; line-height: 1.45; } * { box-sizing: border-box; }' +
+          ' button { font: inherit; padding: 8px 14px; }' +
+          " [role='dialog'][aria-label='Final scores'] { margin-bottom: 176px; max-height: calc(100dvh - 208px); }"}
+      </style>
+      <EndScreen G={END_STATE} names={END_NAMES} onClose={() => undefined} />
+    </main>
+  );
+}
+
 function App() {
+  if (location.hash === '#end') return <EndPage />;
   if (location.hash.startsWith('#sheet')) return <SheetPage out={location.hash === '#sheet-out'} />;
   if (location.hash === '#paris' || location.hash === '#rome')
     return (
