@@ -283,6 +283,43 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     60_000,
   );
 
+  it('in the waiting room (the creator alone, on a laptop) nothing is playable, nobody is playing, the hand is off the Lines', async () => {
+    const laptop = SCREENS.find((s) => s.name === 'laptop')!;
+    const post = async (at: string, json: unknown) => {
+      const res = await fetch(`${suite.server.url}${at}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(json),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Record<string, string>;
+    };
+    const { matchID } = await post('/games/touched-on/create', { numPlayers: 2 });
+    const joined = await post(`/games/touched-on/${matchID}/join`, { playerID: '0', playerName: 'Player 1' });
+    const t: Table = { matchID, creds: [joined.playerCredentials], cur: '0', prev: '1', exposed: -1, undercover: '' };
+    const context = await suite.browser.newContext({ viewport: { width: laptop.width, height: laptop.height } });
+    const info = { gameId: 'touched-on', matchID, playerID: '0', credentials: t.creds[0], playerName: 'Player 1' };
+    await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), {
+      ...info,
+      joinedAt: 0,
+    });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/#/g/touched-on/match/${matchID}`);
+    await page.getByTestId('turn-who').filter({ hasText: 'Waiting for players' }).waitFor({ timeout: UI });
+    await page.locator('.hand-card').first().waitFor({ timeout: UI });
+    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-laptop-waiting.png` });
+    expect(await page.locator('.hand-card[data-playable="yes"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="hand"] h3').textContent()).not.toContain('playable');
+    expect(await page.locator('.to-seat.current').count()).toBe(0);
+    expect(await page.locator('[data-testid="seats"]').textContent()).not.toContain('playing');
+    // The Lines' cards and counts, as the page stands, are not under the hand.
+    const [hand] = await boxOf(page, '[data-testid="hand"]');
+    const lineParts = await boxOf(page, '.line-head, .line-count');
+    expect(lineParts.length).toBe(4);
+    expect(lineParts.filter((b) => meets(b, hand)).map((b) => `y ${b.y.toFixed(0)}`)).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('on a phone the raised cards are in reach above the sheet when it says to choose them', async () => {
     const phone = SCREENS.find((s) => s.touch)!;
     const t = await midJourney(suite.server);

@@ -52,6 +52,9 @@ import { useLayoutEffectInBrowser, useMoveSender, useToasts } from '../../../cli
 import { useKeyboardFocus } from './keyboard';
 import './board.css';
 
+/** Why a card is not playable while the online table still waits for players. */
+const TABLE_WAITING_WHY = 'The game starts when every seat is taken.';
+
 /** Props: boardgame.io's board props, plus what the site's shell adds (names, a table still waiting). */
 export type TouchedOnBoardProps = ShellBoardProps<TOState>;
 
@@ -79,8 +82,18 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const cur = ctx.currentPlayer;
   const over = (ctx.gameover as GameOver | undefined) ?? G.gameOver ?? undefined;
   const hand = me !== null ? (G.players[me]?.hand ?? []) : [];
-  const why = useMemo(() => (me !== null ? playability(G, ctx, me) : {}), [G, ctx, me]);
-  const putOuts = useMemo(() => (me !== null ? legalPutOuts(G, ctx, me) : []), [G, ctx, me]);
+  // Until an online table is full nothing is played: no card is raised, and each says why.
+  const waiting = !!props.tableWaiting;
+  const why = useMemo(
+    () =>
+      me === null
+        ? {}
+        : waiting
+          ? Object.fromEntries((G.players[me]?.hand ?? []).map((id) => [id, TABLE_WAITING_WHY]))
+          : playability(G, ctx, me),
+    [G, ctx, me, waiting],
+  );
+  const putOuts = useMemo(() => (me !== null && !waiting ? legalPutOuts(G, ctx, me) : []), [G, ctx, me, waiting]);
   const raised = new Set<CardId>(hand.filter((id) => why[id] === null || putOuts.includes(id)));
 
   // The Tram Tracker's target is told which card went and which came: the log names neither (only the two may
@@ -250,7 +263,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
       </header>
       <div className="to-main">
         <div className="to-table">
-          <Seats G={G} order={ctx.playOrder} me={me} current={over ? null : cur} names={names} />
+          <Seats G={G} order={ctx.playOrder} me={me} current={over || waiting ? null : cur} names={names} />
           <LinesView G={G} names={names} targets={batchTargets.map((b) => b.line)} chosen={sel.line} onLine={onLine} />
           {me !== null && G.players[me] && (
             <Hand
@@ -261,6 +274,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
               whyCard={sel.why}
               onCard={onCard}
               pinned={raised.size > 0 && !sel.card && putOuts.length === 0}
+              idle={waiting}
             />
           )}
         </div>

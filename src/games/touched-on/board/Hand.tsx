@@ -19,6 +19,7 @@ export function Hand({
   whyCard,
   onCard,
   pinned = false,
+  idle = false,
 }: {
   hand: CardId[];
   why: Playability;
@@ -27,6 +28,8 @@ export function Hand({
   whyCard: CardId | null;
   onCard: (id: CardId) => void;
   pinned?: boolean;
+  /** Nothing to play yet (the table waits for players): on a laptop the hand is not held over the table as a tray. */
+  idle?: boolean;
 }) {
   const sorted = sortHand(hand);
   const groups: CardId[][] = [];
@@ -37,7 +40,11 @@ export function Hand({
   }
   const reason = whyCard && hand.includes(whyCard) ? why[whyCard] : null;
   return (
-    <section className={`to-hand${pinned ? ' pinned' : ''}`} data-testid="hand" aria-label="Your hand">
+    <section
+      className={`to-hand${pinned ? ' pinned' : ''}${idle ? ' idle' : ''}`}
+      data-testid="hand"
+      aria-label="Your hand"
+    >
       <h3>
         Your hand ({hand.length}){raised.size > 0 ? ` · ${raised.size} playable` : ''}
       </h3>
