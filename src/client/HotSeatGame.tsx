@@ -27,6 +27,16 @@ const BOT_STUCK_MS = 3000;
 type SeatClient = ReturnType<typeof Client>;
 /** A seat's view of the game at one moment. */
 type SeatState = NonNullable<ReturnType<SeatClient['getState']>>;
+/**
+ * Whether a seat's view of the game shows nothing that a spectator's does not
+ * (both views of the same moment, and the same `G`): then its screen hides
+ * nothing, and the device needs no pass screen to reach it.
+ */
+export function seesOnlyPublic(own: SeatState | null | undefined, spectator: SeatState | null | undefined): boolean {
+  if (!own || !spectator || own._stateID !== spectator._stateID) return false;
+  return JSON.stringify(own.G) === JSON.stringify(spectator.G);
+}
+
 /** At most this many of a seat's states are kept between two of its screens. */
 const TRAIL_MAX = 400;
 
@@ -128,6 +138,11 @@ export function HotSeatGame(props: {
   useEffect(() => {
     if (botPlays) setShown(null);
   }, [botPlays]);
+  const handOver = !!state && !single && !over && actingSeat?.kind === 'human' && acting !== shown;
+  // The device goes to the acting human without the pass screen when their view shows nothing a spectator's does
+  // not (Get on Board once every departure is chosen): there is nothing to hide, from them or from the others.
+  const nothingHidden = handOver && seesOnlyPublic(clients[Number(acting)].getState(), spectator.getState());
+  const needPass = handOver && !nothingHidden;
   // Whose board is on screen: the only human, else the human holding the device (none yet, or a bot playing: no
   // hand shown). At the end, the last human who took the device, also when a bot made the last move: the final
   // scores and the table behind them are seen from a seat, with its hand, as when a human made it (after a reload
@@ -138,8 +153,9 @@ export function HotSeatGame(props: {
       ? (shown ?? (holder !== null && humans.includes(holder) ? holder : (humans[0] ?? null)))
       : botPlays
         ? null
-        : shown;
-  const needPass = !!state && !single && !over && actingSeat?.kind === 'human' && acting !== shown;
+        : nothingHidden
+          ? acting
+          : shown;
   const viewerClient = viewer === null ? null : clients[Number(viewer)];
   const viewerState = viewerClient?.getState();
   // What the viewer's screen shows is what it has been shown.
@@ -157,6 +173,9 @@ export function HotSeatGame(props: {
     memory.holder = seat;
     save();
   };
+  useEffect(() => {
+    if (nothingHidden) takeDevice(acting);
+  });
 
   // Bot seats: choose from the bot's own view and move through its own client.
   useEffect(() => {

@@ -60,7 +60,8 @@ export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void; initi
     <section className="card narrow" data-testid="hotseat-setup">
       <h2>Hot-seat: {game.def.title}</h2>
       <p className="muted">
-        Everyone plays on this device. Between turns, the screen hides the hand until the next player is ready.
+        Everyone plays on this device. When it passes to a player who holds something the others may not see, the screen
+        hides it until that player is ready.
       </p>
       <form
         onSubmit={(e) => {

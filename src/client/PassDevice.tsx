@@ -1,4 +1,4 @@
-/** The screen between two human players in hot-seat: it hides the board and the hand until the next player is ready. */
+/** The screen between two human players in hot-seat: it hides the board and what only the next player may see (a hand, a secret choice) until they are ready. */
 import { seatStyle, useGame } from './games';
 
 /** "Pass the device to <name>". */
@@ -13,7 +13,7 @@ export function PassDevice(props: { seat: string; name: string; reason: string; 
         </h2>
         <p className="muted">{props.reason}</p>
         <button type="button" className="primary big" autoFocus onClick={props.onReady} data-testid="pass-ready">
-          I am {props.name}: show my hand
+          I am {props.name}: show my screen
         </button>
       </div>
     </div>

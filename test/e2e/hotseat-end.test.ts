@@ -26,6 +26,9 @@
  * - While a bot plays after a human's turn, with other humans at the table,
  *   no hand is on screen and a notice says so; the next human gets the pass
  *   screen.
+ * - The pass screen comes only when the next player's screen shows something
+ *   a spectator's does not: in Get on Board, while the departures are chosen,
+ *   and never once every departure is public.
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -394,6 +397,60 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await page.getByTestId('hs-quit').click();
     await page.getByTestId('hotseat-setup').waitFor({ timeout: UI });
     expect(await storedSeats(page)).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('passes the device without the pass screen once nothing is secret (Get on Board after the departures)', async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'hotseat-gob-pass');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Ana');
+    await page.getByTestId('hs-name-1').fill('Gia');
+    await page.getByTestId('hs-start').click();
+    // Each player's departure offer is theirs alone: each takes the device at the pass screen and chooses.
+    const named: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await page.getByTestId('pass-device').waitFor({ timeout: UI });
+      named.push((await page.getByTestId('pass-name').textContent()) ?? '');
+      await page.getByTestId('pass-ready').click();
+      const ticket = page.locator('[data-testid="departure-panel"] button').first();
+      await ticket.click({ timeout: UI });
+      await ticket.waitFor({ state: 'detached', timeout: UI });
+    }
+    expect(named.sort()).toEqual(['Ana', 'Gia']);
+    // From here on everything is public: count every pass screen that appears.
+    await page.evaluate(() => {
+      const w = window as unknown as { passScreens: number };
+      w.passScreens = document.querySelector('[data-testid="pass-device"]') ? 1 : 0;
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (
+              n instanceof Element &&
+              (n.matches('[data-testid="pass-device"]') || n.querySelector('[data-testid="pass-device"]'))
+            )
+              w.passScreens++;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    // Three plots in a row, each on the board of the seat whose turn it is, with no pass screen between them.
+    const plotters: string[] = [];
+    for (let plot = 0; plot < 3; plot++) {
+      await page.getByTestId('plot-panel').waitFor({ timeout: UI });
+      const acting = page.locator('[data-testid^="hs-seat-"].acting');
+      plotters.push((await acting.locator('.chip-name').textContent()) ?? '');
+      const before = await storedMatches<unknown>(page);
+      for (let i = 0; i < 8 && !(await page.getByTestId('plot-confirm').isEnabled()); i++) {
+        const safe = page.locator('.gob-target[data-eliminates="no"]');
+        await ((await safe.count()) > 0 ? safe.first() : page.locator('.gob-target').first()).click();
+      }
+      await page.getByTestId('plot-confirm').click();
+      await expect
+        .poll(async () => (await storedMatches<unknown>(page))[0]?.[1]._stateID, { timeout: UI })
+        .toBeGreaterThan(before[0]?.[1]._stateID ?? -1);
+    }
+    expect(plotters.slice(0, 2).sort()).toEqual(['Ana', 'Gia']);
+    expect(await page.evaluate(() => (window as unknown as { passScreens: number }).passScreens)).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
