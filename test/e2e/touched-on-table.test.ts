@@ -233,6 +233,32 @@ async function hiddenParts(page: Page, t: Table): Promise<string[]> {
   return wrong;
 }
 
+/**
+ * What of Line `line` is out of sight as the page stands (on a phone, never scrolled by the test): its card, its
+ * count and each card of the current carriage must lie in the window, under neither the sheet nor the hand.
+ */
+async function lineHidden(page: Page, line: string, exposed: number): Promise<string[]> {
+  const vp = page.viewportSize()!;
+  const [sheet] = await boxOf(page, '[data-testid="actions"]');
+  const [hand] = await boxOf(page, '[data-testid="hand"]');
+  const parts: [string, Box][] = [];
+  for (const [what, sel] of [
+    ['Line card', `[data-testid="line-${line}"]`],
+    ['count', `[data-testid="count-${line}"]`],
+    ['carriage card', `[data-testid="carriage-${exposed}"] [data-testid^="placed-"]`],
+  ] as const)
+    for (const [i, b] of (await boxOf(page, sel)).entries()) parts.push([`${what} ${i + 1}`, b]);
+  expect(parts.length).toBeGreaterThan(2);
+  const wrong: string[] = [];
+  for (const [what, b] of parts) {
+    const at = `${what} at y ${b.y.toFixed(0)}–${(b.y + b.height).toFixed(0)}`;
+    if (b.y < 0 || b.y + b.height > vp.height) wrong.push(`${at}: off screen`);
+    else if (meets(b, sheet)) wrong.push(`${at}: under the sheet (top ${sheet.y.toFixed(0)})`);
+    else if (hand && meets(b, hand)) wrong.push(`${at}: under the hand (top ${hand.y.toFixed(0)})`);
+  }
+  return wrong;
+}
+
 describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
   const suite = e2eSuite();
 
@@ -359,6 +385,34 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     await page.context().close();
     await victim.context().close();
   }, 60_000);
+
+  it.each([
+    ['3 players', midJourney],
+    ['4 players late in a journey', crowded],
+  ] as const)(
+    'on a phone, %s, the current Line and its carriage are in view at the turn start and while a card is chosen',
+    async (what, position) => {
+      const phone = SCREENS.find((s) => s.touch)!;
+      const t = await position(suite.server);
+      const page = await openSeat(suite, t, t.cur, phone);
+      await expect.poll(() => page.getByTestId('actions').textContent()).toContain('Choose a raised card');
+      await expect.poll(() => lineHidden(page, '96', t.exposed), { timeout: UI }).toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-${what.split(' ')[0]}p-line.png` });
+      // An Evader of 86 chosen: the sheet grows with the batch's controls, the hand rises; the Line stays in view.
+      const e86 = page.locator('.hand-card[data-testid^="hand-card-E86"][data-playable="yes"]').first();
+      await e86.tap();
+      await page.getByTestId('play-batch').waitFor({ timeout: UI });
+      await expect.poll(() => lineHidden(page, '96', t.exposed), { timeout: UI }).toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-${what.split(' ')[0]}p-batch.png` });
+      await page.getByTestId('batch-cancel').tap();
+      // The Inspector chosen: what it inspects is in view.
+      await page.getByTestId(`hand-card-${t.undercover}`).tap();
+      await page.getByTestId('inspect').waitFor({ timeout: UI });
+      await expect.poll(() => lineHidden(page, '96', t.exposed), { timeout: UI }).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
 
   it.each(SCREENS)(
     "at $name size each seat's face-down fan stays in its tile, Line 19 reads 10 · full, carriages count 1, 2, 3",

@@ -55,6 +55,41 @@ import './board.css';
 /** Why a card is not playable while the online table still waits for players. */
 const TABLE_WAITING_WHY = 'The game starts when every seat is taken.';
 
+/**
+ * Bring the Line a turn is about into view: its card, its count and its current carriage (and the top of the
+ * Line chosen for a batch, when that is another), clear of what covers the window's foot: the action sheet on a
+ * phone and the hand held above it, or the hand's tray on a laptop. The page scrolls as little as it must, and
+ * never takes the Line's top out of the window; with reduced motion it jumps instead of gliding.
+ */
+function keepLineInView(board: HTMLElement | null, line: LineId, chosen: LineId | null): void {
+  const col = board?.querySelector<HTMLElement>(`[data-testid="line-col-${line}"]`);
+  if (!board || !col) return;
+  const part = col.querySelector('.carriage.current') ?? col.querySelector('.line-top') ?? col;
+  let top = col.getBoundingClientRect().top;
+  let bottom = part.getBoundingClientRect().bottom;
+  const other = chosen && chosen !== line ? board.querySelector(`[data-testid="line-col-${chosen}"] .line-top`) : null;
+  if (other) {
+    const r = other.getBoundingClientRect();
+    top = Math.min(top, r.top);
+    bottom = Math.max(bottom, r.bottom);
+  }
+  let foot = window.innerHeight;
+  for (const [sel, position] of [
+    ['[data-testid="actions"]', 'fixed'],
+    ['[data-testid="hand"]', 'sticky'],
+  ]) {
+    const el = board.querySelector(sel);
+    if (el && getComputedStyle(el).position === position) foot = Math.min(foot, el.getBoundingClientRect().top);
+  }
+  const margin = 4;
+  let by = 0;
+  if (top < margin) by = top - margin;
+  else if (bottom > foot - margin) by = Math.min(bottom - foot + margin, top - margin);
+  if (Math.abs(by) < 1) return;
+  const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+  window.scrollBy({ top: by, behavior: still ? 'instant' : 'smooth' });
+}
+
 /** Props: boardgame.io's board props, plus what the site's shell adds (names, a table still waiting). */
 export type TouchedOnBoardProps = ShellBoardProps<TOState>;
 
@@ -224,6 +259,29 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
   });
+
+  // In one's turn the current Line (where an Inspector looks, the next batch goes) is brought into view as the
+  // turn starts, when the current Line changes and as the player chooses (the sheet grows, the hand rises), not
+  // on other renders: the player's own scrolling is left alone meanwhile.
+  const lineInView = myTurn && G.currentLine ? G.currentLine : null;
+  const turnKey = myTurn ? `${G.journey}|${G.turn.number}` : null;
+  useEffect(() => {
+    if (!lineInView || turnKey === null) return;
+    const keep = () => keepLineInView(root.current, lineInView, sel.line);
+    keep();
+    const sheet = root.current?.querySelector('[data-testid="actions"]');
+    if (!sheet || typeof ResizeObserver === 'undefined') return;
+    // The sheet settles after this render (a prompt's text, fonts): keep up with its height.
+    let last = sheet.getBoundingClientRect().height;
+    const grown = new ResizeObserver(() => {
+      const h = sheet.getBoundingClientRect().height;
+      if (h === last) return;
+      last = h;
+      keep();
+    });
+    grown.observe(sheet);
+    return () => grown.disconnect();
+  }, [lineInView, turnKey, sel.line, choice]);
 
   return (
     <div className="to-board" ref={root} onKeyDown={onKeyDown}>
