@@ -10,6 +10,7 @@ import { graphOf } from '../graph';
 import type { GobState, PlayerID, PointId, ScoreBreakdown } from '../types';
 import { ICON_NAMES, IconSvg, ShapeGlyph, TicketCard } from './icons';
 import type { DraftView, TargetOption } from './plotBuilder';
+import { numberText } from './numbers';
 import { colourOf, logText, nameOf } from './sheetProps';
 import { PlayerMark } from './playerMark';
 
@@ -306,9 +307,14 @@ export function EndScreen({ G, names, onClose }: { G: GobState; names: Names; on
                     data-testid={`final-${p}`}
                     className={result.winners.includes(p) ? 'gob-winner' : undefined}
                   >
-                    {result.scores[p].eliminated
-                      ? `eliminated (round ${G.players[p].eliminatedRound ?? '?'})`
-                      : result.scores[p].total}
+                    {result.scores[p].eliminated ? (
+                      // A soft hyphen: the word may break in two in a phone's narrow column.
+                      <span className="gob-out">
+                        Elimi{'\u00ad'}nated <small>round {G.players[p].eliminatedRound ?? '?'}</small>
+                      </span>
+                    ) : (
+                      numberText(result.scores[p].total)
+                    )}
                   </td>
                 ))}
               </tr>
@@ -319,7 +325,7 @@ export function EndScreen({ G, names, onClose }: { G: GobState; names: Names; on
                     <small className="gob-score-how">{how}</small>
                   </th>
                   {result.ranking.map((p) => (
-                    <td key={p}>{result.scores[p].eliminated ? '—' : result.scores[p][key]}</td>
+                    <td key={p}>{result.scores[p].eliminated ? '—' : numberText(result.scores[p][key])}</td>
                   ))}
                 </tr>
               ))}

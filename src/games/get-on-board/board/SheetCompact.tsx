@@ -6,6 +6,7 @@ import React from 'react';
 import type { Icon } from '../maps/types';
 import { IconSvg, ShapeGlyph } from './icons';
 import type { SheetProps } from './SheetView';
+import { numberText } from './numbers';
 import { darkEnoughForWhite } from './palette';
 import { PlayerMark } from './playerMark';
 import './gob.css';
@@ -41,8 +42,8 @@ export function SheetCompact(p: SheetProps) {
         <span className="gob-sheet-name">{p.name}</span>
         {p.eliminated && <span className="gob-compact-out">Eliminated</span>}
         {shape && <ShapeGlyph shape={shape} size={22} />}
-        <span className="gob-score" aria-label={`Score ${p.score ?? 0}`}>
-          {p.score ?? 0}
+        <span className="gob-score" aria-label={`Score ${numberText(p.score ?? 0)}`}>
+          {numberText(p.score ?? 0)}
         </span>
       </header>
       <div className="gob-chips">

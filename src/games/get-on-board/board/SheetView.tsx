@@ -12,6 +12,7 @@ import React from 'react';
 import type { Speedy } from '../maps/types';
 import { IconSvg, ShapeGlyph, SPEEDY_COLOURS, ticketBand, ticketFace, type ShapeLetter } from './icons';
 import { Box, Boxes, Dot, Tally, Zone, clamp } from './sheetParts';
+import { numberText } from './numbers';
 import { darkEnoughForWhite, inkOn } from './palette';
 import { PlayerMark } from './playerMark';
 import './gob.css';
@@ -234,8 +235,8 @@ export function SheetView(p: SheetProps) {
         <PlayerMark colour={p.colour} fill="#fff" />
         <span className="gob-sheet-name">{p.name}</span>
         {p.variant !== undefined && <span className="gob-small">sheet {p.variant}</span>}
-        <span className="gob-score" data-testid="gob-score" aria-label={`Score ${p.score ?? 0}`}>
-          {p.score ?? 0}
+        <span className="gob-score" data-testid="gob-score" aria-label={`Score ${numberText(p.score ?? 0)}`}>
+          {numberText(p.score ?? 0)}
         </span>
       </header>
       <div className="gob-sheet-grid">

@@ -218,7 +218,17 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
         expect(cell.y + cell.height, `total ${p}: bottom`).toBeLessThanOrEqual(
           Math.min(height, wrap.y + wrap.height) + 1,
         );
+        // Three players fit across a phone: no total runs out of the table's box sideways.
+        expect(cell.x, `total ${p}: left`).toBeGreaterThanOrEqual(wrap.x - 1);
+        expect(cell.x + cell.width, `total ${p}: right`).toBeLessThanOrEqual(wrap.x + wrap.width + 1);
       }
+      // The players' columns are as wide as each other, the eliminated player's too.
+      const widths = await over
+        .locator('thead th:not(:first-child)')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+      expect(widths).toHaveLength(3);
+      for (const w of widths)
+        expect(Math.abs(w - widths[0]), `column widths ${widths.join(', ')}`).toBeLessThanOrEqual(1);
       await expect.poll(() => page.getByTestId('final-1').textContent()).toBe('73');
       expect(await page.getByTestId('final-1').getAttribute('class')).toBe('gob-winner');
       await shot(page, `gob-end-${name}`);

@@ -21,7 +21,10 @@ import { offsetPath, targetName } from '../../../../src/games/get-on-board/board
 import { SheetView } from '../../../../src/games/get-on-board/board/SheetView';
 import { SheetCompact } from '../../../../src/games/get-on-board/board/SheetCompact';
 import { Help } from '../../../../src/games/get-on-board/board/Help';
+import { EndScreen } from '../../../../src/games/get-on-board/board/Panels';
 import {
+  END_NAMES,
+  END_STATE,
   FIXTURE_GAPS,
   FIXTURE_MAP,
   FIXTURE_SPEEDY,
@@ -223,6 +226,35 @@ describe('SheetView', () => {
     expect(html).toContain('aria-label="Grannies: 4 of 8"');
     expect(html).toContain('aria-label="Tourists: 4"');
     expect(html).toContain('data-shape="B"'); // ticket 4 on sheet 3
+  });
+
+  it('writes a score below zero with the minus sign, on the sheet and in brief', () => {
+    for (const html of [
+      renderToStaticMarkup(<SheetView {...SHEET} score={-3} />),
+      renderToStaticMarkup(<SheetCompact {...OPPONENTS[0]} score={-3} />),
+    ]) {
+      expect(html).toContain('aria-label="Score −3">−3<');
+      expect(html).not.toMatch(/Score -3|>-3</);
+    }
+  });
+});
+
+describe('EndScreen', () => {
+  const html = renderToStaticMarkup(<EndScreen G={END_STATE} names={END_NAMES} onClose={() => undefined} />);
+  const cells = (row: string) => {
+    const start = html.indexOf(`<th scope="row">${row}`);
+    return [...html.slice(start, html.indexOf('</tr>', start)).matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]);
+  };
+
+  it('writes the scores below zero with the minus sign, as the explanations do', () => {
+    expect(cells('Turns')).toEqual(['−7', '−10', '—']);
+    expect(html).not.toMatch(/>-\d/);
+  });
+
+  it('puts the totals first, the eliminated player’s in words with the round', () => {
+    expect(html.indexOf('<th scope="row">Total')).toBeLessThan(html.indexOf('<th scope="row">Metro'));
+    // The word with a soft hyphen, to break in two in a phone's narrow column.
+    expect(cells('Total').map((c) => c.replace(/<[^>]*>/g, ''))).toEqual(['73', '46', 'Elimi\u00adnated round 8']);
   });
 });
 
