@@ -17,8 +17,10 @@ export function Help() {
         </li>
         <li>
           Every intersection you reach fills your sheet: Grannies, Students and Cinemas, Tourists scored at Theaters,
-          Flirts at Restaurants, Metro entrances (each spare one is worth 2, or pays for an extra marker). A turn the
-          shape does not ask for uses a Turn space (−1 to −10). A section another line already uses gives Connections.
+          Flirts at Restaurants, Metro entrances (each spare one is worth 2, or pays for an extra marker). Each joint
+          between this round's markers that differs from the shape, a turn where it shows straight or straight where it
+          shows a turn, uses one of your 5 Turn spaces (−1 for the first, down to −10 for all five); the joint with your
+          line's previous end is free. A section another line already uses gives Connections.
         </li>
         <li>
           Never come back to an intersection of your own line: that eliminates you. Plan ahead: a line that boxes itself

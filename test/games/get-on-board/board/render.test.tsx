@@ -264,4 +264,13 @@ describe('Help', () => {
     expect(text).toContain('choose the highlighted intersections one by one');
     expect(text).not.toMatch(/\b(click|tap)/i);
   });
+
+  it('says every joint that differs from the shape uses a Turn space, going straight where it shows a turn too', () => {
+    const text = renderToStaticMarkup(<Help />)
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain('a turn where it shows straight or straight where it shows a turn, uses one of your 5 Turn');
+    expect(text).toContain('previous end is free');
+    expect(text).not.toContain('A turn the shape does not ask for');
+  });
 });
