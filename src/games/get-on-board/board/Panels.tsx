@@ -122,7 +122,8 @@ export function PlotPanel(props: {
       view.extras.length > 0 && !view.args?.extra ? 'Confirm, or add the Metro extra marker.' : 'Confirm your plot.';
   else if (status.fallback) prompt = 'Your shape fits nowhere: place a single marker, at no cost (the fallback).';
   else
-    prompt = `Place ${status.markersLeft} more marker${status.markersLeft > 1 ? 's' : ''}${
+    // "more" once a marker of the plot is down, not before the first.
+    prompt = `Place ${status.markersLeft}${pathLength > 0 ? ' more' : ''} marker${status.markersLeft > 1 ? 's' : ''}${
       status.jointsLeft.length > 0
         ? `: next joint ${status.jointsLeft[0] === 'any' ? 'straight or a turn' : status.jointsLeft[0]}`
         : ''

@@ -205,6 +205,38 @@ describe('the board builds every listed plot, marker by marker', () => {
     expect([...reached].sort()).toEqual([...listed].sort());
   });
 
+  it('asks for the markers of a plot, and for "more" only once one is placed', async () => {
+    const clients = seats({ ...gameOn('rome'), seed: 'builder-prompt' }, 2);
+    for (const c of clients) await act(c, 'chooseDeparture', { ticket: view(c).offers[c.playerID!][0] });
+    const G = view(clients[0]);
+    const p = G.toPlay!;
+    const noop = () => undefined;
+    const prompt = (d: Draft) => {
+      const v = viewDraft(G, p, d);
+      const html = renderToStaticMarkup(
+        createElement(PlotPanel, {
+          G,
+          me: p,
+          view: v,
+          hover: null,
+          sending: false,
+          onTakeBack: noop,
+          onClear: noop,
+          onAddExtra: noop,
+          onConfirm: noop,
+        }),
+      );
+      return { v, text: /data-testid="plot-prompt"[^>]*>([^<]*)</.exec(html)![1] };
+    };
+    const first = prompt(EMPTY_DRAFT);
+    const n = first.v.status.markersLeft;
+    expect(first.text).toMatch(new RegExp(`^Place ${n} markers?[:.]`));
+    // This seed's first shape has 3 markers: after the first, 2 more.
+    expect(n).toBe(3);
+    const next = prompt(pick(EMPTY_DRAFT, first.v, first.v.targets[0].to));
+    expect(next.text).toMatch(/^Place 2 more markers[:.]/);
+  });
+
   it("shows a player their own chosen departure before the reveal, and nobody else's", async () => {
     const clients = seats({ ...gameOn('paris'), seed: 'builder-pawns' }, 4);
     await act(clients[0], 'chooseDeparture', { ticket: view(clients[0]).offers['0'][1] });
