@@ -319,6 +319,51 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it.each([1366, 390])(
+    "at %i px no hand card covers another's label or number, and no dimmed card is drawn over a playable one",
+    async (width) => {
+      const G = emptyTable(2, '0');
+      give(G, '0', ['E96', 'E96', 'A96', 'E86', 'E86', 'U', 'freeTramZone', 'peakHour', 'appeal', 'prioritySeat']);
+      const page = await open(G, width);
+      await at(page, '0', 'hand').waitFor({ timeout: UI });
+      expect(await page.locator('#seat-0 .hand-card[data-playable="no"]').count()).toBeGreaterThan(1);
+      const wrong = await page.evaluate(() => {
+        const cards = Array.from(document.querySelectorAll<HTMLElement>('#seat-0 .hand-card'));
+        const meets = (a: DOMRect, b: DOMRect) =>
+          a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+        const name = (el: Element) => el.getAttribute('data-testid')!.replace('hand-card-', '');
+        const out: string[] = [];
+        for (const c of cards) {
+          // The card's label(s) and its big number (a Line's route, or ANY).
+          for (const t of Array.from(c.querySelectorAll('text.cf-small, text.cf-name, text.cf-route'))) {
+            const r = t.getBoundingClientRect();
+            for (const d of cards)
+              if (d !== c && meets(r, d.getBoundingClientRect()))
+                out.push(`${name(d)} meets "${t.textContent}" of ${name(c)}`);
+          }
+          // Where a dimmed card and a playable one meet, the playable one is drawn on top.
+          if (c.dataset.playable !== 'yes') continue;
+          const a = c.getBoundingClientRect();
+          for (const d of cards) {
+            if (d.dataset.playable === 'yes') continue;
+            const b = d.getBoundingClientRect();
+            if (!meets(a, b)) continue;
+            const x = (Math.max(a.left, b.left) + Math.min(a.right, b.right)) / 2;
+            const y = (Math.max(a.top, b.top) + Math.min(a.bottom, b.bottom)) / 2;
+            const top = document.elementFromPoint(x, y)?.closest('.hand-card');
+            if (top === d) out.push(`dimmed ${name(d)} over playable ${name(c)}`);
+          }
+        }
+        return out;
+      });
+      await shot(page, `hand-overlap-${width}`);
+      expect(wrong).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    60_000,
+  );
+
   it('explains a dimmed card on tap, and fits a 390 px phone', async () => {
     const G = emptyTable(4, '0');
     give(G, '0', ['E19', 'E19', 'E96', 'E86', 'E109', 'U', 'A96', 'prioritySeat', 'peakHour']);
