@@ -202,6 +202,9 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board', () => {
     await ana.getByTestId('player-name').fill('Ana');
     await ana.getByTestId('create-players-4').click();
     await expect.poll(() => ana.getByTestId('create-map').textContent()).toContain('Paris');
+    // The map field is a label over one line (not "Map:", "Paris" and the player count in three rows).
+    const mapField = await ana.getByTestId('create-map').boundingBox();
+    expect(mapField!.height, 'the map field').toBeLessThanOrEqual(56);
     await ana.getByTestId('create-kind-2').selectOption('bot');
     await ana.getByTestId('create-kind-3').selectOption('bot');
     await ana.getByTestId('create-submit').click();

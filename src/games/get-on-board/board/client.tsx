@@ -12,13 +12,19 @@ import { Help } from './Help';
 import { PLAYER_COLOURS } from './palette';
 import { COLOURS } from '../data';
 
-/** No rule options: the map follows the player count (R17). The form says which. */
+/**
+ * No rule options: the map follows the player count (R17). The form says which, as its other fields do: a label,
+ * then one line (a .field is a grid, so its text sits in one element, not row by row).
+ */
 function RulesFields(props: RulesFieldsProps<Record<string, never>>) {
   const map = getMap(mapIdFor(props.numPlayers));
   return (
-    <p className="field muted" data-testid={`${props.testid}-map`}>
-      Map: <b>{map.name}</b> ({map.id === 'rome' ? 'Rome is for 2–3 players' : 'Paris is for 4–5 players'}).
-    </p>
+    <div className="field" data-testid={`${props.testid}-map`}>
+      <span className="label">Map</span>
+      <span className="muted">
+        <b>{map.name}</b>, {map.id === 'rome' ? 'for 2–3 players (Paris for 4–5)' : 'for 4–5 players (Rome for 2–3)'}
+      </span>
+    </div>
   );
 }
 

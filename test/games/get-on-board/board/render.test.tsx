@@ -22,6 +22,7 @@ import { SheetView } from '../../../../src/games/get-on-board/board/SheetView';
 import { SheetCompact } from '../../../../src/games/get-on-board/board/SheetCompact';
 import { Help } from '../../../../src/games/get-on-board/board/Help';
 import { EndScreen } from '../../../../src/games/get-on-board/board/Panels';
+import { getOnBoardClient } from '../../../../src/games/get-on-board/board/client';
 import {
   END_NAMES,
   END_STATE,
@@ -272,5 +273,19 @@ describe('Help', () => {
     expect(text).toContain('a turn where it shows straight or straight where it shows a turn, uses one of your 5 Turn');
     expect(text).toContain('previous end is free');
     expect(text).not.toContain('A turn the shape does not ask for');
+  });
+});
+
+describe('the setup form', () => {
+  it('names the map as its other fields do: a label, then the map and its player count on one line', () => {
+    const Fields = getOnBoardClient.rules.Fields;
+    const field = (n: number) =>
+      renderToStaticMarkup(<Fields numPlayers={n} value={{}} onChange={() => undefined} testid="create" />);
+    // A .field is a grid: each of its children is a row, so its text sits in one element, not in three rows.
+    expect(field(2)).toBe(
+      '<div class="field" data-testid="create-map"><span class="label">Map</span>' +
+        '<span class="muted"><b>Rome</b>, for 2–3 players (Paris for 4–5)</span></div>',
+    );
+    expect(field(5)).toContain('<b>Paris</b>, for 4–5 players (Rome for 2–3)');
   });
 });
