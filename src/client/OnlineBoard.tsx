@@ -164,9 +164,10 @@ function AlertSwitches(props: ReturnType<typeof useYourMoveAlerts>) {
             type="button"
             className="ghost small"
             onClick={() => void props.askNotify()}
+            aria-label="Notify me when it is my move"
             data-testid="notify-toggle"
           >
-            Notify me when it is my move
+            Notify me<span className="wide-only"> when it is my move</span>
           </button>
         ))}
     </div>

@@ -120,6 +120,38 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await p.context().close();
   });
 
+  it("keeps the match page's controls above the board to a few rows on a phone", async () => {
+    const context = await suite.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const heights: Record<string, number> = {};
+    for (const game of ['lisbon-tram-28', 'touched-on', 'get-on-board']) {
+      const { matchID, creds } = await createJoined(suite.server.url, game, 2);
+      const seat = { gameId: game, matchID, playerID: '0', credentials: creds[0], playerName: 'Player 1', joinedAt: 0 };
+      const p = await context.newPage();
+      await p.goto(`${suite.server.url}/#/g/${game}`);
+      await p.evaluate((st) => localStorage.setItem(`lt28:seat:${st.matchID}`, JSON.stringify(st)), seat);
+      await p.goto(`${suite.server.url}/#/g/${game}/match/${matchID}`);
+      await p.getByTestId('alert-switches').waitFor({ timeout: UI_TIMEOUT });
+      await p.getByTestId('board-wrap').waitFor({ timeout: UI_TIMEOUT });
+      const top = (sel: string) =>
+        p
+          .locator(sel)
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().top);
+      heights[game] = Math.round((await top('[data-testid="board-wrap"]')) - (await top('[data-testid="match-page"]')));
+      // Nothing sticks out of the screen's width.
+      expect(await p.evaluate(() => document.documentElement.scrollWidth), game).toBeLessThanOrEqual(390);
+      await screenshot(p, `match-controls-phone-${game}`);
+      await p.close();
+    }
+    console.log('controls above the board', heights);
+    for (const [game, h] of Object.entries(heights)) expect(h, game).toBeLessThanOrEqual(210);
+    await context.close();
+  });
+
   it("makes the lobby's check box a finger-sized target on a phone", async () => {
     const context = await suite.browser.newContext({
       viewport: { width: 390, height: 844 },
