@@ -187,6 +187,14 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board', () => {
     const text = (await page.getByTestId('gameover').textContent()) ?? '';
     expect(text).toMatch(/Ana|Bot/);
     expect(text).toContain('Connections');
+    // Every total shows without scrolling: the Total row comes first, under the names, inside the table's box.
+    const wrap = await box(page, '[data-testid="gameover"] .gob-table-wrap');
+    const totals = page.locator('[data-testid="gameover"] [data-testid^="final-"]');
+    expect(await totals.count()).toBe(2);
+    for (const total of await totals.all()) {
+      const b = (await total.boundingBox())!;
+      expect(b.y + b.height, 'a total: bottom').toBeLessThanOrEqual(Math.min(768, wrap.y + wrap.height));
+    }
     expect(turns).toBeGreaterThanOrEqual(2);
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
