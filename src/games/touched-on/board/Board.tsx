@@ -144,7 +144,21 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
     for (let i = 1; i < steps.length; i++) {
       const [before, after] = [steps[i - 1], steps[i]];
       if (after.log.length <= before.log.length) continue;
-      const swap = after.log.slice(before.log.length).find((e) => e.type === 'trackerSwap' && e.target === me);
+      // An inspection of one's own overturned by an Appeal: the log says it, but it happens out of one's turn.
+      const fresh = after.log.slice(before.log.length);
+      for (const [k, e] of fresh.entries()) {
+        if (e.type !== 'appeal' || !e.success) continue;
+        const took = fresh.slice(k + 1).find((t) => t.type === 'take');
+        if (took?.type !== 'take' || took.player !== me) continue;
+        const from = after.log
+          .slice(0, before.log.length + k)
+          .filter((x) => (x.type === 'inspect' || x.type === 'feetOnSeat') && x.player === me)
+          .pop();
+        const what = from?.type === 'feetOnSeat' ? 'your Feet On Seat' : 'your inspection';
+        const cards = `${took.count} Evader${took.count === 1 ? '' : 's'}`;
+        toast(`${playerLabel(e.player, names)} Appealed ${what}: it is overturned, and you take the ${cards}.`);
+      }
+      const swap = fresh.find((e) => e.type === 'trackerSwap' && e.target === me);
       if (!swap || swap.type !== 'trackerSwap') continue;
       const took = before.hand.filter((c) => !after.hand.includes(c));
       const gave = after.hand.filter((c) => !before.hand.includes(c));

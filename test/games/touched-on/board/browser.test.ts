@@ -133,6 +133,35 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('tells the inspector, on their own screen, that an Appeal overturned their Undercover inspection', async () => {
+    const G = emptyTable(3, '0');
+    const [e1, e2] = give(G, '0', ['E96', 'E96', 'appeal', 'E86']);
+    const [u] = give(G, '1', ['U', 'E19']);
+    give(G, '2', ['E86', 'E86']);
+    const page = await open(G, 1280);
+    await at(page, '0', `hand-card-${e1}`).click();
+    await at(page, '0', `hand-card-${e2}`).click();
+    await expect.poll(() => at(page, '0', 'batch-count').textContent(), { timeout: UI }).toBe('2');
+    await at(page, '0', 'play-batch').click();
+    // She could still shed her Appeal as her Power: she ends her turn instead.
+    await at(page, '0', 'end-turn').click({ timeout: UI });
+    await at(page, '1', 'turn-who').filter({ hasText: 'Your turn' }).waitFor({ state: 'attached', timeout: UI });
+    await show(page, '1');
+    await at(page, '1', `hand-card-${u}`).click();
+    await at(page, '1', 'inspect').click();
+    await at(page, '0', 'appeal-prompt').waitFor({ state: 'attached', timeout: UI });
+    await show(page, '0');
+    await at(page, '0', 'appeal').click();
+    await show(page, '1');
+    const notice = 'Ana Appealed your inspection: it is overturned, and you take the 2 Evaders.';
+    await expect.poll(() => at(page, '1', 'toast').allTextContents(), { timeout: UI }).toContain(notice);
+    // Only the inspector is told so: the others read it in the log.
+    for (const seat of ['0', '2']) expect(await at(page, seat, 'toast').allTextContents()).not.toContain(notice);
+    await shot(page, 'appeal-overturned');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('offers no Play button for a batch with no card: taking the last one back clears the choice', async () => {
     const G = emptyTable(3, '0');
     const [e1, e2] = give(G, '0', ['E96', 'E96', 'E86']);
