@@ -237,7 +237,7 @@ async function hiddenParts(page: Page, t: Table): Promise<string[]> {
  * What of Line `line` is out of sight as the page stands (on a phone, never scrolled by the test): its card, its
  * count and each card of the current carriage must lie in the window, under neither the sheet nor the hand.
  */
-async function lineHidden(page: Page, line: string, exposed: number): Promise<string[]> {
+async function lineHidden(page: Page, line: string, exposed: number | null): Promise<string[]> {
   const vp = page.viewportSize()!;
   const [sheet] = await boxOf(page, '[data-testid="actions"]');
   const [hand] = await boxOf(page, '[data-testid="hand"]');
@@ -245,10 +245,15 @@ async function lineHidden(page: Page, line: string, exposed: number): Promise<st
   for (const [what, sel] of [
     ['Line card', `[data-testid="line-${line}"]`],
     ['count', `[data-testid="count-${line}"]`],
-    ['carriage card', `[data-testid="carriage-${exposed}"] [data-testid^="placed-"]`],
+    [
+      'carriage',
+      exposed === null
+        ? `[data-testid="line-col-${line}"] .carriage.current`
+        : `[data-testid="carriage-${exposed}"] [data-testid^="placed-"]`,
+    ],
   ] as const)
     for (const [i, b] of (await boxOf(page, sel)).entries()) parts.push([`${what} ${i + 1}`, b]);
-  expect(parts.length).toBeGreaterThan(2);
+  expect(parts.length).toBeGreaterThanOrEqual(2);
   const wrong: string[] = [];
   for (const [what, b] of parts) {
     const at = `${what} at y ${b.y.toFixed(0)}–${(b.y + b.height).toFixed(0)}`;
@@ -413,6 +418,44 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     },
     60_000,
   );
+
+  it('on a phone in hot-seat with 4 players, the current Line is in view when the turn starts and as a batch is chosen', async () => {
+    const phone = SCREENS.find((s) => s.touch)!;
+    const context = await suite.browser.newContext({
+      viewport: { width: phone.width, height: phone.height },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
+    // Four seats (Ana and three bots): the seats' tiles take the most height above the Lines.
+    await page.getByTestId('hs-players-4').tap();
+    await page.getByTestId('hs-name-0').fill('Ana');
+    for (const i of [1, 2, 3]) {
+      await page.getByTestId(`hs-kind-${i}`).selectOption('bot');
+      await page.getByTestId(`hs-level-${i}`).selectOption('easy');
+    }
+    await page.getByTestId('hs-pace-instant').tap();
+    await page.getByTestId('hs-start').tap();
+    await page.locator('[data-testid="hs-seat-0"].acting').waitFor({ timeout: UI });
+    await page.getByTestId('turn-who').filter({ hasText: 'Your turn' }).waitFor({ timeout: UI });
+    // The current Line, or before the journey's first batch (none yet) the first of the Lines' row.
+    const current = () =>
+      page.evaluate(() =>
+        (document.querySelector('.line-col.current') ?? document.querySelector('.line-col'))!
+          .getAttribute('data-testid')!
+          .replace('line-col-', ''),
+      );
+    await expect.poll(async () => lineHidden(page, await current(), null), { timeout: UI }).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-hotseat-turn.png` });
+    const evader = page.locator('.hand-card[data-testid^="hand-card-E"][data-playable="yes"]').first();
+    await evader.tap();
+    await page.getByTestId('play-batch').waitFor({ timeout: UI });
+    await expect.poll(async () => lineHidden(page, await current(), null), { timeout: UI }).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-hotseat-batch.png` });
+    await context.close();
+  }, 60_000);
 
   it.each(SCREENS)(
     "at $name size each seat's face-down fan stays in its tile, Line 19 reads 10 · full, carriages count 1, 2, 3",

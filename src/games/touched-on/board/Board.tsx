@@ -277,7 +277,8 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   // In one's turn the current Line (where an Inspector looks, the next batch goes) is brought into view as the
   // turn starts, when the current Line changes and as the player chooses (the sheet grows, the hand rises), not
   // on other renders: the player's own scrolling is left alone meanwhile.
-  const lineInView = myTurn && G.currentLine ? G.currentLine : null;
+  // With no current Line yet (a journey's first batch goes on any), the Lines' row: their cards and counts.
+  const lineInView = myTurn ? (G.currentLine ?? G.lineOrder[0] ?? null) : null;
   const turnKey = myTurn ? `${G.journey}|${G.turn.number}` : null;
   useEffect(() => {
     if (!lineInView || turnKey === null) return;

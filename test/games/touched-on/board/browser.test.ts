@@ -57,11 +57,11 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
   });
 
   /** Open the board on a prepared position, showing `seat`. */
-  async function open(G: TOState, width: number, seat = '0', height = 900): Promise<Page> {
+  async function open(G: TOState, width: number, seat = '0', height = 900, above = 0): Promise<Page> {
     const page = await browser.newPage({ viewport: { width, height }, reducedMotion: 'reduce' });
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.addInitScript(`window.__TO_PREPARED = ${JSON.stringify(G)};`);
+    await page.addInitScript(`window.__TO_PREPARED = ${JSON.stringify(G)}; window.__TO_ABOVE = ${above};`);
     await page.goto(`file://${path.join(dir, 'index.html')}`);
     await show(page, seat);
     return page;
@@ -392,6 +392,37 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     },
     60_000,
   );
+
+  it("on a phone under a match page's controls, a journey's first turn (no current Line yet) brings the Lines' row clear of the hand", async () => {
+    const G = emptyTable(4, '0');
+    expect(G.currentLine).toBe(null);
+    give(G, '0', ['E19', 'E19', 'E96', 'E86', 'E109', 'U', 'A96', 'prioritySeat', 'peakHour']);
+    for (const p of ['1', '2', '3']) give(G, p, ['E19', 'E86']);
+    // About 340 px of a match page's generic controls above the board, as on the site.
+    const page = await open(G, 390, '0', 844, 340);
+    await at(page, '0', 'hand').waitFor({ timeout: UI });
+    const hidden = () =>
+      page.evaluate(() => {
+        const board = document.querySelector('#seat-0')!;
+        const top = (sel: string, position: string) => {
+          const el = board.querySelector(sel);
+          return el && getComputedStyle(el).position === position ? el.getBoundingClientRect().top : Infinity;
+        };
+        const foot = Math.min(
+          window.innerHeight,
+          top('[data-testid="actions"]', 'fixed'),
+          top('[data-testid="hand"]', 'sticky'),
+        );
+        return Array.from(board.querySelectorAll('.line-head, .line-count, .line-exp'))
+          .map((el) => ({ el, r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.top < 0 || r.bottom > foot)
+          .map(({ el, r }) => `${el.getAttribute('data-testid')} at y ${r.top.toFixed(0)} (foot ${foot.toFixed(0)})`);
+      });
+    await expect.poll(hidden, { timeout: UI }).toEqual([]);
+    await shot(page, 'phone-first-turn');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
 
   it('explains a dimmed card on tap, and fits a 390 px phone', async () => {
     const G = emptyTable(4, '0');

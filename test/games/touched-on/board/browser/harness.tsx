@@ -16,6 +16,8 @@ declare global {
   interface Window {
     __TO_PREPARED: TOState;
     __toSeat: (seat: string) => void;
+    /** Height of a block above the boards, standing for a match page's controls (none when unset). */
+    __TO_ABOVE?: number;
   }
 }
 
@@ -35,6 +37,7 @@ function App() {
   window.__toSeat = setShown;
   return (
     <>
+      {window.__TO_ABOVE ? <div data-testid="above" style={{ height: window.__TO_ABOVE }} /> : null}
       {Object.keys(prepared.players).map((id) => (
         <div
           key={id}
