@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { playMatch, seatedMatch } from '../server/play';
 import { findChromium, newContext, screenshot, e2eSuite } from './harness';
+import { numberText } from '../../src/games/get-on-board/board/numbers';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -34,7 +35,7 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     // The final position is the stored one: the end screen shows the stored totals.
     await page.getByTestId('gameover').waitFor({ timeout: UI });
     for (const [p, s] of Object.entries(result.scores))
-      if (!s.eliminated) expect(await page.getByTestId(`final-${p}`).textContent()).toBe(String(s.total));
+      if (!s.eliminated) expect(await page.getByTestId(`final-${p}`).textContent()).toBe(numberText(s.total));
     await screenshot(page, 'replay-gob-end');
 
     await page.getByTestId('gameover-close').click();
