@@ -18,6 +18,7 @@ import { HOTSEAT_STORAGE_KEY, loadSeatMemory, saveSeatMemory, type TrailState } 
 import { Deferred } from './Deferred';
 import { TakeBack, TakeBackNotice } from './TakeBack';
 import { hrefOf } from './route';
+import { SeatDot } from './SeatDot';
 
 /** Pause before a bot moves, in ms, unless the game was set up with another pace. */
 const BOT_DELAY = 700;
@@ -241,6 +242,7 @@ export function HotSeatGame(props: {
               data-testid={`hs-seat-${i}`}
               title={config.names[String(i)]}
             >
+              <SeatDot game={entry} seat={i} size={12} />
               <span className="chip-name">{config.names[String(i)]}</span>
               {String(i) === acting && !over && s.kind === 'bot' && (
                 <>

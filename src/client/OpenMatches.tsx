@@ -15,6 +15,7 @@ import { hrefOf, navigate } from './route';
 import { clientGame, seatStyle, useGame } from './games';
 import { NAME_FIRST, useNameFirstCleared } from './SetupFields';
 import { ConfirmBox } from './Confirm';
+import { SeatDot } from './SeatDot';
 
 const REFRESH_MS = 4000;
 
@@ -113,6 +114,7 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
                   style={seatStyle(game, p.id)}
                   title={p.name ?? 'Open seat'}
                 >
+                  <SeatDot game={game} seat={p.id} size={12} />
                   <span className="chip-name">{p.name ?? 'open'}</span>
                 </span>
               ))}
@@ -223,7 +225,7 @@ export function MyMatches() {
           const others = st?.players.filter((p) => String(p.id) !== s.playerID && p.name).map((p) => p.name) ?? [];
           return (
             <li key={s.matchID} className={`match-row${now?.mine ? ' mine' : ''}`} data-testid={`mine-${s.matchID}`}>
-              <span className="seat-dot" style={seatStyle(g, s.playerID)} aria-hidden />
+              <SeatDot game={g} seat={s.playerID} />
               <div className="match-meta">
                 <b>{g.def.title}</b>: {s.playerName}
                 {others.length > 0 ? ` with ${others.join(', ')}` : ''} ·{' '}

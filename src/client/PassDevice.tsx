@@ -1,5 +1,6 @@
 /** The screen between two human players in hot-seat: it hides the board and what only the next player may see (a hand, a secret choice) until they are ready. */
 import { seatStyle, useGame } from './games';
+import { SeatDot } from './SeatDot';
 
 /** "Pass the device to <name>". */
 export function PassDevice(props: { seat: string; name: string; reason: string; onReady: () => void }) {
@@ -7,7 +8,7 @@ export function PassDevice(props: { seat: string; name: string; reason: string; 
   return (
     <div className="pass-device" role="dialog" aria-modal="true" aria-labelledby="pass-title" data-testid="pass-device">
       <div className="pass-card" style={seatStyle(game, props.seat)}>
-        <span className="seat-dot big" aria-hidden />
+        <SeatDot game={game} seat={props.seat} size={36} />
         <h2 id="pass-title">
           Pass the device to <strong data-testid="pass-name">{props.name}</strong>
         </h2>

@@ -5,7 +5,8 @@
  */
 import { useEffect, type Dispatch, type SetStateAction } from 'react';
 import { BOT_LEVELS, type BotLevel, type SeatChoice } from './seats';
-import { seatStyle, useGame } from './games';
+import { useGame } from './games';
+import { SeatDot } from './SeatDot';
 
 /** The error shown when a player tries to create or join without a name (cleared once one is typed). */
 export const NAME_FIRST = 'Enter your name first: the other players will see it.';
@@ -91,7 +92,7 @@ export function SeatRows(props: {
           const locked = props.firstIsYou !== undefined && i === 0;
           return (
             <li key={i} className="seat-row" data-testid={`${props.testid}-seat-${i}`}>
-              <span className="seat-dot" style={seatStyle(game, i)} aria-hidden />
+              <SeatDot game={game} seat={i} />
               <span className="seat-no">Seat {i + 1}</span>
               {locked ? (
                 <span className="seat-you">

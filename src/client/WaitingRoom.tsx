@@ -10,6 +10,7 @@ import { closeMatch, describeError, seatBot } from './lobbyApi';
 import { seatStyle, useGame } from './games';
 import { BOT_LEVELS, type BotLevel } from './seats';
 import { ConfirmBox } from './Confirm';
+import { SeatDot } from './SeatDot';
 
 export interface WaitingSeat {
   id: number;
@@ -61,6 +62,7 @@ export function WaitingRoom(props: {
             style={seatStyle(game, p.id)}
             data-testid={`waiting-seat-${p.id}`}
           >
+            <SeatDot game={game} seat={p.id} size={12} />
             <span className="chip-name">
               Seat {p.id + 1}: {p.name ?? 'open'}
             </span>

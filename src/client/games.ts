@@ -39,6 +39,12 @@ export interface ClientGame<R = unknown> {
   Help: ComponentType;
   /** The seats' colours, seat 0 first, as the board draws them (the lobby's seat chips use them too). */
   seatColours: readonly SeatColour[];
+  /**
+   * A seat's mark, `size` px square: its colour and shape as the board draws
+   * them beside a player's name (src/client/SeatDot.tsx shows it on the site's
+   * own pages); absent, a dot of the seat's colour.
+   */
+  SeatMark?: ComponentType<{ seat: number; size: number }>;
   /** The game's picture, on the games page (120 × 80) and in the header of its pages (60 × 40): an SVG of 3:2, decorative. */
   Picture: ComponentType;
   /** The rule options: the form fields, the options a new form starts with, and the setupData they make. */

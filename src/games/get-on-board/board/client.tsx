@@ -10,6 +10,7 @@ import { lazyNamed } from '../../../client/Deferred';
 import { GetOnBoardPicture } from './Picture';
 import { Help } from './Help';
 import { PLAYER_COLOURS } from './palette';
+import { PlayerMark } from './playerMark';
 import { COLOURS } from '../data';
 
 /**
@@ -36,6 +37,7 @@ export const getOnBoardClient: ClientGame<Record<string, never>> = {
   Board: GetOnBoardBoard,
   Help,
   seatColours: COLOURS.map((name, i) => ({ name, css: PLAYER_COLOURS[i] })),
+  SeatMark: ({ seat, size }) => <PlayerMark colour={PLAYER_COLOURS[seat]} size={size} />,
   Picture: GetOnBoardPicture,
   rules: {
     initial: {},

@@ -7,6 +7,7 @@ import { actingPlayer } from '../legal';
 import { lazyNamed } from '../../../client/Deferred';
 import { TouchedOnPicture } from './Picture';
 import { SEAT_COLOURS, SEAT_COLOUR_NAMES } from './logic';
+import { SeatMark } from './SeatMark';
 import { PowerList } from './Help';
 
 /** Rule options as the forms hold them: who deals first. */
@@ -67,6 +68,7 @@ export const touchedOnClient: ClientGame<RulesChoice> = {
   Board: TouchedOnBoard,
   Help,
   seatColours: SEAT_COLOURS.map((css, i) => ({ name: SEAT_COLOUR_NAMES[i], css })),
+  SeatMark: ({ seat, size }) => <SeatMark id={String(seat)} size={size} />,
   Picture: TouchedOnPicture,
   rules: {
     initial: { dealer: 'random' },
