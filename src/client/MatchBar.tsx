@@ -11,6 +11,7 @@ import { navigate, shareLink } from './route';
 import { seatStyle, useGame } from './games';
 import { BOT_LEVELS, type BotLevel } from './seats';
 import { leftOpenSeats } from './LeftSeats';
+import { SeatDot } from './SeatDot';
 
 /** Share link, seats and Leave. */
 export function MatchBar(props: {
@@ -79,7 +80,7 @@ export function MatchBar(props: {
         <p className="watching" data-testid="watching">
           <strong>You are watching</strong> this match: you see what every player may see, and no one's hand.
         </p>
-      ) : match && waiting === 0 ? (
+      ) : !match ? null : waiting === 0 ? (
         // Every seat is taken: the link is only for people to watch, so it takes one small button.
         <div className="share compact">
           <button
@@ -113,6 +114,7 @@ export function MatchBar(props: {
             style={seatStyle(game, p.id)}
             title={p.name ? `${p.name}${p.isConnected ? ' (connected)' : ''}` : 'Open seat'}
           >
+            <SeatDot game={game} seat={p.id} size={12} />
             <span className="chip-name">{p.name ?? 'open'}</span>
             {seat && String(p.id) === seat.playerID && (
               <>

@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { GAMES } from '../../src/games/registry';
+import { PLAYER_COLOURS, playerShape } from '../../src/games/get-on-board/board/palette';
+import { seatShape } from '../../src/games/touched-on/board/SeatMark';
 import { http } from '../server/harness';
 import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, playOverSockets, screenshot } from './harness';
 
@@ -136,6 +138,8 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
       await p.goto(`${suite.server.url}/#/g/${game}/match/${matchID}`);
       await p.getByTestId('alert-switches').waitFor({ timeout: UI_TIMEOUT });
       await p.getByTestId('board-wrap').waitFor({ timeout: UI_TIMEOUT });
+      // The match has been read: every seat is taken, so the bar offers the watch link.
+      await p.getByTestId('copy-watch-link').waitFor({ timeout: UI_TIMEOUT });
       const top = (sel: string) =>
         p
           .locator(sel)
@@ -150,6 +154,46 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     console.log('controls above the board', heights);
     for (const [game, h] of Object.entries(heights)) expect(h, game).toBeLessThanOrEqual(210);
     await context.close();
+  });
+
+  it('marks each seat as its board does: the shape beside the name in the seat rows, the chips and the pass screen', async () => {
+    const p = await page('seat-marks');
+    const shapeIn = (sel: string) => p.locator(`${sel} [data-shape]`).first().getAttribute('data-shape');
+    // Get on Board: the setup's seat rows, up to five.
+    await p.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
+    await p.getByTestId('hs-players-5').click({ timeout: UI_TIMEOUT });
+    for (let i = 0; i < 5; i++)
+      expect(await shapeIn(`[data-testid="hs-seat-${i}"]`)).toBe(playerShape(PLAYER_COLOURS[i]));
+    // Touched On: four humans; the rows, then the chips and the pass screen, then the board beside them.
+    await p.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
+    await p.getByTestId('hs-players-4').click({ timeout: UI_TIMEOUT });
+    for (let i = 0; i < 4; i++) {
+      expect(await shapeIn(`[data-testid="hs-seat-${i}"]`)).toBe(seatShape(String(i)));
+      if (i > 0) await p.getByTestId(`hs-kind-${i}`).selectOption('human');
+      await p.getByTestId(`hs-name-${i}`).fill(`Name${i}`);
+    }
+    await p.getByTestId('hs-start').click();
+    await p.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
+    const acting = Number((await p.getByTestId('pass-name').textContent())!.replace('Name', ''));
+    expect(await shapeIn('.pass-card')).toBe(seatShape(String(acting)));
+    for (let i = 0; i < 4; i++) expect(await shapeIn(`[data-testid="hs-seat-${i}"]`)).toBe(seatShape(String(i)));
+    await p.getByTestId('pass-ready').click();
+    await p.getByTestId('hand').waitFor({ timeout: UI_TIMEOUT });
+    // The board's own marks (outside the shell's bar of chips), seat by seat.
+    const boardShapes = await p
+      .locator('.seat-mark[data-seat]')
+      .evaluateAll((els) =>
+        Object.fromEntries(
+          els
+            .filter((e) => !e.closest('.match-bar'))
+            .map((e) => [e.getAttribute('data-seat'), e.getAttribute('data-shape')]),
+        ),
+      );
+    for (let i = 0; i < 4; i++) expect(boardShapes[String(i)]).toBe(await shapeIn(`[data-testid="hs-seat-${i}"]`));
+    // Lisbon's seats are its trams' colours, with no shapes: a dot of the colour.
+    await p.goto(`${suite.server.url}/#/g/lisbon/hotseat`);
+    await p.getByTestId('hs-seat-0').locator('.seat-dot').waitFor({ timeout: UI_TIMEOUT });
+    await p.context().close();
   });
 
   it("makes the lobby's check box a finger-sized target on a phone", async () => {
