@@ -31,6 +31,24 @@ import type { GobState, PlayerID, PointId } from '../../../../src/games/get-on-b
 import { plotStatus } from '../../../../src/games/get-on-board/legal';
 import { gameOn, seats, act, view, type SeatClient } from '../helpers';
 
+/** The plot panel of `me` for the plot in the making `drafted`, as markup (its buttons do nothing). */
+function plotPanelHtml(G: GobState, me: PlayerID, drafted: ReturnType<typeof viewDraft>): string {
+  const noop = () => undefined;
+  return renderToStaticMarkup(
+    createElement(PlotPanel, {
+      G,
+      me,
+      view: drafted,
+      hover: null,
+      sending: false,
+      onTakeBack: noop,
+      onClear: noop,
+      onAddExtra: noop,
+      onConfirm: noop,
+    }),
+  );
+}
+
 /** A tiny seeded PRNG for choosing among the listed plots (the game itself uses boardgame.io's random). */
 function mulberry(seed: number) {
   return () => {
@@ -109,21 +127,7 @@ async function playGame(mapId: string, numPlayers: number, seed: number) {
     if (chosen.extra) {
       // Asked for the extra marker, the panel says where to put it and offers the button no more.
       const asking = viewDraft(G, p, { path: chosen.path, extra: null, addingExtra: true });
-      const noop = () => undefined;
-      const panel = (v: ReturnType<typeof viewDraft>) =>
-        renderToStaticMarkup(
-          createElement(PlotPanel, {
-            G,
-            me: p,
-            view: v,
-            hover: null,
-            sending: false,
-            onTakeBack: noop,
-            onClear: noop,
-            onAddExtra: noop,
-            onConfirm: noop,
-          }),
-        );
+      const panel = (v: ReturnType<typeof viewDraft>) => plotPanelHtml(G, p, v);
       const before = panel(viewDraft(G, p, { path: chosen.path, extra: null, addingExtra: false }));
       expect(before).toContain('data-testid="add-extra"');
       expect(before).toContain('Confirm, or add the Metro extra marker.');
@@ -210,22 +214,9 @@ describe('the board builds every listed plot, marker by marker', () => {
     for (const c of clients) await act(c, 'chooseDeparture', { ticket: view(c).offers[c.playerID!][0] });
     const G = view(clients[0]);
     const p = G.toPlay!;
-    const noop = () => undefined;
     const prompt = (d: Draft) => {
       const v = viewDraft(G, p, d);
-      const html = renderToStaticMarkup(
-        createElement(PlotPanel, {
-          G,
-          me: p,
-          view: v,
-          hover: null,
-          sending: false,
-          onTakeBack: noop,
-          onClear: noop,
-          onAddExtra: noop,
-          onConfirm: noop,
-        }),
-      );
+      const html = plotPanelHtml(G, p, v);
       return { v, text: /data-testid="plot-prompt"[^>]*>([^<]*)</.exec(html)![1] };
     };
     const first = prompt(EMPTY_DRAFT);
