@@ -118,7 +118,8 @@ describe('match changes on one process', () => {
         if (s.ctx.gameover === undefined) expect(m.clients.map((c) => notices(c).length)).toEqual(before);
         return false;
       }).then((n) => (moves = n));
-      expect(moves).toBeGreaterThan(10);
+      // Both departures and at least a plot (random plots may eliminate both players within a few rounds).
+      expect(moves).toBeGreaterThanOrEqual(3);
       await Promise.all(m.clients.map((c, i) => c.waitFor(() => notices(c).length > before[i], 5000, 'the end')));
       const ended = await http(server.url, `/games/get-on-board/${m.matchID}`);
       expect(ended.json.gameover).toBeDefined();
