@@ -145,14 +145,19 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
           .locator(sel)
           .first()
           .evaluate((el) => el.getBoundingClientRect().top);
-      heights[game] = Math.round((await top('[data-testid="board-wrap"]')) - (await top('[data-testid="match-page"]')));
-      // Nothing sticks out of the screen's width.
-      expect(await p.evaluate(() => document.documentElement.scrollWidth), game).toBeLessThanOrEqual(390);
+      const above = async () =>
+        (heights[game] = Math.round(
+          (await top('[data-testid="board-wrap"]')) - (await top('[data-testid="match-page"]')),
+        ));
+      // Once the page has settled (the board's cards may still be moving in): a few rows, nothing out of the screen.
+      await expect.poll(above, { timeout: UI_TIMEOUT, message: game }).toBeLessThanOrEqual(210);
+      await expect
+        .poll(() => p.evaluate(() => document.documentElement.scrollWidth), { timeout: UI_TIMEOUT, message: game })
+        .toBeLessThanOrEqual(390);
       await screenshot(p, `match-controls-phone-${game}`);
       await p.close();
     }
     console.log('controls above the board', heights);
-    for (const [game, h] of Object.entries(heights)) expect(h, game).toBeLessThanOrEqual(210);
     await context.close();
   });
 
@@ -194,6 +199,44 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await p.goto(`${suite.server.url}/#/g/lisbon/hotseat`);
     await p.getByTestId('hs-seat-0').locator('.seat-dot').waitFor({ timeout: UI_TIMEOUT });
     await p.context().close();
+  });
+
+  it("makes the setup forms' toggle buttons finger-sized on a phone, with a line between wrapped rows", async () => {
+    const context = await suite.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const p = await context.newPage();
+    const small: string[] = [];
+    for (const game of ['lisbon', 'touched-on', 'get-on-board'])
+      for (const where of ['', '/hotseat']) {
+        await p.goto(`${suite.server.url}/#/g/${game}${where}`);
+        await p.locator('.segmented button').first().waitFor({ timeout: UI_TIMEOUT });
+        const most = p.locator('[data-testid$="-players-4"], [data-testid$="-players-5"]').last();
+        if ((await most.count()) > 0) await most.tap();
+        small.push(
+          ...(
+            await p.locator('.segmented button').evaluateAll((els) =>
+              els
+                .map((e) => [e.textContent, e.getBoundingClientRect().height] as const)
+                .filter(([, h]) => h < 44)
+                .map(([t, h]) => `"${t}" ${Math.round(h)} px`),
+            )
+          ).map((f) => `${game}${where}: ${f}`),
+        );
+      }
+    expect(small).toEqual([]);
+    // Touched On's first dealer, with four players, wraps: its rows are parted by a line, as its buttons are.
+    await p.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
+    await p.getByTestId('hs-players-4').tap({ timeout: UI_TIMEOUT });
+    const row = p.locator('.segmented', { has: p.locator('[data-testid="hs-dealer-random"]') });
+    const tops = await row
+      .locator('button')
+      .evaluateAll((els) => [...new Set(els.map((e) => Math.round(e.getBoundingClientRect().top)))]);
+    expect(tops.length).toBeGreaterThan(1);
+    expect(await row.evaluate((el) => getComputedStyle(el).rowGap)).toBe('1px');
+    await context.close();
   });
 
   it("makes the lobby's check box a finger-sized target on a phone", async () => {
