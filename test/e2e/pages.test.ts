@@ -15,6 +15,8 @@ import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, playOverS
 
 const CHROMIUM = findChromium();
 const UI_TIMEOUT = 10_000;
+/** A phone held upright, with touch. */
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 /** The game whose matches end in the fewest moves (at most 26 with two players), for the end of an online game. */
 const SHORT_GAME = 'get-on-board';
 
@@ -123,11 +125,7 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
   });
 
   it("keeps the match page's controls above the board to a few rows on a phone", async () => {
-    const context = await suite.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await suite.browser.newContext(PHONE);
     const heights: Record<string, number> = {};
     for (const game of ['lisbon-tram-28', 'touched-on', 'get-on-board']) {
       const { matchID, creds } = await createJoined(suite.server.url, game, 2);
@@ -202,11 +200,7 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
   });
 
   it("makes the setup forms' toggle buttons finger-sized on a phone, with a line between wrapped rows", async () => {
-    const context = await suite.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await suite.browser.newContext(PHONE);
     const p = await context.newPage();
     const small: string[] = [];
     for (const game of ['lisbon', 'touched-on', 'get-on-board'])
@@ -240,11 +234,7 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
   });
 
   it("makes the lobby's check box a finger-sized target on a phone", async () => {
-    const context = await suite.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await suite.browser.newContext(PHONE);
     const p = await context.newPage();
     await p.goto(`${suite.server.url}/#/g/touched-on`);
     const box = p.getByTestId('create-listed');
@@ -264,11 +254,7 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     // One match whose seat 1 this browser holds, with seat 2 open (so it is listed), and one to join.
     const seat = await anaSeated();
     const { matchID } = seat;
-    const context = await suite.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await suite.browser.newContext(PHONE);
     await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
     const p = await context.newPage();
     const heights = (scope: string) =>
