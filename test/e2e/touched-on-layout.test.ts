@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { findChromium, FIRST_BOARD_SCRIPT, playOverSockets, SCREENS, SCREENSHOTS, e2eSuite } from './harness';
 import { knownMatch, storedState } from './touched-on-position';
+import { linesHidden } from '../games/touched-on/board/browser/linesHidden';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -39,33 +40,6 @@ async function smallTargets(page: Page): Promise<string[]> {
           `${el.getAttribute('data-testid') ?? el.textContent}: ${r.width.toFixed(0)}×${r.height.toFixed(0)}`,
       ),
   );
-}
-
-/**
- * The Lines' cards and counts that, as the page stands, lie off the window or under the sheet or the hand (on a
- * phone both cover the window's foot). Before a journey's first batch there is no current Line: the row is what
- * the first batch goes on.
- */
-async function linesHidden(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    // What covers the window's foot: the sheet (fixed, on a phone) and the hand (held there, sticky).
-    const top = (sel: string, position: string) => {
-      const el = document.querySelector(sel);
-      return el && getComputedStyle(el).position === position ? el.getBoundingClientRect().top : Infinity;
-    };
-    const foot = Math.min(
-      window.innerHeight,
-      top('[data-testid="actions"]', 'fixed'),
-      top('[data-testid="hand"]', 'sticky'),
-    );
-    return Array.from(document.querySelectorAll('.line-head, .line-count'))
-      .map((el) => ({ el, r: el.getBoundingClientRect() }))
-      .filter(({ r }) => r.top < 0 || r.bottom > foot)
-      .map(
-        ({ el, r }) =>
-          `${el.getAttribute('data-testid')} at y ${r.top.toFixed(0)}–${r.bottom.toFixed(0)} (foot ${foot.toFixed(0)})`,
-      );
-  });
 }
 
 /** The control that carries out the pending action: the panel's primary button, else its first enabled one. */
@@ -118,7 +92,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On at phone, laptop and desktop siz
       expect(board.overflow).toBeLessThanOrEqual(0);
       if (size.touch) expect(await smallTargets(page)).toEqual([]);
       // The journey's first turn, no current Line yet: the Lines' row is in view, not under the hand or the sheet.
-      await expect.poll(() => linesHidden(page), { timeout: UI }).toEqual([]);
+      await expect.poll(() => linesHidden(page, 'body', '.line-head, .line-count'), { timeout: UI }).toEqual([]);
 
       // Turn 1: a batch of both Evaders of 96, then End turn.
       await press(page.getByTestId(`hand-card-${m.cards.e96[0]}`));

@@ -15,6 +15,7 @@ import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { TOState } from '../../../../src/games/touched-on/types';
 import { emptyTable, give, startState } from '../helpers';
+import { linesHidden } from './browser/linesHidden';
 
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p)) ?? null;
 if (!CHROMIUM) console.warn('[touched-on board] SKIPPED: no Chromium found; the browser test did not run.');
@@ -401,23 +402,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     // About 340 px of a match page's generic controls above the board, as on the site.
     const page = await open(G, 390, '0', 844, 340);
     await at(page, '0', 'hand').waitFor({ timeout: UI });
-    const hidden = () =>
-      page.evaluate(() => {
-        const board = document.querySelector('#seat-0')!;
-        const top = (sel: string, position: string) => {
-          const el = board.querySelector(sel);
-          return el && getComputedStyle(el).position === position ? el.getBoundingClientRect().top : Infinity;
-        };
-        const foot = Math.min(
-          window.innerHeight,
-          top('[data-testid="actions"]', 'fixed'),
-          top('[data-testid="hand"]', 'sticky'),
-        );
-        return Array.from(board.querySelectorAll('.line-head, .line-count, .line-exp'))
-          .map((el) => ({ el, r: el.getBoundingClientRect() }))
-          .filter(({ r }) => r.top < 0 || r.bottom > foot)
-          .map(({ el, r }) => `${el.getAttribute('data-testid')} at y ${r.top.toFixed(0)} (foot ${foot.toFixed(0)})`);
-      });
+    const hidden = () => linesHidden(page, '#seat-0', '.line-head, .line-count, .line-exp');
     await expect.poll(hidden, { timeout: UI }).toEqual([]);
     await shot(page, 'phone-first-turn');
     expect(errors).toEqual([]);
