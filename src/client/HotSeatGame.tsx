@@ -299,7 +299,7 @@ export function HotSeatGame(props: {
       )}
       {over && (
         // Above every game's end screen, as online (styles.css, .game-over-bar).
-        <div className="game-over-bar hotseat-end" role="status" data-testid="hs-end">
+        <div className="game-over-bar" role="status" data-testid="hs-end">
           <span>The game is over.</span>
           <button type="button" className="primary" onClick={props.onPlayAgain} data-testid="hs-play-again">
             Play again

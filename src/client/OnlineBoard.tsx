@@ -2,9 +2,11 @@
  * The board inside an online client: names from the match data, a notice
  * while the socket is down, the tab title flags when the game waits for
  * this player (on their turn or for a decision outside it), and once the
- * game is over a bar, above any end screen, back to the game's lobby.
+ * game is over one bar, above any end screen, with the page's end actions
+ * (the rematch, for a seated player), the replay and the way back to the
+ * game's lobby.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useGame, type GameBoardProps } from './games';
 import { SITE_NAME } from './site';
 import { Deferred } from './Deferred';
@@ -32,6 +34,8 @@ export type OnlineBoardProps = GameBoardProps & {
   /** The creator's seat (server/close-match.ts), and what to do once the creator closed the match from here. */
   creatorSeat?: string;
   onClosed?: () => void;
+  /** Shown in the game-over bar, before the replay and lobby links (the match page's rematch). */
+  endActions?: ReactNode;
 };
 
 /** Every seat with the name the lobby or the socket knows for it. */
@@ -126,7 +130,19 @@ export function OnlineBoard(props: OnlineBoardProps) {
       {props.ctx.gameover !== undefined && (
         <div className="game-over-bar" role="status" data-testid="game-over-bar">
           <span>The game is over.</span>
-          <a className="button primary" href={hrefOf({ page: 'lobby', game: def.id })} data-testid="to-lobby">
+          {props.endActions}
+          <a
+            className="button ghost"
+            href={hrefOf({ page: 'replay', game: def.id, matchID: props.matchID })}
+            data-testid="watch-replay"
+          >
+            Watch the replay
+          </a>
+          <a
+            className={`button ${props.endActions ? 'ghost' : 'primary'}`}
+            href={hrefOf({ page: 'lobby', game: def.id })}
+            data-testid="to-lobby"
+          >
             Back to the lobby
           </a>
         </div>

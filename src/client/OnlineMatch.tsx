@@ -248,9 +248,6 @@ export function OnlineMatch(props: { matchID: string }) {
         </p>
       )}
       <LeftSeats matchID={matchID} match={match} seat={seat} onChanged={onSeatsChanged} />
-      {seat && match?.gameover !== undefined && (
-        <Rematch matchID={matchID} match={match} seat={seat} onChanged={onSeatsChanged} />
-      )}
       {seat ? (
         <OnlineClient
           matchID={matchID}
@@ -261,6 +258,11 @@ export function OnlineMatch(props: { matchID: string }) {
           onTableWaiting={setTableWaiting}
           creatorSeat={creatorSeatOf(match)}
           onClosed={closedHere}
+          endActions={
+            match?.gameover !== undefined ? (
+              <Rematch matchID={matchID} match={match} seat={seat} onChanged={onSeatsChanged} />
+            ) : undefined
+          }
           {...clockOf(match)}
         />
       ) : spectate ? (

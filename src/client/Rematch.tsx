@@ -3,8 +3,9 @@
  * again" creates the next match with the same game, options and number of
  * seats, seats the clicker in their own seat and the old match's bots in
  * theirs; every other player sees "Join the rematch" and takes their seat with
- * one click. Nobody is seated without clicking. (The way back to the lobby
- * is the page's game-over bar, below this card.)
+ * one click. Nobody is seated without clicking. It sits in the page's
+ * game-over bar (OnlineBoard), between "The game is over." and the links to
+ * the replay and back to the lobby, so that the end of a match is one bar.
  */
 import { useState } from 'react';
 import {
@@ -89,7 +90,7 @@ export function Rematch(props: { matchID: string; match: Match | null; seat: Sto
     });
 
   return (
-    <section className="rematch card" data-testid="rematch" aria-label="Rematch">
+    <span className="rematch" data-testid="rematch">
       {mine ? (
         <button
           type="button"
@@ -123,19 +124,11 @@ export function Rematch(props: { matchID: string; match: Match | null; seat: Sto
           {busy ? 'Starting…' : 'Play again'}
         </button>
       )}
-      <button
-        type="button"
-        className="ghost"
-        onClick={() => navigate({ page: 'replay', game: gameId, matchID })}
-        data-testid="watch-replay"
-      >
-        Watch the replay
-      </button>
       {error && (
-        <p className="error" role="alert">
+        <span className="error" role="alert">
           {error}
-        </p>
+        </span>
       )}
-    </section>
+    </span>
   );
 }
