@@ -20,11 +20,13 @@ export function Help() {
           Flirts at Restaurants, Metro entrances (each spare one is worth 2, or pays for an extra marker). Each joint
           between this round's markers that differs from the shape, a turn where it shows straight or straight where it
           shows a turn, uses one of your 5 Turn spaces (−1 for the first, down to −10 for all five); the joint with your
-          line's previous end is free. A section another line already uses gives Connections.
+          line's previous end is free. A section another line already uses gives Connections, one per other line on it
+          (and in Rome one more on a section of the game's speedy colour).
         </li>
         <li>
-          Never come back to an intersection of your own line: that eliminates you. Plan ahead: a line that boxes itself
-          in has to fall back to a single marker.
+          Never come back to an intersection of your own line: that eliminates you, and the shape must be played even
+          when its only ways lead there. Only a shape that cannot be laid at all from your line's end (the map's edge,
+          your own sections, too few Turn spaces left) becomes a single free marker.
         </li>
         <li>
           Two Common Objectives score 10 for those who reach them first, then 6; your Personal Objective scores 2/5/10

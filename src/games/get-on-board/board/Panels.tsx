@@ -30,8 +30,9 @@ export function optionText(o: TargetOption): string {
   if (o.eliminates) parts.push('already visited: you are eliminated');
   else if (o.doomed) parts.push('every way on from here eliminates you');
   if (o.turnCost > 0) parts.push(`uses ${o.turnCost} Turn space`);
-  if (o.connections > 0) parts.push(`+${o.connections} Connection${o.connections > 1 ? 's' : ''}`);
-  if (o.speedy) parts.push(`speedy ${o.speedy} section`);
+  // The eliminating marker brings nothing but the Turn space its joint needs (RULES.md).
+  if (!o.eliminates && o.connections > 0) parts.push(`+${o.connections} Connection${o.connections > 1 ? 's' : ''}`);
+  if (!o.eliminates && o.speedy) parts.push(`speedy ${o.speedy} section`);
   return parts.join(', ');
 }
 
@@ -249,12 +250,12 @@ export function LogPanel({ G, names }: { G: GobState; names: Names }) {
 /** The end screen's rows: the sheet's zone, and how it scored (RULES.md, "End of the game and scoring"). */
 const BREAKDOWN: [keyof ScoreBreakdown, string, string][] = [
   ['metro', 'Metro', '2 per circled entrance not crossed for an extra marker'],
-  ['turns', 'Turns', 'the last Turn space used: 0, −1, −3, −5, −7 or −10'],
+  ['turns', 'Turns', 'the Turn spaces used, −1, −2, −2, −2 and −3: 0, −1, −3, −5, −7 or −10 in all'],
   ['grannies', 'Grannies', 'by spaces crossed: 1, 2, 3, 5, 7, 9, 12, 15'],
   ['studentsCinemas', 'Students × Cinemas', 'Students crossed times Cinemas crossed'],
   ['theaters', 'Theaters', 'the Tourist rows a Theater scored, and half the top open row'],
   ['restaurants', 'Restaurants', 'the Flirt rows a Restaurant scored, and half the top open row'],
-  ['common', 'Common objectives', '10 to the first to reach one, 6 after'],
+  ['common', 'Common objectives', '10 to everyone who reaches one in the first round anyone does, 6 later'],
   ['personal', 'Personal objective', '2, 5 or 10 for 1, 2 or 3 of its sites'],
   ['connections', 'Connections', 'half the circles crossed, rounded down; 10 with all 19'],
 ];

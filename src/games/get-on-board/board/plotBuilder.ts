@@ -29,7 +29,10 @@ export interface DraftView {
   extras: PlotOption[];
   /** Each marker placed, with what it does (the extra marker last). */
   placed: PlotOption[];
-  /** Connection circles the plot crosses (before the 19-circle cap), and Turn spaces it uses. */
+  /**
+   * Connection circles the plot crosses (before the 19-circle cap; an eliminating marker brings none, RULES.md),
+   * and Turn spaces it uses.
+   */
   connections: number;
   turnCost: number;
   /** The move's arguments, when the draft is a whole legal plot. */
@@ -72,7 +75,7 @@ export function viewDraft(G: GobState, playerID: PlayerID, draft: Draft): DraftV
     targets,
     extras,
     placed,
-    connections: placed.reduce((n, o) => n + o.connections, 0),
+    connections: placed.reduce((n, o) => n + (o.eliminates ? 0 : o.connections), 0),
     turnCost: status.turnCost,
     args,
   };
