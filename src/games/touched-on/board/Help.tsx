@@ -47,11 +47,13 @@ export function Help() {
         </li>
         <li>
           Evaders go on their own Line: the current line (same carriage) or a Line next to it (a new carriage). Lines
-          cannot be skipped.
+          cannot be skipped. The journey's first card may go on any Line, and so may the next card once every player has
+          had a turn without adding one (a new carriage, even on the current line).
         </li>
         <li>
           An Inspector catches the current carriage when the previous player just added to it (it is exposed): they take
-          back every Evader in it. Authorised: its own Line only. Undercover: any Line. None in a Free Tram Zone.
+          every Evader in it, other players' too. Authorised: its own Line only. Undercover: any Line. None in a Free
+          Tram Zone.
         </li>
         <li>Appeal when you are inspected: it fails only against an Authorised Inspector.</li>
         <li>The card that brings a Line to 9 wins the Exp hidden under it.</li>

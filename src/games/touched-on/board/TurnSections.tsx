@@ -143,7 +143,7 @@ export function CardSection({ G, ctx, me, names, sel, setSel, act }: PanelProps 
           <p className="muted">{r}</p>
         ) : (
           <p>
-            Inspect the current carriage on line {r.line}: {playerLabel(r.victim, names)} takes back {r.evaders.length}{' '}
+            Inspect the current carriage on line {r.line}: {playerLabel(r.victim, names)} takes {r.evaders.length}{' '}
             Evader{r.evaders.length === 1 ? '' : 's'}
             {c.kind === 'undercover' ? ' (unless they Appeal)' : ' (an Appeal against an Authorised Inspector fails)'}.
           </p>
