@@ -280,7 +280,10 @@ describe('previews and results', () => {
     expect(tieBreakText(over('passengers'), G, { '1': 'Rui' })).toBe(
       'Tied on points and connections: Rui wins with the most passengers still on the tram.',
     );
-    expect(tieBreakText(over('seat'), G)).toMatch(/farthest from the first player/);
+    // Farthest in turn order, not in where the players sit (at a table of 4 the one opposite sits farthest).
+    expect(tieBreakText(over('seat'), G)).toBe(
+      'Tied on points, connections and passengers: Black wins as the player latest in turn order (farthest from the first player).',
+    );
     expect(playerLabel(G, '0')).toBe('Pink');
   });
 

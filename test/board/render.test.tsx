@@ -205,6 +205,99 @@ describe('Board markup', () => {
     for (const words of [move, freeWords, place, branch]) expect(words).not.toMatch(/\b(click|tap)/i);
   });
 
+  it('says how to play as the rules apply: a push goes beyond the destination, a link is a completed ticket, the third tie-breaker', () => {
+    const { G, ctx } = viewOf(client(), '0');
+    const html = render(G, ctx, '0');
+    const from = html.indexOf('data-testid="help"');
+    const help = html
+      .slice(from, html.indexOf('</details>', from))
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ');
+    // A tram passed over is pushed beyond the mover's destination, not to the next stopping place from where it stood.
+    expect(help).toContain('is pushed on to the first stopping place beyond your destination');
+    expect(help).not.toContain('pushed on to the next stopping place');
+    expect(help).toContain('You and each pushed player draw 1 ticket (each at most once per turn)');
+    // One VP per completed ticket (two halves), not per matching half.
+    expect(help).not.toMatch(/halves between neighbouring cards score 1 VP each/);
+    expect(help).toContain('Each ticket completed between neighbouring cards');
+    expect(help).toContain('you pick up nothing and keep your tickets, but the action is spent');
+    expect(help).toContain('on an empty tram stop of their choice, if there is one');
+    expect(help).toContain('then the player latest in turn order (farthest from the first player)');
+  });
+
+  it('tells the others that a one-passenger bell waits only for the payment, not for a passenger to keep', async () => {
+    const G0 = position((g) => {
+      g.players['0'].position = 'baixa';
+      g.stops.baixa = { red: 1, yellow: 0, green: 0, blue: 0 };
+      g.players['0'].hand = { red: 1, yellow: 3, green: 0, blue: 3 };
+      g.players['0'].handSize = 7;
+      // Only red left to draw: the group becomes 2 red, paid 1 red + 3 yellow or 1 red + 3 blue, so the ringer is asked.
+      g.bag = { red: 5, yellow: 0, green: 0, blue: 0 };
+      g.passengerDiscard = { red: 0, yellow: 0, green: 0, blue: 0 };
+    });
+    const [pink, black] = seats(2, G0);
+    pink.moves.pickUp({ bell: 'one' });
+    await new Promise((r) => setTimeout(r, 20));
+    const b = viewOf(black, '1');
+    expect(b.G.pending).toMatchObject({ kind: 'bellChoice', drawn: ['red'] });
+    const waiting = wordsOf(render(b.G, b.ctx, '1'), 'actions');
+    expect(waiting).toContain('Waiting for Pink to choose how to pay for the group');
+    expect(waiting).not.toContain('which passenger to keep');
+  });
+
+  it('says who draws a push ticket: the mover and each pushed player, unless they already drew one this turn', () => {
+    const G0 = position((g) => {
+      g.players['0'].position = 'baixa';
+      g.players['1'].position = 'castelo';
+    });
+    const { G, ctx } = viewOf(client(2, 'x', G0), '0');
+    const moveOptions = destinationMap(legalMoves(G, '0', '0'));
+    expect(moveOptions.castelo[0].pushes).toBe(true);
+    const words = wordsOf(
+      renderToStaticMarkup(
+        <ActionPanel
+          G={G}
+          ctx={ctx}
+          me="0"
+          names={{}}
+          ui={{ ...EMPTY_UI, selected: 'castelo' }}
+          setUi={() => undefined}
+          act={{} as Actions}
+          moveOptions={moveOptions}
+          freeAvailable={false}
+        />,
+      ),
+      'push-warning',
+    );
+    expect(words).toContain(
+      'You and each pushed player draw 1 ticket, unless they already drew one for a push this turn.',
+    );
+    expect(words).not.toContain('Everyone involved');
+  });
+
+  it('does not blame the tickets when the free move reaches no place', () => {
+    const G0 = position((g) => (g.players['0'].bonuses = ['freeMove']));
+    const free = viewOf(client(2, 'x', G0), '0');
+    const words = wordsOf(
+      renderToStaticMarkup(
+        <ActionPanel
+          G={free.G}
+          ctx={free.ctx}
+          me="0"
+          names={{}}
+          ui={{ ...EMPTY_UI, mode: 'free' }}
+          setUi={() => undefined}
+          act={{} as Actions}
+          moveOptions={{}}
+          freeAvailable
+        />,
+      ),
+      'actions',
+    );
+    expect(words).toContain('The free move can reach no place from here.');
+    expect(words).not.toContain('with your tickets');
+  });
+
   it('shows the final round banner and the end screen with tie-breaks', () => {
     const G0 = position((g) => {
       g.endTriggered = true;
@@ -225,6 +318,9 @@ describe('Board markup', () => {
     const pink = html.slice(html.indexOf('data-testid="final-0"'));
     expect(pink).toMatch(/^[^>]*><td>1<\/td><td>.*?Pink<\/td><td><b>6<\/b><\/td><td>5<\/td><td>1<\/td>/);
     expect(html).toContain('data-testid="score-how"');
+    expect(html).toContain(
+      'Ties go to the most links, then the most passengers still on the tram, then the player latest in turn order (farthest from the first player).',
+    );
   });
 
   it('opens the end screen on the board once the last round is over', () => {

@@ -114,7 +114,9 @@ function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvail
       {blocked ? (
         <p className="muted">{blocked}</p>
       ) : count === 0 ? (
-        <p className="muted">No destination is reachable with your tickets.</p>
+        <p className="muted" data-testid="no-destination">
+          {free ? 'The free move can reach no place from here.' : 'No destination is reachable with your tickets.'}
+        </p>
       ) : !opt ? (
         <p className="hint">
           {free
@@ -161,7 +163,7 @@ function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvail
               the line
               {opt.chooser !== undefined &&
                 ` (${playerLabel(G, opt.chooser, names)} chooses the branch, and the push may go on)`}
-              . Everyone involved draws 1 ticket (once per turn).
+              . You and each pushed player draw 1 ticket, unless they already drew one for a push this turn.
             </p>
           )}
           <div className="buttons">

@@ -17,11 +17,12 @@ import type { Color } from '../data/types';
 import type { Actions } from './actions';
 import { Dots } from './Dots';
 
-const WHAT: Record<NonNullable<GState['pending']>['kind'], string> = {
-  pushBranch: 'choose which way their pushed tram goes',
-  placePassengers: 'place new passengers on an empty tram stop',
-  bellChoice: 'choose which passenger to keep and how to pay',
-};
+/** What the player the game waits for is deciding (after a one-passenger bell there is nothing to keep, only the payment). */
+function what(p: NonNullable<GState['pending']>): string {
+  if (p.kind === 'pushBranch') return 'choose which way their pushed tram goes';
+  if (p.kind === 'placePassengers') return 'place new passengers on an empty tram stop';
+  return p.drawn.length === 1 ? 'choose how to pay for the group' : 'choose which passenger to keep and how to pay';
+}
 
 /** The prompt for a pending decision. */
 export function Decision({
@@ -40,7 +41,7 @@ export function Decision({
     return (
       <section className="actions decision" data-testid="actions">
         <p className="waiting" data-testid="waiting">
-          Waiting for {playerLabel(G, p.player, names)} to {WHAT[p.kind]}…
+          Waiting for {playerLabel(G, p.player, names)} to {what(p)}…
         </p>
       </section>
     );

@@ -81,7 +81,8 @@ export function GameOverView({
         </table>
         <p className="hint" data-testid="score-how">
           Total = the VP printed on the Monument cards + 1 VP per link, a complete ticket between neighbouring cards of
-          the row. Ties go to the most links, then the most passengers still on the tram.
+          the row. Ties go to the most links, then the most passengers still on the tram, then the player latest in turn
+          order (farthest from the first player).
         </p>
         {onClose && (
           <button type="button" onClick={onClose} data-testid="gameover-close">

@@ -16,21 +16,30 @@ export function Help() {
           bonus stop, or a tram stop with passengers). 3 tickets of one colour stand in for 1 of another.
         </li>
         <li>
-          <b>Push:</b> a tram in your way is pushed on to the next stopping place; everyone involved draws 1 ticket
-          (once per turn).
+          <b>Push:</b> a tram on your path or at your destination (never one at Rossio) is pushed on to the first
+          stopping place <b>beyond your destination</b>, the farthest first; where the rails fork, its owner chooses the
+          way. You and each pushed player draw 1 ticket (each at most once per turn).
         </li>
         <li>
-          <b>Pick up:</b> pay a ticket of the matching colour for <b>every</b> passenger at your stop. Ring the bell to
-          add a random passenger first — if you then cannot pay, you get nothing and lose the action.
+          <b>Pick up:</b> pay a ticket of the matching colour for <b>every</b> passenger at your stop, even those with
+          no free seat (they stay at the stop). Ring the bell to add a random passenger first — if you then cannot pay,
+          you pick up nothing and keep your tickets, but the action is spent.
         </li>
         <li>
           <b>Drop off:</b> at a monument with a cone, hand in the passengers a displayed card shows to claim it; place
-          it at either end of your row. Matching ticket halves between neighbouring cards score 1 VP each.
+          it at either end of your row. Each ticket completed between neighbouring cards (two halves of one colour,
+          level with each other) is a link and scores 1 VP. The player to your right then puts 3 passengers from the bag
+          on an empty tram stop of their choice, if there is one.
         </li>
         <li>
-          <b>Bonus:</b> at an elevator, pay 3 tickets of its colour for the bonus your board pairs with that colour.
+          <b>Bonus:</b> at an elevator, pay 3 tickets of its colour for the bonus your board pairs with that colour, if
+          you do not have it yet. It works at once.
         </li>
-        <li>When the last face-up Monument card comes out, the round is finished and the most VP wins.</li>
+        <li>
+          When the last face-up Monument card is dealt to the display, the round is completed and the game ends: the
+          most VP wins. Ties go to the most links, then the most passengers on the tram, then the player latest in turn
+          order (farthest from the first player).
+        </li>
       </ul>
     </details>
   );

@@ -229,7 +229,7 @@ export function tieBreakText(over: GameOver, G: Pick<GState, 'players'>, names: 
     case 'passengers':
       return `Tied on points and connections: ${w} wins with the most passengers still on the tram.`;
     case 'seat':
-      return `Tied on points, connections and passengers: ${w} wins by sitting farthest from the first player.`;
+      return `Tied on points, connections and passengers: ${w} wins as the player latest in turn order (farthest from the first player).`;
   }
 }
 
