@@ -68,11 +68,12 @@ export function Hand({
                     data-testid={`hand-card-${id}`}
                     data-playable={up ? 'yes' : 'no'}
                     aria-pressed={sel}
+                    // A playable card is named by its picture; a dimmed one by the picture's name and why, in one
+                    // label (the picture and a hidden span after it were joined with a space: "line 19 : not…").
+                    aria-label={up ? undefined : `${lookLabel(look)}: not playable now.${r ? ` ${r}` : ''}`}
                     title={up ? lookLabel(look) : (r ?? undefined)}
                   >
-                    {/* The name comes from the content: the card's picture names it, the state follows. */}
                     <CardFace look={look} />
-                    {!up && <span className="sr-only">: not playable now. {r ?? ''}</span>}
                     {sel && (
                       <span className="tick" aria-hidden="true">
                         ✓
