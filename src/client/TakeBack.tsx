@@ -27,6 +27,26 @@ function isShortcut(e: KeyboardEvent): boolean {
   return !(t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)));
 }
 
+/**
+ * Sends the take-back. boardgame.io's client first runs the UNDO through its own reducer, on a state the server
+ * sent without its undo history (`_undo`, which the master never sends to a client, online or hot-seat): that run
+ * always refuses and logs "ERROR: No moves to undo", then the action goes to the master, which takes the action
+ * back for real and sends everyone the result. The dispatch is synchronous, so that one expected line is dropped
+ * while it runs; any other error still reaches the console.
+ */
+export function sendUndo(undo: () => void): void {
+  const log = console.error;
+  console.error = (...args: unknown[]) => {
+    if (args.length === 2 && args[0] === 'ERROR:' && args[1] === 'No moves to undo') return;
+    log(...args);
+  };
+  try {
+    undo();
+  } finally {
+    console.error = log;
+  }
+}
+
 /** The take-back button, for the seat `playerID` on its own turn (nothing otherwise). */
 export function TakeBack(props: TakeBackProps) {
   const { def } = useGame();
@@ -41,7 +61,7 @@ export function TakeBack(props: TakeBackProps) {
     can,
     send: () => {
       setSentAt(stateID);
-      undo();
+      sendUndo(undo);
     },
   };
   useEffect(() => {
