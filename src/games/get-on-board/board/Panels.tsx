@@ -131,8 +131,12 @@ export function PlotPanel(props: {
     }.`;
   return (
     <section className="gob-panel gob-panel--action" data-testid="plot-panel" aria-label="Your plot">
+      {/* The glyph's own name ("Shape F: 3 markers, 2 turns") would say the shape a second time: it is drawn only. */}
       <h2>
-        <ShapeGlyph shape={shape.id} size={26} /> Your plot: {shape.label}
+        <span aria-hidden="true">
+          <ShapeGlyph shape={shape.id} size={26} />
+        </span>{' '}
+        Your plot: {shape.label}
       </h2>
       <p
         className={`gob-prompt${eliminated ? ' gob-prompt--danger' : ''}`}
