@@ -18,11 +18,7 @@ import {
 } from './SetupFields';
 import { CLOCK_TEXT, type ClockChoice } from './TurnClock';
 import { botName, type SeatChoice } from './seats';
-
-/** "A", "A and B", "A, B and C". */
-function listOf(items: string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
+import { listOf } from './names';
 
 const freshSeat = (): SeatChoice => ({ kind: 'human', level: 'normal', name: '' });
 

@@ -6,7 +6,7 @@
  * (the rematch, for a seated player), the replay and the way back to the
  * game's lobby.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useGame, type GameBoardProps } from './games';
 import { SITE_NAME } from './site';
 import { Deferred } from './Deferred';
@@ -38,11 +38,38 @@ export type OnlineBoardProps = GameBoardProps & {
   endActions?: ReactNode;
 };
 
-/** Every seat with the name the lobby or the socket knows for it. */
+/**
+ * Every seat with its player's name. The lobby's list, when the page has read it, is the authority: the page
+ * re-reads it whenever the server says the match changed (a join, a leave), whereas the socket's names go
+ * stale when a player leaves, which would show a table that is no longer full as a game under way. Before
+ * the first read, the socket's names.
+ */
 function seatsOf(props: OnlineBoardProps): WaitingSeat[] {
-  const live = new Map((props.matchData ?? []).map((p) => [p.id, p.name]));
-  const listed = props.lobbyPlayers ?? props.matchData ?? [];
-  return listed.map((p) => ({ id: p.id, name: p.name || live.get(p.id) || undefined }));
+  if (props.lobbyPlayers) return props.lobbyPlayers.map((p) => ({ id: p.id, name: p.name || undefined }));
+  return (props.matchData ?? []).map((p) => ({ id: p.id, name: p.name || undefined }));
+}
+
+/**
+ * The names of the players who left a full table before the first move (the match then waits for its table
+ * again): the page remembers the table as it was while full, and keeps those names until the table is full again.
+ */
+function useLeftBeforeStart(stateID: number, seats: WaitingSeat[], waiting: boolean): string[] {
+  const full = useRef<Map<number, string> | null>(null);
+  const [left, setLeft] = useState<string[]>([]);
+  const key = seats.map((s) => `${s.id}:${s.name ?? ''}`).join('\u0000');
+  useEffect(() => {
+    if (stateID !== 0) return;
+    if (!waiting) {
+      full.current = new Map(seats.map((s) => [s.id, s.name ?? '']));
+      setLeft([]);
+    } else if (full.current) {
+      const was = full.current;
+      const gone = seats.filter((s) => !s.name && was.get(s.id)).map((s) => was.get(s.id)!);
+      if (gone.length > 0) setLeft(gone);
+    }
+    // `seats` is read through its key.
+  }, [stateID, waiting, key]);
+  return waiting ? left : [];
 }
 
 /** Wraps the board for a networked client. */
@@ -55,6 +82,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
   const pid = props.playerID;
   const seats = seatsOf(props);
   const waiting = !props.ctx.gameover && waitingForTable(props._stateID, seats);
+  const leftBeforeStart = useLeftBeforeStart(props._stateID, seats, waiting);
   const mine =
     pid != null &&
     !waiting &&
@@ -116,6 +144,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
         <WaitingRoom
           matchID={props.matchID}
           players={seats}
+          left={leftBeforeStart}
           seat={pid != null && props.credentials ? { playerID: pid, credentials: props.credentials } : null}
           creator={pid != null && pid === props.creatorSeat}
           onChanged={props.onSeatsChanged}

@@ -11,6 +11,7 @@ import { seatStyle, useGame } from './games';
 import { BOT_LEVELS, type BotLevel } from './seats';
 import { ConfirmBox } from './Confirm';
 import { SeatDot } from './SeatDot';
+import { listOf } from './names';
 
 export interface WaitingSeat {
   id: number;
@@ -20,6 +21,8 @@ export interface WaitingSeat {
 export function WaitingRoom(props: {
   matchID: string;
   players: readonly WaitingSeat[];
+  /** Players who left the full table before the first move, so that it waits again. */
+  left?: readonly string[];
   /** The viewer's seat and credentials, when they hold one (a spectator just waits). */
   seat: { playerID: string; credentials: string } | null;
   /** The viewer's seat is the creator's: they may close the match. */
@@ -49,6 +52,12 @@ export function WaitingRoom(props: {
   return (
     <section className="card waiting-room" data-testid="waiting-room" aria-labelledby="waiting-title">
       <h2 id="waiting-title">Waiting for players</h2>
+      {props.left && props.left.length > 0 && (
+        <p className="notice warn" role="status" data-testid="left-before-start">
+          {listOf(props.left)} left before the first move, so the game waits for{' '}
+          {props.left.length === 1 ? 'a player' : 'players'} again.
+        </p>
+      )}
       <p>
         The game starts when every seat is taken: {open.length} {open.length === 1 ? 'seat is' : 'seats are'} still
         open. Share the link above, or fill{' '}

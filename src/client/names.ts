@@ -10,3 +10,8 @@ export function namesFrom(
   for (const [id, name] of Object.entries(playerNames ?? {})) if (name) out[id] = name;
   return out;
 }
+
+/** "A", "A and B", "A, B and C". */
+export function listOf(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
