@@ -192,6 +192,11 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
     if (!game) fail(404, `Unknown game "${gameName.slice(0, 64)}"`);
     const isCreate = matchID?.toLowerCase() === 'create';
     if (matchID !== undefined && !isCreate && !MATCH_ID.test(matchID)) fail(400, 'Invalid match ID');
+    // boardgame.io's match routes read a match by its ID alone: a match of another game is not this game's.
+    if (matchID !== undefined && !isCreate) {
+      const metadata = await fetchMetadata(db, matchID);
+      if (metadata && metadata.gameName !== gameName) fail(404, `Match ${matchID} not found`);
+    }
     if (ctx.method !== 'POST') return next();
 
     const route: LobbyRoute | undefined =

@@ -47,3 +47,36 @@ describe('lobby errors in words', () => {
     expect(describeError(refused, 'join')).toMatch(/^Could not join the match: the server refused the request: \S/);
   });
 });
+
+describe("a match through another game's routes", () => {
+  it('is not found there: no read, join, leave, rename or rematch, and nothing changes', async () => {
+    const matchID = await createMatch(server.url, 2);
+    const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
+      method: 'POST',
+      json: { playerID: '0', playerName: 'Ana' },
+    });
+    expect(joined.status).toBe(200);
+    const credentials = joined.json.playerCredentials as string;
+    const before = await http(server.url, `/games/${GAME}/${matchID}`);
+    for (const other of ['touched-on', 'get-on-board']) {
+      const base = `/games/${other}/${matchID}`;
+      const answers = [
+        await http(server.url, base),
+        await http(server.url, `${base}/join`, { method: 'POST', json: { playerID: '1', playerName: 'Bruno' } }),
+        await http(server.url, `${base}/leave`, { method: 'POST', json: { playerID: '0', credentials } }),
+        await http(server.url, `${base}/update`, {
+          method: 'POST',
+          json: { playerID: '0', credentials, newName: 'Eve' },
+        }),
+        await http(server.url, `${base}/playAgain`, { method: 'POST', json: { playerID: '0', credentials } }),
+      ];
+      expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 404, 404]);
+      for (const a of answers) expect(a.text).toContain(`Match ${matchID} not found`);
+    }
+    // Its own game's routes still find it, unchanged: Ana in seat 1, seat 2 open.
+    const after = await http(server.url, `/games/${GAME}/${matchID}`);
+    expect(after.status).toBe(200);
+    expect(after.json).toEqual(before.json);
+    expect(after.json.players.map((p: { name?: string }) => p.name ?? null)).toEqual(['Ana', null]);
+  });
+});
