@@ -326,6 +326,29 @@ function JoinPanel(props: {
     }
   };
 
+  if (match && match.gameover !== undefined) {
+    // A stale invitation: nobody joins a finished match, but its replay and its final position are there to see.
+    return (
+      <section className="card narrow" data-testid="join-panel">
+        <h2>This match is over</h2>
+        <p className="muted" data-testid="join-over">
+          It has ended: watch its replay, or see where it finished.
+        </p>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => navigate({ page: 'replay', game: gameId, matchID })}
+          data-testid="join-replay"
+        >
+          Watch the replay
+        </button>{' '}
+        <button type="button" className="ghost" onClick={props.onWatch} data-testid="watch">
+          See the final position
+        </button>
+      </section>
+    );
+  }
+
   return (
     <section className="card narrow" data-testid="join-panel">
       <h2>Join this match</h2>

@@ -192,13 +192,19 @@ function ConfirmForget(props: { playerName: string; onKeep: () => void; onForget
 export function MyMatches() {
   const [seats, setSeats] = useState<StoredSeat[]>(() => allSeats());
   const [statuses, setStatuses] = useState<Map<string, MatchStatus> | null>(null);
+  // The last look failed: the rows keep what the server last said, and a line says it cannot be reached.
+  const [unreachable, setUnreachable] = useState(false);
   const ids = seats.map((s) => s.matchID).join(',');
   useEffect(() => {
     let live = true;
     const load = () =>
       fetchStatuses(ids ? ids.split(',') : [])
-        .then((m) => live && setStatuses(m))
-        .catch(() => live && setStatuses(null));
+        .then((m) => {
+          if (!live) return;
+          setStatuses(m);
+          setUnreachable(false);
+        })
+        .catch(() => live && setUnreachable(true));
     void load();
     const t = setInterval(() => void load(), REFRESH_MS * 2);
     return () => {
@@ -219,6 +225,13 @@ export function MyMatches() {
   return (
     <section className="card" aria-labelledby="mine-title" data-testid="my-matches">
       <h2 id="mine-title">Your matches</h2>
+      {unreachable && (
+        <p className="muted" role="status" data-testid="mine-unreachable">
+          {statuses
+            ? 'The server cannot be reached just now: this is where your matches last stood. Trying again…'
+            : 'The server cannot be reached just now. Trying again…'}
+        </p>
+      )}
       <ul className="match-list">
         {rows.map(({ s, st, now }) => {
           const g = clientGame(s.gameId ?? '');
@@ -243,7 +256,7 @@ export function MyMatches() {
                 href={hrefOf({ page: 'match', game: g.def.id, matchID: s.matchID })}
                 data-testid={`resume-${s.matchID}`}
               >
-                {now?.mine ? 'Play' : 'Resume'}
+                {now?.mine ? 'Play' : st?.gameover ? 'See the end' : 'Resume'}
               </a>
               <button
                 type="button"
