@@ -52,7 +52,7 @@ export function validateSetupData(setupData: unknown, numPlayers: number): strin
     if (k !== 'faceUp' && k !== 'firstPlayer') return `Unknown option "${k}". Options: faceUp, firstPlayer.`;
   }
   if (d.faceUp !== undefined && d.faceUp !== 'final' && d.faceUp !== 'early')
-    return 'faceUp must be "final" (18/15/12 face-up cards) or "early" (19/16/13).';
+    return 'faceUp must be "final" (18/15/12 face-up cards for 4/3/2 players) or "early" (19/16/13).';
   if (d.firstPlayer !== undefined && d.firstPlayer !== 'random') {
     if (
       typeof d.firstPlayer !== 'number' ||

@@ -14,7 +14,7 @@ export type CardId = string;
 
 /** Match options, validated by `validateSetupData`. */
 export interface SetupData {
-  /** Face-up Monument cards: the final rulebook's 18/15/12 (default) or the early text's 19/16/13. */
+  /** Face-up Monument cards: the final rulebook's 18/15/12 for 4/3/2 players (default) or the early text's 19/16/13. */
   faceUp?: 'final' | 'early';
   /** Seat index of the first player, or 'random' (default). */
   firstPlayer?: number | 'random';

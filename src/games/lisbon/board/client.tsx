@@ -9,6 +9,7 @@ import { LisbonPicture } from './Picture';
 import { Help } from './Help';
 import { TRAM_STYLE } from './logic';
 import { TRAM_COLORS } from '../data/types';
+import { FACE_UP } from '../data/boards';
 
 /** Rules options as the forms hold them. */
 export interface RulesChoice {
@@ -29,12 +30,12 @@ function RulesFields(props: RulesFieldsProps<RulesChoice>) {
   return (
     <>
       <Segmented
-        label="Face-up Monument cards (2/3/4 players)"
+        label={`Face-up Monument cards (${props.numPlayers} players)`}
         ariaLabel="Face-up Monument cards"
         options={['final', 'early'] as const}
         value={value.faceUp}
         onChange={(faceUp) => onChange({ ...value, faceUp })}
-        text={(v) => (v === 'final' ? 'Final (18/15/12)' : 'Early (19/16/13)')}
+        text={(v) => `${v === 'final' ? 'Final' : 'Early'} (${FACE_UP[v][props.numPlayers]})`}
         testid={(v) => `${props.testid}-faceup-${v}`}
       />
       <FirstPlayerField
