@@ -201,6 +201,23 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
     await context.close();
   }, 60_000);
 
+  it("shows every player's row whole on a portrait tablet (820 × 1180, 4 players), none cut off at the side", async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'lisbon-tablet');
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await startHotSeat(page, suite.server.url, 4);
+    const rows = page.locator('.lt-players .player-panel');
+    await expect.poll(() => rows.count()).toBe(4);
+    const area = (await page.locator('.lt-players').boundingBox())!;
+    for (const b of await rows.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(b.left).toBeGreaterThanOrEqual(area.x - 1);
+      expect(b.right).toBeLessThanOrEqual(area.x + area.width + 1);
+      expect(b.width).toBeGreaterThanOrEqual(200);
+    }
+    expect(await page.locator('.lt-players').evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    await screenshot(page, 'lisbon-tablet-portrait');
+    await context.close();
+  }, 60_000);
+
   it('plays whole turns on a 390 × 844 touch phone: the zoomed pick and the bottom sheet', async () => {
     const { page, context } = await phoneContext(suite.browser, errors);
     await startHotSeat(page, suite.server.url);
