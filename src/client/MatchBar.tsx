@@ -12,6 +12,7 @@ import { seatStyle, useGame } from './games';
 import { BOT_LEVELS, type BotLevel } from './seats';
 import { leftOpenSeats } from './LeftSeats';
 import { SeatDot } from './SeatDot';
+import { ConfirmBox } from './Confirm';
 
 /** Share link, seats and Leave. */
 export function MatchBar(props: {
@@ -30,6 +31,8 @@ export function MatchBar(props: {
   const { matchID, match, seat } = props;
   const [copied, setCopied] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  // "Leave match" asks first, in place (the site's own question, as "Forget" and "Close match" ask).
+  const [asking, setAsking] = useState(false);
   const [adding, setAdding] = useState(false);
   const game = useGame();
   const link = shareLink(game.def.id, matchID);
@@ -44,7 +47,6 @@ export function MatchBar(props: {
   };
   const leave = async () => {
     if (!seat) return;
-    if (!window.confirm('Leave this match? Your seat is freed and someone else may take it.')) return;
     setLeaving(true);
     try {
       await lobby.leaveMatch(game.def.id, matchID, { playerID: seat.playerID, credentials: seat.credentials });
@@ -55,6 +57,7 @@ export function MatchBar(props: {
       props.onError(describeError(err, 'leave'));
     } finally {
       setLeaving(false);
+      setAsking(false);
     }
   };
   const addBot = async (id: number, level: BotLevel) => {
@@ -78,7 +81,8 @@ export function MatchBar(props: {
     <div className="match-bar">
       {props.watching ? (
         <p className="watching" data-testid="watching">
-          <strong>You are watching</strong> this match: you see what every player may see, and no one's hand.
+          <strong>You are watching</strong> this match: you see what every player may see
+          {game.spectatorUnseen ? `, and ${game.spectatorUnseen}` : ''}.
         </p>
       ) : !match ? null : waiting === 0 ? (
         // Every seat is taken: the link is only for people to watch, so it takes one small button.
@@ -167,11 +171,32 @@ export function MatchBar(props: {
           type="button"
           className="ghost danger"
           disabled={leaving}
-          onClick={() => void leave()}
+          aria-haspopup="dialog"
+          aria-expanded={asking}
+          onClick={() => setAsking(true)}
           data-testid="leave-match"
         >
           {leaving ? 'Leaving…' : 'Leave match'}
         </button>
+      )}
+      {seat && asking && (
+        <ConfirmBox
+          title="Leave this match?"
+          text="Your seat is freed for someone else to take."
+          keepLabel="Stay"
+          yesLabel="Leave"
+          busy={leaving}
+          onKeep={() => {
+            setAsking(false);
+            // Back to the button that asked, once the question has gone.
+            setTimeout(() => document.querySelector<HTMLElement>('[data-testid="leave-match"]')?.focus());
+          }}
+          onYes={() => void leave()}
+          testid="leave-confirm"
+          keepTestid="leave-stay"
+          yesTestid="leave-yes"
+          className="confirm-leave"
+        />
       )}
     </div>
   );

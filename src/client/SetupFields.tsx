@@ -3,7 +3,7 @@
  * player count, seats (human or bot with a level), a first-player field and
  * the form footer. Each game adds its own rule options (`ClientGame.rules`).
  */
-import { useEffect, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
 import { BOT_LEVELS, type BotLevel, type SeatChoice } from './seats';
 import { useGame } from './games';
 import { SeatDot } from './SeatDot';
@@ -18,7 +18,11 @@ export function useNameFirstCleared(name: string, setError: Dispatch<SetStateAct
   }, [name, setError]);
 }
 
-/** A row of toggle buttons choosing one of `options` (a labelled radio group). */
+/**
+ * A row of toggle buttons choosing one of `options`: a labelled radio group as WAI-ARIA's pattern has it, one Tab
+ * stop (the checked option; the first if none is), the arrow keys moving to the previous or next option and choosing
+ * it (round from the last to the first), Home and End to the first and last.
+ */
 export function Segmented<T extends string | number>(props: {
   label: string;
   ariaLabel: string;
@@ -28,16 +32,37 @@ export function Segmented<T extends string | number>(props: {
   text: (v: T) => string;
   testid: (v: T) => string;
 }) {
+  const { options } = props;
+  const checked = options.indexOf(props.value);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const n = options.length;
+    const at = Math.max(0, checked);
+    const to =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown'
+        ? (at + 1) % n
+        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+          ? (at - 1 + n) % n
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? n - 1
+              : null;
+    if (to === null || n === 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    if (to !== checked) props.onChange(options[to]);
+    e.currentTarget.querySelectorAll<HTMLElement>('[role="radio"]')[to]?.focus();
+  };
   return (
     <div className="field">
       <span className="label">{props.label}</span>
-      <div className="segmented" role="radiogroup" aria-label={props.ariaLabel}>
-        {props.options.map((v) => (
+      <div className="segmented" role="radiogroup" aria-label={props.ariaLabel} onKeyDown={onKeyDown}>
+        {options.map((v, i) => (
           <button
             key={v}
             type="button"
             role="radio"
             aria-checked={props.value === v}
+            tabIndex={i === Math.max(0, checked) ? 0 : -1}
             className={props.value === v ? 'active' : ''}
             data-testid={props.testid(v)}
             onClick={() => props.onChange(v)}

@@ -61,6 +61,11 @@ export interface ClientGame<R = unknown> {
   decision(G: unknown, ctx: Ctx): string | null;
   /** A match's rule options in a few words, for the open-matches list. */
   describeSetup(setupData: unknown): string;
+  /**
+   * What a spectator does not see that a player does, in words after "and" ("no one's hand"), for the line telling
+   * them they watch ("you see what every player may see, and …"); absent, the line says no more.
+   */
+  spectatorUnseen?: string;
 }
 
 /** Every game, in the registry's order. */

@@ -191,8 +191,8 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
   }, 30_000);
 
   it('leaves a match and frees the seat', async () => {
-    ana.on('dialog', (d) => void d.accept());
     await ana.getByTestId('leave-match').click();
+    await ana.getByTestId('leave-yes').click({ timeout: UI_TIMEOUT });
     await ana.getByTestId('lobby').waitFor({ timeout: UI_TIMEOUT });
     const meta = (await server.db.fetch(matchID, { metadata: true })).metadata;
     expect(meta.players[0].name).toBeUndefined();

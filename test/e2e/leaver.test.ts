@@ -40,9 +40,9 @@ describe.skipIf(!CHROMIUM)('browser: a player leaves a running match', () => {
     await raw.playTurn(def, matchID, '0', credentials);
     raw.close();
 
-    // Bruno leaves (he confirms), with his turn due.
-    bruno.on('dialog', (d) => void d.accept());
+    // Bruno leaves (he confirms in the page), with his turn due.
     await bruno.getByTestId('leave-match').click();
+    await bruno.getByTestId('leave-yes').click({ timeout: UI });
     await bruno.waitForURL((u) => !u.toString().includes('/match/'), { timeout: UI });
 
     await ana.getByTestId('left-1').waitFor({ timeout: UI });

@@ -48,4 +48,6 @@ export const getOnBoardClient: ClientGame<Record<string, never>> = {
   waitsFor: (G, _ctx, playerID) => actingPlayers(G as GobState).includes(playerID),
   decision: (G) => ((G as GobState).round === 0 ? 'must choose a departure.' : null),
   describeSetup: () => 'Rome for 2–3, Paris for 4–5',
+  // The departures are the only secret (view.ts): the offers, and which ticket each kept, until all have chosen.
+  spectatorUnseen: "no one's departure tickets until everyone has chosen",
 };

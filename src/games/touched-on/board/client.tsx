@@ -81,6 +81,7 @@ export const touchedOnClient: ClientGame<RulesChoice> = {
     const p = (G as TOState).pending;
     return p && p.player !== ctx.currentPlayer ? 'must decide whether to Appeal the inspection.' : null;
   },
+  spectatorUnseen: "no one's hand",
   describeSetup: (setupData) => {
     const d = (setupData ?? {}) as TOSetupData;
     return typeof d.dealer === 'number' ? `seat ${d.dealer + 1} deals first` : 'random first dealer';
