@@ -43,26 +43,61 @@ function setIcon(alert: boolean): void {
 
 let audio: AudioContext | null = null;
 
-/** A short two-note chime (about a third of a second). */
-function chime(): void {
+/**
+ * Whether the page has had a user gesture (a click, a key) since it loaded: a browser lets an audio context start
+ * only then, and warns in the console for every one created or resumed before. Unknown in this browser: assume so.
+ */
+function activated(): boolean {
+  return (navigator as { userActivation?: { hasBeenActive: boolean } }).userActivation?.hasBeenActive ?? true;
+}
+
+/**
+ * The audio context, created, or resumed if it was suspended, only once the page has had a gesture; null before
+ * (or where there is no audio). A tab reloaded on the player's turn so makes no context until the first click or
+ * key, which starts it (unlockAudio), rather than one that stays suspended for good.
+ */
+function audioContext(): AudioContext | null {
+  if (audio?.state === 'running') return audio;
+  if (!activated() || typeof AudioContext === 'undefined') return null;
   try {
     audio ??= new AudioContext();
-    const start = audio.currentTime + 0.01;
+    if (audio.state === 'suspended') void audio.resume().catch(() => undefined);
+  } catch {
+    return null;
+  }
+  return audio;
+}
+
+/** Starts (or resumes) the audio context from a user gesture, so that a later chime can play. */
+function unlockAudio(): void {
+  audioContext();
+}
+
+/** A short two-note chime (about a third of a second); skipped quietly while the page may not play sound yet. */
+function chime(): void {
+  const ctx = audioContext();
+  if (!ctx) return; // No gesture yet since the page loaded: the title and the icon still say it.
+  try {
+    // On a context still resuming, the notes play as soon as it runs (its clock waits for it).
+    const start = ctx.currentTime + 0.01;
     [659.25, 987.77].forEach((hz, i) => {
-      const osc = audio!.createOscillator();
-      const gain = audio!.createGain();
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
       osc.frequency.value = hz;
       gain.gain.setValueAtTime(0.0001, start + i * 0.14);
       gain.gain.exponentialRampToValueAtTime(0.18, start + i * 0.14 + 0.02);
       gain.gain.exponentialRampToValueAtTime(0.0001, start + i * 0.14 + 0.2);
-      osc.connect(gain).connect(audio!.destination);
+      osc.connect(gain).connect(ctx.destination);
       osc.start(start + i * 0.14);
       osc.stop(start + i * 0.14 + 0.22);
     });
   } catch {
-    // No audio here (or not allowed yet): the title and the icon still say it.
+    // No audio here: the title and the icon still say it.
   }
 }
+
+/** The events that count as a user gesture for audio (pointerup: a touch activates the page only when lifted). */
+const GESTURES = ['pointerdown', 'pointerup', 'keydown'] as const;
 
 /**
  * Title, icon, chime and notification for one online board. `mine`: the game
@@ -103,8 +138,20 @@ export function useYourMoveAlerts(
     },
     [title],
   );
+  // The first gesture on the page (and any later one, should the browser suspend the context) starts the audio.
+  useEffect(() => {
+    const onGesture = () => {
+      if (latest.current.sound) unlockAudio();
+    };
+    for (const type of GESTURES) window.addEventListener(type, onGesture, { capture: true, passive: true });
+    return () => {
+      for (const type of GESTURES) window.removeEventListener(type, onGesture, { capture: true });
+    };
+  }, []);
 
   const toggleSound = useCallback(() => {
+    // A press of the switch is a gesture: the audio may start now, ready for the next chime.
+    if (!latest.current.sound) unlockAudio();
     setSettings((s) => {
       localStorage.setItem(SOUND_KEY, s.sound ? 'off' : 'on');
       return { ...s, sound: !s.sound };
