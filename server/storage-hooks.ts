@@ -97,7 +97,19 @@ export function hookStorage(
 
   const hooks: Record<string, (...args: never[]) => unknown> = {
     fetch(matchID: string, opts: StorageAPI.FetchOpts) {
-      return track(inner.fetch(matchID, opts));
+      const result = inner.fetch(matchID, opts);
+      // A match read full (or over) before this process wrote it started (or ended) earlier, here or elsewhere:
+      // its next write (a connection, after a restart) is not logged as its start (or end).
+      const seen = (r: StorageAPI.FetchResult<StorageAPI.FetchOpts> | undefined) => {
+        if (!r?.metadata) return;
+        if (seatsTaken(r.metadata)) started.add(matchID);
+        if (r.metadata.gameover !== undefined && r.metadata.gameover !== null) finished.add(matchID);
+      };
+      if (opts?.metadata) {
+        if (isThenable(result)) result.then(seen, () => undefined);
+        else seen(result);
+      }
+      return track(result);
     },
     listMatches(opts?: StorageAPI.ListMatchesOpts) {
       return track(inner.listMatches(opts));
