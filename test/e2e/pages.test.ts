@@ -453,10 +453,12 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await expect(bar.getByTestId('to-lobby').count()).resolves.toBe(1);
     await screenshot(p, 'online-game-over');
     for (const size of [
+      { width: 360, height: 640 },
       { width: 390, height: 700 },
       { width: 1366, height: 768 },
     ]) {
       await p.setViewportSize(size);
+      if (size.width < 700) await screenshot(p, `online-game-over-${size.width}`);
       const dialog = (await p.getByTestId('gameover').boundingBox())!;
       const box = (await bar.boundingBox())!;
       // The final scores end above the bar, so that nothing of them is hidden.
@@ -466,9 +468,16 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
       expect(dialog.y).toBeGreaterThanOrEqual(0);
       expect(box.x, `${size.width} px: the bar leaves the screen`).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(size.width);
-      // One line on a laptop; at most two on a phone.
-      expect(box.height, `${size.width} px: the game-over bar's height`).toBeLessThan(size.width > 700 ? 70 : 110);
-      if (size.width < 700) await screenshot(p, 'online-game-over-phone');
+      // One line on a laptop; at most two on a phone, three on the narrowest.
+      expect(box.height, `${size.width} px: the game-over bar's height`).toBeLessThan(
+        size.width > 700 ? 70 : size.width >= 380 ? 110 : 150,
+      );
+      // Every button of the bar lies inside it, and so inside the screen.
+      for (const b of await bar.locator('a, button').all()) {
+        const r = (await b.boundingBox())!;
+        expect(r.x, `${size.width} px: a button leaves the bar`).toBeGreaterThanOrEqual(box.x);
+        expect(r.x + r.width, `${size.width} px: a button leaves the bar`).toBeLessThanOrEqual(box.x + box.width);
+      }
     }
     // Clickable even with the game's own end screen open.
     await p.getByTestId('to-lobby').click();
