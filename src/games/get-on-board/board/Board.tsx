@@ -149,6 +149,38 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
       rootRef.current?.querySelector<SVGGElement>('.gob-target')?.focus();
     }
   }, [complete, draft]);
+  // After an action, and as the board mounts, focus goes on to the next thing to do, never to the page's body (from
+  // where the next Tab starts again at the top of the page): the map's first target (a departure, the plot's next
+  // marker), else the panel or line that says what the board waits for.
+  const focusNext = useCallback(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const next =
+      root.querySelector<SVGGElement>('.gob-target') ??
+      root.querySelector<HTMLElement>(
+        '[data-testid="plot-panel"], [data-testid="departure-panel"], [data-testid="waiting"], [data-testid="show-scores"]',
+      );
+    next?.focus({ preventScroll: true });
+  }, []);
+  const focusInBoard = useRef(false);
+  useEffect(() => {
+    const onFocus = (e: FocusEvent) =>
+      (focusInBoard.current = !!rootRef.current && rootRef.current.contains(e.target as Node));
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, []);
+  const seat = me;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (seat !== null && (!active || active === document.body)) focusNext();
+  }, [stateKey, seat, focusNext]);
+  // The focused control went away with the keyboard player's action (a departure ticket once kept), or was turned
+  // off (Confirm while the plot is sent, which Chromium then blurs): focus goes on at once.
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || active.matches(':disabled');
+    if (byKeyboard.current && focusInBoard.current && lost) focusNext();
+  });
   // The targets stay clear of the bottom sheet as it grows with the plot.
   const acting = choosing || view !== null;
   useEffect(() => {
@@ -318,7 +350,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
               />
             )}
             {!choosing && !view && !over && (
-              <p className="gob-panel gob-waiting" data-testid="waiting" role="status">
+              <p className="gob-panel gob-waiting" data-testid="waiting" role="status" tabIndex={-1}>
                 {props.tableWaiting
                   ? TABLE_WAITING_TEXT
                   : me !== null && G.players[me].eliminated

@@ -50,7 +50,12 @@ export function DeparturePanel(props: {
   const mine = G.choices[me];
   const waiting = G.order.filter((p) => G.choices[p] === null && p !== me);
   return (
-    <section className="gob-panel gob-panel--action" data-testid="departure-panel" aria-label="Choose your departure">
+    <section
+      className="gob-panel gob-panel--action"
+      data-testid="departure-panel"
+      aria-label="Choose your departure"
+      tabIndex={-1}
+    >
       <h2>Choose your departure</h2>
       {mine === null || mine === undefined ? (
         <>
@@ -130,7 +135,7 @@ export function PlotPanel(props: {
         : ''
     }.`;
   return (
-    <section className="gob-panel gob-panel--action" data-testid="plot-panel" aria-label="Your plot">
+    <section className="gob-panel gob-panel--action" data-testid="plot-panel" aria-label="Your plot" tabIndex={-1}>
       {/* The glyph's own name ("Shape F: 3 markers, 2 turns") would say the shape a second time: it is drawn only. */}
       <h2>
         <span aria-hidden="true">

@@ -119,6 +119,9 @@ export function Board(props: LisbonBoardProps) {
   const [zoomed, setZoomed] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const pointer = useRef<string>('mouse');
+  // The player's last input in the board was a key (not a pointer), and focus was last in the board.
+  const keyboard = useRef(false);
+  const focusInBoard = useRef(false);
   const avail = useAvailableHeight(rootRef);
 
   // A move the server did not apply: nothing changed a while after sending it. A new state clears the choices.
@@ -165,23 +168,44 @@ export function Board(props: LisbonBoardProps) {
   const targets = !!(overlay.destinations && Object.keys(overlay.destinations).length) || !!overlay.branches?.length;
   const choosing = targets || !!overlay.placements?.length;
 
-  // Focus follows the turn: once a place is chosen, its Confirm; after a move is applied, the next thing to do.
+  // Focus follows the turn: once a place is chosen, its Confirm; after a move is applied, the next thing to do: a
+  // decision, a place on the map, End turn, else the actions, which say whom the game waits for (never the page's
+  // body, from where the next Tab starts again at the top of the page).
   const selected = ui.selected;
   useEffect(() => {
     if (selected) focusIn(rootRef.current, '[data-testid="confirm-move"]');
   }, [selected]);
+  const focusNext = useCallback(
+    () =>
+      focusIn(
+        rootRef.current,
+        '[data-testid="decision"] button, .place-section button.primary',
+        '.lt-mapcol .dest, .lt-mapcol .place, .lt-mapcol .branch-path',
+        '[data-testid="end-turn"]',
+        '.lt-sheet',
+      ),
+    [],
+  );
   useEffect(() => {
     const root = rootRef.current;
     const active = document.activeElement;
     if (!root || (active && active !== document.body && !root.contains(active))) return;
     if (active && root.contains(active) && active.closest('.loupe')) return;
-    focusIn(
-      root,
-      '[data-testid="decision"] button, .place-section button.primary',
-      '.lt-mapcol .dest, .lt-mapcol .place, .lt-mapcol .branch-path',
-      '[data-testid="end-turn"]',
-    );
-  }, [fingerprint]);
+    focusNext();
+  }, [fingerprint, focusNext]);
+  useEffect(() => {
+    const onFocus = (e: FocusEvent) =>
+      (focusInBoard.current = !!rootRef.current && rootRef.current.contains(e.target as Node));
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, []);
+  // The focused control went away with the keyboard player's action (Confirm once the move is sent, End turn once
+  // the turn is over) or was turned off: focus goes on to the next thing to do at once, not when the tram has arrived.
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || active.matches(':disabled');
+    if (keyboard.current && focusInBoard.current && lost) focusNext();
+  });
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key !== 'Escape' || !ui.selected) return;
@@ -209,7 +233,11 @@ export function Board(props: LisbonBoardProps) {
       className={`lt-board players-n${ctx.playOrder.length}`}
       ref={rootRef}
       onKeyDown={onKeyDown}
-      onPointerDownCapture={(e) => (pointer.current = e.pointerType)}
+      onKeyDownCapture={() => (keyboard.current = true)}
+      onPointerDownCapture={(e) => {
+        pointer.current = e.pointerType;
+        keyboard.current = false;
+      }}
       style={{ '--lt-avail': `${avail}px` } as React.CSSProperties}
     >
       <TurnBanner G={G} ctx={ctx} me={me} names={names} tableWaiting={props.tableWaiting} />
@@ -235,7 +263,8 @@ export function Board(props: LisbonBoardProps) {
           <DisplayPanel G={G} spot={spot} onSpot={setSpot} />
         </div>
         <aside className="lt-side">
-          <div className="lt-sheet">
+          {/* Focus rests here once nothing on the board is this player's to do (it says whom the game waits for). */}
+          <div className="lt-sheet" tabIndex={-1} role="region" aria-label="Actions">
             <ActionPanel
               G={G}
               ctx={ctx}
