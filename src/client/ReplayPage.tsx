@@ -2,31 +2,47 @@
  * The replay of a finished match, for every game: the game's own board shows
  * each step of the stored log as a spectator saw it (or, the match being
  * over, with every hidden card, from a chosen player's chair), with a timeline (first, back, play,
- * forward, last, a slider, a jump to a turn) and the log beside it, the
- * current step marked. A replay link can be shared.
+ * forward, last, a slider, a jump to a turn, or to a round in a game that counts rounds) and the steps
+ * beside it in the game's own words, the current step marked. It opens at the start, so that a shared
+ * link does not give the result away before the first move. A replay link can be shared.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { State } from 'boardgame.io';
 import { useGame, type GameBoardProps } from './games';
 import { navigate } from './route';
-import { buildReplay, fetchReplay, ReplayError, type Replay, type ReplayStep } from './replay';
+import { buildReplay, fetchReplay, periodOf, ReplayError, stepLabels, type Replay } from './replay';
 
 const PLAY_MS = 800;
 
 /** Moves and events on a replay do nothing: any name is a function that ignores its call. */
 const INERT = new Proxy({}, { get: () => () => undefined });
 
-/** A step in words: "Turn 3 · Ana: plot". */
-function stepText(step: ReplayStep, names: Record<string, string>): string {
-  const payload = (step.action as { payload?: { type?: string; playerID?: string } }).payload ?? {};
-  const who = payload.playerID !== undefined ? (names[payload.playerID] ?? `Seat ${Number(payload.playerID) + 1}`) : '';
-  return `Turn ${step.turn} · ${who ? `${who}: ` : ''}${payload.type ?? step.action.type}`;
+/** The replay's page when the link names no finished match of this game: as the match page says it. */
+function NoSuchReplay(props: { text: string }) {
+  const game = useGame();
+  return (
+    <div className="card narrow" data-testid="match-gone">
+      <h2>No such match</h2>
+      <p className="error" role="alert">
+        {props.text}
+      </p>
+      <button
+        className="primary"
+        data-testid="back-to-lobby"
+        onClick={() => navigate({ page: 'lobby', game: game.def.id })}
+      >
+        Back to the lobby
+      </button>
+    </div>
+  );
 }
 
 export function ReplayPage(props: { matchID: string }) {
   const game = useGame();
   const [replay, setReplay] = useState<Replay | null>(null);
   const [error, setError] = useState<{ status: number; text: string } | null>(null);
+  /** The link names no match of this game (unknown, malformed, or another game's). */
+  const [gone, setGone] = useState('');
   const [at, setAt] = useState(0);
   const [playing, setPlaying] = useState(false);
   /** Null: as a spectator saw it. A seat: everything shown (every hidden card), from that seat's chair. */
@@ -36,16 +52,29 @@ export function ReplayPage(props: { matchID: string }) {
     let live = true;
     setReplay(null);
     setError(null);
+    setGone('');
     fetchReplay(props.matchID)
       .then((data) => {
         if (!live) return;
-        const r = buildReplay(game.def.game, data);
-        setReplay(r);
-        setAt(r.states.length - 1);
+        // Another game's match: its log means nothing to this game's rules.
+        if (data.gameName !== game.def.game.name) {
+          setGone(`This link names no ${game.def.title} match.`);
+          return;
+        }
+        setReplay(buildReplay(game.def.game, data));
+        setAt(0);
       })
       .catch((err: unknown) => {
         if (!live) return;
         const status = err instanceof ReplayError ? err.status : 0;
+        if (status === 404 || status === 400) {
+          setGone(
+            status === 400
+              ? 'This link does not name a match.'
+              : 'There is no such match to replay (the link may be mistyped, or the match was removed).',
+          );
+          return;
+        }
         setError({ status, text: err instanceof Error ? err.message : String(err) });
       });
     return () => {
@@ -70,6 +99,16 @@ export function ReplayPage(props: { matchID: string }) {
     return out;
   }, [replay]);
 
+  const spectatorView = game.def.game.playerView as
+    ((a: { G: unknown; ctx: State['ctx']; playerID: null }) => unknown) | undefined;
+  const period = useMemo(() => periodOf(game), [game]);
+  // Each step in words, and the period (turn or round) of each state.
+  const { labels, periods } = useMemo(
+    () => (replay ? stepLabels(game, replay, names) : { labels: [] as string[], periods: [] as number[] }),
+    [replay, game, names],
+  );
+
+  if (gone) return <NoSuchReplay text={gone} />;
   if (error) {
     return (
       <section className="card narrow" data-testid="replay-error">
@@ -86,11 +125,9 @@ export function ReplayPage(props: { matchID: string }) {
   if (!replay) return <p className="board-loading">Loading the replay…</p>;
 
   const state: State<unknown> = replay.states[at];
-  const spectatorView = game.def.game.playerView as
-    ((a: { G: unknown; ctx: State['ctx']; playerID: null }) => unknown) | undefined;
   const G: unknown =
     viewAs !== null || !spectatorView ? state.G : spectatorView({ G: state.G, ctx: state.ctx, playerID: null });
-  const turns = [...new Set(replay.states.map((s) => s.ctx.turn))];
+  const jumps = [...new Set(periods)];
   const boardProps = {
     ...state,
     G,
@@ -170,15 +207,15 @@ export function ReplayPage(props: { matchID: string }) {
             Step {at} of {last}
           </span>
           <label className="inline">
-            Turn{' '}
+            {period.word}{' '}
             <select
-              value={state.ctx.turn}
-              onChange={(e) => setAt(replay.states.findIndex((s) => s.ctx.turn === Number(e.target.value)))}
+              value={periods[at]}
+              onChange={(e) => setAt(periods.indexOf(Number(e.target.value)))}
               data-testid="replay-turn"
             >
-              {turns.map((t) => (
-                <option key={t} value={t}>
-                  {t}
+              {jumps.map((n) => (
+                <option key={n} value={n}>
+                  {n === 0 ? 'Setup' : n}
                 </option>
               ))}
             </select>
@@ -218,7 +255,7 @@ export function ReplayPage(props: { matchID: string }) {
           {replay.steps.map((s, i) => (
             <li key={i} className={at === i + 1 ? 'current' : undefined} data-testid={`replay-log-${i + 1}`}>
               <button type="button" className="linkish" onClick={() => setAt(i + 1)}>
-                {stepText(s, names)}
+                {labels[i]}
               </button>
             </li>
           ))}

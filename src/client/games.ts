@@ -62,6 +62,11 @@ export interface ClientGame<R = unknown> {
   /** A match's rule options in a few words, for the open-matches list. */
   describeSetup(setupData: unknown): string;
   /**
+   * The game's own log at a state (its G as a spectator sees it), in plain words, oldest line first, names in place
+   * of seats: the replay labels each step with the lines it added. Absent: the steps are named after their moves.
+   */
+  logLines?(G: unknown, names: Record<string, string>): string[];
+  /**
    * What a spectator does not see that a player does, in words after "and" ("no one's hand"), for the line telling
    * them they watch ("you see what every player may see, and …"); absent, the line says no more.
    */

@@ -1,11 +1,13 @@
 /**
  * A finished match replayed from its stored log (`GET /replay/<matchID>`,
  * server/replay.ts) through the game's own reducer: one state per step,
- * checked against the log as it goes. Pure apart from the fetch.
+ * checked against the log as it goes, and each step in words. Pure apart
+ * from the fetch.
  */
-import type { Game, State } from 'boardgame.io';
+import type { Ctx, Game, State } from 'boardgame.io';
 import { CreateGameReducer } from 'boardgame.io/internal';
 import type { ReplayData, ReplayStep } from '../../server/replay';
+import type { ClientGame } from './games';
 
 export type { ReplayData, ReplayStep };
 
@@ -60,4 +62,68 @@ export async function fetchReplay(matchID: string): Promise<ReplayData> {
     throw new ReplayError(res.status, text || `HTTP ${res.status}`);
   }
   return (await res.json()) as ReplayData;
+}
+
+/** A move's name in words: "takeBonus" → "take bonus". */
+export function humanise(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+}
+
+/** The lines `after` adds to the log `before` (a line changed in place counts as added). */
+export function addedLines(before: readonly string[], after: readonly string[]): string[] {
+  let i = 0;
+  while (i < before.length && i < after.length && before[i] === after[i]) i++;
+  return after.slice(i);
+}
+
+/** The period a state is in: the game's own round where it counts rounds (the bots' `rounds`), else the turn. */
+export function periodOf(game: ClientGame): { word: 'Round' | 'Turn'; of: (G: unknown, ctx: Ctx) => number } {
+  const bots = game.def.bots;
+  return bots.rounds
+    ? { word: 'Round', of: (G, ctx) => bots.rounds?.(G, ctx) ?? ctx.turn }
+    : { word: 'Turn', of: (_G, ctx) => ctx.turn };
+}
+
+/** A period in words: "Round 3" (round 0, before the first, is the setup). */
+function periodText(word: string, n: number): string {
+  return n === 0 ? 'Setup' : `${word} ${n}`;
+}
+
+/**
+ * Step `i` (from `states[i]` to `states[i + 1]`) in words: what the game's own log says it did, else who did
+ * which move ("Ana: take bonus"). `added`: the lines the step added to the game's log (none where it keeps none).
+ */
+export function stepWords(step: ReplayStep, added: readonly string[], names: Record<string, string>): string {
+  if (added.length > 0) return added.map((l) => (/[.!?]$/.test(l) ? l : `${l}.`)).join(' ');
+  const payload = (step.action as { payload?: { type?: string; playerID?: string | null } }).payload ?? {};
+  const seat = payload.playerID;
+  const who = seat != null ? (names[seat] ?? `Seat ${Number(seat) + 1}`) : '';
+  const what = step.action.type === 'UNDO' ? 'take back the last action' : humanise(payload.type ?? step.action.type);
+  return `${who ? `${who}: ` : ''}${what}`;
+}
+
+/**
+ * Every step of `replay` in words, "Round 3 · Ana plots …" (or "Turn 5 · …"), and the period of each state
+ * (`periods[i]` is that of `states[i]`; step `i` is labelled with the period it was played in). The game's log is
+ * read as a spectator reads it, so a label never tells what the board does not show.
+ */
+export function stepLabels(
+  game: ClientGame,
+  replay: Replay,
+  names: Record<string, string>,
+): { labels: string[]; periods: number[] } {
+  const period = periodOf(game);
+  const periods = replay.states.map((s) => period.of(s.G, s.ctx));
+  const view = game.def.game.playerView as ((a: { G: unknown; ctx: Ctx; playerID: null }) => unknown) | undefined;
+  const logs = game.logLines
+    ? replay.states.map((s) => game.logLines?.(view ? view({ G: s.G, ctx: s.ctx, playerID: null }) : s.G, names) ?? [])
+    : null;
+  const labels = replay.steps.map(
+    (step, i) =>
+      `${periodText(period.word, periods[i])} · ${stepWords(step, logs ? addedLines(logs[i], logs[i + 1]) : [], names)}`,
+  );
+  return { labels, periods };
 }

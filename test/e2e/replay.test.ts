@@ -1,9 +1,10 @@
 /**
  * Replays in Debian's Chromium against the real server, for Get on Board and
  * Touched On: a match played to its end through raw sockets is listed under
- * "Recent matches"; its replay opens at the final position with no mismatch
- * against the stored log, shows the final scores the server stored, steps
- * back to the start and forward again, and plays on its own; showing "all
+ * "Recent matches"; its replay opens at the start (a shared link gives nothing
+ * away) with no mismatch against the stored log, goes to the final position,
+ * which shows the final scores the server stored, back to the start and
+ * forward again, and plays on its own; showing "all
  * hands" reveals a hand a spectator does not see. An unfinished
  * match's replay is refused with a clear page.
  */
@@ -31,6 +32,9 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     await page.getByTestId(`recent-${m.matchID}`).getByText('Replay').click({ timeout: UI });
     await page.getByTestId('replay-page').waitFor({ timeout: UI });
     expect(await page.getByTestId('replay-problems').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('replay-step').textContent()).toBe(`Step 0 of ${moves}`);
+    expect(await page.getByTestId('gameover').count()).toBe(0);
+    await page.getByTestId('replay-last').click();
     await expect.poll(() => page.getByTestId('replay-step').textContent()).toBe(`Step ${moves} of ${moves}`);
     // The final position is the stored one: the end screen shows the stored totals.
     await page.getByTestId('gameover').waitFor({ timeout: UI });
@@ -65,9 +69,8 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     await page.goto(`${suite.server.url}/#/g/touched-on/replay/${m.matchID}`);
     await page.getByTestId('replay-page').waitFor({ timeout: UI });
     expect(await page.getByTestId('replay-problems').count()).toBe(0);
-    // The replay opens at the end: the game's final scores cover the page until closed.
-    await page.getByTestId('gameover-close').click({ timeout: UI });
-    await page.getByTestId('replay-first').click();
+    // The replay opens at the start, where a spectator sees no hand.
+    await expect.poll(() => page.getByTestId('replay-step').textContent(), { timeout: UI }).toMatch(/^Step 0 of/);
     // At the start a spectator sees no hand; every hand shows with the switch.
     expect(await page.locator('[data-testid^="hand-card-"]').count()).toBe(0);
     await page.getByTestId('replay-show-all').selectOption('1');

@@ -11,6 +11,7 @@ import { GetOnBoardPicture } from './Picture';
 import { Help } from './Help';
 import { PLAYER_COLOURS } from './palette';
 import { PlayerMark } from './playerMark';
+import { logText } from './sheetProps';
 import { COLOURS } from '../data';
 
 /**
@@ -50,4 +51,5 @@ export const getOnBoardClient: ClientGame<Record<string, never>> = {
   describeSetup: () => 'Rome for 2–3, Paris for 4–5',
   // The departures are the only secret (view.ts): the offers, and which ticket each kept, until all have chosen.
   spectatorUnseen: "no one's departure tickets until everyone has chosen",
+  logLines: (G, names) => (G as GobState).log.map((e) => logText(e, G as GobState, names)),
 };

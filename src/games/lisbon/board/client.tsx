@@ -8,6 +8,7 @@ import { lazyNamed } from '../../../client/Deferred';
 import { LisbonPicture } from './Picture';
 import { Help } from './Help';
 import { TRAM_STYLE } from './logic';
+import { formatEvent } from './logText';
 import { TRAM_COLORS } from '../data/types';
 import { FACE_UP } from '../data/boards';
 
@@ -75,4 +76,9 @@ export const lisbonClient: ClientGame<RulesChoice> = {
     const first = typeof d.firstPlayer === 'number' ? `seat ${d.firstPlayer + 1} starts` : 'random first player';
     return `${face}, ${first}`;
   },
+  logLines: (G, names) =>
+    (G as GState).events.flatMap((ev) => {
+      const text = formatEvent(ev, G as GState, names);
+      return text ? [text] : [];
+    }),
 };

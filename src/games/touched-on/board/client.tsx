@@ -8,6 +8,7 @@ import { lazyNamed } from '../../../client/Deferred';
 import { TouchedOnPicture } from './Picture';
 import { SEAT_COLOURS, SEAT_COLOUR_NAMES } from './logic';
 import { SeatMark } from './SeatMark';
+import { logText } from './logText';
 import { PowerList } from './Help';
 
 /** Rule options as the forms hold them: who deals first. */
@@ -86,4 +87,5 @@ export const touchedOnClient: ClientGame<RulesChoice> = {
     const d = (setupData ?? {}) as TOSetupData;
     return typeof d.dealer === 'number' ? `seat ${d.dealer + 1} deals first` : 'random first dealer';
   },
+  logLines: (G, names) => (G as TOState).log.map((e) => logText(e, names)),
 };
