@@ -68,12 +68,15 @@ export function Hand({
                     data-testid={`hand-card-${id}`}
                     data-playable={up ? 'yes' : 'no'}
                     aria-pressed={sel}
-                    // A playable card is named by its picture; a dimmed one by the picture's name and why, in one
-                    // label (the picture and a hidden span after it were joined with a space: "line 19 : not…").
-                    aria-label={up ? undefined : `${lookLabel(look)}: not playable now.${r ? ` ${r}` : ''}`}
                     title={up ? lookLabel(look) : (r ?? undefined)}
                   >
+                    {/*
+                     * The name comes from the content, so that it holds the card's visible words: the picture names
+                     * the card, and a dimmed one adds why in brackets ("Authorised Inspector, line 19 (not playable
+                     * now: …)"; a leading colon read "line 19 : not…").
+                     */}
                     <CardFace look={look} />
+                    {!up && <span className="sr-only">(not playable now{r ? `: ${r}` : ''})</span>}
                     {sel && (
                       <span className="tick" aria-hidden="true">
                         ✓
