@@ -164,6 +164,7 @@ describe.skipIf(!CHROMIUM)('browser: the site’s own controls', () => {
   }, 40_000);
 
   it.each([
+    ['lisbon-tram-28', /you see what every player may see, and no one's tickets\.$/],
     ['touched-on', /you see what every player may see, and no one's hand\.$/],
     ['get-on-board', /you see what every player may see, and no one's departure tickets until everyone has chosen\.$/],
   ])(

@@ -76,6 +76,7 @@ export const lisbonClient: ClientGame<RulesChoice> = {
     const first = typeof d.firstPlayer === 'number' ? `seat ${d.firstPlayer + 1} starts` : 'random first player';
     return `${face}, ${first}`;
   },
+  spectatorUnseen: "no one's tickets",
   logLines: (G, names) =>
     (G as GState).events.flatMap((ev) => {
       const text = formatEvent(ev, G as GState, names);
