@@ -150,6 +150,14 @@ export async function newContext(
 }
 
 /** Save a screenshot under artifacts/screenshots/. */
+/** The data-testid of the focused element (its tag name when it has none). */
+export function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    return el ? (el.getAttribute('data-testid') ?? el.tagName) : '';
+  });
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);

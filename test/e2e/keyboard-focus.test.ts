@@ -10,20 +10,12 @@ import type { Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { GState } from '../../src/games/lisbon/types';
 import type { GobState } from '../../src/games/get-on-board/types';
-import { createJoined, e2eSuite, findChromium, openAsSeat, type E2EServer } from './harness';
+import { createJoined, e2eSuite, findChromium, openAsSeat, type E2EServer, focused } from './harness';
 import { RawClient } from '../server/harness';
 import { getOnBoard } from '../../src/games/get-on-board/def';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
-
-/** The data-testid of the focused element (its tag name when it has none). */
-function focused(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    return el ? (el.getAttribute('data-testid') ?? el.tagName) : '';
-  });
-}
 
 /** Records where focus is, every 40 ms, from now on (read with `focusTrail`). */
 async function watchFocus(page: Page): Promise<void> {

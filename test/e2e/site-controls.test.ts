@@ -5,20 +5,11 @@
  * the game has it; and the games page's cards sharing the row, with no empty column beside them.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { http } from '../server/harness';
-import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, SCREENS, screenshot } from './harness';
+import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, SCREENS, screenshot, focused } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
-
-/** The data-testid of the focused element (its tag name when it has none). */
-function focused(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    return el ? (el.getAttribute('data-testid') ?? el.tagName) : '';
-  });
-}
 
 describe.skipIf(!CHROMIUM)('browser: the site’s own controls', () => {
   const suite = e2eSuite();

@@ -7,20 +7,11 @@
  * waits for. Every control of the board has a name that says what it is.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { findChromium, openAsSeat, e2eSuite } from './harness';
+import { findChromium, openAsSeat, e2eSuite, focused } from './harness';
 import { knownMatch, storedState } from './touched-on-position';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
-
-/** The data-testid of the focused element (its tag name when it has none). */
-function focused(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    return el ? (el.getAttribute('data-testid') ?? el.tagName) : '';
-  });
-}
 
 describe.skipIf(!CHROMIUM)('browser: Touched On with the keyboard only', () => {
   const suite = e2eSuite();
