@@ -36,6 +36,31 @@ function testIds(html: string, prefix: string): string[] {
   return [...html.matchAll(new RegExp(`data-testid="(${prefix}[^"]*)"`, 'g'))].map((m) => m[1]);
 }
 
+/**
+ * The action panel's words for seat 0 of a fresh 2-player game holding the free move, in free-move mode, with the
+ * destinations `options` gives for its view.
+ */
+function freeMoveWords(options: (G: GState) => React.ComponentProps<typeof ActionPanel>['moveOptions']): string {
+  const G0 = position((g) => (g.players['0'].bonuses = ['freeMove']));
+  const free = viewOf(client(2, 'x', G0), '0');
+  return wordsOf(
+    renderToStaticMarkup(
+      <ActionPanel
+        G={free.G}
+        ctx={free.ctx}
+        me="0"
+        names={{}}
+        ui={{ ...EMPTY_UI, mode: 'free' }}
+        setUi={() => undefined}
+        act={{} as Actions}
+        moveOptions={options(free.G)}
+        freeAvailable
+      />,
+    ),
+    'actions',
+  );
+}
+
 /** The words of a part of the board (from its `data-testid` to the end of its section), tags and entities gone. */
 function wordsOf(html: string, testId: string): string {
   const from = html.indexOf(`data-testid="${testId}"`);
@@ -175,24 +200,7 @@ describe('Board markup', () => {
     const move = wordsOf(render(G, ctx, '0'), 'actions');
     expect(move).toContain('Choose a highlighted place on the map.');
     // The free move (the board offers it as a mode of the move).
-    const G1 = position((g) => (g.players['0'].bonuses = ['freeMove']));
-    const free = viewOf(client(2, 'x', G1), '0');
-    const freeWords = wordsOf(
-      renderToStaticMarkup(
-        <ActionPanel
-          G={free.G}
-          ctx={free.ctx}
-          me="0"
-          names={{}}
-          ui={{ ...EMPTY_UI, mode: 'free' }}
-          setUi={() => undefined}
-          act={{} as Actions}
-          moveOptions={destinationMap(legalMoves(free.G, '0', '0', { free: true }))}
-          freeAvailable
-        />,
-      ),
-      'actions',
-    );
+    const freeWords = freeMoveWords((G) => destinationMap(legalMoves(G, '0', '0', { free: true })));
     expect(freeWords).toContain('Choose a ★ place on the map: one move, no ticket, no action.');
     // New passengers to place, after a Monument card was claimed.
     const b = await placingPassengers();
@@ -276,24 +284,7 @@ describe('Board markup', () => {
   });
 
   it('does not blame the tickets when the free move reaches no place', () => {
-    const G0 = position((g) => (g.players['0'].bonuses = ['freeMove']));
-    const free = viewOf(client(2, 'x', G0), '0');
-    const words = wordsOf(
-      renderToStaticMarkup(
-        <ActionPanel
-          G={free.G}
-          ctx={free.ctx}
-          me="0"
-          names={{}}
-          ui={{ ...EMPTY_UI, mode: 'free' }}
-          setUi={() => undefined}
-          act={{} as Actions}
-          moveOptions={{}}
-          freeAvailable
-        />,
-      ),
-      'actions',
-    );
+    const words = freeMoveWords(() => ({}));
     expect(words).toContain('The free move can reach no place from here.');
     expect(words).not.toContain('with your tickets');
   });
