@@ -273,3 +273,29 @@ export function e2eSuite(extra: Partial<ServerOptions> = {}): E2ESuite {
   });
   return suite;
 }
+
+/**
+ * Ana creates a 2-player Touched On match from its lobby (seat 1 deals, so seat 0 plays first), in a context of
+ * her own: her page, the match ID and its invitation link.
+ */
+export async function createdByAna(suite: E2ESuite, prefix: string) {
+  const { page } = await newContext(suite.browser, suite.errors, `${prefix}-ana`);
+  await page.goto(`${suite.server.url}/#/g/touched-on`);
+  await page.getByTestId('player-name').fill('Ana');
+  await page.getByTestId('create-dealer-1').click();
+  await page.getByTestId('create-submit').click();
+  await page.waitForURL(/\/match\//, { timeout: 10_000 });
+  const matchID = decodeURIComponent(page.url().split('/match/')[1]);
+  const link = await page.getByTestId('share-link').inputValue();
+  return { page, matchID, link };
+}
+
+/** `name` takes a seat through the invitation `link`, in a context of their own, and has the board. */
+export async function joinedByLink(suite: E2ESuite, prefix: string, link: string, name: string): Promise<Page> {
+  const { page } = await newContext(suite.browser, suite.errors, `${prefix}-${name.toLowerCase()}`);
+  await page.goto(link);
+  await page.getByTestId('join-name').fill(name);
+  await page.getByTestId('join-submit').click();
+  await page.getByTestId('online-board').waitFor({ timeout: 10_000 });
+  return page;
+}

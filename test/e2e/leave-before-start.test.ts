@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { http } from '../server/harness';
-import { findChromium, newContext, screenshot, e2eSuite } from './harness';
+import { createdByAna, findChromium, joinedByLink, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -18,21 +18,9 @@ describe.skipIf(!CHROMIUM)('browser: a player leaves before the first move', () 
   const errors = suite.errors;
 
   it('puts the table back in the waiting room for the others, says who left, and starts again once the seat is taken', async () => {
-    const { page: ana } = await newContext(suite.browser, errors, 'left-early-ana');
-    await ana.goto(`${suite.server.url}/#/g/touched-on`);
-    await ana.getByTestId('player-name').fill('Ana');
-    await ana.getByTestId('create-dealer-1').click();
-    await ana.getByTestId('create-submit').click();
-    await ana.waitForURL(/\/match\//, { timeout: UI });
-    const matchID = decodeURIComponent(ana.url().split('/match/')[1]);
-    const link = await ana.getByTestId('share-link').inputValue();
+    const { page: ana, matchID, link } = await createdByAna(suite, 'left-early');
     await ana.getByTestId('waiting-room').waitFor({ timeout: UI });
-
-    const { page: bruno } = await newContext(suite.browser, errors, 'left-early-bruno');
-    await bruno.goto(link);
-    await bruno.getByTestId('join-name').fill('Bruno');
-    await bruno.getByTestId('join-submit').click();
-    await bruno.getByTestId('online-board').waitFor({ timeout: UI });
+    const bruno = await joinedByLink(suite, 'left-early', link, 'Bruno');
     // The table is full: Ana's page leaves the waiting room and her board takes input.
     await ana.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
     expect(await ana.getByTestId('board-wrap').getAttribute('class')).not.toBe('board-waiting');
@@ -57,11 +45,7 @@ describe.skipIf(!CHROMIUM)('browser: a player leaves before the first move', () 
     await screenshot(ana, 'left-before-start');
 
     // Carla takes the seat: the notice goes with the waiting room, and the game is on.
-    const { page: carla } = await newContext(suite.browser, errors, 'left-early-carla');
-    await carla.goto(link);
-    await carla.getByTestId('join-name').fill('Carla');
-    await carla.getByTestId('join-submit').click();
-    await carla.getByTestId('online-board').waitFor({ timeout: UI });
+    const carla = await joinedByLink(suite, 'left-early', link, 'Carla');
     await ana.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
     expect(await ana.getByTestId('left-before-start').count()).toBe(0);
     expect(await ana.getByTestId('board-wrap').getAttribute('class')).not.toBe('board-waiting');

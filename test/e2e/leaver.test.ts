@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { findGame } from '../../src/games/registry';
 import { RawClient } from '../server/harness';
-import { findChromium, newContext, screenshot, e2eSuite } from './harness';
+import { createdByAna, findChromium, joinedByLink, newContext, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -17,19 +17,8 @@ describe.skipIf(!CHROMIUM)('browser: a player leaves a running match', () => {
   const errors = suite.errors;
 
   it('tells the others, hides the match from strangers, and hands the seat to a bot', async () => {
-    const { page: ana } = await newContext(suite.browser, errors, 'leaver-ana');
-    await ana.goto(`${suite.server.url}/#/g/touched-on`);
-    await ana.getByTestId('player-name').fill('Ana');
-    await ana.getByTestId('create-dealer-1').click();
-    await ana.getByTestId('create-submit').click();
-    await ana.waitForURL(/\/match\//, { timeout: UI });
-    const matchID = decodeURIComponent(ana.url().split('/match/')[1]);
-    const link = await ana.getByTestId('share-link').inputValue();
-    const { page: bruno } = await newContext(suite.browser, errors, 'leaver-bruno');
-    await bruno.goto(link);
-    await bruno.getByTestId('join-name').fill('Bruno');
-    await bruno.getByTestId('join-submit').click();
-    await bruno.getByTestId('online-board').waitFor({ timeout: UI });
+    const { page: ana, matchID, link } = await createdByAna(suite, 'leaver');
+    const bruno = await joinedByLink(suite, 'leaver', link, 'Bruno');
 
     // A few moves for Ana (seat 0 starts), over a raw socket with her stored seat.
     const seat = (await ana.evaluate((id) => localStorage.getItem(`lt28:seat:${id}`), matchID))!;
