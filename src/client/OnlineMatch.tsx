@@ -326,7 +326,18 @@ function JoinPanel(props: {
     }
   };
 
-  if (match && match.gameover !== undefined) {
+  // Nothing to click until the match is read: the panel then takes its final shape, and a click aimed at
+  // "Watch without joining" cannot land on the "Watch the replay" of a finished match's panel instead.
+  if (!match) {
+    return (
+      <section className="card narrow" data-testid="join-panel">
+        <h2>Join this match</h2>
+        <p className="muted">Loading the match…</p>
+      </section>
+    );
+  }
+
+  if (match.gameover !== undefined) {
     // A stale invitation: nobody joins a finished match, but its replay and its final position are there to see.
     return (
       <section className="card narrow" data-testid="join-panel">
@@ -352,9 +363,7 @@ function JoinPanel(props: {
   return (
     <section className="card narrow" data-testid="join-panel">
       <h2>Join this match</h2>
-      {!match ? (
-        <p className="muted">Loading the match…</p>
-      ) : open.length === 0 ? (
+      {open.length === 0 ? (
         <p className="muted">Every seat is taken. You can still watch.</p>
       ) : (
         <form
