@@ -177,8 +177,16 @@ describe.skipIf(!CHROMIUM)('browser: focus after the main action, with the keybo
           .poll(async () => (await stored<GobState>(server, matchID))._stateID, { timeout: UI })
           .toBeGreaterThan(before2),
       );
-      // The turn passed: focus rests on the line that says whom the game waits for.
-      expect(await focused(page)).toBe('waiting');
+      const after = await stored<GobState>(server, matchID);
+      if (after.G.toPlay === '0') {
+        // Bruno plotted first, so this plot ended round 1, and this seat is round 2's Inspector: focus is on the new
+        // plot's first target.
+        await page.getByTestId('round').filter({ hasText: /Round 2/ }).waitFor({ timeout: UI });
+        expect(await page.evaluate(() => !!document.activeElement?.classList.contains('gob-target'))).toBe(true);
+      } else {
+        // The turn passed to Bruno: focus rests on the line that says whom the game waits for.
+        expect(await focused(page)).toBe('waiting');
+      }
     } finally {
       raw.close();
     }
