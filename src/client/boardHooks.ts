@@ -1,9 +1,10 @@
 /**
  * Hooks every game's board uses: short messages (toasts), sending a move
- * while watching that the server applies it, and a layout effect that keeps
- * quiet where there is no page to lay out.
+ * while watching that the server applies it, a keyboard player's focus kept
+ * in the board, and a layout effect that keeps quiet where there is no page
+ * to lay out.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * `useLayoutEffect` in a browser; `useEffect` where there is no document
@@ -60,4 +61,31 @@ export function useMoveSender(
     },
     [toast],
   );
+}
+
+/**
+ * A keyboard player's focus stays in the board: when the focused control goes away with their action (a ticket once
+ * kept, End turn once the turn is over) or is turned off (Confirm while a move is sent, which Chromium then blurs),
+ * while focus was in `root` and their last input there was a key (`keyboard`), `focusNext` puts focus on the next
+ * thing to do at once, not on the page's body, from where the next Tab would start again at the top of the page.
+ */
+export function useFocusKept(
+  root: RefObject<HTMLElement | null>,
+  keyboard: RefObject<boolean>,
+  focusNext: () => void,
+): void {
+  const inBoard = useRef(false);
+  useEffect(() => {
+    // Where focus is now too: the board's own effects may have focused it before this listener was added.
+    inBoard.current = !!root.current && root.current.contains(document.activeElement);
+    const onFocus = (e: FocusEvent) => (inBoard.current = !!root.current && root.current.contains(e.target as Node));
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, [root]);
+  // After every render: the render may have removed or disabled the focused control.
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || active.matches(':disabled');
+    if (keyboard.current && inBoard.current && lost) focusNext();
+  });
 }

@@ -28,7 +28,7 @@ import { graphOf } from '../graph';
 import { checkPlot, turnError } from '../legal';
 import { checkDeparture } from '../moves';
 import type { GobState, PlayerID, PointId } from '../types';
-import { useMoveSender, useToasts, REFUSAL_MS } from '../../../client/boardHooks';
+import { useFocusKept, useMoveSender, useToasts, REFUSAL_MS } from '../../../client/boardHooks';
 import { MapView, type MapTarget } from './MapView';
 import { SheetView } from './SheetView';
 import { SheetCompact } from './SheetCompact';
@@ -162,25 +162,13 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
       );
     next?.focus({ preventScroll: true });
   }, []);
-  const focusInBoard = useRef(false);
-  useEffect(() => {
-    const onFocus = (e: FocusEvent) =>
-      (focusInBoard.current = !!rootRef.current && rootRef.current.contains(e.target as Node));
-    document.addEventListener('focusin', onFocus);
-    return () => document.removeEventListener('focusin', onFocus);
-  }, []);
   const seat = me;
   useEffect(() => {
     const active = document.activeElement;
     if (seat !== null && (!active || active === document.body)) focusNext();
   }, [stateKey, seat, focusNext]);
-  // The focused control went away with the keyboard player's action (a departure ticket once kept), or was turned
-  // off (Confirm while the plot is sent, which Chromium then blurs): focus goes on at once.
-  useEffect(() => {
-    const active = document.activeElement;
-    const lost = !active || active === document.body || active.matches(':disabled');
-    if (byKeyboard.current && focusInBoard.current && lost) focusNext();
-  });
+  // A departure ticket once kept, Confirm while the plot is sent: focus goes on at once.
+  useFocusKept(rootRef, byKeyboard, focusNext);
   // The targets stay clear of the bottom sheet as it grows with the plot.
   const acting = choosing || view !== null;
   useEffect(() => {

@@ -47,7 +47,7 @@ import { Help } from './Help';
 import { GameOverView } from './GameOverView';
 import { TurnBanner } from './TurnBanner';
 import { Loupe, mapPoint, mapScale, TARGET_UNITS, type LoupeAt } from './MapZoom';
-import { useLayoutEffectInBrowser, useMoveSender, useToasts } from '../../../client/boardHooks';
+import { useFocusKept, useLayoutEffectInBrowser, useMoveSender, useToasts } from '../../../client/boardHooks';
 import './board.css';
 
 /** Props: boardgame.io's board props, plus what the site's shell adds (names, a table still waiting). */
@@ -119,9 +119,8 @@ export function Board(props: LisbonBoardProps) {
   const [zoomed, setZoomed] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const pointer = useRef<string>('mouse');
-  // The player's last input in the board was a key (not a pointer), and focus was last in the board.
+  // The player's last input in the board was a key (not a pointer).
   const keyboard = useRef(false);
-  const focusInBoard = useRef(false);
   const avail = useAvailableHeight(rootRef);
 
   // A move the server did not apply: nothing changed a while after sending it. A new state clears the choices.
@@ -193,19 +192,8 @@ export function Board(props: LisbonBoardProps) {
     if (active && root.contains(active) && active.closest('.loupe')) return;
     focusNext();
   }, [fingerprint, focusNext]);
-  useEffect(() => {
-    const onFocus = (e: FocusEvent) =>
-      (focusInBoard.current = !!rootRef.current && rootRef.current.contains(e.target as Node));
-    document.addEventListener('focusin', onFocus);
-    return () => document.removeEventListener('focusin', onFocus);
-  }, []);
-  // The focused control went away with the keyboard player's action (Confirm once the move is sent, End turn once
-  // the turn is over) or was turned off: focus goes on to the next thing to do at once, not when the tram has arrived.
-  useEffect(() => {
-    const active = document.activeElement;
-    const lost = !active || active === document.body || active.matches(':disabled');
-    if (keyboard.current && focusInBoard.current && lost) focusNext();
-  });
+  // Confirm once the move is sent, End turn once the turn is over: focus goes on at once, not when the tram has arrived.
+  useFocusKept(rootRef, keyboard, focusNext);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key !== 'Escape' || !ui.selected) return;
