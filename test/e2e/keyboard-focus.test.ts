@@ -181,7 +181,10 @@ describe.skipIf(!CHROMIUM)('browser: focus after the main action, with the keybo
       if (after.G.toPlay === '0') {
         // Bruno plotted first, so this plot ended round 1, and this seat is round 2's Inspector: focus is on the new
         // plot's first target.
-        await page.getByTestId('round').filter({ hasText: /Round 2/ }).waitFor({ timeout: UI });
+        await page
+          .getByTestId('round')
+          .filter({ hasText: /Round 2/ })
+          .waitFor({ timeout: UI });
         expect(await page.evaluate(() => !!document.activeElement?.classList.contains('gob-target'))).toBe(true);
       } else {
         // The turn passed to Bruno: focus rests on the line that says whom the game waits for.
