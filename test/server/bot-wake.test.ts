@@ -56,7 +56,9 @@ describe.skipIf(!PG_URL || !REDIS_URL)('a bot seat played by another process', (
       turns++;
       await sleep(1000);
     }
-    expect(turns).toBeGreaterThan(5);
+    // Each pass is her turn, the bot's answer (its thinking pause included) and the second's sleep, about 2 s: a few
+    // passes show she kept playing through the retry's pause, however slow the machine.
+    expect(turns).toBeGreaterThanOrEqual(3);
     expect(ana.state!.ctx.gameover).toBeUndefined();
     expect(wakes()).toBe(first);
     // The seat is still the first process's.
