@@ -46,13 +46,14 @@ function Help() {
           who adds the 9th card to a Line takes the Exp card hidden under it.
         </li>
         <li>
-          An Inspector catches the carriage the previous player just added to: they take back every Evader in it. An
-          Authorised Inspector works on its own Line only, and an Appeal against it fails; an Undercover one works
-          anywhere but can be appealed.
+          An Inspector catches the carriage the previous player just added to: they take every Evader in it, other
+          players’ too. An Authorised Inspector works on its own Line only, and an Appeal against it fails; an
+          Undercover one works anywhere but can be appealed.
         </li>
         <li>
-          Play your last card and it is DING: if the next player does not give you a card back, you finish first and
-          take 2 Exp (second place takes 1). Journeys are dealt again until the Exp cards run out; the most Exp wins.
+          Play your last card and it is DING: if the next player does not give you a card back, you finish. The first to
+          finish a journey takes 2 Exp, the second 1 (with 2 players the journey ends at the first finish). Journeys are
+          dealt again until the Exp cards run out; the most Exp wins.
         </li>
       </ul>
       <p>The Power cards (one per turn, in your own turn unless it says otherwise):</p>
@@ -80,7 +81,11 @@ export const touchedOnClient: ClientGame<RulesChoice> = {
   acting: (G, ctx) => actingPlayer(G as TOState, ctx) ?? ctx.currentPlayer,
   decision: (G, ctx) => {
     const p = (G as TOState).pending;
-    return p && p.player !== ctx.currentPlayer ? 'must decide whether to Appeal the inspection.' : null;
+    // Only an Appeal is asked out of turn (a Tram Tracker's swap is its chooser's, in their own turn).
+    if (!p || p.kind !== 'appeal' || p.player === ctx.currentPlayer) return null;
+    return p.source === 'feetOnSeat'
+      ? 'must decide whether to Appeal the Feet On Seat.'
+      : 'must decide whether to Appeal the inspection.';
   },
   spectatorUnseen: "no one's hand",
   describeSetup: (setupData) => {
