@@ -167,12 +167,39 @@ async function crowded(server: E2EServer): Promise<Table> {
   return { matchID, creds, cur, prev, exposed, undercover };
 }
 
+/** A window size: the harness's SCREENS, or another phone. */
+type Screen = { name: string; width: number; height: number; touch: boolean };
+/** The phones the hand's and the Line's layout are checked on: a small one and the harness's. */
+const PHONES: Screen[] = [
+  { name: 'phone-360', width: 360, height: 640, touch: true },
+  { name: 'phone', width: 390, height: 844, touch: true },
+];
+
+/**
+ * The largest hand of one Line: in a 2-seat match, the seat not on turn holds all 9 Evaders of 96 and its
+ * Authorised Inspector (10 cards in one group; a hand can only gain Evaders of a Line it was dealt or took, 9 of
+ * each), plus an Appeal; the seat on turn holds an Evader of 86.
+ */
+async function bigHand(server: E2EServer): Promise<Table> {
+  const { matchID, creds } = await createJoined(server.url, 'touched-on', 2);
+  const state = structuredClone((await server.db.fetch(matchID, { state: true })).state as State<TOState>);
+  const G = state.G;
+  const cur = state.ctx.currentPlayer;
+  const other = cur === '0' ? '1' : '0';
+  emptyHands(G);
+  give(G, other, [...Array.from({ length: 9 }, () => 'E96'), 'A96', 'appeal']);
+  give(G, cur, ['E86', 'E86']);
+  G.drawCount = G.drawPile.length;
+  await server.db.setState(matchID, state);
+  return { matchID, creds, cur, prev: other, exposed: -1, undercover: '' };
+}
+
 /** A page holding seat `seat` of the match, at a size, as loaded (never scrolled). */
 async function openSeat(
   suite: { server: E2EServer; browser: import('playwright-core').Browser },
   t: Table,
   seat: string,
-  size: (typeof SCREENS)[number],
+  size: Screen,
 ): Promise<Page> {
   const context = await suite.browser.newContext({
     viewport: { width: size.width, height: size.height },
@@ -192,7 +219,7 @@ async function openSeat(
   const page = await context.newPage();
   await page.goto(`${suite.server.url}/#/g/touched-on/match/${t.matchID}`);
   await page.getByTestId('hand').waitFor({ timeout: UI });
-  await page.getByTestId(`carriage-${t.exposed}`).waitFor({ timeout: UI });
+  if (t.exposed >= 0) await page.getByTestId(`carriage-${t.exposed}`).waitFor({ timeout: UI });
   return page;
 }
 
@@ -266,6 +293,36 @@ async function lineHidden(page: Page, line: string, exposed: number | null): Pro
 
 describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
   const suite = e2eSuite();
+
+  it.each(PHONES)(
+    'at $width × $height, a hand of 10 cards of one Line, not pinned, wraps inside the page: every card whole and apart',
+    async (size) => {
+      const t = await bigHand(suite.server);
+      const page = await openSeat(suite, t, t.prev, size);
+      await page.locator('.hand-card').nth(10).waitFor({ timeout: UI });
+      // Someone else's turn: the hand is not pinned in its scrolling row, it lies in the page.
+      expect(await page.getByTestId('hand').getAttribute('class')).not.toContain('pinned');
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-big-hand.png`, fullPage: true });
+      const page_ = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        inner: window.innerWidth,
+      }));
+      // On a phone the layout viewport grows to the content's width: both must stay the screen's.
+      expect(page_, 'the page is as wide as the screen').toEqual({ scroll: size.width, inner: size.width });
+      const cards = await boxOf(page, '.hand-card');
+      expect(cards.length).toBe(11);
+      const out = cards.filter((b) => b.x < 0 || b.x + b.width > size.width).map((b) => `x ${b.x.toFixed(0)}`);
+      expect(out, 'cards outside the window').toEqual([]);
+      // Legible: a card in the same row as the one before it starts at least 90% of a card's width after it.
+      const crowded = cards
+        .slice(1)
+        .filter((b, i) => Math.abs(b.y - cards[i].y) < b.height / 2 && b.x - cards[i].x < b.width * 0.9)
+        .map((b) => `x ${b.x.toFixed(0)}`);
+      expect(crowded, 'cards covering their neighbour').toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
 
   it.each(SCREENS.filter((s) => !s.touch))(
     'at $name size the current carriage and the piles stay clear of the hand (turn, Inspector, Appeal)',
