@@ -7,7 +7,7 @@
  * waits for. Every control of the board has a name that says what it is.
  */
 import { describe, expect, it } from 'vitest';
-import { findChromium, openAsSeat, e2eSuite, focused } from './harness';
+import { findChromium, openAsSeat, e2eSuite, focused, newContext } from './harness';
 import { knownMatch, storedState } from './touched-on-position';
 
 const CHROMIUM = findChromium();
@@ -72,6 +72,25 @@ describe.skipIf(!CHROMIUM)('browser: Touched On with the keyboard only', () => {
     expect(placed).toHaveLength(1);
     expect(m.cards.e96).toContain(placed[0]);
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 60_000);
+  it('in hot-seat, Enter on the pass screen shows the board with focus on the next step, not the page', async () => {
+    const { context, page } = await newContext(suite.browser, errors, 'to-keyboard-hotseat');
+    await page.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
+    await page.getByTestId('hs-players-2').click();
+    await page.getByTestId('hs-name-0').fill('Ana');
+    await page.getByTestId('hs-name-1').fill('Bruno');
+    await page.getByTestId('hs-start').click();
+    // Two people at one screen: the pass screen comes first, its button focused; the keyboard player presses Enter.
+    await page.getByTestId('pass-ready').waitFor({ timeout: UI });
+    await expect.poll(() => focused(page), { timeout: UI }).toBe('pass-ready');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('actions').waitFor({ timeout: UI });
+    // Focus is on the step the board waits for (in the action panel), so the next Tab goes on from there.
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="actions"]')), { timeout: UI })
+      .toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
 });

@@ -4,10 +4,11 @@
  * are the buttons' own; Esc (cancelling a choice) is the board's, in Board.tsx.
  *
  * Focus moves only while the player is using the keyboard (their last input
- * in the board was a key, not a pointer), so mouse and touch play is left
- * alone.
+ * in the board, or on the page before the board was shown, was a key, not a
+ * pointer), so mouse and touch play is left alone.
  */
 import { useEffect, useRef, type RefObject } from 'react';
+import { lastInputWasKey } from '../../../client/inputModality';
 
 /**
  * The control that carries on the pending step in the action panel: one the
@@ -32,7 +33,9 @@ export function pendingControl(root: ParentNode): HTMLElement | null {
  * away with them (e.g. the Play button once the batch is played).
  */
 export function useKeyboardFocus(root: RefObject<HTMLElement | null>, choiceKey: string, stateKey: string): void {
-  const keyboard = useRef(false);
+  // As it mounts, the board goes by the page's last input: a board shown by Enter on the pass screen goes on with the
+  // keyboard (its pending control takes focus at once, not the page's body).
+  const keyboard = useRef(lastInputWasKey());
   useEffect(() => {
     const el = root.current;
     if (!el) return;
