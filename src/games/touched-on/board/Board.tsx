@@ -58,8 +58,9 @@ const TABLE_WAITING_WHY = 'The game starts when every seat is taken.';
 /**
  * Bring the Line a turn is about into view: its card, its count and its current carriage (and the top of the
  * Line chosen for a batch, when that is another), clear of what covers the window's foot: the action sheet on a
- * phone and the hand held above it, or the hand's tray on a laptop. The page scrolls as little as it must, and
- * never takes the Line's top out of the window; with reduced motion it jumps instead of gliding.
+ * phone and the hand held above it, or the hand's tray on a laptop; and clear of the banner stuck to its top. The
+ * page scrolls as little as it must, and never takes the Line's top under the banner; with reduced motion it
+ * jumps instead of gliding.
  */
 function keepLineInView(board: HTMLElement | null, line: LineId, chosen: LineId | null): void {
   const col = board?.querySelector<HTMLElement>(`[data-testid="line-col-${line}"]`);
@@ -81,10 +82,14 @@ function keepLineInView(board: HTMLElement | null, line: LineId, chosen: LineId 
     const el = board.querySelector(sel);
     if (el && getComputedStyle(el).position === position) foot = Math.min(foot, el.getBoundingClientRect().top);
   }
+  // What covers the window's top: the banner, sticky there once the page scrolls (its own height, measured: it
+  // wraps onto two rows on a phone, three with a Peak Hour or a DING).
+  const banner = board.querySelector<HTMLElement>('[data-testid="banner"]');
+  const head = banner && getComputedStyle(banner).position === 'sticky' ? banner.getBoundingClientRect().height : 0;
   const margin = 4;
   let by = 0;
-  if (top < margin) by = top - margin;
-  else if (bottom > foot - margin) by = Math.min(bottom - foot + margin, top - margin);
+  if (top < head + margin) by = top - head - margin;
+  else if (bottom > foot - margin) by = Math.min(bottom - foot + margin, top - head - margin);
   if (Math.abs(by) < 1) return;
   const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
   window.scrollBy({ top: by, behavior: still ? 'instant' : 'smooth' });
