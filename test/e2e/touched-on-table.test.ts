@@ -23,7 +23,7 @@ import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import type { Page } from 'playwright-core';
 import type { TOState } from '../../src/games/touched-on/types';
-import { carriage, emptyHands, give, setLineExp, setPlay } from '../games/touched-on/helpers';
+import { carriage, emptyHands, give, pick, setLineExp, setPlay } from '../games/touched-on/helpers';
 import { createJoined, findChromium, SCREENS, SCREENSHOTS, e2eSuite, type E2EServer } from './harness';
 
 const CHROMIUM = findChromium();
@@ -192,6 +192,47 @@ async function bigHand(server: E2EServer): Promise<Table> {
   G.drawCount = G.drawPile.length;
   await server.db.setState(matchID, state);
   return { matchID, creds, cur, prev: other, exposed: -1, undercover: '' };
+}
+
+/**
+ * Crowded seat tiles in a 4-seat match: the seat on turn ("playing") holds 10 cards, the next 11, the third 9, the
+ * viewer (the last) 3; every seat holds Exp cards and the viewer has a Peak Hour in front of it.
+ */
+async function fullSeats(server: E2EServer): Promise<Table> {
+  const { matchID, creds } = await createJoined(server.url, 'touched-on', 4);
+  const state = structuredClone((await server.db.fetch(matchID, { state: true })).state as State<TOState>);
+  const G = state.G;
+  const order = state.ctx.playOrder;
+  const cur = state.ctx.currentPlayer;
+  const at = (k: number) => order[(order.indexOf(cur) + k) % order.length];
+  emptyHands(G);
+  const lines = ['E19', 'E96', 'E86', 'E109'];
+  const deal = (p: string, n: number) =>
+    give(
+      G,
+      p,
+      Array.from({ length: n }, (_, i) => lines[i % 4]),
+    );
+  deal(cur, 10);
+  deal(at(1), 11);
+  deal(at(2), 9);
+  give(G, at(3), ['U', 'appeal', 'A19']);
+  for (const [k, n] of [
+    [0, 2],
+    [1, 1],
+    [2, 2],
+    [3, 1],
+  ]) {
+    const p = G.players[at(k)];
+    p.exp = G.expPile.splice(0, n);
+    p.expCount = n;
+  }
+  G.expPileCount = G.expPile.length;
+  G.peakHours.push({ card: pick(G, 'peakHour'), owner: at(3) });
+  G.drawPile.splice(G.drawPile.indexOf(G.peakHours[0].card), 1);
+  G.drawCount = G.drawPile.length;
+  await server.db.setState(matchID, state);
+  return { matchID, creds, cur: at(3), prev: cur, exposed: -1, undercover: '' };
 }
 
 /** A page holding seat `seat` of the match, at a size, as loaded (never scrolled). */
@@ -535,6 +576,37 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-hotseat-batch.png` });
     await context.close();
   }, 60_000);
+
+  it.each([...SCREENS, { name: 'tablet', width: 820, height: 1180, touch: true }, ...PHONES.slice(0, 1)])(
+    "at $width × $height, 4 crowded seat tiles, each opponent's face-down fan spreads with the hand",
+    async (size) => {
+      const t = await fullSeats(suite.server);
+      const page = await openSeat(suite, t, t.cur, size);
+      await page.getByTestId(`peak-${t.cur}`).waitFor({ timeout: UI });
+      await page
+        .locator('[data-testid="seats"]')
+        .screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-full-seats.png` });
+      // For each opponent: its hand size and its fan's spread (the last back's left edge less the first's).
+      const fans = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('.to-seat')).flatMap((tile) => {
+          const backs = Array.from(tile.querySelectorAll('.backs svg')).map((c) => c.getBoundingClientRect());
+          const size = Number(tile.querySelector('[data-testid^="hand-size-"]')!.textContent.split(' ')[0]);
+          if (backs.length === 0) return [];
+          return [
+            { seat: tile.getAttribute('data-testid'), size, spread: backs[backs.length - 1].left - backs[0].left },
+          ];
+        }),
+      );
+      expect(fans.length).toBe(3);
+      // At least 3 px a card: a fan of 9 to 11 cards never reads as one or two.
+      const tight = fans
+        .filter((f) => f.spread < (Math.min(f.size, 12) - 1) * 3)
+        .map((f) => `${f.seat}: ${f.size} cards spread over ${f.spread.toFixed(1)} px`);
+      expect(tight).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
 
   it.each(SCREENS)(
     "at $name size each seat's face-down fan stays in its tile, Line 19 reads 10 · full, carriages count 1, 2, 3",
