@@ -608,6 +608,45 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     60_000,
   );
 
+  it.each(SCREENS.filter((s) => !s.touch))(
+    'at $name size every fanned card in a carriage shows its route number whole, and no hand label meets its edges',
+    async (size) => {
+      const t = await midJourney(suite.server);
+      const page = await openSeat(suite, t, t.cur, size);
+      await page.locator(`[data-testid="carriage-${t.exposed}"]`).screenshot({
+        path: `${SCREENSHOTS}/touched-on-table-${size.name}-carriage.png`,
+      });
+      // Each card followed by another in its row: the route number's right edge is left of the next card's edge.
+      const cut = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('.run-cards .ccard')).flatMap((card) => {
+          const next = card.nextElementSibling;
+          const route = card.querySelector('.cf-route')?.getBoundingClientRect();
+          if (!next || !route) return [];
+          const n = next.getBoundingClientRect();
+          if (Math.abs(n.top - card.getBoundingClientRect().top) > 10) return [];
+          return route.right > n.left + 1
+            ? [
+                `${card.getAttribute('data-testid')}: number ends at ${route.right.toFixed(1)}, next card at ${n.left.toFixed(1)}`,
+              ]
+            : [];
+        }),
+      );
+      expect(cut).toEqual([]);
+      // The small words of the hand's cards keep 3 units (of 60) inside the card.
+      const edge = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('.hand-card .cf-small')).flatMap((text) => {
+          const b = (text as SVGTextElement).getBBox();
+          return b.x < 3 || b.x + b.width > 57
+            ? [`${text.textContent}: ${b.x.toFixed(1)}–${(b.x + b.width).toFixed(1)}`]
+            : [];
+        }),
+      );
+      expect(edge).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
+
   it.each(SCREENS)(
     "at $name size each seat's face-down fan stays in its tile, Line 19 reads 10 · full, carriages count 1, 2, 3",
     async (size) => {

@@ -150,7 +150,7 @@ function Face({ look }: { look: CardLook }) {
           <path d="M16 52 Q30 36 44 52 Z" fill="#f4f4f4" />
           <rect x="14" y="52" width="32" height="4" rx="2" fill="#f4f4f4" />
           <circle cx="30" cy="46" r="3" fill={look.line.colour} />
-          <text x={W / 2} y="72" className="cf-small light" textAnchor="middle">
+          <text x={W / 2} y="72" className="cf-small light narrow" textAnchor="middle">
             Authorised
           </text>
           <text x={W / 2} y="82" className="cf-tiny light" textAnchor="middle">
@@ -172,7 +172,7 @@ function Face({ look }: { look: CardLook }) {
           {/* sunglasses */}
           <path d="M14 46 H46" stroke="#ddd" strokeWidth="2" />
           <path d="M16 46 H28 Q28 54 22 54 Q16 54 16 46 Z M32 46 H44 Q44 54 38 54 Q32 54 32 46 Z" fill="#ddd" />
-          <text x={W / 2} y="72" className="cf-small light" textAnchor="middle">
+          <text x={W / 2} y="72" className="cf-small light narrow" textAnchor="middle">
             Undercover
           </text>
           <text x={W / 2} y="82" className="cf-tiny light" textAnchor="middle">
