@@ -359,14 +359,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...DEFAULT_BOT_LIMITS,
     ...options.botLimits,
   }));
+  let clockLeases: BotLeases | undefined;
   if (options.redisUrl && raw instanceof PostgresStorage) {
-    // Several processes: each bot seat is played by the one holding its lease.
+    // Several processes: each bot seat, and each match's expired turn, is played by the one holding its lease.
     const leases = new BotLeases(raw.pool, raw.schema, processName, options.botLeaseMs);
     await leases.connect();
     bots.useLeases(leases);
+    clockLeases = leases;
   }
   app.use(bots.middleware());
   const clocks = (clockRef.current = new TurnClocks(hooked.storage, bots, log));
+  if (clockLeases) clocks.useLeases(clockLeases);
   changes.onChanged((matchID) => transport.tellChanged(matchID));
   closedNotices.subscribe(CLOSED_CHANNEL, (closed) => {
     recentlyClosed.remember(closed);

@@ -473,7 +473,9 @@ export class BotSeats {
       matchID,
       playerID: seat,
       credentials,
-      multiplayer: SocketIO({ server: this.url }),
+      // Websocket only, as for bot seats: a server with several processes takes no long-polling (the clock bot
+      // could not connect there, and expired turns were never played).
+      multiplayer: SocketIO({ server: this.url, socketOpts: { transports: ['websocket'] } }),
       debug: false,
     });
     client.start();
@@ -483,7 +485,10 @@ export class BotSeats {
         const state = client.getState();
         return !!state && !state.ctx.gameover && waitingOn(state.ctx, state.G, def.waitingOn).includes(seat);
       };
-      if (!client.getState()) await until(client, () => !!client.getState(), 5000);
+      if (!client.getState() && !(await until(client, () => !!client.getState(), 5000))) {
+        this.log('error', 'clock bot could not connect', { matchID, seat });
+        return 0;
+      }
       if (say && waitsForSeat()) client.sendChatMessage({ text: say });
       for (let guard = 0; guard < 200 && waitsForSeat() && !this.closed; guard++) {
         const state = client.getState()!;

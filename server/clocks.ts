@@ -17,8 +17,15 @@
  * Deadlines live in the stored metadata only, so clocks survive a restart:
  * `start()` schedules every unfinished match with a clock. Every metadata
  * write (a move, a join) reschedules its match.
+ *
+ * With several processes (PostgreSQL and Redis) a clock runs out in every
+ * process that watches the match; only the one that takes the match's clock
+ * lease (a row of `bgio_bot_lease` for the seat `clock`, server/bot-lease.ts)
+ * plays the turn, says so and counts the timeout. The others look again one
+ * period later, as after a turn the bot could not play.
  */
 import type { Server } from 'boardgame.io';
+import type { BotLeases } from './bot-lease';
 import type { BotSeats } from './bots';
 import type { Logger } from './log';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
@@ -54,6 +61,7 @@ export class TurnClocks {
   /** When this process first saw each match's current wait (`waitKey`): the period runs from there. */
   private readonly waits = new Map<string, { key: string; at: number }>();
   private closed = false;
+  private leases: BotLeases | undefined;
 
   constructor(
     private readonly db: AnyStorage,
@@ -69,6 +77,22 @@ export class TurnClocks {
   private async setMetadata(matchID: string, metadata: Meta): Promise<void> {
     if (isSyncStorage(this.db)) this.db.setMetadata(matchID, metadata);
     else await this.db.setMetadata(matchID, metadata);
+  }
+
+  /** Several processes: a match's expired turn is played by the process holding its clock lease only. */
+  useLeases(leases: BotLeases): void {
+    this.leases = leases;
+  }
+
+  /** Whether this process plays the expired turn: always alone, else if it takes (or holds) the clock lease. */
+  private async claim(matchID: string): Promise<boolean> {
+    if (!this.leases) return true;
+    try {
+      return await this.leases.acquire({ matchID, seat: 'clock' });
+    } catch (err) {
+      this.log('warn', 'clock lease not taken', { matchID, error: String(err) });
+      return false;
+    }
   }
 
   /** Schedule every unfinished match with a clock (at start-up). */
@@ -123,6 +147,12 @@ export class TurnClocks {
     this.timers.delete(matchID);
     if (meta?.turnClockMs) this.clocked.add(matchID);
     if (!meta?.turnClockMs || !state || state.ctx.gameover !== undefined) {
+      // Over: the clock lease this process may hold goes back (a removed match's leases all go, server/bots.ts).
+      if (this.leases && this.clocked.has(matchID) && state?.ctx.gameover !== undefined) {
+        this.leases
+          .release({ matchID, seat: 'clock' })
+          .catch((err: unknown) => this.log('warn', 'clock lease not given back', { matchID, error: String(err) }));
+      }
       this.clocked.delete(matchID);
       this.waits.delete(matchID);
       return;
@@ -157,6 +187,8 @@ export class TurnClocks {
     const meta = metadata as Meta | undefined;
     if (!meta || !state || state._stateID !== stateID || state.ctx.gameover !== undefined) return;
     this.expired.set(matchID, { stateID, at: Date.now() });
+    // Another process plays it: look again one period later.
+    if (!(await this.claim(matchID))) return this.watch(matchID);
     for (const seat of waitingOn(state.ctx, state.G, findGame(meta.gameName)?.waitingOn)) {
       const key = `${matchID}:${seat}`;
       if (this.playing.has(key)) continue;
@@ -174,6 +206,9 @@ export class TurnClocks {
       } finally {
         this.playing.delete(key);
       }
+      // Nothing played: the turn was played meanwhile (by its player, or by this clock from an earlier look at the
+      // same state), or the bot could not play it (looked at again one period later). No timeout to count.
+      if (moves === 0) continue;
       this.log('info', 'turn clock ran out', { matchID, seat, moves });
       const fresh = (await this.fetch(matchID)).metadata as Meta | undefined;
       if (!fresh) continue;

@@ -569,6 +569,11 @@ export class PostgresStorage extends Async {
       if (opts.metadata && typeof row.metadata_text === 'string') {
         const base = { version: row.meta_version ?? 0, json: row.metadata_text };
         result.metadata = tag(JSON.parse(row.metadata_text) as Server.MatchData, base);
+        // A deferred `updatedAt` bump not yet written is this process's latest word: a read after the move sees it
+        // (the turn clocks date a new wait from it; without this, the wait began at the last bump written, maybe
+        // a whole turn earlier, and the clock ran out at once).
+        const touched = this.touches.get(matchID);
+        if (touched !== undefined && touched > (result.metadata.updatedAt ?? 0)) result.metadata.updatedAt = touched;
         this.metaKeys.set(matchID, metadataKey(result.metadata));
       }
       if (opts.initialState && row.initial_state) result.initialState = row.initial_state;

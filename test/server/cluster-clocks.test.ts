@@ -1,0 +1,89 @@
+/**
+ * Turn clocks with two server processes on a real PostgreSQL and Redis (clockScale 20: a 1-minute clock lasts 3 s).
+ * Both processes watch the match (each holds a player's socket, whose connection writes the metadata there), so the
+ * clock runs out in both; only the one holding the match's clock lease plays the turn, says so and counts the
+ * timeout. Without the lease each process counted it, and one timeout marked the seat away. (Before that, the
+ * clock bot connected by long-polling, which a server with Redis refuses: expired turns were never played.)
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
+import { dropSchema, withSchema } from './processes';
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL;
+const SCALE = 20;
+const GAME = 'lisbon-tram-28';
+
+const chatTexts = (c: RawClient) =>
+  c.received.filter((m) => m[0] === 'chat').map((m) => (m[2] as { payload: { text: string } }).payload.text);
+
+describe.skipIf(!PG_URL || !REDIS_URL)('turn clocks on two processes', () => {
+  const schema = `clocks_${process.pid}_${Date.now().toString(36)}`;
+  const dbUrl = withSchema(PG_URL ?? '', schema);
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+    await dropSchema(PG_URL ?? '', schema);
+  });
+
+  it('play an expired turn once, say so once and count one timeout', async () => {
+    const opts = { storage: 'postgres', databaseUrl: dbUrl, redisUrl: REDIS_URL, clockScale: SCALE } as const;
+    const one = await startTestServer(opts);
+    servers.push(one);
+    const two = await startTestServer(opts);
+    servers.push(two);
+
+    // Created on the first process, a seat joined on each.
+    const created = await http(one.url, `/games/${GAME}/create`, {
+      method: 'POST',
+      json: { numPlayers: 2, turnClock: '1m', setupData: { firstPlayer: 0 } },
+    });
+    expect(created.status).toBe(200);
+    const matchID = created.json.matchID as string;
+    const creds: string[] = [];
+    for (const [server, seat] of [
+      [one, '0'],
+      [two, '1'],
+    ] as const) {
+      const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
+        method: 'POST',
+        json: { playerID: seat, playerName: `P${seat}` },
+      });
+      expect(joined.status).toBe(200);
+      creds.push(joined.json.playerCredentials as string);
+    }
+    // Each player's page is open on a different process, and neither plays.
+    const players = [new RawClient(one.url, { namespace: GAME }), new RawClient(two.url, { namespace: GAME })];
+    try {
+      await players[0].sync(matchID, '0', creds[0]);
+      await players[1].sync(matchID, '1', creds[1]);
+      // After 3 s the clock bot plays P0's turn, to its end.
+      await players[0].waitFor(() => players[0].state?.ctx.currentPlayer === '1', 15_000, "P0's turn by the clock");
+      const p1Began = Date.now();
+      await players[0].waitFor(() => chatTexts(players[0]).length >= 1, 5000, 'the clock message');
+      // Time for a second process's bot and its count, had it played too (a bot answers within a second here), and
+      // still before the next turn's clock runs out.
+      await new Promise((r) => setTimeout(r, 1200));
+      const meta = (await readMatch(one, matchID)).metadata;
+      expect(meta.clockTimeouts).toEqual({ '0': 1 });
+      expect(meta.clockAway ?? []).toEqual([]);
+      const ranOut = [...one.logs, ...two.logs].filter((l) => l.includes('turn clock ran out') && l.includes(matchID));
+      expect(ranOut).toHaveLength(1);
+      // The message once, on either process's sockets.
+      for (const w of players) {
+        const texts = chatTexts(w).filter((t) => t.includes('ran out of time'));
+        expect(texts).toEqual(['P0 ran out of time: the easy bot plays this turn.']);
+      }
+
+      // P1's clock runs a whole period from the start of P1's turn. (PostgreSQL writes boardgame.io's `updatedAt`
+      // bump a second late: the clock read the last one written, from before P0's turn, and ran out at once.)
+      await players[0].waitFor(() => players[0].state?.ctx.currentPlayer === '0', 15_000, "P1's turn by the clock");
+      expect(Date.now() - p1Began).toBeGreaterThanOrEqual(2500);
+      await expect
+        .poll(async () => (await readMatch(two, matchID)).metadata.clockTimeouts, { timeout: 5000 })
+        .toEqual({ '0': 1, '1': 1 });
+    } finally {
+      for (const p of players) p.close();
+    }
+  }, 60_000);
+});
