@@ -233,11 +233,23 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
     const earlier = route === 'playAgain' ? (await fetchMetadata(db, matchID))?.nextMatchID : undefined;
     await asLobbyRequest(next);
     const created = ctx.body as { matchID?: unknown; nextMatchID?: unknown } | undefined;
-    const newID = route === 'create' ? created?.matchID : created?.nextMatchID;
+    let newID = route === 'create' ? created?.matchID : created?.nextMatchID;
+    // boardgame.io answers a second `playAgain` with the rematch made by the first: only its maker gets the key.
+    let made = newID !== earlier;
+    if (ctx.status === 200 && typeof newID === 'string' && route === 'playAgain' && made) {
+      // Two `playAgain`s at once (two processes, or an async storage) each made a rematch; the storage keeps the
+      // first one named (server/storage/postgres.ts): the other is removed and its maker answered with the first.
+      const named = (await fetchMetadata(db, matchID))?.nextMatchID;
+      if (typeof named === 'string' && named !== newID) {
+        await (isSyncStorage(db) ? db.wipe(newID) : db.wipe(newID));
+        ctx.body = { ...(ctx.body as object), nextMatchID: named };
+        newID = named;
+        made = false;
+      }
+    }
     if (ctx.status === 200 && typeof newID === 'string') {
       creation.created(client, newID);
-      // boardgame.io answers a second `playAgain` with the rematch made by the first: only its maker gets the key.
-      if (newID !== earlier) {
+      if (made) {
         const key = await issueCreatorKey(db, newID);
         if (key) ctx.body = { ...(ctx.body as object), creatorKey: key };
       }
@@ -249,10 +261,11 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
             ? CLOCK_PERIODS[choice] / (limits.clockScale ?? 1)
             : undefined
           : ((await fetchMetadata(db, matchID)) as ClockMetadata | undefined)?.turnClockMs;
-      if (period) {
-        const made = await fetchMetadata(db, newID);
-        if (made)
-          await storeMetadata(db, newID, { ...made, turnClockMs: Math.max(1, Math.round(period)) } as Server.MatchData);
+      // Only by its maker: another's copy, written whole, could drop a seat joined since.
+      if (period && made) {
+        const meta = await fetchMetadata(db, newID);
+        if (meta)
+          await storeMetadata(db, newID, { ...meta, turnClockMs: Math.max(1, Math.round(period)) } as Server.MatchData);
       }
     }
   };

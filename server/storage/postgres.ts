@@ -155,6 +155,9 @@ export function mergeMetadata(
     }
     if (key === 'players' || Object.keys(seats).length > 0) out[key] = seats;
   }
+  // A match's rematch, once named, stays: two `playAgain`s that both read "none yet" each made one, and the
+  // second write would rename it (server/lobby-guard.ts answers the loser with the stored one).
+  if (t.nextMatchID !== undefined) out.nextMatchID = t.nextMatchID;
   return out as unknown as Server.MatchData;
 }
 
