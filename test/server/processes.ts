@@ -10,6 +10,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll } from 'vitest';
 import { PostgresStorage } from '../../server/storage';
+import type { ServerOptions } from '../../server/app';
 import { startTestServer, type TestServer } from './harness';
 
 const ROOT = process.cwd();
@@ -117,12 +118,14 @@ export function twoServers(
   pgUrl: string,
   redisUrl: string,
   schemaPrefix: string,
+  /** More options for both servers (e.g. `clockScale`). */
+  extra: ServerOptions = {},
 ): { a(): TestServer; b(): TestServer; schema: string } {
   const schema = `${schemaPrefix}_${process.pid}_${Date.now().toString(36)}`;
   let a: TestServer | undefined;
   let b: TestServer | undefined;
   beforeAll(async () => {
-    const opts = { storage: 'postgres', databaseUrl: withSchema(pgUrl, schema), redisUrl } as const;
+    const opts = { ...extra, storage: 'postgres', databaseUrl: withSchema(pgUrl, schema), redisUrl } as const;
     a = await startTestServer({ ...opts, processName: 'a' });
     b = await startTestServer({ ...opts, processName: 'b' });
   });
