@@ -458,15 +458,22 @@ export class BotSeats {
    * Plays the moves of `seat` (a person's seat whose time ran out) with the
    * `level` bot, through a headless client holding the seat's credentials, so
    * they go through the same checks as anyone's; stops once the game no
-   * longer waits for that seat. Resolves with the number of moves played.
-   * `say` is sent to the match's chat first, from that seat.
+   * longer waits for that seat. Resolves with whether the game still waited
+   * for the seat when the bot connected (`waited`; then, and only then, `say`
+   * is sent to the match's chat first, from that seat) and the moves played.
    */
-  async playFor(gameName: string, matchID: string, seat: string, level: Level, say?: string): Promise<number> {
+  async playFor(
+    gameName: string,
+    matchID: string,
+    seat: string,
+    level: Level,
+    say?: string,
+  ): Promise<{ waited: boolean; moves: number }> {
     const def = this.defs.get(gameName);
-    if (!def || this.closed || !this.url) return 0;
+    if (!def || this.closed || !this.url) return { waited: false, moves: 0 };
     const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
     const credentials = metadata?.players[Number(seat)]?.credentials;
-    if (!metadata || typeof credentials !== 'string') return 0;
+    if (!metadata || typeof credentials !== 'string') return { waited: false, moves: 0 };
     const client = Client({
       game: def.game,
       numPlayers: Object.keys(metadata.players).length,
@@ -480,6 +487,7 @@ export class BotSeats {
     });
     client.start();
     let moves = 0;
+    let waited = false;
     try {
       const waitsForSeat = () => {
         const state = client.getState();
@@ -487,9 +495,11 @@ export class BotSeats {
       };
       if (!client.getState() && !(await until(client, () => !!client.getState(), 5000))) {
         this.log('error', 'clock bot could not connect', { matchID, seat });
-        return 0;
+        return { waited, moves };
       }
-      if (say && waitsForSeat()) client.sendChatMessage({ text: say });
+      // The turn is still the seat's as the bot connects (not played meanwhile): it is the bot's to play.
+      waited = waitsForSeat();
+      if (say && waited) client.sendChatMessage({ text: say });
       for (let guard = 0; guard < 200 && waitsForSeat() && !this.closed; guard++) {
         const state = client.getState()!;
         const choice = await this.pool.choose(def.id, state, seat, level, `${matchID}:${seat}:${state._stateID}:clock`);
@@ -506,7 +516,7 @@ export class BotSeats {
     } finally {
       client.stop();
     }
-    return moves;
+    return { waited, moves };
   }
 
   /** Stops one bot client, once, and frees its place under the caps (and its lease, unless told not to). */

@@ -194,9 +194,9 @@ export class TurnClocks {
       if (this.playing.has(key)) continue;
       const name = meta.players[Number(seat)]?.name ?? `Seat ${Number(seat) + 1}`;
       this.playing.add(key);
-      let moves: number;
+      let played: { waited: boolean; moves: number };
       try {
-        moves = await this.bots.playFor(
+        played = await this.bots.playFor(
           meta.gameName,
           matchID,
           seat,
@@ -206,10 +206,10 @@ export class TurnClocks {
       } finally {
         this.playing.delete(key);
       }
-      // Nothing played: the turn was played meanwhile (by its player, or by this clock from an earlier look at the
-      // same state), or the bot could not play it (looked at again one period later). No timeout to count.
-      if (moves === 0) continue;
-      this.log('info', 'turn clock ran out', { matchID, seat, moves });
+      // The turn was played meanwhile (by its player, or by this clock from an earlier look at the same state), or
+      // the bot could not connect (looked at again one period later): no timeout to count, as none was announced.
+      if (!played.waited) continue;
+      this.log('info', 'turn clock ran out', { matchID, seat, moves: played.moves });
       const fresh = (await this.fetch(matchID)).metadata as Meta | undefined;
       if (!fresh) continue;
       const count = (fresh.clockTimeouts?.[seat] ?? 0) + 1;
