@@ -32,7 +32,9 @@ import { RedisPubSub } from './redis-pubsub';
 import { Spectators, spectatorCount } from './spectators';
 import { createStorage, LocalPubSub, PersistFirstPubSub, PostgresStorage, type StorageKind } from './storage';
 import {
+  announceExpired,
   authenticateCredentials,
+  closedBy,
   closedMatchAnswers,
   closeMatch,
   CLOSED_CHANNEL,
@@ -168,15 +170,15 @@ class AppTransport extends SocketIO {
 
   /**
    * Tells this process's sockets of a closed match (`matchClosed`, with the
-   * creator's seat and name) and forgets them, so that their disconnection
-   * does not make boardgame.io look for the match.
+   * creator's seat and name, or the reason `expired`) and forgets them, so
+   * that their disconnection does not make boardgame.io look for the match.
    */
   tellClosed(closed: MatchClosed): void {
     const ids = this.roomInfo.get(closed.matchID);
     if (!ids) return;
     for (const id of [...ids]) {
       const socket = this.clientInfo.get(id)?.socket;
-      socket?.emit('matchClosed', closed.matchID, { seat: closed.seat, name: closed.name });
+      socket?.emit('matchClosed', closed.matchID, closedBy(closed));
       (this as unknown as { removeClient(socketID: string): void }).removeClient(id);
     }
   }
@@ -371,6 +373,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const clocks = (clockRef.current = new TurnClocks(hooked.storage, bots, log));
   if (clockLeases) clocks.useLeases(clockLeases);
   changes.onChanged((matchID) => transport.tellChanged(matchID));
+  // A match closed by its creator, or removed by the expiry sweep, on any process.
   closedNotices.subscribe(CLOSED_CHANNEL, (closed) => {
     recentlyClosed.remember(closed);
     hooked.markRemoved(closed.matchID);
@@ -403,7 +406,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   await bots.start(url);
   await clocks.start();
-  const stopExpiry = expireAbandoned(hooked.storage, options.expireOpenAfterMs ?? 24 * 60 * 60 * 1000, log);
+  const stopExpiry = expireAbandoned(
+    hooked.storage,
+    options.expireOpenAfterMs ?? 24 * 60 * 60 * 1000,
+    log,
+    async (matchID) => {
+      // Told to every process as a close is (above); remembered here at once, as for a close.
+      const expired = await announceExpired(closedNotices, matchID);
+      recentlyClosed.remember(expired);
+      hooked.markRemoved(matchID);
+    },
+  );
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -47,12 +47,29 @@ export interface CreatorMetadata {
 
 type Meta = Server.MatchData & CreatorMetadata;
 
-/** What every process hears when a match is closed, and what the match's sockets are sent (`matchClosed`). */
+/**
+ * What every process hears when a match is closed, and what the match's sockets are sent (`matchClosed`): by its
+ * creator, or by the expiry sweep (server/expiry.ts), which sends the same notice with the reason `expired`.
+ */
 export interface MatchClosed {
   matchID: string;
-  /** The creator's seat and name. */
+  /** The creator's seat and name (both empty for an expired match). */
   seat: string;
   name: string;
+  /** Set when the expiry sweep removed the match; absent when its creator closed it. */
+  reason?: 'expired';
+}
+
+/** What the match's sockets and the lobby's 404 say of a closed match (`closedBy`): seat, name and reason if any. */
+export function closedBy(closed: MatchClosed): { seat: string; name: string; reason?: 'expired' } {
+  return { seat: closed.seat, name: closed.name, ...(closed.reason ? { reason: closed.reason } : {}) };
+}
+
+/** Tells every process that the expiry sweep removed `matchID`; resolves with the notice sent. */
+export async function announceExpired(notices: GenericPubSub<MatchClosed>, matchID: string): Promise<MatchClosed> {
+  const expired: MatchClosed = { matchID, seat: '', name: '', reason: 'expired' };
+  await (notices.publish(CLOSED_CHANNEL, expired) as unknown);
+  return expired;
 }
 
 /** The channel of `MatchClosed` notices (beside boardgame.io's `MATCH-<id>` channels). */
@@ -153,8 +170,8 @@ const REMEMBER_MS = 24 * 60 * 60 * 1000;
 const REMEMBER_MAX = 10_000;
 
 /**
- * The matches closed lately, as this process heard of them (every process
- * hears every close). A page that missed its socket's `matchClosed` (the
+ * The matches closed (or expired) lately, as this process heard of them (every
+ * process hears every close). A page that missed its socket's `matchClosed` (the
  * socket was reconnecting, or the page showed the join form, which has no
  * socket) still learns who closed the match when it asks for it.
  */
@@ -170,7 +187,8 @@ export class RecentlyClosed extends ExpiringMap<MatchClosed> {
 
 /**
  * boardgame.io's 404 for a match closed lately (`GET /games/<name>/<matchID>`)
- * says who closed it: `{ error, closedBy: { seat, name } }`. Any other answer
+ * says who closed it: `{ error, closedBy: { seat, name } }`, or that it
+ * expired (`closedBy: { seat: '', name: '', reason: 'expired' }`). Any other answer
  * passes unchanged.
  */
 export function closedMatchAnswers(recent: RecentlyClosed): Middleware {
@@ -194,8 +212,11 @@ export function closedMatchAnswers(recent: RecentlyClosed): Middleware {
     ctx.status = 404;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
-      error: `${closed.name || 'Its creator'} closed match ${closed.matchID} before it started`,
-      closedBy: { seat: closed.seat, name: closed.name },
+      error:
+        closed.reason === 'expired'
+          ? `Match ${closed.matchID} expired: it waited too long for its players and was removed`
+          : `${closed.name || 'Its creator'} closed match ${closed.matchID} before it started`,
+      closedBy: closedBy(closed),
     };
   };
 }

@@ -95,13 +95,30 @@ async function leave(ctx: Koa.Context, next: () => Promise<unknown>, db: AnyStor
 /**
  * `join`. With a `creatorKey` (server/close-match.ts), the key must be the
  * match's unspent one, and the seat joined becomes the creator's. A join that
- * read the match just before it was closed answers 404, not credentials.
+ * read the match just before it was closed or expired answers 404, not
+ * credentials.
+ *
+ * boardgame.io's join leaves `updatedAt` as it was, so a match created a day
+ * ago that someone joins now looked abandoned to the expiry sweep
+ * (server/expiry.ts), which removed it under the player who had just taken a
+ * seat. A join to a match still waiting for players is dated here (only there:
+ * a join to a full table or a started match leaves the turn clocks' dates alone).
  */
 async function join(ctx: Koa.Context, next: () => Promise<unknown>, db: AnyStorage, matchID: string, key?: string) {
   if (key !== undefined) await checkCreatorKey(db, matchID, key);
   await next();
   if (ctx.status !== 200) return;
-  if (!(await fetchMetadata(db, matchID))) fail(404, `Match ${matchID} was closed`);
+  const opts = { metadata: true, state: true } as const;
+  const { metadata, state } = isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts);
+  if (!metadata) fail(404, `Match ${matchID} was closed or expired`);
+  const open = Object.values(metadata.players).some((p) => !p.name);
+  if (open && (!state || state._stateID === 0)) {
+    // Changed on the object read: the storage writes the change over any write stored since (postgres.ts).
+    metadata.updatedAt = Date.now();
+    await storeMetadata(db, matchID, metadata);
+    // The sweep may have removed it between the join and this write, which is then dropped (no state to go with it).
+    if (!(await fetchMetadata(db, matchID))) fail(404, `Match ${matchID} was closed or expired`);
+  }
   const joined = ctx.body as { playerID?: unknown; playerCredentials?: unknown };
   if (key !== undefined && typeof joined.playerCredentials === 'string') {
     await recordCreator(db, matchID, key, String(joined.playerID), joined.playerCredentials);

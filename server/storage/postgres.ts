@@ -36,6 +36,10 @@
  *   is gone (the match was removed after the read) is not written: it would
  *   bring the match back without its state.
  *
+ * - `wipeIfUnchanged` (the expiry sweep's removal, server/expiry.ts) deletes
+ *   the row and its log in one statement, only while the row is as the
+ *   sweep's read found it (`meta_version`, `state_id`) and still idle.
+ *
  * Two savings on the per-move path, neither of which trusts memory over the
  * database:
  * - The latest state this process wrote (and the database confirmed), or
@@ -594,6 +598,39 @@ export class PostgresStorage extends Async {
        DELETE FROM ${this.match} WHERE id = $1`,
       [matchID],
     );
+  }
+
+  /**
+   * Removes the match only if it is still as a read from here found it: `read` is the metadata object `fetch`
+   * returned, `stateID` the state's then (-1: none). The row goes, with its log, in one statement, only while no
+   * metadata write (`meta_version`) and no move (`state_id`) has been stored since and `updated_at` is still before
+   * `idleBefore`; a join or a move racing the expiry sweep keeps the match. Resolves whether it was removed.
+   */
+  async wipeIfUnchanged(
+    matchID: string,
+    read: Server.MatchData,
+    stateID: number,
+    idleBefore: number,
+  ): Promise<boolean> {
+    const base = (read as Tagged)[BASE];
+    // Not read from here (or written since): nothing to compare with.
+    if (base === undefined || base.version < 0) return false;
+    const r = await this.pool.query<{ n: string }>(
+      `WITH d AS (
+         DELETE FROM ${this.match}
+         WHERE id = $1 AND meta_version = $2 AND state_id = $3 AND (updated_at IS NULL OR updated_at < $4)
+         RETURNING id
+       ), lg AS (DELETE FROM ${this.log} WHERE match_id IN (SELECT id FROM d))
+       SELECT count(*) AS n FROM d`,
+      [matchID, base.version, stateID, idleBefore],
+    );
+    const removed = Number(r.rows[0]?.n ?? 0) > 0;
+    if (removed) {
+      this.states.delete(matchID);
+      this.metaKeys.delete(matchID);
+      this.touches.delete(matchID);
+    }
+    return removed;
   }
 
   /** One page of the public match list, in one query (server/match-list.ts). */

@@ -4,16 +4,23 @@ import { navigate } from './route';
 import { useGame } from './games';
 import type { ClosedBy } from './matchNotices';
 
-/** The creator closed the match (server/close-match.ts); `mine`: this browser held the creator's seat. */
+/**
+ * The creator closed the match (server/close-match.ts), or it expired (server/expiry.ts, `by.reason`); `mine`: this
+ * browser held the creator's seat.
+ */
 export function MatchClosedCard(props: { by: ClosedBy; mine: boolean }) {
   const game = useGame();
-  const { by, mine } = props;
+  const { by } = props;
+  const expired = by.reason === 'expired';
+  const mine = props.mine && !expired;
   return (
     <div className="card narrow" data-testid="match-closed">
-      <h2>{mine ? 'You closed this match' : 'The creator closed this match'}</h2>
+      <h2>{expired ? 'This match expired' : mine ? 'You closed this match' : 'The creator closed this match'}</h2>
       <p role="alert">
-        {mine ? 'You' : by.name || 'Its creator'} closed it before it started; nothing was played. Create a new match or
-        join another in the lobby.
+        {expired
+          ? 'It waited too long for its players to start, so the server removed it; nothing was played.'
+          : `${mine ? 'You' : by.name || 'Its creator'} closed it before it started; nothing was played.`}{' '}
+        Create a new match or join another in the lobby.
       </p>
       <button
         className="primary"

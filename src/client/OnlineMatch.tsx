@@ -99,7 +99,7 @@ export function OnlineMatch(props: { matchID: string }) {
   // The board's waiting room is open (it offers the bots for the open seats, so the match bar does not).
   const [tableWaiting, setTableWaiting] = useState(false);
   const [notice, setNotice] = useState(() => sessionStorage.getItem(`lt28:notice:${matchID}`) ?? '');
-  /** The creator closed the match (the server said so over the socket). */
+  /** The creator closed the match, or it expired (the server said so over the socket). */
   const [closed, setClosed] = useState<ClosedBy | null>(null);
   /** The match was seen here: a 404 now means it was closed or removed, not a bad link. */
   const seen = useRef(false);
@@ -115,7 +115,7 @@ export function OnlineMatch(props: { matchID: string }) {
     } catch (err) {
       // 404: no such match (of this game); 400: a match id the server would never give.
       const status = httpStatus(err);
-      // Closed by its creator while this page missed the socket's notice (or had no socket: the join form).
+      // Closed by its creator (or expired) while this page missed the socket's notice (or had no socket: the join form).
       const by = status === 404 ? closedByOf(err) : null;
       if (by) {
         forgetSeat(matchID);
@@ -173,7 +173,7 @@ export function OnlineMatch(props: { matchID: string }) {
     [matchID, refresh],
   );
 
-  // Closed by its creator: this browser forgets its seat there ("Your matches" drops it).
+  // Closed by its creator, or expired: this browser forgets its seat there ("Your matches" drops it).
   useEffect(
     () =>
       onMatchClosed((id, by) => {

@@ -3,18 +3,20 @@
  * boardgame.io's client transport ignores events it does not know, so
  * `withMatchNotices` wraps the transport to hear them, and the match page
  * listens here:
- *  - `matchClosed`: the creator closed the match (server/close-match.ts). A
- *    page that missed the notice hears it from the lobby's 404 for the match
- *    (`closedByOf`).
+ *  - `matchClosed`: the creator closed the match (server/close-match.ts), or
+ *    it expired, nobody having started it in time (server/expiry.ts: the
+ *    notice's `reason` is `expired`). A page that missed the notice hears it
+ *    from the lobby's 404 for the match (`closedByOf`).
  *  - `matchChanged`: what the match page shows changed (a seat, a
  *    connection, a rematch, the spectators: server/match-changes.ts), so the
  *    page reads the match again at once instead of on its next poll.
  */
 
-/** Who closed the match: the creator's seat and name. */
+/** Who closed the match: the creator's seat and name; or `reason: 'expired'` (seat and name empty) when it expired. */
 export interface ClosedBy {
   seat: string;
   name: string;
+  reason?: 'expired';
 }
 
 type Listener = (matchID: string, by: ClosedBy) => void;
@@ -38,7 +40,8 @@ export function onMatchChanged(listener: ChangeListener): () => void {
 /** `by` as the server sent it (the socket's notice, or a lobby answer's `closedBy`), made safe to show. */
 function closedByFrom(by: unknown): ClosedBy {
   const b = (by && typeof by === 'object' ? by : {}) as Partial<ClosedBy>;
-  return { seat: String(b.seat ?? ''), name: typeof b.name === 'string' ? b.name : '' };
+  const closed: ClosedBy = { seat: String(b.seat ?? ''), name: typeof b.name === 'string' ? b.name : '' };
+  return b.reason === 'expired' ? { ...closed, reason: 'expired' } : closed;
 }
 
 function announce(matchID: unknown, by: unknown): void {

@@ -1,7 +1,9 @@
 /**
  * Matches abandoned before they start are removed after the configured time
  * (a fraction of a second here); a match whose seats all filled, and one
- * still changing, stay.
+ * still changing (a join is a change), stay. The match's sockets are told it
+ * expired. (Two processes on PostgreSQL:
+ * cluster-expiry.test.ts.)
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -58,4 +60,38 @@ it('keeps a started match after a player leaves it', async () => {
   // Several sweeps (every 100 ms here) run past the 400 ms setting.
   await sleep(1500);
   expect(await exists(matchID)).toBe(true);
+});
+
+it('dates a join: a match joined just before it would have expired waits the whole time again', async () => {
+  const matchID = await createMatch(server.url, 2);
+  await sleep(300);
+  const creds = await joinMatch(server.url, matchID, '0', 'Ana');
+  // Sweeps every 100 ms: the match, created 300 ms before the join, would have gone within 200 ms of it.
+  await sleep(250);
+  const { metadata } = await server.db.fetch(matchID, { metadata: true });
+  expect(metadata?.players[0]?.credentials).toBe(creds);
+  // Then, idle, it expires.
+  const deadline = Date.now() + 5000;
+  while ((await exists(matchID)) && Date.now() < deadline) await sleep(100);
+  expect(await exists(matchID)).toBe(false);
+});
+
+it("tells the match's sockets that it expired, and the lobby's 404 says so", async () => {
+  const matchID = await createMatch(server.url, 2);
+  const creds = await joinMatch(server.url, matchID, '0', 'Ana');
+  const seated = new RawClient(server.url);
+  try {
+    await seated.sync(matchID, '0', creds);
+    await seated.waitFor(() => seated.count('matchClosed') > 0, 5000, 'matchClosed');
+    expect(seated.received.find((m) => m[0] === 'matchClosed')).toEqual([
+      'matchClosed',
+      matchID,
+      { seat: '', name: '', reason: 'expired' },
+    ]);
+  } finally {
+    seated.close();
+  }
+  const asked = await http(server.url, `/games/${GAME}/${matchID}`);
+  expect(asked.status).toBe(404);
+  expect(asked.json.closedBy).toEqual({ seat: '', name: '', reason: 'expired' });
 });
