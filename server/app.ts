@@ -107,6 +107,8 @@ export interface RunningServer {
   games: Game[];
   /** The bot clients playing bot seats. */
   bots: BotSeats;
+  /** The turn clocks (for tests: `deadlineOf`). */
+  clocks: TurnClocks;
   /** How many per-match move queues the transport holds (one per match with sockets). */
   matchQueues(): number;
   /** Stops accepting connections, waits for writes, closes the storage. */
@@ -242,7 +244,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (!afterMove) seats.check(matchID, metadata);
       // The match page reads the match again (a move's state reaches it over the socket, but not the game's end).
       if (!afterMove || metadata.gameover !== undefined) changesRef.current?.changedAfter(matchID, written);
-      clockRef.current?.noteMetadata(matchID, metadata);
+      clockRef.current?.noteMetadata(matchID, metadata, afterMove);
       // A person connected to a match whose bots rest wakes them.
       botsRef.current?.noteMetadata(matchID, metadata, afterMove);
     },
@@ -440,7 +442,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     })());
 
   const matchQueues = () => transport.queueCount;
-  return { url, port, db: raw, games, bots, close, matchQueues };
+  return { url, port, db: raw, games, bots, clocks, close, matchQueues };
 }
 
 /** The game served when none is given. */

@@ -3,20 +3,44 @@
  * created with a clock (`turnClock`: '1m', '5m' or '1d') stores its period
  * in its metadata (`turnClockMs`, already multiplied by the server's
  * `clockScale`, so every page can show the same deadline). The period is
- * per turn: it runs from the moment the game began to wait for the seats it
- * waits for now (the turn and those seats; a decision owed out of turn is a
- * wait of its own), so actions within a turn, and taking them back, do not
- * restart it. That moment is the state's last change (metadata `updatedAt`,
- * which boardgame.io sets on every move) when this process first sees the
- * wait, and is kept in memory: after a restart a wait in progress gets a
- * full period again. When the period runs out, the `easy` bot plays that seat's turn through a client holding the
- * seat's credentials (server/bots.ts `playFor`), and says so in the match's
- * chat. A seat that times out twice in a row is marked away (metadata
- * `clockAway`) until it plays by itself.
+ * per wait: it runs from the moment the game began to wait for the seats it
+ * waits for now (`waitKey`: the turn and those seats). A decision owed out of
+ * turn is a wait of its own, and so is the turn's player's wait once that
+ * decision is made; actions within a wait, and taking them back, do not
+ * restart it (a take-back never changes the wait in these games: only the
+ * one player who may act takes back their own last action of the turn).
  *
- * Deadlines live in the stored metadata only, so clocks survive a restart:
+ * When the current wait began is stored with the match (metadata
+ * `clockWait`: its key and the time), written on the metadata object read so
+ * that only that field is merged over what is stored:
+ * - by the process that made the move that began it (boardgame.io's write
+ *   after a move tells it, `noteMetadata(..., afterMove)`), once the move is
+ *   stored; the clock bot's and bot seats' moves included;
+ * - for the first wait, by the first process to see every seat taken before
+ *   the first move (a join that fills the table leaves `updatedAt` as it
+ *   was); a table that empties again before the first move drops it;
+ * - and the game's last move removes it.
+ * So a restart does not give a wait in progress a new period, and another
+ * process dates a wait as its mover did: with PostgreSQL it could not trust
+ * `updatedAt`, whose bump after a move is written up to a second late (a
+ * second process reading in that second dated the wait from the bump before,
+ * maybe a turn earlier, and could play the turn at once). A wait with no
+ * stored start (a match stored before starts were kept, or read by another
+ * process in the moment before the mover stored it) is dated in memory from
+ * when this process first saw it: by `updatedAt` in a lone process (always
+ * current there), by its own clock when there are several. Its expiry reads
+ * the stored start again first. Clients see `clockWait` in the lobby's
+ * answers, and the match page counts down from it (src/client/TurnClock.tsx).
+ *
+ * When the period runs out, the `easy` bot plays that seat's turn through a
+ * client holding the seat's credentials (server/bots.ts `playFor`), and says
+ * so in the match's chat. A seat that times out twice in a row is marked away
+ * (metadata `clockAway`) until it plays by itself.
+ *
+ * Deadlines follow from the stored metadata, so clocks survive a restart:
  * `start()` schedules every unfinished match with a clock. Every metadata
- * write (a move, a join) reschedules its match.
+ * write (a move, a join) reschedules its match, and a timer that finds the
+ * match moved on (through another process) looks at its new wait.
  *
  * With several processes (PostgreSQL and Redis) a clock runs out in every
  * process that watches the match; only the one that takes the match's clock
@@ -29,6 +53,7 @@ import type { BotLeases } from './bot-lease';
 import type { BotSeats } from './bots';
 import type { Logger } from './log';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import type { WriteTracking } from './storage/persist-first-pubsub';
 import { waitKey, waitingForTable, waitingOn } from '../src/games/common/waiting-room';
 import { findGame } from '../src/games/registry';
 
@@ -43,6 +68,14 @@ export interface ClockMetadata {
   clockTimeouts?: Record<string, number>;
   /** Seats marked away (two timeouts in a row), until they play by themselves. */
   clockAway?: string[];
+  /** The current wait (`waitKey`) and when it began (ms since the epoch, the server's clock). */
+  clockWait?: ClockWait;
+}
+
+/** A wait of the game and when it began. */
+export interface ClockWait {
+  key: string;
+  at: number;
 }
 
 type Meta = Server.MatchData & ClockMetadata;
@@ -58,8 +91,15 @@ export class TurnClocks {
   private readonly clocked = new Set<string>();
   /** The last expiry of each match, so that a turn the bot could not play is tried again one period later. */
   private readonly expired = new Map<string, { stateID: number; at: number }>();
-  /** When this process first saw each match's current wait (`waitKey`): the period runs from there. */
-  private readonly waits = new Map<string, { key: string; at: number }>();
+  /** A wait with no stored start: when this process first saw it (`waitKey`), the period runs from there. */
+  private readonly waits = new Map<string, ClockWait>();
+  /** Per match, a start this process is storing now (`clockWait`), until its write is done. */
+  private readonly storing = new Map<string, ClockWait>();
+  /** Per match, the deadline of its timer (for tests and tools: `deadlineOf`). */
+  private readonly deadlines = new Map<string, number>();
+  /** Per match, the number of the latest look's read: an older look does not set the timer over a newer one's. */
+  private readonly looks = new Map<string, number>();
+  private lookCount = 0;
   private closed = false;
   private leases: BotLeases | undefined;
 
@@ -113,10 +153,13 @@ export class TurnClocks {
     }
   }
 
-  /** A match's metadata was written: (re)schedule its clock. */
-  noteMetadata(matchID: string, metadata: Server.MatchData): void {
+  /**
+   * A match's metadata was written in this process: (re)schedule its clock. `afterMove`: boardgame.io's write
+   * after a move made here, so this process dates the wait the move began, if it began one.
+   */
+  noteMetadata(matchID: string, metadata: Server.MatchData, afterMove = false): void {
     if (this.closed || !(metadata as Meta).turnClockMs) return;
-    void this.watch(matchID).catch((err: unknown) =>
+    void this.watch(matchID, afterMove).catch((err: unknown) =>
       this.log('error', 'clock scheduling failed', { matchID, error: String(err) }),
     );
   }
@@ -138,15 +181,46 @@ export class TurnClocks {
     await this.setMetadata(matchID, meta);
   }
 
-  /** Look at a match and set its timer for the current deadline. */
-  async watch(matchID: string): Promise<void> {
-    if (this.closed) return;
-    const { metadata, state } = await this.fetch(matchID);
-    const meta = metadata as Meta | undefined;
+  /** When the timer of `matchID` is set to run out (ms since the epoch), if it has one. Read-only, for tests. */
+  deadlineOf(matchID: string): number | undefined {
+    return this.deadlines.get(matchID);
+  }
+
+  private clearTimer(matchID: string): void {
     clearTimeout(this.timers.get(matchID));
     this.timers.delete(matchID);
+    this.deadlines.delete(matchID);
+  }
+
+  /**
+   * Look at a match and set its timer for the current deadline. `moved`: a move was just made through this
+   * process (its state is read once written), so a new wait began now and its start is stored.
+   */
+  async watch(matchID: string, moved = false): Promise<void> {
+    if (this.closed) return;
+    let mover = moved;
+    if (moved) {
+      // The move's state first (PostgreSQL: its write may still be on its way). A move another process stored
+      // first (a refused write) began nothing here.
+      const tracked = this.db as Partial<WriteTracking>;
+      await tracked.whenWritten?.(matchID).catch(() => {
+        mover = false;
+      });
+    }
+    const look = ++this.lookCount;
+    this.looks.set(matchID, look);
+    const { metadata, state } = await this.fetch(matchID);
+    const meta = metadata as Meta | undefined;
+    // A later look read the match since: it sets the timer (a timer set from this older read could outlive it).
+    const latest = () => this.looks.get(matchID) === look;
     if (meta?.turnClockMs) this.clocked.add(matchID);
     if (!meta?.turnClockMs || !state || state.ctx.gameover !== undefined) {
+      // The game's last move removes its wait (the lobby's answer for a finished match has none).
+      if (mover && meta?.clockWait && state?.ctx.gameover !== undefined) {
+        delete meta.clockWait;
+        await this.storeWait(matchID, meta);
+      }
+      if (latest()) this.clearTimer(matchID);
       // Over: the clock lease this process may hold goes back (a removed match's leases all go, server/bots.ts).
       if (this.leases && this.clocked.has(matchID) && state?.ctx.gameover !== undefined) {
         this.leases
@@ -155,17 +229,27 @@ export class TurnClocks {
       }
       this.clocked.delete(matchID);
       this.waits.delete(matchID);
+      this.looks.delete(matchID);
       return;
     }
-    if (waitingForTable(state._stateID, Object.values(meta.players))) return;
+    if (waitingForTable(state._stateID, Object.values(meta.players))) {
+      // Back in the waiting room (a player left before the first move): the first wait begins when it fills again.
+      if (meta.clockWait) {
+        delete meta.clockWait;
+        await this.storeWait(matchID, meta);
+      }
+      this.waits.delete(matchID);
+      if (latest()) this.clearTimer(matchID);
+      return;
+    }
     const stateID = state._stateID;
-    const last = this.expired.get(matchID);
     const wait = waitKey(state.ctx, state.G, findGame(meta.gameName)?.waitingOn);
-    const began = this.waits.get(matchID);
-    const start = began?.key === wait ? began.at : meta.updatedAt;
-    if (began?.key !== wait) this.waits.set(matchID, { key: wait, at: start });
+    const start = await this.startOf(matchID, meta, wait, { moved: mover, tableFull: stateID === 0 });
+    if (!latest() || this.closed) return;
+    const last = this.expired.get(matchID);
     const since = last?.stateID === stateID ? Math.max(last.at, start) : start;
     const deadline = since + meta.turnClockMs;
+    this.clearTimer(matchID);
     const delay = Math.min(MAX_TIMER, Math.max(0, deadline - Date.now()));
     const timer = setTimeout(
       () =>
@@ -176,16 +260,74 @@ export class TurnClocks {
     );
     timer.unref();
     this.timers.set(matchID, timer);
+    this.deadlines.set(matchID, deadline);
+  }
+
+  /**
+   * When the current wait (`wait`) began: its stored start; else, if this process `begins` it (it made the
+   * move that began it, or sees the full table before the first move), now, stored; else when this process
+   * first saw it (see the file comment).
+   */
+  private async startOf(
+    matchID: string,
+    meta: Meta,
+    wait: string,
+    how: { moved: boolean; tableFull: boolean },
+  ): Promise<number> {
+    if (meta.clockWait?.key === wait) {
+      this.waits.delete(matchID);
+      return meta.clockWait.at;
+    }
+    // Dated here a moment ago, its write still on its way (a move made at once in the new wait reads without it).
+    const storing = this.storing.get(matchID);
+    if (storing?.key === wait) return storing.at;
+    const seen = this.waits.get(matchID);
+    // Seen here already; but a move made here begins a new wait even with the key of one seen earlier (the turn's
+    // player again, after a decision owed out of turn).
+    if (seen?.key === wait && !how.moved) return seen.at;
+    if (how.moved || how.tableFull) {
+      const began: ClockWait = { key: wait, at: Date.now() };
+      this.waits.set(matchID, began);
+      this.storing.set(matchID, began);
+      // Changed on the object read, as in noteMove: only this field is written over what is stored.
+      meta.clockWait = began;
+      try {
+        await this.storeWait(matchID, meta);
+      } finally {
+        if (this.storing.get(matchID) === began) this.storing.delete(matchID);
+      }
+      return began.at;
+    }
+    // A lone process reads its own latest `updatedAt`; with several, another's may not be written yet.
+    const at = this.leases ? Date.now() : meta.updatedAt;
+    this.waits.set(matchID, { key: wait, at });
+    return at;
+  }
+
+  /** Writes a change of `clockWait` (on the object read); a failure is logged, the clock runs on from memory. */
+  private async storeWait(matchID: string, meta: Meta): Promise<void> {
+    try {
+      await this.setMetadata(matchID, meta);
+    } catch (err) {
+      this.log('warn', 'turn clock wait not stored', { matchID, error: String(err) });
+    }
   }
 
   /** The deadline passed: if nothing moved since, the bot plays for every seat the game waits for. */
   private async expire(matchID: string, stateID: number, deadline: number): Promise<void> {
     this.timers.delete(matchID);
+    this.deadlines.delete(matchID);
     if (this.closed) return;
     if (Date.now() < deadline) return this.watch(matchID);
     const { metadata, state } = await this.fetch(matchID);
     const meta = metadata as Meta | undefined;
-    if (!meta || !state || state._stateID !== stateID || state.ctx.gameover !== undefined) return;
+    if (!meta || !state || state.ctx.gameover !== undefined) return;
+    // The match moved on (perhaps through another process): its new wait has a deadline of its own.
+    if (state._stateID !== stateID) return this.watch(matchID);
+    // A start stored since this timer was set (by the process that made the move) may give the wait more time.
+    const stored = meta.clockWait;
+    const wait = waitKey(state.ctx, state.G, findGame(meta.gameName)?.waitingOn);
+    if (stored?.key === wait && stored.at + (meta.turnClockMs ?? 0) > Date.now()) return this.watch(matchID);
     this.expired.set(matchID, { stateID, at: Date.now() });
     // Another process plays it: look again one period later.
     if (!(await this.claim(matchID))) return this.watch(matchID);
@@ -224,8 +366,8 @@ export class TurnClocks {
 
   /** The match was removed: forget its clock. */
   forget(matchID: string): void {
-    clearTimeout(this.timers.get(matchID));
-    this.timers.delete(matchID);
+    this.clearTimer(matchID);
+    this.looks.delete(matchID);
     this.clocked.delete(matchID);
     this.expired.delete(matchID);
     this.waits.delete(matchID);
@@ -235,5 +377,6 @@ export class TurnClocks {
     this.closed = true;
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+    this.deadlines.clear();
   }
 }

@@ -31,6 +31,8 @@ export type OnlineBoardProps = GameBoardProps & {
   /** The match's turn clock, when it has one (server/clocks.ts), and the seats marked away. */
   turnClockMs?: number;
   clockAway?: readonly string[];
+  /** When the current wait began, as the server stored it (`clockWait`). */
+  clockWait?: { key: string; at: number };
   /** The creator's seat (server/close-match.ts), and what to do once the creator closed the match from here. */
   creatorSeat?: string;
   onClosed?: () => void;
@@ -125,6 +127,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
             rule={def.waitingOn}
             names={names}
             away={props.clockAway ?? []}
+            waitStart={props.clockWait}
           />
         ) : null}
         {!waiting && !offline && (

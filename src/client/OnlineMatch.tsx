@@ -78,9 +78,20 @@ const POLL_MS = 3000;
 const POLL_LIVE_MS = 20_000;
 
 /** The turn clock a match's metadata holds (server/clocks.ts), for the board's wrapper. */
-function clockOf(match: Match | null): { turnClockMs?: number; clockAway?: string[] } {
-  const m = match as unknown as { turnClockMs?: number; clockAway?: string[] } | null;
-  return m?.turnClockMs ? { turnClockMs: m.turnClockMs, clockAway: m.clockAway ?? [] } : {};
+function clockOf(match: Match | null): {
+  turnClockMs?: number;
+  clockAway?: string[];
+  clockWait?: { key: string; at: number };
+} {
+  const m = match as unknown as {
+    turnClockMs?: number;
+    clockAway?: string[];
+    clockWait?: { key?: unknown; at?: unknown };
+  } | null;
+  if (!m?.turnClockMs) return {};
+  const w = m.clockWait;
+  const clockWait = typeof w?.key === 'string' && typeof w.at === 'number' ? { key: w.key, at: w.at } : undefined;
+  return { turnClockMs: m.turnClockMs, clockAway: m.clockAway ?? [], clockWait };
 }
 
 /** The match page. */

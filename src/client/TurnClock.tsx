@@ -1,9 +1,14 @@
 /**
  * The turn clock of an online match (server/clocks.ts), shown to everyone:
- * the time left for the seats the game waits for, counted from when this
- * page saw the game begin to wait for them (per turn, as the server counts:
- * actions within the turn and take-backs do not restart it), and the seats
- * marked away.
+ * the time left for the seats the game waits for, counted as the server
+ * counts it, from when the game began to wait for them (per turn: actions
+ * within the turn and take-backs do not restart it), and the seats marked
+ * away. That start is the match's `clockWait` (its lobby answer, read again
+ * when the server says the match changed), so a page opened or reloaded in
+ * the middle of a wait shows the time really left; until the page has read
+ * the current wait's start, it counts from when it saw the wait begin, and
+ * it never counts from later than that. (The start is the server's clock: a
+ * page whose clock runs ahead of the server's shows that much less time.)
  */
 import { useEffect, useState } from 'react';
 import type { Ctx } from 'boardgame.io';
@@ -31,6 +36,8 @@ export function TurnClock(props: {
   rule?: WaitRule;
   names: Record<string, string>;
   away: readonly string[];
+  /** When the server says the current wait began (metadata `clockWait`), if the page has read it. */
+  waitStart?: { key: string; at: number };
 }) {
   const { periodMs, ctx, G, rule } = props;
   const wait = waitKey(ctx, G, rule);
@@ -43,7 +50,8 @@ export function TurnClock(props: {
   }, []);
   const seats = waitingOn(ctx, G, rule);
   const name = (id: string) => props.names[id] ?? `Seat ${Number(id) + 1}`;
-  const remaining = since + periodMs - now;
+  const start = props.waitStart?.key === wait ? Math.min(props.waitStart.at, since) : since;
+  const remaining = start + periodMs - now;
   return (
     <span className="turn-clock" role="timer" aria-live="off" data-testid="turn-clock">
       Clock: {seats.length > 0 ? `${left(remaining)} for ${seats.map(name).join(', ')}` : 'clock stopped'}

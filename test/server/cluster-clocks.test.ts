@@ -4,9 +4,16 @@
  * clock runs out in both; only the one holding the match's clock lease plays the turn, says so and counts the
  * timeout. Without the lease each process counted it, and one timeout marked the seat away. (Before that, the
  * clock bot connected by long-polling, which a server with Redis refuses: expired turns were never played.)
+ *
+ * Then, with a 1-minute clock (clockScale 1), the deadline the other process schedules for a new wait (read through
+ * the running server's `clocks.deadlineOf`) when it looks at the match within the second before the mover's
+ * `updatedAt` bump is written: it dated the wait from the last bump written, seconds before the move; it now dates
+ * it from the start the mover stored (`clockWait`).
  */
 import { describe, expect, it } from 'vitest';
-import { http, RawClient, readMatch } from './harness';
+import { findGame } from '../../src/games/registry';
+import { waitKey } from '../../src/games/common/waiting-room';
+import { http, RawClient, readMatch, sleep, type TestServer } from './harness';
 import { twoServers } from './processes';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -74,6 +81,82 @@ describe.skipIf(!PG_URL || !REDIS_URL)('turn clocks on two processes', () => {
         .poll(async () => (await readMatch(two, matchID)).metadata.clockTimeouts?.['1'], { timeout: 5000 })
         .toBeDefined();
       expect((await readMatch(two, matchID)).metadata.clockTimeouts).toEqual({ '0': 1, '1': 1 });
+    } finally {
+      for (const p of players) p.close();
+    }
+  }, 60_000);
+});
+
+/** Sends a chat line as `seat` through `c`, and waits until it comes back (it is stored: the metadata was written). */
+async function say(c: RawClient, matchID: string, seat: string, creds: string, text: string): Promise<void> {
+  const before = chatTexts(c).filter((t) => t === text).length;
+  c.socket.emit('chat', matchID, { id: `${text}-${before}`, sender: seat, payload: { text } }, creds);
+  await c.waitFor(() => chatTexts(c).filter((t) => t === text).length > before, 5000, `the chat line ${text}`);
+}
+
+describe.skipIf(!PG_URL || !REDIS_URL)('when a wait began, across two processes', () => {
+  const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'clockwait', { clockScale: 1 });
+  const PERIOD = 60_000;
+  const def = findGame(GAME)!;
+
+  it('the other process dates a new wait from when the move began it, before the updatedAt bump is written', async () => {
+    const [one, two]: TestServer[] = [servers.a(), servers.b()];
+    const created = await http(one.url, `/games/${GAME}/create`, {
+      method: 'POST',
+      json: { numPlayers: 2, turnClock: '1m', setupData: { firstPlayer: 0 } },
+    });
+    expect(created.status).toBe(200);
+    const matchID = created.json.matchID as string;
+    const creds: string[] = [];
+    for (const [server, seat] of [
+      [one, '0'],
+      [two, '1'],
+    ] as const) {
+      const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
+        method: 'POST',
+        json: { playerID: seat, playerName: `P${seat}` },
+      });
+      expect(joined.status).toBe(200);
+      creds.push(joined.json.playerCredentials as string);
+    }
+    // P0 plays through the first process, P1 watches through the second.
+    const players = [new RawClient(one.url, { namespace: GAME }), new RawClient(two.url, { namespace: GAME })];
+    try {
+      await players[0].sync(matchID, '0', creds[0]);
+      await players[1].sync(matchID, '1', creds[1]);
+      // The other process knows the match (P1's connection was written there) and has a deadline for P0's wait.
+      await expect.poll(() => two.clocks.deadlineOf(matchID), { timeout: 5000 }).toBeDefined();
+      // P0 takes a while, then ends the turn: the last `updatedAt` written is seconds older than the move.
+      await sleep(3000);
+      const s = players[0].state!;
+      const sent = Date.now();
+      players[0].move(matchID, '0', creds[0], 'endTurn', [], s._stateID);
+      await players[1].waitFor(
+        () => players[1].state?.ctx.currentPlayer === '1',
+        5000,
+        "P1's turn, on the other process",
+      );
+      // At once, P1 writes in the chat through the other process: that metadata write makes it look at the match.
+      await say(players[1], matchID, '1', creds[1], 'my turn');
+      const looked = Date.now();
+      await expect.poll(() => two.clocks.deadlineOf(matchID), { timeout: 2000 }).toBeGreaterThanOrEqual(sent + PERIOD);
+      const deadline = two.clocks.deadlineOf(matchID)!;
+      // The look came within the second in which the move's `updatedAt` bump waits to be written (the first process
+      // writes its bumps a second after the first one: otherwise this test shows nothing).
+      expect(looked - sent).toBeLessThan(1000);
+      expect(deadline).toBeLessThanOrEqual(looked + PERIOD + 1000);
+
+      // The mover stored the wait's start; the other process's next look uses it as it is.
+      const p1Wait = waitKey(players[1].state!.ctx, players[1].state!.G, def.waitingOn);
+      await expect
+        .poll(async () => (await readMatch(two, matchID)).metadata.clockWait?.key, { timeout: 5000 })
+        .toBe(p1Wait);
+      const stored = (await readMatch(two, matchID)).metadata.clockWait as { key: string; at: number };
+      expect(stored.at).toBeGreaterThanOrEqual(sent);
+      await say(players[1], matchID, '1', creds[1], 'still my turn');
+      await expect.poll(() => two.clocks.deadlineOf(matchID), { timeout: 2000 }).toBe(stored.at + PERIOD);
+      // And so does the mover's.
+      expect(one.clocks.deadlineOf(matchID)).toBe(stored.at + PERIOD);
     } finally {
       for (const p of players) p.close();
     }
