@@ -12,6 +12,11 @@
  * - on a 390 × 844 phone, when the sheet says to tap a raised card, the hand's
  *   raised cards are in the window above the sheet; the hand is not pinned
  *   while the player is inspected, so the carriage can be seen;
+ * - on a 360 × 640 and a 390 × 844 phone, the current Line (its card, count and
+ *   current carriage of 4 stacked cards) is in view between the banner and the
+ *   pinned hand as the turn starts, while a batch is chosen and after it; a
+ *   carriage of 6 cards, taller than that room on the small phone, has all its
+ *   cards in view while a batch is chosen;
  * - every opponent's face-down fan lies within its seat tile;
  * - a Line over 9 reads "10 · full", and the carriages shown are numbered
  *   1, 2, 3 with the emptied one left out;
@@ -40,8 +45,11 @@ interface Table {
   undercover: string;
 }
 
-/** The position, written over a fresh 3-seat match before anyone moves. */
-async function midJourney(server: E2EServer): Promise<Table> {
+/**
+ * The position, written over a fresh 3-seat match before anyone moves. `tall`: Line 96 holds one carriage, the current
+ * one, of 6 cards in 4 runs (taller than a 640 px phone has room for under its banner while a batch is chosen).
+ */
+async function midJourney(server: E2EServer, tall = false): Promise<Table> {
   const { matchID, creds } = await createJoined(server.url, 'touched-on', 3);
   const state = structuredClone((await server.db.fetch(matchID, { state: true })).state as State<TOState>);
   const G = state.G;
@@ -69,16 +77,30 @@ async function midJourney(server: E2EServer): Promise<Table> {
     [cur, 'E19'],
   ]);
   setLineExp(G, '19', null);
-  carriage(G, '96', [
-    [third, 'E96'],
-    [third, 'E96'],
-  ]);
-  const exposed = carriage(G, '96', [
-    [cur, 'E96'],
-    [prev, 'E96'],
-    [prev, 'E96'],
-    [prev, 'E96'],
-  ]);
+  if (!tall)
+    carriage(G, '96', [
+      [third, 'E96'],
+      [third, 'E96'],
+    ]);
+  const exposed = carriage(
+    G,
+    '96',
+    tall
+      ? [
+          [third, 'E96'],
+          [cur, 'E96'],
+          [third, 'E96'],
+          [prev, 'E96'],
+          [prev, 'E96'],
+          [prev, 'E96'],
+        ]
+      : [
+          [cur, 'E96'],
+          [prev, 'E96'],
+          [prev, 'E96'],
+          [prev, 'E96'],
+        ],
+  );
   carriage(G, '86', [
     [third, 'E86'],
     [third, 'E86'],
@@ -505,17 +527,12 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       await expect.poll(() => page.getByTestId('actions').textContent()).toContain('Choose a raised card');
       await expect.poll(() => lineHidden(page, '96', t.exposed), { timeout: UI }).toEqual([]);
       await page.screenshot({ path: `${shot}-line.png` });
-      // An Evader of 86 chosen: the sheet grows with the batch's controls, the hand rises; the Line stays in view.
+      // An Evader of 86 chosen: the sheet grows with the batch's controls, the hand rises; the Line stays in view,
+      // the current carriage's 4 stacked cards too (on a 640 px phone too: there the hand is a lower row meanwhile).
       const e86 = page.locator('.hand-card[data-testid^="hand-card-E86"][data-playable="yes"]').first();
       await e86.tap();
       await page.getByTestId('play-batch').waitFor({ timeout: UI });
-      // At 640 px high the batch's sheet and the hand above it leave about 260 px under the banner, less than a
-      // Line with a carriage of 3 or 4 stacked cards: there only the banner is checked (the page scrolls no
-      // further than the Line's top, the carriage's foot goes under the hand).
-      const short = size.height < 700;
-      const batchHidden = async () =>
-        (await lineHidden(page, '96', t.exposed)).filter((w) => !short || !w.includes('under the hand'));
-      await expect.poll(batchHidden, { timeout: UI }).toEqual([]);
+      await expect.poll(() => lineHidden(page, '96', t.exposed), { timeout: UI }).toEqual([]);
       await page.screenshot({ path: `${shot}-batch.png` });
       await page.getByTestId('batch-cancel').tap();
       // The Inspector chosen: what it inspects is in view.
@@ -533,6 +550,24 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     },
     60_000,
   );
+
+  it('on a 360 × 640 phone, a current carriage of 6 cards taller than the room left by a batch shows whole, its Line card going under the banner', async () => {
+    const t = await midJourney(suite.server, true);
+    const page = await openSeat(suite, t, t.cur, PHONES[0]);
+    await expect.poll(() => page.getByTestId('actions').textContent()).toContain('Choose a raised card');
+    // The carriage's cards only: the Line's card and count above them may go under the banner, as there is no room.
+    const cardsHidden = async () => (await lineHidden(page, '96', t.exposed)).filter((w) => w.startsWith('carriage'));
+    for (const line of ['86', '96']) {
+      await page.locator(`.hand-card[data-testid^="hand-card-E${line}"][data-playable="yes"]`).first().tap();
+      await page.getByTestId('play-batch').waitFor({ timeout: UI });
+      expect(await boxOf(page, `[data-testid="carriage-${t.exposed}"] [data-testid^="placed-"]`)).toHaveLength(6);
+      await expect.poll(cardsHidden, { timeout: UI }).toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-360-tall-batch-${line}.png` });
+      await page.getByTestId('batch-cancel').tap();
+      await page.getByTestId('play-batch').waitFor({ state: 'detached', timeout: UI });
+    }
+    await page.context().close();
+  }, 60_000);
 
   it('on a phone in hot-seat with 4 players, the current Line is in view when the turn starts and as a batch is chosen', async () => {
     const phone = SCREENS.find((s) => s.touch)!;

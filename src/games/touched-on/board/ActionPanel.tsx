@@ -28,19 +28,20 @@ function TurnSection(props: PanelProps & { me: PlayerID }) {
   const done = [t.inspectorPlayed && 'Inspector', t.batchPlayed && 'Evaders', t.powerPlayed && 'Power']
     .filter(Boolean)
     .join(', ');
+  const hint = [
+    done && `Played this turn: ${done}.`,
+    peakBound(G, me) && 'Peak Hour: you may add only 1 card.',
+    !batching && !sel.card && !canDraw && putOuts.length === 0 && 'Choose a raised card in your hand to play it.',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <>
-      <div className="action-section">
+      {/* With nothing to say but "Your turn" (a batch or a card chosen, the banner saying it already), the phone's
+          sheet leaves this out: the table above it keeps the room. */}
+      <div className={`action-section turn-head${hint ? '' : ' bare'}`}>
         <h4>Your turn</h4>
-        <p className="hint">
-          {done ? `Played this turn: ${done}. ` : ''}
-          {peakBound(G, me) ? 'Peak Hour: you may add only 1 card. ' : ''}
-          {!batching &&
-            !sel.card &&
-            !canDraw &&
-            putOuts.length === 0 &&
-            'Choose a raised card in your hand to play it.'}
-        </p>
+        <p className="hint">{hint}</p>
       </div>
       {batching && <BatchSection {...props} me={me} />}
       {sel.card && <CardSection {...props} me={me} />}

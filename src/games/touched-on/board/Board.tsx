@@ -59,8 +59,8 @@ const TABLE_WAITING_WHY = 'The game starts when every seat is taken.';
  * Bring the Line a turn is about into view: its card, its count and its current carriage (and the top of the
  * Line chosen for a batch, when that is another), clear of what covers the window's foot: the action sheet on a
  * phone and the hand held above it, or the hand's tray on a laptop; and clear of the banner stuck to its top. The
- * page scrolls as little as it must, and never takes the Line's top under the banner; with reduced motion it
- * jumps instead of gliding.
+ * page scrolls as little as it must, and takes the Line's top under the banner only when the Line does not fit
+ * (then the current carriage's foot is kept in view); with reduced motion it jumps instead of gliding.
  */
 function keepLineInView(board: HTMLElement | null, line: LineId, chosen: LineId | null): void {
   const col = board?.querySelector<HTMLElement>(`[data-testid="line-col-${line}"]`);
@@ -75,18 +75,22 @@ function keepLineInView(board: HTMLElement | null, line: LineId, chosen: LineId 
     bottom = Math.max(bottom, r.bottom);
   }
   let foot = window.innerHeight;
-  for (const [sel, position] of [
-    ['[data-testid="actions"]', 'fixed'],
-    ['[data-testid="hand"]', 'sticky'],
-  ]) {
-    const el = board.querySelector(sel);
-    if (el && getComputedStyle(el).position === position) foot = Math.min(foot, el.getBoundingClientRect().top);
-  }
+  const sheet = board.querySelector('[data-testid="actions"]');
+  if (sheet && getComputedStyle(sheet).position === 'fixed') foot = Math.min(foot, sheet.getBoundingClientRect().top);
+  // The hand, where it sticks above the sheet (or the window's foot): a page scrolled past the Lines shows it higher,
+  // in its place under them, but it covers no Line there.
+  const held = board.querySelector('[data-testid="hand"]');
+  if (held && getComputedStyle(held).position === 'sticky') foot -= held.getBoundingClientRect().height;
   // What covers the window's top: the banner, sticky there once the page scrolls (its own height, measured: it
   // wraps onto two rows on a phone, three with a Peak Hour or a DING).
   const banner = board.querySelector<HTMLElement>('[data-testid="banner"]');
   const head = banner && getComputedStyle(banner).position === 'sticky' ? banner.getBoundingClientRect().height : 0;
   const margin = 4;
+  // A Line taller than the room between them (a low phone while a batch is chosen, a carriage of many cards): its
+  // current carriage's foot comes first, where the last cards went and the next batch goes, and the top of the
+  // Line's card (with a carriage taller than the room, the carriage's own top) goes under the banner.
+  const room = foot - head - 2 * margin;
+  if (col.querySelector('.carriage.current') && bottom - top > room) top = bottom - room;
   let by = 0;
   if (top < head + margin) by = top - head - margin;
   else if (bottom > foot - margin) by = Math.min(bottom - foot + margin, top - head - margin);
@@ -352,6 +356,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
               whyCard={sel.why}
               onCard={onCard}
               pinned={raised.size > 0 && !sel.card && putOuts.length === 0}
+              batching={sel.line !== null || sel.seat}
               idle={waiting}
             />
           )}

@@ -19,6 +19,7 @@ export function Hand({
   whyCard,
   onCard,
   pinned = false,
+  batching = false,
   idle = false,
 }: {
   hand: CardId[];
@@ -28,6 +29,8 @@ export function Hand({
   whyCard: CardId | null;
   onCard: (id: CardId) => void;
   pinned?: boolean;
+  /** A batch is being put together: on a low phone screen the pinned hand is a lower row, for the Line's sake. */
+  batching?: boolean;
   /** Nothing to play yet (the table waits for players): on a laptop the hand is not held over the table as a tray. */
   idle?: boolean;
 }) {
@@ -41,7 +44,7 @@ export function Hand({
   const reason = whyCard && hand.includes(whyCard) ? why[whyCard] : null;
   return (
     <section
-      className={`to-hand${pinned ? ' pinned' : ''}${idle ? ' idle' : ''}`}
+      className={`to-hand${pinned ? ' pinned' : ''}${batching ? ' batching' : ''}${idle ? ' idle' : ''}`}
       data-testid="hand"
       aria-label="Your hand"
     >
