@@ -324,6 +324,39 @@ async function hiddenParts(page: Page, t: Table): Promise<string[]> {
 }
 
 /**
+ * The table at a size (not a phone: it clicks), as the seat on turn sees it on a normal turn (then `onTurn`, more
+ * checks of that view) and while choosing its Undercover Inspector, then as the inspected player sees it deciding
+ * whether to Appeal: each time the current carriage and the piles lie in the window, clear of the hand. `shots`
+ * ends the screenshots' names (no screenshot of the Inspector chosen without `inspect`).
+ */
+async function clearThroughInspection(
+  suite: { server: E2EServer; browser: import('playwright-core').Browser },
+  t: Table,
+  size: Screen,
+  shots: { turn: string; inspect?: string; appeal: string },
+  onTurn?: (page: Page) => Promise<void>,
+): Promise<void> {
+  const shot = (name: string) => ({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-${name}.png` });
+  const page = await openSeat(suite, t, t.cur, size);
+  await page.screenshot(shot(shots.turn));
+  expect(await hiddenParts(page, t), 'a normal turn').toEqual([]);
+  await onTurn?.(page);
+
+  await page.getByTestId(`hand-card-${t.undercover}`).click();
+  await page.getByTestId('inspect').waitFor({ timeout: UI });
+  if (shots.inspect) await page.screenshot(shot(shots.inspect));
+  expect(await hiddenParts(page, t), 'choosing the Inspector').toEqual([]);
+
+  const victim = await openSeat(suite, t, t.prev, size);
+  await page.getByTestId('inspect').click();
+  await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
+  await victim.screenshot(shot(shots.appeal));
+  expect(await hiddenParts(victim, t), 'the inspected player deciding').toEqual([]);
+  await page.context().close();
+  await victim.context().close();
+}
+
+/**
  * What of Line `line` is out of sight as the page stands (on a phone, never scrolled by the test): its card, its
  * count and each card of the current carriage must lie in the window, under neither the sheet nor the hand.
  */
@@ -393,22 +426,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     'at $name size the current carriage and the piles stay clear of the hand (turn, Inspector, Appeal)',
     async (size) => {
       const t = await midJourney(suite.server);
-      const page = await openSeat(suite, t, t.cur, size);
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-turn.png` });
-      expect(await hiddenParts(page, t), 'a normal turn').toEqual([]);
-
-      await page.getByTestId(`hand-card-${t.undercover}`).click();
-      await page.getByTestId('inspect').waitFor({ timeout: UI });
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-inspect.png` });
-      expect(await hiddenParts(page, t), 'choosing the Inspector').toEqual([]);
-
-      const victim = await openSeat(suite, t, t.prev, size);
-      await page.getByTestId('inspect').click();
-      await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
-      await victim.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-appeal.png` });
-      expect(await hiddenParts(victim, t), 'the inspected player deciding').toEqual([]);
-      await page.context().close();
-      await victim.context().close();
+      await clearThroughInspection(suite, t, size, { turn: 'turn', inspect: 'inspect', appeal: 'appeal' });
     },
     60_000,
   );
@@ -417,21 +435,10 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     'at $name size, 4 players late in a journey, the current carriage comes first on its Line, clear of the hand',
     async (size) => {
       const t = await crowded(suite.server);
-      const page = await openSeat(suite, t, t.cur, size);
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-crowded.png` });
-      expect(await hiddenParts(page, t), 'a normal turn').toEqual([]);
-      const labels = await page.locator('[data-testid="line-col-96"] .carriage-label').allTextContents();
-      expect(labels).toEqual(['Current carriage', 'Carriage 1', 'Carriage 2', 'Carriage 3']);
-      await page.getByTestId(`hand-card-${t.undercover}`).click();
-      await page.getByTestId('inspect').waitFor({ timeout: UI });
-      expect(await hiddenParts(page, t), 'choosing the Inspector').toEqual([]);
-      const victim = await openSeat(suite, t, t.prev, size);
-      await page.getByTestId('inspect').click();
-      await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
-      await victim.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-crowded-appeal.png` });
-      expect(await hiddenParts(victim, t), 'the inspected player deciding').toEqual([]);
-      await page.context().close();
-      await victim.context().close();
+      await clearThroughInspection(suite, t, size, { turn: 'crowded', appeal: 'crowded-appeal' }, async (page) => {
+        const labels = await page.locator('[data-testid="line-col-96"] .carriage-label').allTextContents();
+        expect(labels).toEqual(['Current carriage', 'Carriage 1', 'Carriage 2', 'Carriage 3']);
+      });
     },
     60_000,
   );
