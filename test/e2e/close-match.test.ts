@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { findChromium, newContext, screenshot, e2eSuite } from './harness';
+import { findChromium, newContext, screenshot, e2eSuite, waitingForPlayers } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -24,15 +24,7 @@ describe.skipIf(!CHROMIUM)('browser: the creator closes a match', () => {
   const errors = suite.errors;
 
   it('closes it with the keyboard; the others are told and sent back to a lobby without it', async () => {
-    const { page: ana } = await newContext(suite.browser, errors, 'close-ana');
-    await ana.goto(`${suite.server.url}/#/g/${GAME}`);
-    await ana.getByTestId('player-name').fill('Ana');
-    await ana.getByTestId('create-players-3').click();
-    await ana.getByTestId('create-submit').click();
-    await ana.waitForURL(/\/match\//, { timeout: UI });
-    const matchID = /\/match\/([^/?#]+)/.exec(ana.url())![1];
-    const link = await ana.getByTestId('share-link').inputValue();
-    await ana.getByTestId('waiting-room').waitFor({ timeout: UI });
+    const { page: ana, matchID, link } = await waitingForPlayers(suite, 'close', GAME, 3);
 
     const { page: bruno } = await newContext(suite.browser, errors, 'close-bruno');
     await bruno.goto(link);

@@ -290,6 +290,23 @@ export async function createdByAna(suite: E2ESuite, prefix: string) {
   return { page, matchID, link };
 }
 
+/**
+ * Ana creates a match of `game` for `players` from its lobby, in a context of her own, and waits in its waiting
+ * room: her page, the match ID and its invitation link.
+ */
+export async function waitingForPlayers(suite: E2ESuite, prefix: string, game: string, players: number) {
+  const { page } = await newContext(suite.browser, suite.errors, `${prefix}-ana`);
+  await page.goto(`${suite.server.url}/#/g/${game}`);
+  await page.getByTestId('player-name').fill('Ana');
+  await page.getByTestId(`create-players-${players}`).click();
+  await page.getByTestId('create-submit').click();
+  await page.waitForURL(/\/match\//, { timeout: 10_000 });
+  const matchID = decodeURIComponent(/\/match\/([^/?#]+)/.exec(page.url())![1]);
+  const link = await page.getByTestId('share-link').inputValue();
+  await page.getByTestId('waiting-room').waitFor({ timeout: 10_000 });
+  return { page, matchID, link };
+}
+
 /** `name` takes a seat through the invitation `link`, in a context of their own, and has the board. */
 export async function joinedByLink(suite: E2ESuite, prefix: string, link: string, name: string): Promise<Page> {
   const { page } = await newContext(suite.browser, suite.errors, `${prefix}-${name.toLowerCase()}`);

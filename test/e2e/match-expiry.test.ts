@@ -5,7 +5,7 @@
  * expired, not that its creator closed it, and lead back to a lobby that no longer lists it.
  */
 import { describe, expect, it } from 'vitest';
-import { findChromium, newContext, screenshot, e2eSuite } from './harness';
+import { findChromium, newContext, screenshot, e2eSuite, waitingForPlayers } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -17,15 +17,7 @@ describe.skipIf(!CHROMIUM)('browser: a match that waited too long expires', () =
   const errors = suite.errors;
 
   it('tells the seated player, a spectator and a visitor on the join form, and the lobby drops it', async () => {
-    const { page: ana } = await newContext(suite.browser, errors, 'expire-ana');
-    await ana.goto(`${suite.server.url}/#/g/${GAME}`);
-    await ana.getByTestId('player-name').fill('Ana');
-    await ana.getByTestId('create-players-3').click();
-    await ana.getByTestId('create-submit').click();
-    await ana.waitForURL(/\/match\//, { timeout: UI });
-    const matchID = /\/match\/([^/?#]+)/.exec(ana.url())![1];
-    const link = await ana.getByTestId('share-link').inputValue();
-    await ana.getByTestId('waiting-room').waitFor({ timeout: UI });
+    const { page: ana, matchID, link } = await waitingForPlayers(suite, 'expire', GAME, 3);
     const { page: bruno } = await newContext(suite.browser, errors, 'expire-bruno');
     await bruno.goto(link);
     await bruno.getByTestId('watch').click();

@@ -24,6 +24,29 @@ const GAME = 'lisbon-tram-28';
 const chatTexts = (c: RawClient) =>
   c.received.filter((m) => m[0] === 'chat').map((m) => (m[2] as { payload: { text: string } }).payload.text);
 
+/** A 2-player match with a 1-minute clock (before `clockScale`), created on `one`; seat 0 joins on `one`, seat 1 on `two`. */
+async function clockedMatch(one: TestServer, two: TestServer): Promise<{ matchID: string; creds: string[] }> {
+  const created = await http(one.url, `/games/${GAME}/create`, {
+    method: 'POST',
+    json: { numPlayers: 2, turnClock: '1m', setupData: { firstPlayer: 0 } },
+  });
+  expect(created.status).toBe(200);
+  const matchID = created.json.matchID as string;
+  const creds: string[] = [];
+  for (const [server, seat] of [
+    [one, '0'],
+    [two, '1'],
+  ] as const) {
+    const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
+      method: 'POST',
+      json: { playerID: seat, playerName: `P${seat}` },
+    });
+    expect(joined.status).toBe(200);
+    creds.push(joined.json.playerCredentials as string);
+  }
+  return { matchID, creds };
+}
+
 describe.skipIf(!PG_URL || !REDIS_URL)('turn clocks on two processes', () => {
   const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'clocks', { clockScale: SCALE });
 
@@ -31,24 +54,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('turn clocks on two processes', () => {
     const [one, two] = [servers.a(), servers.b()];
 
     // Created on the first process, a seat joined on each.
-    const created = await http(one.url, `/games/${GAME}/create`, {
-      method: 'POST',
-      json: { numPlayers: 2, turnClock: '1m', setupData: { firstPlayer: 0 } },
-    });
-    expect(created.status).toBe(200);
-    const matchID = created.json.matchID as string;
-    const creds: string[] = [];
-    for (const [server, seat] of [
-      [one, '0'],
-      [two, '1'],
-    ] as const) {
-      const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
-        method: 'POST',
-        json: { playerID: seat, playerName: `P${seat}` },
-      });
-      expect(joined.status).toBe(200);
-      creds.push(joined.json.playerCredentials as string);
-    }
+    const { matchID, creds } = await clockedMatch(one, two);
     // Each player's page is open on a different process, and neither plays.
     const players = [new RawClient(one.url, { namespace: GAME }), new RawClient(two.url, { namespace: GAME })];
     try {
@@ -101,24 +107,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('when a wait began, across two processes'
 
   it('the other process dates a new wait from when the move began it, before the updatedAt bump is written', async () => {
     const [one, two]: TestServer[] = [servers.a(), servers.b()];
-    const created = await http(one.url, `/games/${GAME}/create`, {
-      method: 'POST',
-      json: { numPlayers: 2, turnClock: '1m', setupData: { firstPlayer: 0 } },
-    });
-    expect(created.status).toBe(200);
-    const matchID = created.json.matchID as string;
-    const creds: string[] = [];
-    for (const [server, seat] of [
-      [one, '0'],
-      [two, '1'],
-    ] as const) {
-      const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
-        method: 'POST',
-        json: { playerID: seat, playerName: `P${seat}` },
-      });
-      expect(joined.status).toBe(200);
-      creds.push(joined.json.playerCredentials as string);
-    }
+    const { matchID, creds } = await clockedMatch(one, two);
     // P0 plays through the first process, P1 watches through the second.
     const players = [new RawClient(one.url, { namespace: GAME }), new RawClient(two.url, { namespace: GAME })];
     try {
