@@ -6,7 +6,7 @@
  * beside it in the game's own words, the current step marked. It opens at the start, so that a shared
  * link does not give the result away before the first move. A replay link can be shared.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { State } from 'boardgame.io';
 import { useGame, type GameBoardProps } from './games';
 import { navigate } from './route';
@@ -43,7 +43,18 @@ export function ReplayPage(props: { matchID: string }) {
   const [error, setError] = useState<{ status: number; text: string } | null>(null);
   /** The link names no match of this game (unknown, malformed, or another game's). */
   const [gone, setGone] = useState('');
-  const [at, setAt] = useState(0);
+  /** The step shown, and how many times the board was opened afresh (see `goTo`). */
+  const [{ at, opened }, setView] = useState({ at: 0, opened: 0 });
+  /**
+   * Show step `to`. A jump (anything but one step on or back) opens the board afresh, as a reload would: a board
+   * keeps what it has shown (Touched On its last journey's summary, until closed), which is only true of the steps
+   * it was shown one by one; jumped to the middle of a later journey, it would put up the summary of one long over.
+   */
+  const goTo = useCallback(
+    (to: number) =>
+      setView((v) => (to === v.at ? v : { at: to, opened: v.opened + (Math.abs(to - v.at) > 1 ? 1 : 0) })),
+    [],
+  );
   const [playing, setPlaying] = useState(false);
   /** Null: as a spectator saw it. A seat: everything shown (every hidden card), from that seat's chair. */
   const [viewAs, setViewAs] = useState<string | null>(null);
@@ -62,7 +73,7 @@ export function ReplayPage(props: { matchID: string }) {
           return;
         }
         setReplay(buildReplay(game.def.game, data));
-        setAt(0);
+        goTo(0);
       })
       .catch((err: unknown) => {
         if (!live) return;
@@ -80,7 +91,7 @@ export function ReplayPage(props: { matchID: string }) {
     return () => {
       live = false;
     };
-  }, [props.matchID, game]);
+  }, [props.matchID, game, goTo]);
 
   const last = replay ? replay.states.length - 1 : 0;
   useEffect(() => {
@@ -89,9 +100,9 @@ export function ReplayPage(props: { matchID: string }) {
       setPlaying(false);
       return;
     }
-    const t = setTimeout(() => setAt((i) => Math.min(last, i + 1)), PLAY_MS);
+    const t = setTimeout(() => goTo(Math.min(last, at + 1)), PLAY_MS);
     return () => clearTimeout(t);
-  }, [playing, at, last]);
+  }, [playing, at, last, goTo]);
 
   const names = useMemo(() => {
     const out: Record<string, string> = {};
@@ -157,7 +168,7 @@ export function ReplayPage(props: { matchID: string }) {
         <div className="replay-controls">
           <button
             type="button"
-            onClick={() => setAt(0)}
+            onClick={() => goTo(0)}
             disabled={at === 0}
             data-testid="replay-first"
             aria-label="First step"
@@ -166,7 +177,7 @@ export function ReplayPage(props: { matchID: string }) {
           </button>
           <button
             type="button"
-            onClick={() => setAt(Math.max(0, at - 1))}
+            onClick={() => goTo(Math.max(0, at - 1))}
             disabled={at === 0}
             data-testid="replay-back"
             aria-label="Step back"
@@ -178,7 +189,7 @@ export function ReplayPage(props: { matchID: string }) {
           </button>
           <button
             type="button"
-            onClick={() => setAt(Math.min(last, at + 1))}
+            onClick={() => goTo(Math.min(last, at + 1))}
             disabled={at === last}
             data-testid="replay-forward"
             aria-label="Step forward"
@@ -187,7 +198,7 @@ export function ReplayPage(props: { matchID: string }) {
           </button>
           <button
             type="button"
-            onClick={() => setAt(last)}
+            onClick={() => goTo(last)}
             disabled={at === last}
             data-testid="replay-last"
             aria-label="Last step"
@@ -199,7 +210,7 @@ export function ReplayPage(props: { matchID: string }) {
             min={0}
             max={last}
             value={at}
-            onChange={(e) => setAt(Number(e.target.value))}
+            onChange={(e) => goTo(Number(e.target.value))}
             aria-label="Step"
             data-testid="replay-slider"
           />
@@ -210,7 +221,7 @@ export function ReplayPage(props: { matchID: string }) {
             {period.word}{' '}
             <select
               value={periods[at]}
-              onChange={(e) => setAt(periods.indexOf(Number(e.target.value)))}
+              onChange={(e) => goTo(periods.indexOf(Number(e.target.value)))}
               data-testid="replay-turn"
             >
               {jumps.map((n) => (
@@ -244,17 +255,17 @@ export function ReplayPage(props: { matchID: string }) {
       </section>
       <div className="replay-main">
         <div className="replay-board">
-          <Board {...boardProps} />
+          <Board key={opened} {...boardProps} />
         </div>
         <ol start={0} className="card replay-log" data-testid="replay-log" aria-label="Steps">
           <li className={at === 0 ? 'current' : undefined}>
-            <button type="button" className="linkish" onClick={() => setAt(0)}>
+            <button type="button" className="linkish" onClick={() => goTo(0)}>
               Start
             </button>
           </li>
           {replay.steps.map((s, i) => (
             <li key={i} className={at === i + 1 ? 'current' : undefined} data-testid={`replay-log-${i + 1}`}>
-              <button type="button" className="linkish" onClick={() => setAt(i + 1)}>
+              <button type="button" className="linkish" onClick={() => goTo(i + 1)}>
                 {labels[i]}
               </button>
             </li>

@@ -79,4 +79,26 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 90_000);
+
+  it('Touched On: a jump to a later journey puts up no summary of one long over over the timeline', async () => {
+    const m = await seatedMatch(suite.server.url, 'touched-on', 2, { dealer: 1 });
+    await playMatch('touched-on', m, 8);
+    m.clients.forEach((c) => c.close());
+    const { page, context } = await newContext(suite.browser, errors, 'replay-to-jump');
+    await page.goto(`${suite.server.url}/#/g/touched-on/replay/${m.matchID}`);
+    await page.getByTestId('replay-page').waitFor({ timeout: UI });
+    const turns = await page.getByTestId('replay-turn').locator('option').allTextContents();
+    // The turn before the last: by then a journey or more has ended, and the turn is not the first of its journey.
+    await page.getByTestId('replay-turn').selectOption(turns[turns.length - 2]);
+    const where = (await page.locator('.to-board .journey').textContent()) ?? '';
+    const [, journey, turn] = /Journey (\d+) · turn (\d+)/.exec(where) ?? [];
+    expect(Number(journey)).toBeGreaterThan(1);
+    expect(Number(turn)).toBeGreaterThan(1);
+    // The journey that ended long before is not summed up again, and nothing covers the timeline.
+    expect(await page.getByTestId('journey-summary').count()).toBe(0);
+    await page.getByTestId('replay-last').click({ timeout: 3000 });
+    await page.getByTestId('gameover').waitFor({ timeout: UI });
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 90_000);
 });
