@@ -19,6 +19,7 @@ import { Deferred } from './Deferred';
 import { TakeBack, TakeBackNotice } from './TakeBack';
 import { hrefOf } from './route';
 import { SeatDot } from './SeatDot';
+import { ConfirmBox } from './Confirm';
 
 /** Pause before a bot moves, in ms, unless the game was set up with another pace. */
 const BOT_DELAY = 700;
@@ -82,6 +83,8 @@ export function HotSeatGame(props: {
   const [version, bump] = useReducer((n: number) => n + 1, 0);
   const [shown, setShown] = useState<string | null>(null);
   const [botError, setBotError] = useState('');
+  /** "Quit game" asks first, in the page. */
+  const [quitting, setQuitting] = useState(false);
   const alive = useRef(true);
   const botFor = useRef('');
   const failures = useRef(0);
@@ -266,13 +269,32 @@ export function HotSeatGame(props: {
           <button
             type="button"
             className="ghost danger"
+            aria-haspopup="dialog"
+            aria-expanded={quitting}
             data-testid="hs-quit"
-            onClick={() => {
-              if (window.confirm('Quit this game? It cannot be resumed.')) props.onQuit();
-            }}
+            onClick={() => setQuitting(true)}
           >
             Quit game
           </button>
+        )}
+        {!over && quitting && (
+          // Asked in the page, as "Leave match" and "Discard it" ask (a browser's own dialog told nothing of the game).
+          <ConfirmBox
+            title="Quit this game?"
+            text="It cannot be resumed."
+            keepLabel="Keep playing"
+            yesLabel="Quit"
+            onKeep={() => {
+              setQuitting(false);
+              // Back to the button that asked, once the question has gone.
+              setTimeout(() => document.querySelector<HTMLElement>('[data-testid="hs-quit"]')?.focus());
+            }}
+            onYes={props.onQuit}
+            testid="hs-quit-confirm"
+            keepTestid="hs-quit-keep"
+            yesTestid="hs-quit-yes"
+            className="confirm-leave"
+          />
         )}
       </div>
       {botError && (

@@ -38,7 +38,7 @@ import type { TOState } from '../../src/games/touched-on/types';
 import { emptyHands, give } from '../games/touched-on/helpers';
 import path from 'node:path';
 import { violations } from './axe';
-import { SCREENSHOTS, e2eSuite, findChromium, newContext, screenshot } from './harness';
+import { SCREENSHOTS, e2eSuite, findChromium, focused, newContext, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -392,10 +392,23 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     }
     expect((await toasts()).filter((t) => /took your/.test(t.text)).map((t) => t.phase)).toEqual(['bruno']);
 
-    // Quitting the game forgets it.
-    page.once('dialog', (d) => void d.accept());
+    // Quitting the game asks first, in the page (no browser dialog); Esc keeps the game; quitting forgets it.
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
     await page.getByTestId('hs-quit').click();
+    await page.getByTestId('hs-quit-confirm').waitFor({ timeout: UI });
+    expect(await page.getByTestId('hs-quit-confirm').textContent()).toContain('Quit this game?');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('hs-quit-confirm').waitFor({ state: 'detached', timeout: UI });
+    await expect.poll(() => focused(page), { timeout: UI }).toBe('hs-quit');
+    expect(await page.getByTestId('hotseat-game').count()).toBe(1);
+    await page.getByTestId('hs-quit').click();
+    await page.getByTestId('hs-quit-yes').click({ timeout: UI });
     await page.getByTestId('hotseat-setup').waitFor({ timeout: UI });
+    expect(dialogs).toEqual([]);
     expect(await storedSeats(page)).toBeNull();
     expect(errors).toEqual([]);
     await context.close();
