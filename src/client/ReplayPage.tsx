@@ -120,6 +120,33 @@ export function ReplayPage(props: { matchID: string }) {
   );
 
   if (gone) return <NoSuchReplay text={gone} />;
+  if (error?.status === 409) {
+    // Not an error: the match is being played. Its page is one click away, to watch it (or play, from one's seat).
+    return (
+      <section className="card narrow" data-testid="replay-error">
+        <h2>This match is not over yet</h2>
+        <p>Its replay opens when it ends. Meanwhile, you can follow it on its page.</p>
+        <div className="row">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => navigate({ page: 'match', game: game.def.id, matchID: props.matchID })}
+            data-testid="replay-to-match"
+          >
+            Open the match
+          </button>
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => navigate({ page: 'lobby', game: game.def.id })}
+            data-testid="back-to-lobby"
+          >
+            Back to the lobby
+          </button>
+        </div>
+      </section>
+    );
+  }
   if (error) {
     return (
       <section className="card narrow" data-testid="replay-error">

@@ -61,6 +61,12 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     await open.page.goto(`${suite.server.url}/#/g/touched-on/replay/${m.matchID}`);
     await open.page.getByTestId('replay-error').waitFor({ timeout: UI });
     expect(await open.page.getByTestId('replay-error').textContent()).toContain('not over');
+    // Said once, not as an error, with the way to the match being played.
+    expect(await open.page.getByText('not over').count()).toBe(1);
+    expect(await open.page.getByTestId('replay-error').getByRole('alert').count()).toBe(0);
+    await open.page.getByTestId('replay-to-match').click();
+    await open.page.getByTestId('match-page').waitFor({ timeout: UI });
+    expect(open.page.url()).toContain(`#/g/touched-on/match/${m.matchID}`);
     await open.context.close();
 
     await playMatch('touched-on', m, 8);
