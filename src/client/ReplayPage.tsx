@@ -268,7 +268,7 @@ export function ReplayPage(props: { matchID: string }) {
               <option value="">what a spectator saw</option>
               {replay.data.players.map((p) => (
                 <option key={p.id} value={String(p.id)}>
-                  all hands, from {p.name ?? `seat ${p.id + 1}`}'s chair
+                  every hidden card, from {p.name ?? `seat ${p.id + 1}`}'s chair
                 </option>
               ))}
             </select>

@@ -4,8 +4,8 @@
  * "Recent matches"; its replay opens at the start (a shared link gives nothing
  * away) with no mismatch against the stored log, goes to the final position,
  * which shows the final scores the server stored, back to the start and
- * forward again, and plays on its own; showing "all
- * hands" reveals a hand a spectator does not see. An unfinished
+ * forward again, and plays on its own; showing "every
+ * hidden card" reveals a hand a spectator does not see. An unfinished
  * match's replay is refused with a clear page.
  */
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,12 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     expect(await page.getByTestId('replay-problems').count()).toBe(0);
     await expect.poll(() => page.getByTestId('replay-step').textContent()).toBe(`Step 0 of ${moves}`);
     expect(await page.getByTestId('gameover').count()).toBe(0);
+    // "Show" in words true of every game (Get on Board has no hands: its secrets are departure tickets).
+    expect(await page.getByTestId('replay-show-all').locator('option').allTextContents()).toEqual([
+      'what a spectator saw',
+      "every hidden card, from P0's chair",
+      "every hidden card, from P1's chair",
+    ]);
     await page.getByTestId('replay-last').click();
     await expect.poll(() => page.getByTestId('replay-step').textContent()).toBe(`Step ${moves} of ${moves}`);
     // The final position is the stored one: the end screen shows the stored totals.
