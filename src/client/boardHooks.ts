@@ -75,17 +75,30 @@ export function useFocusKept(
   focusNext: () => void,
 ): void {
   const inBoard = useRef(false);
+  // Focus is on its way from one control to another (Tab): between the two the body holds it, and a render made by
+  // the first one's blur (Lisbon's display cards point out their monument while focused) must not take that for a
+  // lost focus and pull it back into the board, which kept Tab going round the board's controls for ever.
+  const moving = useRef(false);
   useEffect(() => {
     // Where focus is now too: the board's own effects may have focused it before this listener was added.
     inBoard.current = !!root.current && root.current.contains(document.activeElement);
-    const onFocus = (e: FocusEvent) => (inBoard.current = !!root.current && root.current.contains(e.target as Node));
+    const onFocus = (e: FocusEvent) => {
+      moving.current = false;
+      inBoard.current = !!root.current && root.current.contains(e.target as Node);
+    };
+    // In the capture phase, so before React's own focusout listener runs a blur handler.
+    const onFocusOut = (e: FocusEvent) => (moving.current = e.relatedTarget !== null);
     document.addEventListener('focusin', onFocus);
-    return () => document.removeEventListener('focusin', onFocus);
+    document.addEventListener('focusout', onFocusOut, true);
+    return () => {
+      document.removeEventListener('focusin', onFocus);
+      document.removeEventListener('focusout', onFocusOut, true);
+    };
   }, [root]);
   // After every render: the render may have removed or disabled the focused control.
   useEffect(() => {
     const active = document.activeElement;
     const lost = !active || active === document.body || active.matches(':disabled');
-    if (keyboard.current && inBoard.current && lost) focusNext();
+    if (keyboard.current && inBoard.current && lost && !moving.current) focusNext();
   });
 }

@@ -117,6 +117,41 @@ describe.skipIf(!CHROMIUM)('browser: focus after the main action, with the keybo
     await context.close();
   }, 90_000);
 
+  it('Tab goes through the board and on out of it: Lisbon past its Monument display, Get on Board past its departures', async () => {
+    const { server, browser } = suite;
+    const lisbon = await createJoined(server.url, 'lisbon-tram-28', 2, { faceUp: 'final', firstPlayer: 0 });
+    const l = await openAsSeat(browser, errors, 'lisbon-tab', {
+      url: server.url,
+      game: 'lisbon-tram-28',
+      matchID: lisbon.matchID,
+      playerID: '0',
+      credentials: lisbon.creds[0],
+    });
+    await l.page.locator('.lt-mapcol [data-testid^="dest-"]').first().waitFor({ timeout: UI });
+    await tabTo(l.page, /^dest-/);
+    // Each display card points out its monument while focused: its blur, a render, took focus back to the map.
+    await tabTo(l.page, /^end-turn$/);
+    await tabTo(l.page, /^nav-games$/);
+    await l.context.close();
+
+    const gob = await createJoined(server.url, 'get-on-board', 2);
+    const g = await openAsSeat(browser, errors, 'gob-tab', {
+      url: server.url,
+      game: 'get-on-board',
+      matchID: gob.matchID,
+      playerID: '0',
+      credentials: gob.creds[0],
+    });
+    await g.page.getByTestId('departure-panel').waitFor({ timeout: UI });
+    await expect
+      .poll(() => g.page.evaluate(() => !!document.activeElement?.classList.contains('gob-target')), { timeout: UI })
+      .toBe(true);
+    await tabTo(g.page, /^departure-\d+$/);
+    await tabTo(g.page, /^nav-games$/);
+    expect(errors).toEqual([]);
+    await g.context.close();
+  }, 90_000);
+
   it('Get on Board: focus starts on the board, and stays on it after a departure and a plot', async () => {
     const { server, browser } = suite;
     const { matchID, creds } = await createJoined(server.url, 'get-on-board', 2);
