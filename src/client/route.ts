@@ -81,11 +81,22 @@ export function navigate(route: Route): void {
   window.location.hash = hrefOf(route);
 }
 
-/** The current route, updated on `hashchange`. */
+/**
+ * The current route, updated on `hashchange`. A new page opens at its top: a hash link keeps the scroll of the page
+ * it leaves, which put a visitor coming from a long page (a match, a lobby on a phone) halfway down the next one.
+ * (This runs before the new page renders, so a page that scrolls somewhere itself, the rules of `#/g/<game>/rules`,
+ * still does.)
+ */
 export function useRoute(): Route {
   const [route, setRoute] = useState(() => parseHash(window.location.hash));
   useEffect(() => {
-    const onChange = () => setRoute(parseHash(window.location.hash));
+    let shown = JSON.stringify(parseHash(window.location.hash));
+    const onChange = () => {
+      const next = parseHash(window.location.hash);
+      if (JSON.stringify(next) !== shown) window.scrollTo(0, 0);
+      shown = JSON.stringify(next);
+      setRoute(next);
+    };
     window.addEventListener('hashchange', onChange);
     return () => window.removeEventListener('hashchange', onChange);
   }, []);

@@ -124,6 +124,26 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await p.context().close();
   });
 
+  it('opens each page at its top, not as far down as the page it came from', async () => {
+    const p = await page('scroll-top');
+    await p.setViewportSize({ width: 390, height: 700 });
+    await p.goto(`${suite.server.url}/#/g/get-on-board`);
+    await p.getByTestId('lobby').waitFor({ timeout: UI_TIMEOUT });
+    await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => p.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    // From the lobby's foot to the games page, through the header's link.
+    await p.getByTestId('nav-games').click();
+    await p.getByTestId('games').waitFor({ timeout: UI_TIMEOUT });
+    expect(await p.evaluate(() => window.scrollY)).toBe(0);
+    // And from the foot of the games page to the last game's lobby.
+    await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => p.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await p.getByTestId('play-get-on-board').click();
+    await p.getByTestId('lobby').waitFor({ timeout: UI_TIMEOUT });
+    expect(await p.evaluate(() => window.scrollY)).toBe(0);
+    await p.context().close();
+  });
+
   it("keeps the match page's controls above the board to a few rows on a phone", async () => {
     const context = await suite.browser.newContext(PHONE);
     const heights: Record<string, number> = {};
