@@ -18,7 +18,7 @@ export function HotSeat() {
   const [saved, setSaved] = useState(loadHotSeat);
   /** A new game asked for while another is unfinished: it waits for the player to confirm. */
   const [replacing, setReplacing] = useState<HotSeatConfig | null>(null);
-  /** The settings the form starts from ("Change players" at a game's end: that game's). */
+  /** The settings the form starts from ("Change players" at a game's end, or "Quit game": that game's). */
   const [prefill, setPrefill] = useState<HotSeatConfig | null>(null);
   /** "Discard it" asked about an unfinished game: it waits for the player to confirm. */
   const [discarding, setDiscarding] = useState(false);
@@ -36,7 +36,9 @@ export function HotSeat() {
           key={game.matchID}
           config={game.config}
           matchID={game.matchID}
+          // The game is gone, its table is not: the setup comes back filled in with it, as after "Change players".
           onQuit={() => {
+            setPrefill(game.config);
             clearHotSeat();
             setSaved(null);
             setGame(null);

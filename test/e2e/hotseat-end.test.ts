@@ -22,7 +22,8 @@
  *   he is still told, once (a second reload does not tell him again). The
  *   shell stores that in sessionStorage for the saved game only, each state's
  *   log cut to what it adds; a stored value that cannot be read is ignored,
- *   and quitting the game forgets it.
+ *   and quitting the game forgets it (the setup comes back filled in with
+ *   the quit game's names, seats and options, as after "Change players").
  * - While a bot plays after a human's turn, with other humans at the table,
  *   no hand is on screen and a notice says so; the next human gets the pass
  *   screen.
@@ -410,6 +411,13 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await page.getByTestId('hotseat-setup').waitFor({ timeout: UI });
     expect(dialogs).toEqual([]);
     expect(await storedSeats(page)).toBeNull();
+    // The setup comes back filled in with the quit game's table (names, seats, options), as "Change players" does.
+    expect(await page.getByTestId('hs-players-2').getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('hs-name-0').inputValue()).toBe('Ana');
+    expect(await page.getByTestId('hs-name-1').inputValue()).toBe('Bruno');
+    expect(await page.getByTestId('hs-kind-1').inputValue()).toBe('human');
+    expect(await page.getByTestId('hs-dealer-1').getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('hs-resume-card').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
