@@ -1,16 +1,18 @@
 /**
- * The match page's top bar: the invitation link while seats are open (once
- * every seat is taken, a small button that copies the link for people to
- * watch; for a spectator, that they are watching), the seats (with bots for
- * open seats: not while the waiting room offers them, nor for a seat a player
- * left, which LeftSeats offers), how many watch, and Leave.
+ * The match page's top bar: the invitation link while the table waits for
+ * players (once every seat is taken, or in a running match whose player left,
+ * a small button that copies the link; for a spectator, that they are
+ * watching), the seats (with bots for open seats: not while the waiting room
+ * offers them, nor for a seat a player left, which LeftSeats offers; in a
+ * running match, that it is under way with seats open, not that it waits for
+ * players), how many watch, and Leave.
  */
 import { useState } from 'react';
 import { describeError, forgetSeat, lobby, openSeats, seatBot, type Match, type StoredSeat } from './lobbyApi';
 import { navigate, shareLink } from './route';
 import { seatStyle, useGame } from './games';
 import { BOT_LEVELS, type BotLevel } from './seats';
-import { leftOpenSeats } from './LeftSeats';
+import { leftOpenSeats, rememberLeft, runningWithLeaver } from './LeftSeats';
 import { SeatDot } from './SeatDot';
 import { ConfirmBox } from './Confirm';
 
@@ -51,6 +53,8 @@ export function MatchBar(props: {
     try {
       await lobby.leaveMatch(game.def.id, matchID, { playerID: seat.playerID, credentials: seat.credentials });
       forgetSeat(matchID);
+      // Its page, opened again, then speaks to this browser of the seat it left (LeftSeats.tsx).
+      rememberLeft(seat);
       props.onLeft();
       navigate({ page: 'lobby', game: game.def.id });
     } catch (err) {
@@ -73,8 +77,11 @@ export function MatchBar(props: {
       setAdding(false);
     }
   };
-  const waiting = match ? openSeats(match).length : 0;
+  const open = match ? openSeats(match) : [];
+  const waiting = open.length;
   const left = leftOpenSeats(match);
+  // A match under way whose player left: its open seats are not a table waiting to fill, and it invites nobody.
+  const running = runningWithLeaver(match);
   // Everyone watching without a seat, less this browser when it is one of them.
   const others = Math.max(0, (match?.spectators ?? 0) - (props.watching ? 1 : 0));
   return (
@@ -84,17 +91,22 @@ export function MatchBar(props: {
           <strong>You are watching</strong> this match: you see what every player may see
           {game.spectatorUnseen ? `, and ${game.spectatorUnseen}` : ''}.
         </p>
-      ) : !match ? null : waiting === 0 ? (
-        // Every seat is taken: the link is only for people to watch, so it takes one small button.
+      ) : !match ? null : waiting === 0 || running ? (
+        // Every seat is taken, or the game is under way: the link is for people to watch (or, in a running match, for
+        // whoever its leaver sends to take the seat back), so it takes one small button.
         <div className="share compact">
           <button
             type="button"
             className="ghost small"
             onClick={() => void copy()}
-            title={`Copy this match's link for people to watch it: ${link}`}
+            title={
+              waiting === 0
+                ? `Copy this match's link for people to watch it: ${link}`
+                : `Copy this match's link, to watch it or to take its open seat: ${link}`
+            }
             data-testid="copy-watch-link"
           >
-            {copied ? 'Link copied' : 'Copy the link to watch'}
+            {copied ? 'Link copied' : waiting === 0 ? 'Copy the link to watch' : "Copy the match's link"}
           </button>
         </div>
       ) : (
@@ -151,7 +163,15 @@ export function MatchBar(props: {
                 ))}
               </select>
             ))}
-        {waiting > 0 && <span className="muted">Waiting for {waiting} more</span>}
+        {waiting > 0 &&
+          (running ? (
+            <span className="muted" data-testid="seats-open">
+              Game under way: {waiting === 1 ? 'seat' : 'seats'} {seatList(open)} {waiting === 1 ? 'is' : 'are'} open
+              until someone takes {waiting === 1 ? 'it' : 'them'}
+            </span>
+          ) : (
+            <span className="muted">Waiting for {waiting} more</span>
+          ))}
         {others > 0 && (
           <span
             className="watchers muted"
@@ -200,4 +220,10 @@ export function MatchBar(props: {
       )}
     </div>
   );
+}
+
+/** Seat numbers as words: "2", "2 and 3", "1, 2 and 4". */
+function seatList(ids: number[]): string {
+  const n = ids.map((id) => String(id + 1));
+  return n.length < 2 ? n.join('') : `${n.slice(0, -1).join(', ')} and ${n[n.length - 1]}`;
 }

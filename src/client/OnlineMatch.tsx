@@ -25,7 +25,7 @@ import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
 import { FormFooter, NAME_FIRST, useNameFirstCleared } from './SetupFields';
 import { Rematch } from './Rematch';
-import { LeftSeats } from './LeftSeats';
+import { LeftSeats, forgetLeft, ownLeftSeat, runningWithLeaver } from './LeftSeats';
 import { closedByOf, onMatchChanged, onMatchClosed, withMatchNotices, type ClosedBy } from './matchNotices';
 import { MatchClosedCard, NoSuchMatch } from './MatchGone';
 import { LOG_SUFFIX_AUTH, withWholeLogs } from './wholeLogs';
@@ -283,6 +283,7 @@ export function OnlineMatch(props: { matchID: string }) {
           matchID={matchID}
           match={match}
           onJoined={(s) => {
+            forgetLeft(matchID);
             setSeat(s);
             void refresh();
           }}
@@ -309,7 +310,10 @@ function JoinPanel(props: {
   const [error, setError] = useState('');
   useNameFirstCleared(name, setError);
   const open = match ? openSeats(match) : [];
-  const seatID = choice && open.includes(Number(choice)) ? choice : open.length ? String(open[0]) : '';
+  // The seat this browser left, while it is open, comes first (LeftSeats.tsx tells its leaver so).
+  const own = ownLeftSeat(matchID, match);
+  const fallback = own ?? open[0];
+  const seatID = choice && open.includes(Number(choice)) ? choice : fallback !== undefined ? String(fallback) : '';
 
   const join = async () => {
     const n = name.trim();
@@ -373,7 +377,12 @@ function JoinPanel(props: {
 
   return (
     <section className="card narrow" data-testid="join-panel">
-      <h2>Join this match</h2>
+      <h2>{own !== null ? 'Take your seat back' : 'Join this match'}</h2>
+      {runningWithLeaver(match) && open.length > 0 && (
+        <p className="muted" data-testid="join-under-way">
+          The game is under way: whoever takes an open seat plays it from where the game stands.
+        </p>
+      )}
       {open.length === 0 ? (
         <p className="muted">Every seat is taken. You can still watch.</p>
       ) : (
