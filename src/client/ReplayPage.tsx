@@ -185,6 +185,8 @@ export function ReplayPage(props: { matchID: string }) {
     redo: () => {},
     sendChatMessage: () => {},
     chatMessages: [],
+    // Its dialogs leave the timeline free (see ShellBoardProps.replay).
+    replay: true,
   } as unknown as GameBoardProps;
   const { Board } = game;
 

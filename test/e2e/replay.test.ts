@@ -9,12 +9,26 @@
  * match's replay is refused with a clear page.
  */
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { playMatch, seatedMatch } from '../server/play';
 import { findChromium, newContext, screenshot, e2eSuite } from './harness';
 import { numberText } from '../../src/games/get-on-board/board/numbers';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
+/** A click that fails fast when something covers the button (a dialog's backdrop). */
+const FREE = { timeout: 2000 };
+
+/** What is at the centre of the replay's button `testid`: the button itself, when nothing covers it. */
+async function atCentreOf(page: Page, testid: string): Promise<string> {
+  return page.getByTestId(testid).evaluate((b, id) => {
+    const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit === b || b.contains(hit) ? id : `${hit?.tagName}.${hit?.className}`;
+  }, testid);
+}
+
+const stepOf = (page: Page) => page.getByTestId('replay-step').textContent();
 
 describe.skipIf(!CHROMIUM)('browser: replays', () => {
   const suite = e2eSuite();
@@ -47,6 +61,18 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     for (const [p, s] of Object.entries(result.scores))
       if (!s.eliminated) expect(await page.getByTestId(`final-${p}`).textContent()).toBe(numberText(s.total));
     await screenshot(page, 'replay-gob-end');
+    // The end screen leaves the timeline free: back and last take their click and work, no "Look at the map" first.
+    expect(await atCentreOf(page, 'replay-back')).toBe('replay-back');
+    await page.getByTestId('replay-back').click(FREE);
+    await expect.poll(() => stepOf(page)).toBe(`Step ${moves - 1} of ${moves}`);
+    expect(await page.getByTestId('gameover').count()).toBe(0);
+    expect(await atCentreOf(page, 'replay-last')).toBe('replay-last');
+    await page.getByTestId('replay-last').click(FREE);
+    await expect.poll(() => stepOf(page)).toBe(`Step ${moves} of ${moves}`);
+    await page.getByTestId('gameover').waitFor({ timeout: UI });
+    // Not a modal: it takes no focus, and its button says what it does.
+    expect(await page.getByTestId('gameover').evaluate((d) => d.contains(document.activeElement))).toBe(false);
+    expect(await page.getByTestId('gameover-close').textContent()).toBe('Close');
 
     await page.getByTestId('gameover-close').click();
     await page.getByTestId('replay-first').click();
@@ -113,4 +139,63 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 90_000);
+  it('Touched On: the journey summary, stepped or played into, leaves the timeline free, as does the end screen', async () => {
+    const m = await seatedMatch(suite.server.url, 'touched-on', 2, { dealer: 1 });
+    await playMatch('touched-on', m, 8);
+    m.clients.forEach((c) => c.close());
+    const { page, context } = await newContext(suite.browser, errors, 'replay-to-summary');
+    await page.goto(`${suite.server.url}/#/g/touched-on/replay/${m.matchID}`);
+    await page.getByTestId('replay-page').waitFor({ timeout: UI });
+    const journeyAt = async () =>
+      Number(/Journey (\d+)/.exec((await page.locator('.to-board .journey').textContent()) ?? '')?.[1]);
+    // The last turn of the first journey (a jump: the board opens afresh there), then one step at a time into the second.
+    const turns = await page.getByTestId('replay-turn').locator('option').allTextContents();
+    let before = turns[0];
+    for (const t of turns) {
+      await page.getByTestId('replay-turn').selectOption(t);
+      if ((await journeyAt()) > 1) break;
+      before = t;
+    }
+    await page.getByTestId('replay-turn').selectOption(before);
+    expect(await journeyAt()).toBe(1);
+    for (let i = 0; i < 60 && (await page.getByTestId('journey-summary').count()) === 0; i++)
+      await page.getByTestId('replay-forward').click(FREE);
+    await page.getByTestId('journey-summary').waitFor({ timeout: UI });
+    expect(await journeyAt()).toBe(2);
+    // Nothing covers the timeline: the step forward is at its own place.
+    expect(await atCentreOf(page, 'replay-forward')).toBe('replay-forward');
+    await screenshot(page, 'replay-to-summary');
+    const step = Number(/Step (\d+)/.exec((await stepOf(page)) ?? '')?.[1]);
+    const last = Number(/of (\d+)/.exec((await stepOf(page)) ?? '')?.[1]);
+    // Not a modal: the step forward keeps its focus, the summary's button says what it does.
+    expect(await page.getByTestId('journey-summary').evaluate((d) => d.contains(document.activeElement))).toBe(false);
+    expect(await page.getByTestId('journey-summary-close').textContent()).toBe('Close');
+    // With the summary up, forward and back take their click and work.
+    expect(await atCentreOf(page, 'replay-forward')).toBe('replay-forward');
+    await page.getByTestId('replay-forward').click(FREE);
+    await expect.poll(() => stepOf(page)).toBe(`Step ${step + 1} of ${last}`);
+    expect(await atCentreOf(page, 'replay-back')).toBe('replay-back');
+    await page.getByTestId('replay-back').click(FREE);
+    await expect.poll(() => stepOf(page)).toBe(`Step ${step} of ${last}`);
+    // Play goes on with the summary up; Pause takes its click.
+    await page.getByTestId('replay-play').click(FREE);
+    await expect.poll(() => stepOf(page), { timeout: UI }).toBe(`Step ${step + 2} of ${last}`);
+    await page.getByTestId('replay-play').click(FREE);
+    expect(await page.getByTestId('replay-play').textContent()).toBe('Play');
+    await page.getByTestId('journey-summary-close').click(FREE);
+    expect(await page.getByTestId('journey-summary').count()).toBe(0);
+
+    // The end screen too.
+    await page.getByTestId('replay-last').click(FREE);
+    await page.getByTestId('gameover').waitFor({ timeout: UI });
+    expect(await page.getByTestId('gameover').evaluate((d) => d.contains(document.activeElement))).toBe(false);
+    expect(await atCentreOf(page, 'replay-back')).toBe('replay-back');
+    await page.getByTestId('replay-back').click(FREE);
+    await expect.poll(() => stepOf(page)).toBe(`Step ${last - 1} of ${last}`);
+    await page.getByTestId('replay-last').click(FREE);
+    await page.getByTestId('gameover').waitFor({ timeout: UI });
+    expect(await page.getByTestId('gameover-close').textContent()).toBe('Close');
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

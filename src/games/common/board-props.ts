@@ -22,6 +22,13 @@ export type ShellBoardProps<G> = BoardProps<G> & {
    * online, where the board stays up.
    */
   unseen?: { G: G; ctx: Ctx; _stateID: number }[];
+  /**
+   * The board shows a step of a finished match's replay, under the replay page's timeline (its own controls, which
+   * step the board on or back, or play it). What a board would put up over the page (a summary between rounds, the
+   * end screen) must leave the timeline free: shown in the board's flow, with no backdrop, taking no focus, closed
+   * with "Close".
+   */
+  replay?: boolean;
 };
 
 /** What a board's action panel says while `tableWaiting`. */

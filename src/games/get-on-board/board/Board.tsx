@@ -297,6 +297,8 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
           {zoomed ? 'Whole map' : 'Zoom in'}
         </button>
       </header>
+      {/* In a replay the end screen is in the board's flow, under the banner: the replay's timeline stays free. */}
+      {over && !hideOver && props.replay && <EndScreen G={G} names={names} onClose={() => setHideOver(true)} inline />}
       <div className="gob-layout">
         <div ref={mapRef} className="gob-mapcol">
           <MapView
@@ -393,7 +395,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
           </div>
         ))}
       </div>
-      {over && !hideOver && <EndScreen G={G} names={names} onClose={() => setHideOver(true)} />}
+      {over && !hideOver && !props.replay && <EndScreen G={G} names={names} onClose={() => setHideOver(true)} />}
       {ctx.gameover && !G.result && <p className="gob-panel">The game is over.</p>}
     </div>
   );

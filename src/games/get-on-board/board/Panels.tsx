@@ -271,9 +271,20 @@ const BREAKDOWN: [keyof ScoreBreakdown, string, string][] = [
 
 /**
  * The end screen: every sheet's total, then its score breakdown, best first (the winners' columns marked);
- * shared victory on a tie.
+ * shared victory on a tie. Over the page; in a replay (`inline`), a panel in the board's flow with no backdrop over
+ * the replay's timeline, closed with "Close".
  */
-export function EndScreen({ G, names, onClose }: { G: GobState; names: Names; onClose: () => void }) {
+export function EndScreen({
+  G,
+  names,
+  onClose,
+  inline,
+}: {
+  G: GobState;
+  names: Names;
+  onClose: () => void;
+  inline?: boolean;
+}) {
   const result = G.result!;
   const winners = result.winners.map((p) => nameOf(names, p));
   const title =
@@ -283,7 +294,7 @@ export function EndScreen({ G, names, onClose }: { G: GobState; names: Names; on
         ? `${winners[0]} wins!`
         : `Shared victory: ${winners.join(' and ')}!`;
   return (
-    <div className="gob-overlay">
+    <div className={inline ? 'gob-overlay gob-in-replay' : 'gob-overlay'}>
       <section className="gob-dialog" role="dialog" aria-label="Final scores" data-testid="gameover">
         <h2>{title}</h2>
         {result.ranking.some((p) => result.scores[p].eliminated) && (
@@ -344,7 +355,7 @@ export function EndScreen({ G, names, onClose }: { G: GobState; names: Names; on
           </table>
         </div>
         <button type="button" className="primary" onClick={onClose} data-testid="gameover-close">
-          Look at the map
+          {inline ? 'Close' : 'Look at the map'}
         </button>
       </section>
     </div>

@@ -229,6 +229,10 @@ export function Board(props: LisbonBoardProps) {
       style={{ '--lt-avail': `${avail}px` } as React.CSSProperties}
     >
       <TurnBanner G={G} ctx={ctx} me={me} names={names} tableWaiting={props.tableWaiting} />
+      {/* In a replay the end screen is in the board's flow, under the banner: the replay's timeline stays free. */}
+      {over && !hideOver && props.replay && (
+        <GameOverView G={G} over={over} names={names} onClose={() => setHideOver(true)} inline />
+      )}
       <div className="lt-main">
         <div className="lt-players">
           {ctx.playOrder.map((id) => (
@@ -289,7 +293,9 @@ export function Board(props: LisbonBoardProps) {
           onClose={() => setLoupe(null)}
         />
       )}
-      {over && !hideOver && <GameOverView G={G} over={over} names={names} onClose={() => setHideOver(true)} />}
+      {over && !hideOver && !props.replay && (
+        <GameOverView G={G} over={over} names={names} onClose={() => setHideOver(true)} />
+      )}
       {over && hideOver && (
         <button
           type="button"

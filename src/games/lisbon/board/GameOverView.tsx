@@ -5,20 +5,25 @@ import type { GameOver, GState, PlayerID } from '../types';
 import { playerLabel, tieBreakText, TRAM_STYLE } from './logic';
 import { CardRow } from './MonumentCard';
 
-/** The final scores overlay. */
+/**
+ * The final scores overlay. In a replay (`inline`), a panel in the board's flow with no backdrop over the replay's
+ * timeline, closed with "Close".
+ */
 export function GameOverView({
   G,
   over,
   names,
   onClose,
+  inline,
 }: {
   G: GState;
   over: GameOver;
   names: Record<PlayerID, string>;
   onClose?: () => void;
+  inline?: boolean;
 }) {
   return (
-    <div className="gameover-backdrop">
+    <div className={inline ? 'gameover-backdrop in-replay' : 'gameover-backdrop'}>
       <section className="gameover" data-testid="gameover" role="dialog" aria-label="Final scores">
         <h2>
           <TrophyIcon /> {playerLabel(G, over.winner, names)} wins!
@@ -86,7 +91,7 @@ export function GameOverView({
         </p>
         {onClose && (
           <button type="button" onClick={onClose} data-testid="gameover-close">
-            Look at the board
+            {inline ? 'Close' : 'Look at the board'}
           </button>
         )}
       </section>

@@ -307,6 +307,26 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
     return () => grown.disconnect();
   }, [lineInView, turnKey, sel.line, choice]);
 
+  // The journey summary and the end screen: over the page; in a replay, under the banner in the board's flow,
+  // leaving the replay's timeline free.
+  const inline = !!props.replay;
+  const dialogs = (
+    <>
+      {summary && !over && (
+        <JourneySummary result={summary} names={names} onClose={() => setSeenSummary(G.journey)} inline={inline} />
+      )}
+      {over && !hideOver && (
+        <GameOverView
+          over={over}
+          order={ctx.playOrder}
+          names={names}
+          onClose={() => setHideOver(true)}
+          inline={inline}
+        />
+      )}
+    </>
+  );
+
   return (
     <div className="to-board" ref={root} onKeyDown={onKeyDown}>
       <header className={`to-banner${myTurn || pendingMine ? ' mine' : ''}`} data-testid="banner">
@@ -343,6 +363,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
           Journey {G.journey} · turn {G.turn.number}
         </span>
       </header>
+      {inline && dialogs}
       <div className="to-main">
         <div className="to-table">
           <Seats G={G} order={ctx.playOrder} me={me} current={over || waiting ? null : cur} names={names} />
@@ -385,10 +406,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
           </div>
         ))}
       </div>
-      {summary && !over && <JourneySummary result={summary} names={names} onClose={() => setSeenSummary(G.journey)} />}
-      {over && !hideOver && (
-        <GameOverView over={over} order={ctx.playOrder} names={names} onClose={() => setHideOver(true)} />
-      )}
+      {!inline && dialogs}
       {over && hideOver && (
         <button type="button" className="primary reopen" onClick={() => setHideOver(false)} data-testid="show-scores">
           Final scores

@@ -2,7 +2,10 @@
  * The journey summary (shown when a new journey has just been dealt: who
  * finished 1st and 2nd, the Exp they took, the Lines unlocked) and the end
  * screen (every player's Exp cards, totals, and how a tie was broken).
- * Each takes focus when it opens (its button) and closes on Esc.
+ * Each takes focus when it opens (its button) and closes on Esc. In a replay
+ * (`inline`) each is a panel in the board's flow instead, with no backdrop over
+ * the replay's timeline, taking no focus (Play goes on, its button keeps it),
+ * and its button says "Close": there is no next journey to deal.
  */
 import React, { useEffect, useRef } from 'react';
 import { expValue } from '../data';
@@ -12,10 +15,12 @@ import { expLook } from './look';
 import { playerLabel, tieBreakRounds, tieBreakText, type JourneyResult } from './logic';
 import { SeatMark } from './SeatMark';
 
-/** Focus the returned ref's button when the dialog opens; Esc calls `onClose`. */
-function useDialogKeys(onClose?: () => void) {
+/** Focus the returned ref's button when the dialog opens (not `inline`); Esc calls `onClose`. */
+function useDialogKeys(onClose?: () => void, inline?: boolean) {
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus({ preventScroll: true }), []);
+  useEffect(() => {
+    if (!inline) button.current?.focus({ preventScroll: true });
+  }, [inline]);
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key !== 'Escape' || !onClose) return;
     e.stopPropagation();
@@ -29,14 +34,17 @@ export function JourneySummary({
   result,
   names,
   onClose,
+  inline,
 }: {
   result: JourneyResult;
   names: Record<PlayerID, string>;
   onClose: () => void;
+  /** A replay's: in the board's flow, not over the page (see the top of this file). */
+  inline?: boolean;
 }) {
-  const { button, onKeyDown } = useDialogKeys(onClose);
+  const { button, onKeyDown } = useDialogKeys(onClose, inline);
   return (
-    <div className="to-overlay" onKeyDown={onKeyDown}>
+    <div className={inline ? 'to-overlay in-replay' : 'to-overlay'} onKeyDown={onKeyDown}>
       <section className="dialog" data-testid="journey-summary" role="dialog" aria-label="Journey result">
         <h2>Journey {result.journey} is over</h2>
         {result.reason === 'stall' && <p className="muted">The journey stalled: places went by fewest cards.</p>}
@@ -57,7 +65,7 @@ export function JourneySummary({
         )}
         <p className="hint">The cards are dealt again for the next journey.</p>
         <button type="button" className="primary" onClick={onClose} data-testid="journey-summary-close" ref={button}>
-          Next journey
+          {inline ? 'Close' : 'Next journey'}
         </button>
       </section>
     </div>
@@ -70,20 +78,23 @@ export function GameOverView({
   order,
   names,
   onClose,
+  inline,
 }: {
   over: GameOver;
   order: PlayerID[];
   names: Record<PlayerID, string>;
   onClose?: () => void;
+  /** A replay's: in the board's flow, not over the page (see the top of this file). */
+  inline?: boolean;
 }) {
   const ranked = [...order].sort((a, b) => over.scores[b].total - over.scores[a].total);
   // The winner first, then by total.
   ranked.sort((a, b) => (a === over.winner ? -1 : b === over.winner ? 1 : 0));
   const rounds = tieBreakRounds(over);
   const removed = (p: PlayerID) => rounds.filter((r) => p in r.totals).length;
-  const { button, onKeyDown } = useDialogKeys(onClose);
+  const { button, onKeyDown } = useDialogKeys(onClose, inline);
   return (
-    <div className="to-overlay" onKeyDown={onKeyDown}>
+    <div className={inline ? 'to-overlay in-replay' : 'to-overlay'} onKeyDown={onKeyDown}>
       <section className="dialog" data-testid="gameover" role="dialog" aria-label="Final scores">
         <h2>{playerLabel(over.winner, names)} wins!</h2>
         {over.tieBreak && (
@@ -128,7 +139,7 @@ export function GameOverView({
         </table>
         {onClose && (
           <button type="button" onClick={onClose} data-testid="gameover-close" ref={button}>
-            Look at the table
+            {inline ? 'Close' : 'Look at the table'}
           </button>
         )}
       </section>
