@@ -79,7 +79,10 @@ export function OnlineBoard(props: OnlineBoardProps) {
   const game = useGame();
   const { Board, def } = game;
   const TITLE = `${def.title} · ${SITE_NAME}`;
+  // The socket's seats, and the lobby's for a seat the socket has not named yet: the table counts as full from
+  // either (seatsOf), so a clock that starts then must not call a player who just sat down "Seat 2".
   const names: Record<string, string> = {};
+  for (const p of props.lobbyPlayers ?? []) if (p.name) names[String(p.id)] = p.name;
   for (const p of props.matchData ?? []) if (p.name) names[String(p.id)] = p.name;
   const pid = props.playerID;
   const seats = seatsOf(props);
