@@ -1,6 +1,6 @@
 /**
- * Replays in Debian's Chromium against the real server, for Get on Board and
- * Touched On: a match played to its end through raw sockets is listed under
+ * Replays in Debian's Chromium against the real server, for Get on Board,
+ * Touched On and Lisbon: a match played to its end through raw sockets is listed under
  * "Recent matches"; its replay opens at the start (a shared link gives nothing
  * away) with no mismatch against the stored log, goes to the final position,
  * which shows the final scores the server stored, back to the start and
@@ -10,9 +10,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { LogEntry, State } from 'boardgame.io';
+import { CreateGameReducer } from 'boardgame.io/internal';
 import { playMatch, seatedMatch } from '../server/play';
-import { findChromium, newContext, screenshot, e2eSuite } from './harness';
+import { findChromium, newContext, screenshot, e2eSuite, type E2ESuite } from './harness';
 import { numberText } from '../../src/games/get-on-board/board/numbers';
+import { findGame } from '../../src/games/registry';
+import { actingPlayerOf } from '../../src/bots/mcts';
+import { greedyMove, viewFor } from '../../src/bots';
+import { Rng } from '../../src/bots/rng';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -29,6 +35,42 @@ async function atCentreOf(page: Page, testid: string): Promise<string> {
 }
 
 const stepOf = (page: Page) => page.getByTestId('replay-step').textContent();
+
+/**
+ * A match of `gameId` created and seated through the lobby, then played to its end in this process by `greedy`
+ * seats (each from its own view) through boardgame.io's reducer, from the state the server stored, and written
+ * back to the server's storage with its log and result, as the server writes a match. (A Lisbon match played
+ * over sockets did not finish within 2 minutes.) Resolves to the match ID and the number of moves.
+ */
+async function playedInProcess(suite: E2ESuite, gameId: string, numPlayers: number, seed: number) {
+  const m = await seatedMatch(suite.server.url, gameId, numPlayers);
+  m.clients.forEach((c) => c.close());
+  const def = findGame(gameId)!;
+  const reducer = CreateGameReducer({ game: def.game });
+  const db = suite.server.db;
+  const { state: start, metadata } = await db.fetch(m.matchID, { state: true, metadata: true });
+  const rng = new Rng(seed);
+  const log: LogEntry[] = [];
+  let state = start;
+  let moves = 0;
+  while (!state.ctx.gameover) {
+    if (moves > 3000) throw new Error('the match did not end');
+    const seat = actingPlayerOf(def, state)!;
+    const pick = greedyMove(def, viewFor(def, state.G, state.ctx, seat), state.ctx, seat, rng)!;
+    const next = reducer(state, {
+      type: 'MAKE_MOVE',
+      payload: { type: pick.move, args: pick.args, playerID: seat },
+    } as never) as State & { deltalog?: LogEntry[] };
+    expect(next._stateID, `${seat}'s ${pick.move}`).toBeGreaterThan(state._stateID);
+    const { deltalog, ...rest } = next;
+    log.push(...(deltalog ?? []));
+    state = rest as State;
+    moves++;
+  }
+  await db.setState(m.matchID, state, log);
+  await db.setMetadata(m.matchID, { ...metadata, gameover: state.ctx.gameover, updatedAt: Date.now() });
+  return { matchID: m.matchID, moves, gameover: state.ctx.gameover };
+}
 
 describe.skipIf(!CHROMIUM)('browser: replays', () => {
   const suite = e2eSuite();
@@ -83,6 +125,41 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     await page.getByTestId('replay-play').click();
     await expect.poll(() => page.getByTestId('replay-step').textContent(), { timeout: UI }).toBe(`Step 3 of ${moves}`);
     await page.getByTestId('replay-play').click();
+    await context.close();
+  }, 90_000);
+
+  it('Lisbon: the final scores at the last step leave the timeline free, and match the stored result', async () => {
+    const { matchID, moves, gameover } = await playedInProcess(suite, 'lisbon-tram-28', 2, 28);
+    const result = gameover as { winner: string; scores: Record<string, { total: number }> };
+    const { page, context } = await newContext(suite.browser, errors, 'replay-lisbon');
+    await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/replay/${matchID}`);
+    await page.getByTestId('replay-page').waitFor({ timeout: UI });
+    await expect.poll(() => stepOf(page), { timeout: UI }).toBe(`Step 0 of ${moves}`);
+    expect(await page.getByTestId('replay-problems').count()).toBe(0);
+    expect(await page.getByTestId('gameover').count()).toBe(0);
+    await page.getByTestId('replay-last').click(FREE);
+    await expect.poll(() => stepOf(page)).toBe(`Step ${moves} of ${moves}`);
+    await page.getByTestId('gameover').waitFor({ timeout: UI });
+    // The stored result: every seat's total, the winner named.
+    for (const [p, s] of Object.entries(result.scores))
+      expect(await page.getByTestId(`final-${p}`).locator('b').textContent()).toBe(String(s.total));
+    expect(await page.getByTestId('gameover').locator('h2').textContent()).toContain(`P${result.winner}`);
+    await screenshot(page, 'replay-lisbon-end');
+    // A panel, not a modal: no focus taken, nothing over the timeline; back and last take their click and work.
+    expect(await page.getByTestId('gameover').evaluate((d) => d.contains(document.activeElement))).toBe(false);
+    expect(await atCentreOf(page, 'replay-back')).toBe('replay-back');
+    await page.getByTestId('replay-back').click(FREE);
+    await expect.poll(() => stepOf(page)).toBe(`Step ${moves - 1} of ${moves}`);
+    expect(await page.getByTestId('gameover').count()).toBe(0);
+    expect(await atCentreOf(page, 'replay-last')).toBe('replay-last');
+    await page.getByTestId('replay-last').click(FREE);
+    await page.getByTestId('gameover').waitFor({ timeout: UI });
+    expect(await page.getByTestId('gameover-close').textContent()).toBe('Close');
+    await page.getByTestId('gameover-close').click(FREE);
+    expect(await page.getByTestId('gameover').count()).toBe(0);
+    // The board is still there under it, at the last step.
+    expect(await stepOf(page)).toBe(`Step ${moves} of ${moves}`);
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 90_000);
 
