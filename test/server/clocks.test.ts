@@ -59,9 +59,10 @@ describe('turn clocks', () => {
     await watcher.waitFor(() => (watcher.state?._stateID ?? 0) >= 2, 10_000, 'both departures by the clock');
     await watcher.waitFor(() => chatTexts(watcher).length >= 2, 5000, 'the clock messages');
     expect(chatTexts(watcher)[0]).toMatch(/^P[01] ran out of time: the easy bot plays this turn\.$/);
+    // At least one each: on a loaded machine the plotting seat's 1 s clock may already have run out again.
     await eventually(async () => {
       const t = (await readMatch(server, matchID)).metadata.clockTimeouts;
-      return t?.['0'] === 1 && t?.['1'] === 1;
+      return t?.['0'] >= 1 && t?.['1'] >= 1;
     }, 'one timeout each');
 
     // The next timeout of the plotting seat marks it away.
