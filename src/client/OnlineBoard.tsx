@@ -18,6 +18,7 @@ import { Chat } from './Chat';
 import { chatReadKey } from './lobbyApi';
 import { TurnClock } from './TurnClock';
 import { TakeBack, TakeBackNotice } from './TakeBack';
+import { namesOf } from './seats';
 
 /** What the match page passes on to the board's wrapper. */
 export type OnlineBoardProps = GameBoardProps & {
@@ -79,11 +80,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
   const game = useGame();
   const { Board, def } = game;
   const TITLE = `${def.title} · ${SITE_NAME}`;
-  // The socket's seats, and the lobby's for a seat the socket has not named yet: the table counts as full from
-  // either (seatsOf), so a clock that starts then must not call a player who just sat down "Seat 2".
-  const names: Record<string, string> = {};
-  for (const p of props.lobbyPlayers ?? []) if (p.name) names[String(p.id)] = p.name;
-  for (const p of props.matchData ?? []) if (p.name) names[String(p.id)] = p.name;
+  const names = namesOf(props);
   const pid = props.playerID;
   const seats = seatsOf(props);
   const waiting = !props.ctx.gameover && waitingForTable(props._stateID, seats);

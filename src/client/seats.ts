@@ -19,3 +19,26 @@ export interface SeatChoice {
 export function botName(seat: number, level: BotLevel): string {
   return `Bot ${seat + 1} (${level})`;
 }
+
+/** A seat as the lobby or the socket lists it. */
+export interface SeatName {
+  id: number;
+  name?: string;
+}
+
+/**
+ * Each seat's player's name, for the board, the turn clock, the chat and the notices: the lobby's, which the page
+ * re-reads at every change the server announces, and the socket's for a seat the lobby has not named (boardgame.io
+ * sends its names only when a player connects or drops). So a clock that starts as a player sits down names them,
+ * not "Seat 2" (the match page counts the table as full from either list), and a seat that changed hands shows its new
+ * player, not the one the socket last heard of.
+ */
+export function namesOf(props: {
+  matchData?: readonly SeatName[];
+  lobbyPlayers?: readonly SeatName[];
+}): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const p of props.matchData ?? []) if (p.name) names[String(p.id)] = p.name;
+  for (const p of props.lobbyPlayers ?? []) if (p.name) names[String(p.id)] = p.name;
+  return names;
+}
