@@ -145,6 +145,28 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
       expect(await page.getByTestId(`final-${p}`).locator('b').textContent()).toBe(String(s.total));
     expect(await page.getByTestId('gameover').locator('h2').textContent()).toContain(`P${result.winner}`);
     await screenshot(page, 'replay-lisbon-end');
+    // Whole: nothing of the panel is cut off (each row and Close is what shows at its own centre), and the board's
+    // columns stay inside the board.
+    const layout = await page.evaluate(() => {
+      const box = (el: Element) => el.getBoundingClientRect();
+      const panel = document.querySelector('[data-testid="gameover"]')!;
+      const seen = (el: Element) => {
+        const r = box(el);
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return r.height > 0 && !!hit && el.contains(hit);
+      };
+      const board = box(document.querySelector('.lt-board')!);
+      return {
+        cut: [panel, panel.parentElement!].map((e) => e.scrollHeight - e.clientHeight),
+        rows: [...panel.querySelectorAll('[data-testid^="final-"] td:first-child, [data-testid="gameover-close"]')].map(
+          seen,
+        ),
+        spill: [...document.querySelectorAll('.lt-main > *')].map((c) => Math.round(box(c).bottom - board.bottom)),
+      };
+    });
+    for (const cut of layout.cut) expect(cut).toBeLessThanOrEqual(1);
+    expect(layout.rows).toEqual(new Array(Object.keys(result.scores).length + 1).fill(true));
+    for (const spill of layout.spill) expect(spill).toBeLessThanOrEqual(1);
     // A panel, not a modal: no focus taken, nothing over the timeline; back and last take their click and work.
     expect(await page.getByTestId('gameover').evaluate((d) => d.contains(document.activeElement))).toBe(false);
     expect(await atCentreOf(page, 'replay-back')).toBe('replay-back');
