@@ -162,9 +162,16 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
           seen,
         ),
         spill: [...document.querySelectorAll('.lt-main > *')].map((c) => Math.round(box(c).bottom - board.bottom)),
+        // The supplies under the map, the widest row of the board: cut off at its right in a board too narrow.
+        ticketsPast: Math.round(
+          box(document.querySelector('[data-testid="ticket-deck"]')!).right -
+            box(document.querySelector('.lt-mapcol')!).right,
+        ),
       };
     });
     for (const cut of layout.cut) expect(cut).toBeLessThanOrEqual(1);
+    // The board has the width it has in a match (the steps go under it): nothing of it is cut off at the right.
+    expect(layout.ticketsPast).toBeLessThanOrEqual(0);
     expect(layout.rows).toEqual(new Array(Object.keys(result.scores).length + 1).fill(true));
     for (const spill of layout.spill) expect(spill).toBeLessThanOrEqual(1);
     // A panel, not a modal: no focus taken, nothing over the timeline; back and last take their click and work.
