@@ -37,6 +37,43 @@ async function atCentreOf(page: Page, testid: string): Promise<string> {
 const stepOf = (page: Page) => page.getByTestId('replay-step').textContent();
 
 /**
+ * Lisbon's final scores in a replay are whole: nothing of the panel is cut off (each row and Close is what shows
+ * at its own centre), the board's columns stay inside the board, and the supplies under the map, the widest row
+ * of the board, end inside their column (a board narrower than the window lays out for cut them off at the right).
+ */
+async function expectWholeLisbonEnd(page: Page, players: number) {
+  // Nothing of the panel is cut off (each row and Close is what shows at its own centre), and the board's
+  // columns stay inside the board.
+  const layout = await page.evaluate(() => {
+    const box = (el: Element) => el.getBoundingClientRect();
+    const panel = document.querySelector('[data-testid="gameover"]')!;
+    const seen = (el: Element) => {
+      const r = box(el);
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return r.height > 0 && !!hit && el.contains(hit);
+    };
+    const board = box(document.querySelector('.lt-board')!);
+    return {
+      cut: [panel, panel.parentElement!].map((e) => e.scrollHeight - e.clientHeight),
+      rows: [...panel.querySelectorAll('[data-testid^="final-"] td:first-child, [data-testid="gameover-close"]')].map(
+        seen,
+      ),
+      spill: [...document.querySelectorAll('.lt-main > *')].map((c) => Math.round(box(c).bottom - board.bottom)),
+      // The supplies under the map, the widest row of the board: cut off at its right in a board too narrow.
+      ticketsPast: Math.round(
+        box(document.querySelector('[data-testid="ticket-deck"]')!).right -
+          box(document.querySelector('.lt-mapcol')!).right,
+      ),
+    };
+  });
+  for (const cut of layout.cut) expect(cut).toBeLessThanOrEqual(1);
+  // The board has about the width it has in a match: nothing of it is cut off at the right.
+  expect(layout.ticketsPast).toBeLessThanOrEqual(0);
+  expect(layout.rows).toEqual(new Array(players + 1).fill(true));
+  for (const spill of layout.spill) expect(spill).toBeLessThanOrEqual(1);
+}
+
+/**
  * A match of `gameId` created and seated through the lobby, then played to its end in this process by `greedy`
  * seats (each from its own view) through boardgame.io's reducer, from the state the server stored, and written
  * back to the server's storage with its log and result, as the server writes a match. (A Lisbon match played
@@ -145,35 +182,12 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
       expect(await page.getByTestId(`final-${p}`).locator('b').textContent()).toBe(String(s.total));
     expect(await page.getByTestId('gameover').locator('h2').textContent()).toContain(`P${result.winner}`);
     await screenshot(page, 'replay-lisbon-end');
-    // Whole: nothing of the panel is cut off (each row and Close is what shows at its own centre), and the board's
-    // columns stay inside the board.
-    const layout = await page.evaluate(() => {
-      const box = (el: Element) => el.getBoundingClientRect();
-      const panel = document.querySelector('[data-testid="gameover"]')!;
-      const seen = (el: Element) => {
-        const r = box(el);
-        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return r.height > 0 && !!hit && el.contains(hit);
-      };
-      const board = box(document.querySelector('.lt-board')!);
-      return {
-        cut: [panel, panel.parentElement!].map((e) => e.scrollHeight - e.clientHeight),
-        rows: [...panel.querySelectorAll('[data-testid^="final-"] td:first-child, [data-testid="gameover-close"]')].map(
-          seen,
-        ),
-        spill: [...document.querySelectorAll('.lt-main > *')].map((c) => Math.round(box(c).bottom - board.bottom)),
-        // The supplies under the map, the widest row of the board: cut off at its right in a board too narrow.
-        ticketsPast: Math.round(
-          box(document.querySelector('[data-testid="ticket-deck"]')!).right -
-            box(document.querySelector('.lt-mapcol')!).right,
-        ),
-      };
-    });
-    for (const cut of layout.cut) expect(cut).toBeLessThanOrEqual(1);
-    // The board has the width it has in a match (the steps go under it): nothing of it is cut off at the right.
-    expect(layout.ticketsPast).toBeLessThanOrEqual(0);
-    expect(layout.rows).toEqual(new Array(Object.keys(result.scores).length + 1).fill(true));
-    for (const spill of layout.spill) expect(spill).toBeLessThanOrEqual(1);
+    // Whole, with the steps under the board (1400 × 900) and beside it (1920 × 1080).
+    await expectWholeLisbonEnd(page, Object.keys(result.scores).length);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await expectWholeLisbonEnd(page, Object.keys(result.scores).length);
+    await screenshot(page, 'replay-lisbon-end-1920');
+    await page.setViewportSize({ width: 1400, height: 900 });
     // A panel, not a modal: no focus taken, nothing over the timeline; back and last take their click and work.
     expect(await page.getByTestId('gameover').evaluate((d) => d.contains(document.activeElement))).toBe(false);
     expect(await atCentreOf(page, 'replay-back')).toBe('replay-back');
