@@ -1,0 +1,107 @@
+/**
+ * Lisbon's board on touch tablets, in Debian's Chromium against the real
+ * server (hot-seat games, touch, no mobile viewport):
+ *  - upright (820 × 1180, 1024 × 1366), the map takes the board's width on
+ *    top, its place names readable, with the actions under it: a move chosen
+ *    through the close-up has Confirm and Cancel in view without scrolling,
+ *    and the page never scrolls sideways (beside the actions the map had 484
+ *    of 820 px, its place names 6 px high).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { e2eSuite, findChromium, screenshot } from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+/** A destination whose move pushes nobody (a push may hand the device to another player). */
+const QUIET_DEST = '.lt-mapcol [data-testid^="dest-"]:not([aria-label*="pushes"])';
+
+/** A touch tablet of the given size; its pages log errors into `errors`. */
+async function tablet(browser: Browser, errors: string[], width: number, height: number) {
+  const context = await browser.newContext({ viewport: { width, height }, hasTouch: true });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`[tablet ${width}] pageerror: ${e.message}`));
+  return { context, page };
+}
+
+/** Start a hot-seat game of `players` humans, Ana first, and hand her the device. */
+async function startHotSeat(page: Page, url: string, players: number): Promise<void> {
+  await page.goto(`${url}/#/g/lisbon-tram-28/hotseat`);
+  await page.getByTestId(`hs-players-${players}`).tap();
+  for (let i = 0; i < players; i++) await page.getByTestId(`hs-name-${i}`).fill(['Ana', 'Bruno', 'Carla', 'Duarte'][i]);
+  await page.getByTestId('hs-first').selectOption('0');
+  await page.getByTestId('hs-start').tap();
+  await page.getByTestId('pass-ready').tap({ timeout: UI });
+  await page.getByTestId('map').waitFor({ timeout: UI });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+/** The element's box as it is now (not scrolled), which must be shown. */
+async function rect(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((e) => e.getBoundingClientRect().toJSON() as DOMRect);
+}
+
+/** The first element matching `selector` lies wholly inside the window as it is now. */
+async function expectInView(page: Page, selector: string): Promise<void> {
+  const size = page.viewportSize()!;
+  const r = await rect(page, selector);
+  expect(r.top, `${selector} top`).toBeGreaterThanOrEqual(0);
+  expect(r.left, `${selector} left`).toBeGreaterThanOrEqual(0);
+  expect(r.bottom, `${selector} bottom`).toBeLessThanOrEqual(size.height);
+  expect(r.right, `${selector} right`).toBeLessThanOrEqual(size.width);
+}
+
+describe.skipIf(!CHROMIUM)('browser: Lisbon on touch tablets', () => {
+  const suite = e2eSuite();
+  const errors = suite.errors;
+
+  for (const [width, height] of [
+    [820, 1180],
+    [1024, 1366],
+  ] as const) {
+    it(`upright at ${width} × ${height}, 4 players: the map takes the width, a move's controls are in view`, async () => {
+      const { page, context } = await tablet(suite.browser, errors, width, height);
+      await startHotSeat(page, suite.server.url, 4);
+      // The map spans the board (but its margins), and its place names are at least 9 px high on the screen.
+      const map = await rect(page, '[data-testid="map"]');
+      expect(map.width, 'the map’s width').toBeGreaterThanOrEqual(0.9 * width);
+      const names = await page.locator('[data-testid="map"] .label').evaluateAll((els) =>
+        els.map((e) => {
+          const svg = (e as SVGGraphicsElement).ownerSVGElement!;
+          return parseFloat(getComputedStyle(e).fontSize) * svg.getScreenCTM()!.a;
+        }),
+      );
+      expect(names.length).toBeGreaterThan(10);
+      expect(Math.min(...names), 'the smallest place name, in px').toBeGreaterThanOrEqual(9);
+      // The actions are under the map, not over it, and their panel starts in the window.
+      const actions = await rect(page, '[data-testid="actions"]');
+      expect(actions.top).toBeGreaterThanOrEqual(map.bottom);
+      expect(actions.top).toBeLessThan(height - 100);
+      await screenshot(page, `lisbon-tablet-upright-${width}`);
+      // A move through the close-up: Confirm and Cancel are in view, and confirming spends an action.
+      const dest = page.locator(QUIET_DEST).first();
+      const id = (await dest.getAttribute('data-testid'))!;
+      await dest.tap();
+      const zoomed = page.getByTestId(`zoom-${id}`);
+      await page.getByTestId('loupe').or(page.getByTestId('confirm-move')).first().waitFor({ timeout: UI });
+      if ((await page.getByTestId('loupe').count()) > 0) await zoomed.tap();
+      await page.getByTestId('confirm-move').waitFor({ timeout: UI });
+      await expectInView(page, '[data-testid="confirm-move"]');
+      await expectInView(page, '[data-testid="cancel-move"]');
+      await screenshot(page, `lisbon-tablet-upright-${width}-confirm`);
+      await page.getByTestId('confirm-move').tap();
+      await expect.poll(() => page.getByTestId('actions-left').textContent()).toMatch(/1 of 2 action/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await context.close();
+    }, 60_000);
+  }
+});
