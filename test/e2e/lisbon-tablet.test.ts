@@ -5,7 +5,8 @@
  *    top, its place names readable, with the actions under it: a move chosen
  *    through the close-up has Confirm and Cancel in view without scrolling,
  *    and the page never scrolls sideways (beside the actions the map had 484
- *    of 820 px, its place names 6 px high).
+ *    of 820 px, its place names 6 px high);
+ *  - "How to play" opens with a tap on a line at least 44 px high (it was 18).
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -104,4 +105,22 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on touch tablets', () => {
       await context.close();
     }, 60_000);
   }
+
+  it('"How to play" opens with a tap on a line at least 44 px high (1180 × 820, touch)', async () => {
+    const { page, context } = await tablet(suite.browser, errors, 1180, 820);
+    await startHotSeat(page, suite.server.url, 2);
+    const summary = page.locator('[data-testid="help"] summary');
+    await summary.scrollIntoViewIfNeeded();
+    const r = (await summary.boundingBox())!;
+    expect(r.height, 'the line to tap').toBeGreaterThanOrEqual(44);
+    // Its centre is the summary itself (nothing over it), and a tap there opens the rules.
+    const hit = await page.evaluate(
+      ([x, y]) => Boolean(document.elementFromPoint(x, y)?.closest('[data-testid="help"] summary')),
+      [r.x + r.width / 2, r.y + r.height / 2],
+    );
+    expect(hit).toBe(true);
+    await summary.tap();
+    await expect.poll(() => page.getByTestId('help').evaluate((e) => (e as HTMLDetailsElement).open)).toBe(true);
+    await context.close();
+  }, 60_000);
 });
