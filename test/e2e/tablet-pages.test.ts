@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { GAMES } from '../../src/games/registry';
 import { http } from '../server/harness';
 import { playMatch, seatedMatch } from '../server/play';
 import { createJoined, e2eSuite, findChromium, screenshot } from './harness';
@@ -106,4 +107,24 @@ describe.skipIf(!CHROMIUM)("the site's pages on a tablet", () => {
     }
     expect(found).toEqual({});
   }, 300_000);
+
+  it('keeps each game\'s "Play online" and "Hot-seat" on one line on the games page', async () => {
+    const wrapped: string[] = [];
+    for (const { width, height } of TABLETS) {
+      const context = await suite.browser.newContext({ viewport: { width, height }, isMobile: true, hasTouch: true });
+      const p = await context.newPage();
+      await p.goto(`${suite.server.url}/`);
+      await p.getByTestId('games').waitFor({ timeout: UI_TIMEOUT });
+      for (const { id } of GAMES) {
+        const card = p.getByTestId(`game-${id}`);
+        const play = (await card.getByTestId(`play-${id}`).boundingBox())!;
+        const hotSeat = (await card.getByText('Hot-seat', { exact: true }).boundingBox())!;
+        if (Math.abs(hotSeat.y - play.y) > 1)
+          wrapped.push(`${id} at ${width} × ${height}: Hot-seat ${Math.round(hotSeat.y - play.y)} px lower`);
+      }
+      if (width === 768) await screenshot(p, `tablet-pages-games-${width}x${height}`);
+      await context.close();
+    }
+    expect(wrapped).toEqual([]);
+  });
 });
