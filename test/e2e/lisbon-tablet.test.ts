@@ -6,10 +6,15 @@
  *    through the close-up has Confirm and Cancel in view without scrolling,
  *    and the page never scrolls sideways (beside the actions the map had 484
  *    of 820 px, its place names 6 px high);
- *  - "How to play" opens with a tap on a line at least 44 px high (it was 18).
+ *  - "How to play" opens with a tap on a line at least 44 px high (it was 18);
+ *  - at the end, with the final scores closed, their "Final scores" button is
+ *    whole, clear of the page's bar with the ways on, upright (768 × 1024,
+ *    820 × 1180; the bar hid part of it) and sideways (1024 × 768).
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { State } from 'boardgame.io';
+import type { GState } from '../../src/games/lisbon/types';
 import { e2eSuite, findChromium, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
@@ -123,4 +128,58 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on touch tablets', () => {
     await expect.poll(() => page.getByTestId('help').evaluate((e) => (e as HTMLDetailsElement).open)).toBe(true);
     await context.close();
   }, 60_000);
+
+  for (const [width, height] of [
+    [768, 1024],
+    [820, 1180],
+    [1024, 768],
+  ] as const) {
+    it(`at the end (${width} × ${height}), "Final scores" to reopen them is whole, clear of the bar with the ways on`, async () => {
+      const { page, context } = await tablet(suite.browser, errors, width, height);
+      await startHotSeat(page, suite.server.url, 2);
+      // The last round: the stored game is changed, and resumed after a reload; both end their turns.
+      const entries = JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [
+        string,
+        State<GState>,
+      ][];
+      entries[0][1].G.endTriggered = true;
+      await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
+      await page.reload();
+      await page.getByTestId('hs-resume').tap({ timeout: UI });
+      for (let i = 0; i < 2; i++) {
+        await page.getByTestId('pass-ready').tap({ timeout: UI });
+        await page.getByTestId('end-turn').tap({ timeout: UI });
+        await page.getByTestId('end-turn-confirm').tap({ timeout: UI });
+      }
+      await page.getByTestId('gameover').waitFor({ timeout: UI });
+      await page.getByTestId('gameover-close').tap();
+      const button = page.getByTestId('show-scores');
+      await button.waitFor({ timeout: UI });
+      await page.getByTestId('hs-end').waitFor({ timeout: UI });
+      // Every point of the button a finger may touch, its rounded corners' 6 px in included, is the button's, not the bar's.
+      const r = await rect(page, '[data-testid="show-scores"]');
+      const bar = await rect(page, '[data-testid="hs-end"]');
+      const across = Math.max(0, Math.min(r.right, bar.right) - Math.max(r.left, bar.left));
+      const down = Math.max(0, Math.min(r.bottom, bar.bottom) - Math.max(r.top, bar.top));
+      expect(across * down, `${Math.round(across)} × ${Math.round(down)} px of the button under the bar`).toBe(0);
+      const xs = [r.left + 6, (r.left + r.right) / 2, r.right - 6];
+      const ys = [r.top + 6, (r.top + r.bottom) / 2, r.bottom - 6];
+      const hidden = await page.evaluate(
+        ({ xs, ys }) =>
+          xs.flatMap((x) =>
+            ys
+              .filter((y) => !document.elementFromPoint(x, y)?.closest('[data-testid="show-scores"]'))
+              .map((y) => `${Math.round(x)},${Math.round(y)}`),
+          ),
+        { xs, ys },
+      );
+      expect(hidden, 'points of the button under something else').toEqual([]);
+      await expectInView(page, '[data-testid="show-scores"]');
+      await screenshot(page, `lisbon-tablet-end-${width}`);
+      await button.tap();
+      await page.getByTestId('gameover').waitFor({ timeout: UI });
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await context.close();
+    }, 60_000);
+  }
 });
