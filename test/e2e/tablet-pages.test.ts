@@ -127,4 +127,26 @@ describe.skipIf(!CHROMIUM)("the site's pages on a tablet", () => {
     }
     expect(wrapped).toEqual([]);
   });
+
+  it("sets each game's How to play in the lobby at a size to read", async () => {
+    const small: string[] = [];
+    const context = await suite.browser.newContext({
+      viewport: { width: 768, height: 1024 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const p = await context.newPage();
+    for (const { id } of GAMES) {
+      await p.goto(`${suite.server.url}/#/g/${id}/rules`);
+      const help = p.getByTestId('how-to-play');
+      await help.locator('li').first().waitFor({ timeout: UI_TIMEOUT });
+      const sizes = await help
+        .locator('li, p')
+        .evaluateAll((els) => [...new Set(els.map((e) => parseFloat(getComputedStyle(e).fontSize)))]);
+      for (const size of sizes) if (size < 15) small.push(`${id}: ${size} px`);
+      await screenshot(p, `tablet-pages-rules-${id}-768x1024`);
+    }
+    await context.close();
+    expect(small).toEqual([]);
+  });
 });
