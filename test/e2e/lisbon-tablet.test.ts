@@ -9,7 +9,9 @@
  *  - "How to play" opens with a tap on a line at least 44 px high (it was 18);
  *  - at the end, with the final scores closed, their "Final scores" button is
  *    whole, clear of the page's bar with the ways on, upright (768 × 1024,
- *    820 × 1180; the bar hid part of it) and sideways (1024 × 768).
+ *    820 × 1180; the bar hid part of it) and sideways (1024 × 768);
+ *  - upright at 768 × 1024 (one column), each player's row is as high as what
+ *    it holds, with no blank under it (each was 220 px high, half of it blank).
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -182,4 +184,21 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on touch tablets', () => {
       await context.close();
     }, 60_000);
   }
+
+  it("upright at 768 × 1024 (one column), 4 players: each player's row is as high as what it holds", async () => {
+    const { page, context } = await tablet(suite.browser, errors, 768, 1024);
+    await startHotSeat(page, suite.server.url, 4);
+    const rows = page.locator('.lt-players .player-panel');
+    await expect.poll(() => rows.count()).toBe(4);
+    // The blank between a row's last line and its bottom edge: its padding and border only (8 + 2 px).
+    const blanks = await rows.evaluateAll((els) =>
+      els.map((e) => {
+        const last = Math.max(...Array.from(e.children, (c) => c.getBoundingClientRect().bottom));
+        return Math.round(e.getBoundingClientRect().bottom - last);
+      }),
+    );
+    for (const blank of blanks)
+      expect(blank, `px blank under a row's last line (${blanks.join(', ')})`).toBeLessThanOrEqual(16);
+    await context.close();
+  }, 60_000);
 });
