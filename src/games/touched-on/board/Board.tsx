@@ -268,6 +268,10 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   // A decision of one's own in one's own turn (the Tram Tracker's take and give) is still one's turn.
   const myTurn = me !== null && me === cur && !over && !props.tableWaiting;
   const pendingMine = me !== null && G.pending?.player === me;
+  // The viewer decides whether to Appeal an inspection of a carriage: the carriage is what they must see, so the
+  // hand is not held over the table as a tray (on a tablet held sideways, 1024 px wide, its 11 cards make two rows
+  // that covered the carriage's cards).
+  const inspected = pendingMine && G.pending?.kind === 'appeal';
 
   // On a phone the action panel is a sheet fixed to the window's bottom and a playable hand is pinned just above
   // it: the sheet's height, kept in --sheet-h, is where the hand stops.
@@ -378,7 +382,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
               onCard={onCard}
               pinned={raised.size > 0 && !sel.card && putOuts.length === 0}
               batching={sel.line !== null || sel.seat}
-              idle={waiting}
+              idle={waiting || inspected}
             />
           )}
         </div>

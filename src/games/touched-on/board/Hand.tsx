@@ -31,7 +31,10 @@ export function Hand({
   pinned?: boolean;
   /** A batch is being put together: on a low phone screen the pinned hand is a lower row, for the Line's sake. */
   batching?: boolean;
-  /** Nothing to play yet (the table waits for players): on a laptop the hand is not held over the table as a tray. */
+  /**
+   * Nothing to play from it now, and the table is what to look at (the table waits for players, or the viewer decides
+   * whether to Appeal an inspection): on a laptop the hand is not held over the table as a tray.
+   */
   idle?: boolean;
 }) {
   const sorted = sortHand(hand);
