@@ -191,7 +191,27 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.locator('.lt-sheet').isVisible()).toBe(false);
     expect(await page.locator('.lt-board').evaluate((b) => getComputedStyle(b).paddingBottom)).toBe('0px');
+    // A step before, the sheet says whom the game waits for in the board's flow, not over the list of steps under
+    // the board: the list's last step shows whole at the page's end.
+    await page.getByTestId('replay-back').click(FREE);
+    await expect.poll(() => stepOf(page)).toBe(`Step ${moves - 1} of ${moves}`);
+    const lastStep = page.locator('.replay-log li').last();
+    await lastStep.evaluate((li) => {
+      li.closest('.replay-log')!.scrollTop = 1e6;
+      window.scrollTo(0, document.documentElement.scrollHeight);
+    });
+    expect(
+      await lastStep.evaluate((li) => {
+        const r = li.getBoundingClientRect();
+        return [r.top + 2, r.top + r.height / 2, r.bottom - 2].every((y) =>
+          li.contains(document.elementFromPoint(r.left + 20, y)),
+        );
+      }),
+    ).toBe(true);
+    await page.getByTestId('replay-last').click(FREE);
+    await page.getByTestId('gameover').waitFor({ timeout: UI });
     await page.setViewportSize({ width: 1400, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     // A panel, not a modal: no focus taken, nothing over the timeline; back and last take their click and work.
     expect(await page.getByTestId('gameover').evaluate((d) => d.contains(document.activeElement))).toBe(false);
     expect(await atCentreOf(page, 'replay-back')).toBe('replay-back');
