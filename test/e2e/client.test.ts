@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { GState } from '../../src/games/lisbon/types';
+import type { ColorCounts } from '../../src/games/lisbon/data/types';
 import {
   buildClient,
   builtEntry,
@@ -19,6 +20,8 @@ import {
   screenshot,
   startE2EServer,
   type E2EServer,
+  changeStoredHotSeat,
+  storedHotSeat,
 } from './harness';
 import { craftPosition, emptyTwoStops, type Plan } from './fixture';
 
@@ -314,16 +317,10 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await startTwoHumanHotSeat(page);
 
     // Fix the position in the persisted local match (see fixture.ts), then resume it.
-    const entries = JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [
-      string,
-      State<GState>,
-    ][];
-    expect(entries).toHaveLength(1);
-    const state = entries[0][1];
-    const local = craftPosition(state);
-    const [stop] = emptyTwoStops(state.G, local.to);
-    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
-    await page.reload();
+    const { local, stop } = await changeStoredHotSeat<GState, { local: Plan; stop: string }>(page, (state) => {
+      const plan = craftPosition(state);
+      return { local: plan, stop: emptyTwoStops(state.G, plan.to)[0] };
+    });
     await page.getByTestId('hs-resume').click({ timeout: UI_TIMEOUT });
     await page.getByTestId('pass-ready').click({ timeout: UI_TIMEOUT });
     await page.getByTestId(`dropoff-${local.card}-left`).click({ timeout: UI_TIMEOUT });
@@ -349,16 +346,13 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
   it('rings the bell and pays the way the player chooses, not the cheapest', async () => {
     const { page, context } = await newContext(browser, errors, 'hotseat-bell-pay');
     await startTwoHumanHotSeat(page);
-    const read = async () =>
-      JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [string, State<GState>][];
+    const read = () => storedHotSeat<GState>(page);
     // Hana stands at a stop with waiting passengers, 3 tickets of each colour in hand (see fixture.ts):
     // whatever the bell draws, the group can be paid in more than one way.
-    const entries = await read();
-    const local = craftPosition(entries[0][1]);
-    entries[0][1].G.players['0'].position = local.to;
-    const hand = { ...entries[0][1].G.players['0'].hand! };
-    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
-    await page.reload();
+    const hand = await changeStoredHotSeat<GState, ColorCounts>(page, (state) => {
+      state.G.players['0'].position = craftPosition(state).to;
+      return { ...state.G.players['0'].hand! };
+    });
     await page.getByTestId('hs-resume').click({ timeout: UI_TIMEOUT });
     await page.getByTestId('pass-ready').click({ timeout: UI_TIMEOUT });
     await page.getByTestId('pickup-bell').click({ timeout: UI_TIMEOUT });
@@ -393,20 +387,17 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
   it('offers both routes of equal cost when one pushes and the other does not; the player picks the quiet one', async () => {
     const { page, context } = await newContext(browser, errors, 'hotseat-route-choice');
     await startTwoHumanHotSeat(page);
-    const read = async () =>
-      JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [string, State<GState>][];
+    const read = () => storedHotSeat<GState>(page);
     // Hana at Castelo, Hugo at Baixa, nobody waiting at Baixa, Graça or Martim Moniz: Rossio is one move
     // away via Baixa (pushing Hugo) or via Graça (no push).
-    const entries = await read();
-    const G = entries[0][1].G;
-    G.players['0'].position = 'castelo';
-    G.players['1'].position = 'baixa';
-    for (const stop of ['baixa', 'graca', 'martim-moniz']) {
-      for (const c of ['red', 'yellow', 'green', 'blue'] as const) G.bag[c] += G.stops[stop][c];
-      G.stops[stop] = { red: 0, yellow: 0, green: 0, blue: 0 };
-    }
-    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
-    await page.reload();
+    await changeStoredHotSeat<GState>(page, ({ G }) => {
+      G.players['0'].position = 'castelo';
+      G.players['1'].position = 'baixa';
+      for (const stop of ['baixa', 'graca', 'martim-moniz']) {
+        for (const c of ['red', 'yellow', 'green', 'blue'] as const) G.bag[c] += G.stops[stop][c];
+        G.stops[stop] = { red: 0, yellow: 0, green: 0, blue: 0 };
+      }
+    });
     await page.getByTestId('hs-resume').click({ timeout: UI_TIMEOUT });
     await page.getByTestId('pass-ready').click({ timeout: UI_TIMEOUT });
     await page.getByTestId('dest-rossio').click({ timeout: UI_TIMEOUT });

@@ -316,3 +316,21 @@ export async function joinedByLink(suite: E2ESuite, prefix: string, link: string
   await page.getByTestId('online-board').waitFor({ timeout: 10_000 });
   return page;
 }
+
+/** boardgame.io's persisted hot-seat matches in the page's storage ([matchID, state] pairs). */
+export async function storedHotSeat<G>(page: Page): Promise<[string, State<G>][]> {
+  return JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state'))) ?? '[]') as [string, State<G>][];
+}
+
+/**
+ * Changes the one hot-seat match stored in the page (`change` gets its state and may return what it found), then
+ * reloads the page, where the caller resumes the game.
+ */
+export async function changeStoredHotSeat<G, R = void>(page: Page, change: (state: State<G>) => R): Promise<R> {
+  const entries = await storedHotSeat<G>(page);
+  if (entries.length !== 1) throw new Error(`one stored hot-seat match expected, ${entries.length} found`);
+  const found = change(entries[0][1]);
+  await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
+  await page.reload();
+  return found;
+}

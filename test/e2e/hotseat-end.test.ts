@@ -33,22 +33,25 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { State } from 'boardgame.io';
 import type { GState } from '../../src/games/lisbon/types';
 import type { TOState } from '../../src/games/touched-on/types';
 import { emptyHands, give } from '../games/touched-on/helpers';
 import path from 'node:path';
 import { violations } from './axe';
-import { SCREENSHOTS, e2eSuite, findChromium, focused, newContext, screenshot } from './harness';
+import {
+  SCREENSHOTS,
+  changeStoredHotSeat,
+  e2eSuite,
+  findChromium,
+  focused,
+  newContext,
+  screenshot,
+  storedHotSeat,
+} from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
 const SEATS_KEY = 'lt28:hotseat-seats';
-
-/** boardgame.io's persisted hot-seat matches ([matchID, state] pairs). */
-async function storedMatches<G>(page: Page): Promise<[string, State<G>][]> {
-  return JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state'))) ?? '[]') as [string, State<G>][];
-}
 
 /** The saved hot-seat game (setup and match id). */
 async function savedGame(page: Page): Promise<{ matchID: string; config: unknown }> {
@@ -142,10 +145,9 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
   async function lisbonLastRound(page: Page, options: () => Promise<unknown>) {
     await lisbonForThree(page, options);
     await page.getByTestId('pass-device').waitFor({ timeout: UI });
-    const entries = await storedMatches<GState>(page);
-    entries[0][1].G.endTriggered = true;
-    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
-    await page.reload();
+    await changeStoredHotSeat<GState>(page, (st) => {
+      st.G.endTriggered = true;
+    });
     await page.getByTestId('hs-resume').click({ timeout: UI });
     await endTurns(page, ['Hana', 'Hugo']);
     await page.getByTestId('gameover').waitFor({ timeout: 30_000 });
@@ -167,7 +169,7 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await page.getByTestId('hs-start').click();
     await page.getByTestId('pass-device').waitFor({ timeout: UI });
 
-    const entries = await storedMatches<TOState>(page);
+    const entries = await storedHotSeat<TOState>(page);
     const G = entries[0][1].G;
     expect(entries[0][1].ctx.currentPlayer).toBe('0');
     emptyHands(G);
@@ -198,7 +200,7 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
       await page.getByTestId('hs-pace-instant').click();
     });
     const first = await savedGame(page);
-    const firstSeed = (await storedMatches(page))[0][1].plugins.random.data as { seed: string };
+    const firstSeed = (await storedHotSeat(page))[0][1].plugins.random.data as { seed: string };
 
     // The way on is offered over the final scores (the bar sits above the board's end screen), and is not a danger.
     await page.getByTestId('hs-end').waitFor({ timeout: UI });
@@ -242,7 +244,7 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     const second = await savedGame(page);
     expect(second.matchID).not.toBe(first.matchID);
     expect(second.config).toEqual(first.config);
-    const stored = await storedMatches<GState>(page);
+    const stored = await storedHotSeat<GState>(page);
     // The finished game is replaced, not kept beside it.
     expect(stored.map(([id]) => id)).toEqual([second.matchID]);
     const fresh = stored[0][1];
@@ -260,7 +262,7 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await expect.poll(() => page.getByTestId('hs-resume-title').textContent(), { timeout: UI }).toBe('Unfinished game');
     await page.getByTestId('hs-resume').click();
     await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe('Hugo');
-    expect((await storedMatches(page)).map(([id]) => id)).toEqual([second.matchID]);
+    expect((await storedHotSeat(page)).map(([id]) => id)).toEqual([second.matchID]);
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
@@ -273,7 +275,7 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
       await page.getByTestId('hs-first').selectOption('0');
       await page.getByTestId('hs-pace-instant').click();
     });
-    expect((await storedMatches<GState>(page))[0][1].ctx.currentPlayer).toBe('2');
+    expect((await storedHotSeat<GState>(page))[0][1].ctx.currentPlayer).toBe('2');
 
     // Hugo held the device last: the end is his seat's, his hand behind the final scores.
     expect(await seen(page)).toEqual({ you: ['player-1'], hand: 1 });
@@ -460,14 +462,14 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
       await page.getByTestId('plot-panel').waitFor({ timeout: UI });
       const acting = page.locator('[data-testid^="hs-seat-"].acting');
       plotters.push((await acting.locator('.chip-name').textContent()) ?? '');
-      const before = await storedMatches<unknown>(page);
+      const before = await storedHotSeat<unknown>(page);
       for (let i = 0; i < 8 && !(await page.getByTestId('plot-confirm').isEnabled()); i++) {
         const safe = page.locator('.gob-target[data-eliminates="no"]');
         await ((await safe.count()) > 0 ? safe.first() : page.locator('.gob-target').first()).click();
       }
       await page.getByTestId('plot-confirm').click();
       await expect
-        .poll(async () => (await storedMatches<unknown>(page))[0]?.[1]._stateID, { timeout: UI })
+        .poll(async () => (await storedHotSeat<unknown>(page))[0]?.[1]._stateID, { timeout: UI })
         .toBeGreaterThan(before[0]?.[1]._stateID ?? -1);
     }
     expect(plotters.slice(0, 2).sort()).toEqual(['Ana', 'Gia']);

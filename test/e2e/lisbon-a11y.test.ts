@@ -9,10 +9,9 @@
  * serious or critical violation.
  */
 import { describe, expect, it } from 'vitest';
-import type { State } from 'boardgame.io';
 import type { GState } from '../../src/games/lisbon/types';
 import { violations } from './axe';
-import { findChromium, newContext, screenshot, e2eSuite } from './harness';
+import { changeStoredHotSeat, findChromium, newContext, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -32,13 +31,9 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon accessibility (axe-core)', () => {
     await page.getByTestId('pass-device').waitFor({ timeout: UI });
 
     // The last face-up card is out (as if taken): this round is the last.
-    const entries = JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [
-      string,
-      State<GState>,
-    ][];
-    entries[0][1].G.endTriggered = true;
-    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
-    await page.reload();
+    await changeStoredHotSeat<GState>(page, (s) => {
+      s.G.endTriggered = true;
+    });
     await page.getByTestId('hs-resume').click({ timeout: UI });
     await page.getByTestId('pass-ready').click({ timeout: UI });
     await page.getByTestId('map').waitFor({ timeout: UI });

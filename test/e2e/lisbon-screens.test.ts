@@ -12,9 +12,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { State } from 'boardgame.io';
 import type { GState } from '../../src/games/lisbon/types';
-import { findChromium, FIRST_BOARD_SCRIPT, newContext, screenshot, e2eSuite } from './harness';
+import { changeStoredHotSeat, findChromium, FIRST_BOARD_SCRIPT, newContext, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -298,16 +297,11 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
     const { page, context } = await phoneContext(suite.browser, errors);
     await startHotSeat(page, suite.server.url);
     // The last round, with cards in both rows: the stored game is changed, and resumed after a reload.
-    const entries = JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [
-      string,
-      State<GState>,
-    ][];
-    const G = entries[0][1].G;
-    G.endTriggered = true;
-    G.players['0'].row = ['padrao-1', 'ajuda-1', 'carmo-2', 'se-2'];
-    G.players['1'].row = ['estrela-1', 'chiado-2', 'castelo-2', 'torre-belem-1', 'panteao-1'];
-    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
-    await page.reload();
+    await changeStoredHotSeat<GState>(page, ({ G }) => {
+      G.endTriggered = true;
+      G.players['0'].row = ['padrao-1', 'ajuda-1', 'carmo-2', 'se-2'];
+      G.players['1'].row = ['estrela-1', 'chiado-2', 'castelo-2', 'torre-belem-1', 'panteao-1'];
+    });
     await page.getByTestId('hs-resume').tap({ timeout: UI });
     for (let i = 0; i < 2; i++) {
       await page.getByTestId('pass-ready').tap({ timeout: UI });
@@ -341,18 +335,13 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
     await startHotSeat(page, suite.server.url);
     // Hana's tram at Baixa, where 1 passenger waits, of a colour she holds a ticket of (so the pick-up costs 1
     // ticket, not 3 in substitutes: her tickets are dealt at random); both her seats of that colour are taken.
-    const entries = JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [
-      string,
-      State<GState>,
-    ][];
-    const G = entries[0][1].G;
-    const none = { red: 0, yellow: 0, green: 0, blue: 0 };
-    const colour = (['red', 'yellow', 'green', 'blue'] as const).find((c) => G.players['0'].hand![c] > 0)!;
-    G.players['0'].position = 'baixa';
-    G.players['0'].seats = { ...none, [colour]: 2 };
-    G.stops['baixa'] = { ...none, [colour]: 1 };
-    await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
-    await page.reload();
+    await changeStoredHotSeat<GState>(page, ({ G }) => {
+      const none = { red: 0, yellow: 0, green: 0, blue: 0 };
+      const colour = (['red', 'yellow', 'green', 'blue'] as const).find((c) => G.players['0'].hand![c] > 0)!;
+      G.players['0'].position = 'baixa';
+      G.players['0'].seats = { ...none, [colour]: 2 };
+      G.stops['baixa'] = { ...none, [colour]: 1 };
+    });
     await page.getByTestId('hs-resume').click({ timeout: UI });
     await page.getByTestId('pass-ready').click({ timeout: UI });
     const pick = page.getByTestId('pickup-none');

@@ -15,9 +15,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { State } from 'boardgame.io';
 import type { GState } from '../../src/games/lisbon/types';
-import { e2eSuite, findChromium, screenshot } from './harness';
+import { changeStoredHotSeat, e2eSuite, findChromium, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -140,13 +139,9 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on touch tablets', () => {
       const { page, context } = await tablet(suite.browser, errors, width, height);
       await startHotSeat(page, suite.server.url, 2);
       // The last round: the stored game is changed, and resumed after a reload; both end their turns.
-      const entries = JSON.parse((await page.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [
-        string,
-        State<GState>,
-      ][];
-      entries[0][1].G.endTriggered = true;
-      await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
-      await page.reload();
+      await changeStoredHotSeat<GState>(page, (s) => {
+        s.G.endTriggered = true;
+      });
       await page.getByTestId('hs-resume').tap({ timeout: UI });
       for (let i = 0; i < 2; i++) {
         await page.getByTestId('pass-ready').tap({ timeout: UI });

@@ -11,7 +11,16 @@ import { GAMES } from '../../src/games/registry';
 import { PLAYER_COLOURS, playerShape } from '../../src/games/get-on-board/board/palette';
 import { seatShape } from '../../src/games/touched-on/board/SeatMark';
 import { http } from '../server/harness';
-import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, playOverSockets, screenshot } from './harness';
+import {
+  changeStoredHotSeat,
+  createJoined,
+  e2eSuite,
+  findChromium,
+  newContext,
+  openAsSeat,
+  playOverSockets,
+  screenshot,
+} from './harness';
 
 const CHROMIUM = findChromium();
 const UI_TIMEOUT = 10_000;
@@ -428,13 +437,9 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await p.getByTestId('hs-name-1').fill('Hugo');
     await p.getByTestId('hs-start').click();
     await p.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
-    const entries = JSON.parse((await p.evaluate(() => localStorage.getItem('lt28hs_state')))!) as [
-      string,
-      { ctx: { gameover?: unknown } },
-    ][];
-    entries[0][1].ctx.gameover = { winner: '0' };
-    await p.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
-    await p.reload();
+    await changeStoredHotSeat(p, (s) => {
+      s.ctx.gameover = { winner: '0' };
+    });
     await expect(p.getByTestId('hs-resume-title').textContent()).resolves.toBe('Finished game');
     await p.getByTestId('hs-discard').click();
     await expect.poll(() => p.getByTestId('hs-resume-card').count()).toBe(0);
