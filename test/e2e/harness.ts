@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { formatLine, type Logger } from '../../server/log';
@@ -138,8 +138,10 @@ export async function newContext(
   browser: Browser,
   errors: string[],
   label: string,
+  /** Over the default 1400 × 900 window (a size, touch). */
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...options });
   await context.addInitScript(FIRST_BOARD_SCRIPT);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(`[${label}] pageerror: ${e.message}`));
@@ -230,8 +232,10 @@ export async function openAsSeat(
   at: { url: string; game: string; matchID: string; playerID: string; credentials: string },
   /** Called with the page before it opens the match (to listen to it from the start). */
   before?: (page: Page) => void,
+  /** The browser context's options over newContext's (a size, touch). */
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newContext(browser, errors, label);
+  const { context, page } = await newContext(browser, errors, label, options);
   before?.(page);
   const { game, matchID, playerID, credentials } = at;
   const seat = {

@@ -17,10 +17,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { TOState } from '../../src/games/touched-on/types';
 import { carriage, emptyHands, give, setLineExp, setPlay } from '../games/touched-on/helpers';
-import { createJoined, findChromium, FIRST_BOARD_SCRIPT, SCREENSHOTS, e2eSuite, type E2EServer } from './harness';
+import {
+  createJoined,
+  findChromium,
+  openAsSeat,
+  SCREENSHOTS,
+  e2eSuite,
+  type E2EServer,
+  type E2ESuite,
+} from './harness';
 import { knownMatch, storedState } from './touched-on-position';
 
 const CHROMIUM = findChromium();
@@ -110,34 +118,30 @@ async function inspection(server: E2EServer) {
   return { matchID, creds, cur, prev, exposed, undercover };
 }
 
-/** A touch page holding seat `seat` of a Touched On match at a size, on its match page. */
+/** A touch page holding seat `seat` of a Touched On match at a size, on its match page once its hand shows. */
 async function seatPage(
-  browser: Browser,
-  server: E2EServer,
+  suite: E2ESuite,
   at: { matchID: string; creds: string[] },
   seat: string,
-  size: { width: number; height: number },
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: size.width, height: size.height },
-    isMobile: true,
-    hasTouch: true,
-    reducedMotion: 'reduce',
-  });
-  await context.addInitScript(FIRST_BOARD_SCRIPT);
-  const info = {
-    gameId: 'touched-on',
-    matchID: at.matchID,
-    playerID: seat,
-    credentials: at.creds[Number(seat)],
-    playerName: `Player ${Number(seat) + 1}`,
-    joinedAt: 0,
-  };
-  await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), info);
-  const page = await context.newPage();
-  await page.goto(`${server.url}/#/g/touched-on/match/${at.matchID}`);
-  await page.getByTestId('hand').waitFor({ timeout: UI });
-  return page;
+  size: { name: string; width: number; height: number },
+  motion: 'reduce' | 'no-preference' = 'reduce',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await openAsSeat(
+    suite.browser,
+    suite.errors,
+    `to-${size.name}-${seat}`,
+    {
+      url: suite.server.url,
+      game: 'touched-on',
+      matchID: at.matchID,
+      playerID: seat,
+      credentials: at.creds[Number(seat)],
+    },
+    undefined,
+    { viewport: { width: size.width, height: size.height }, isMobile: true, hasTouch: true, reducedMotion: motion },
+  );
+  await opened.page.getByTestId('hand').waitFor({ timeout: UI });
+  return opened;
 }
 
 /** Each card and owner tag of carriage `id` that lies outside the window or meets the hand's box, as the page stands. */
@@ -169,26 +173,9 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
   it.each(TABLETS)(
     'Touched On at $name ($width × $height): a batch played and the turn ended with 44 px tap targets',
     async (size) => {
-      const { server, browser } = suite;
+      const { server } = suite;
       const m = await knownMatch(server);
-      const context = await browser.newContext({
-        viewport: { width: size.width, height: size.height },
-        isMobile: true,
-        hasTouch: true,
-      });
-      await context.addInitScript(FIRST_BOARD_SCRIPT);
-      const seat = {
-        gameId: 'touched-on',
-        matchID: m.matchID,
-        playerID: m.seat,
-        credentials: m.creds[Number(m.seat)],
-        playerName: `Player ${Number(m.seat) + 1}`,
-        joinedAt: 0,
-      };
-      await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
-      const page = await context.newPage();
-      page.on('pageerror', (e) => errors.push(`[to-${size.name}] pageerror: ${e.message}`));
-      await page.goto(`${server.url}/#/g/touched-on/match/${m.matchID}`);
+      const { context, page } = await seatPage(suite, m, m.seat, size, 'no-preference');
 
       await page.getByTestId(`hand-card-${m.cards.e96[0]}`).tap();
       await page.getByTestId('batch').waitFor({ timeout: UI });
@@ -217,12 +204,11 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
   it.each(TABLETS)(
     'Touched On at $name ($width × $height): the inspected player sees the whole carriage while deciding to Appeal',
     async (size) => {
-      const { server, browser } = suite;
-      const t = await inspection(server);
-      const page = await seatPage(browser, server, t, t.cur, size);
+      const t = await inspection(suite.server);
+      const { page } = await seatPage(suite, t, t.cur, size);
       await page.getByTestId(`hand-card-${t.undercover}`).tap();
       await page.getByTestId('inspect').waitFor({ timeout: UI });
-      const victim = await seatPage(browser, server, t, t.prev, size);
+      const { page: victim } = await seatPage(suite, t, t.prev, size);
       await page.getByTestId('inspect').tap();
       await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
       await victim.screenshot({ path: `${SCREENSHOTS}/tablet-touched-on-${size.name}-appeal.png` });
