@@ -260,7 +260,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   return (
     <div
       ref={rootRef}
-      className="gob-board"
+      className={props.replay ? 'gob-board in-replay' : 'gob-board'}
       data-testid="gob-board"
       onKeyDownCapture={() => (byKeyboard.current = true)}
       onPointerDownCapture={() => (byKeyboard.current = false)}
