@@ -265,6 +265,10 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     await page.getByTestId('replay-show-all').selectOption('1');
     await expect.poll(() => page.locator('[data-testid^="hand-card-"]').count(), { timeout: UI }).toBeGreaterThan(0);
     await screenshot(page, 'replay-to-all-hands');
+    // On a phone the steps go under the board, and nothing of the board stands over them: the list's last step
+    // shows whole at the page's end.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await lastStepSeen(page)).toBe(true);
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 90_000);

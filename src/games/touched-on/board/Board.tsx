@@ -332,7 +332,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   );
 
   return (
-    <div className="to-board" ref={root} onKeyDown={onKeyDown}>
+    <div className={props.replay ? 'to-board in-replay' : 'to-board'} ref={root} onKeyDown={onKeyDown}>
       <header className={`to-banner${myTurn || pendingMine ? ' mine' : ''}`} data-testid="banner">
         <span className="title">Touched On</span>
         {over ? (
