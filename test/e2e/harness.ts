@@ -7,8 +7,15 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import type { State } from 'boardgame.io';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
 import { formatLine, type Logger } from '../../server/log';
@@ -337,4 +344,15 @@ export async function changeStoredHotSeat<G, R = void>(page: Page, change: (stat
   await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
   await page.reload();
   return found;
+}
+
+/** Checks that a control is shown, wholly inside the viewport as the page stands. */
+export async function expectInView(page: Page, control: Locator, what: string): Promise<void> {
+  const box = await control.boundingBox();
+  if (!box) throw new Error(`${what} is not shown`);
+  const vp = page.viewportSize()!;
+  expect(box.y, `${what}: top`).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, `${what}: bottom`).toBeLessThanOrEqual(vp.height);
+  expect(box.x, `${what}: left`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${what}: right`).toBeLessThanOrEqual(vp.width);
 }

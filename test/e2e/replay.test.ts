@@ -36,6 +36,21 @@ async function atCentreOf(page: Page, testid: string): Promise<string> {
 
 const stepOf = (page: Page) => page.getByTestId('replay-step').textContent();
 
+/**
+ * With the end screen up at the last step, Step back and Last are what shows at their centres and work: one step
+ * back puts the end screen away, Last brings it back.
+ */
+async function backAndLastPastEndScreen(page: Page, moves: number): Promise<void> {
+  expect(await atCentreOf(page, 'replay-back')).toBe('replay-back');
+  await page.getByTestId('replay-back').click(FREE);
+  await expect.poll(() => stepOf(page)).toBe(`Step ${moves - 1} of ${moves}`);
+  expect(await page.getByTestId('gameover').count()).toBe(0);
+  expect(await atCentreOf(page, 'replay-last')).toBe('replay-last');
+  await page.getByTestId('replay-last').click(FREE);
+  await expect.poll(() => stepOf(page)).toBe(`Step ${moves} of ${moves}`);
+  await page.getByTestId('gameover').waitFor({ timeout: UI });
+}
+
 /** Scrolled to the page's end and the list's, whether the list's last step is what shows at three points of it. */
 function lastStepSeen(page: Page): Promise<boolean> {
   return page
@@ -156,14 +171,7 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
       if (!s.eliminated) expect(await page.getByTestId(`final-${p}`).textContent()).toBe(numberText(s.total));
     await screenshot(page, 'replay-gob-end');
     // The end screen leaves the timeline free: back and last take their click and work, no "Look at the map" first.
-    expect(await atCentreOf(page, 'replay-back')).toBe('replay-back');
-    await page.getByTestId('replay-back').click(FREE);
-    await expect.poll(() => stepOf(page)).toBe(`Step ${moves - 1} of ${moves}`);
-    expect(await page.getByTestId('gameover').count()).toBe(0);
-    expect(await atCentreOf(page, 'replay-last')).toBe('replay-last');
-    await page.getByTestId('replay-last').click(FREE);
-    await expect.poll(() => stepOf(page)).toBe(`Step ${moves} of ${moves}`);
-    await page.getByTestId('gameover').waitFor({ timeout: UI });
+    await backAndLastPastEndScreen(page, moves);
     // Not a modal: it takes no focus, and its button says what it does.
     expect(await page.getByTestId('gameover').evaluate((d) => d.contains(document.activeElement))).toBe(false);
     expect(await page.getByTestId('gameover-close').textContent()).toBe('Close');
@@ -221,13 +229,7 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     // A panel, not a modal: no focus taken, nothing over the timeline; back and last take their click and work.
     expect(await page.getByTestId('gameover').evaluate((d) => d.contains(document.activeElement))).toBe(false);
-    expect(await atCentreOf(page, 'replay-back')).toBe('replay-back');
-    await page.getByTestId('replay-back').click(FREE);
-    await expect.poll(() => stepOf(page)).toBe(`Step ${moves - 1} of ${moves}`);
-    expect(await page.getByTestId('gameover').count()).toBe(0);
-    expect(await atCentreOf(page, 'replay-last')).toBe('replay-last');
-    await page.getByTestId('replay-last').click(FREE);
-    await page.getByTestId('gameover').waitFor({ timeout: UI });
+    await backAndLastPastEndScreen(page, moves);
     expect(await page.getByTestId('gameover-close').textContent()).toBe('Close');
     await page.getByTestId('gameover-close').click(FREE);
     expect(await page.getByTestId('gameover').count()).toBe(0);

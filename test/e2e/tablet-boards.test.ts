@@ -17,11 +17,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { TOState } from '../../src/games/touched-on/types';
 import { carriage, emptyHands, give, setLineExp, setPlay } from '../games/touched-on/helpers';
 import {
   createJoined,
+  expectInView,
   findChromium,
   openAsSeat,
   SCREENSHOTS,
@@ -54,17 +55,6 @@ function smallTouchedOnTargets(page: Page): Promise<string[]> {
           `${el.getAttribute('data-testid') ?? el.textContent}: ${r.width.toFixed(0)}×${r.height.toFixed(0)}`,
       ),
   );
-}
-
-/** Checks that a control is shown inside the viewport as the page stands. */
-async function expectInView(page: Page, control: Locator, what: string): Promise<void> {
-  const box = await control.boundingBox();
-  if (!box) throw new Error(`${what} is not shown`);
-  const vp = page.viewportSize()!;
-  expect(box.y, `${what}: top`).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height, `${what}: bottom`).toBeLessThanOrEqual(vp.height);
-  expect(box.x, `${what}: left`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${what}: right`).toBeLessThanOrEqual(vp.width);
 }
 
 /**

@@ -11,23 +11,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { findChromium, FIRST_BOARD_SCRIPT, playOverSockets, SCREENS, SCREENSHOTS, e2eSuite } from './harness';
+import {
+  expectInView,
+  findChromium,
+  FIRST_BOARD_SCRIPT,
+  playOverSockets,
+  SCREENS,
+  SCREENSHOTS,
+  e2eSuite,
+} from './harness';
 import { knownMatch, storedState } from './touched-on-position';
 import { linesHidden } from '../games/touched-on/board/browser/linesHidden';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
-
-/** The box of a control, which must be shown, checked to lie inside the viewport as the page stands. */
-async function inView(page: Page, control: Locator, what: string): Promise<void> {
-  const box = await control.boundingBox();
-  if (!box) throw new Error(`${what} is not shown`);
-  const vp = page.viewportSize()!;
-  expect(box.y, `${what}: top`).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height, `${what}: bottom`).toBeLessThanOrEqual(vp.height);
-  expect(box.x, `${what}: left`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${what}: right`).toBeLessThanOrEqual(vp.width);
-}
 
 /** Every hand card and every enabled control of the action panel that is smaller than 44 px either way. */
 async function smallTargets(page: Page): Promise<string[]> {
@@ -98,19 +95,19 @@ describe.skipIf(!CHROMIUM)('browser: Touched On at phone, laptop and desktop siz
       await press(page.getByTestId(`hand-card-${m.cards.e96[0]}`));
       await press(page.getByTestId(`hand-card-${m.cards.e96[1]}`));
       await expect.poll(() => page.getByTestId('batch-count').textContent(), { timeout: UI }).toBe('2');
-      await inView(page, page.getByTestId('play-batch'), 'Play (the batch)');
-      await inView(page, page.getByTestId('batch-cancel'), 'Cancel (the batch)');
+      await expectInView(page, page.getByTestId('play-batch'), 'Play (the batch)');
+      await expectInView(page, page.getByTestId('batch-cancel'), 'Cancel (the batch)');
       // Scrolled back to the top of the page (the seats, the Lines) while the batch waits, the controls stay in view.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await inView(page, page.getByTestId('play-batch'), 'Play (the batch), scrolled to the top');
+      await expectInView(page, page.getByTestId('play-batch'), 'Play (the batch), scrolled to the top');
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await inView(page, page.getByTestId('play-batch'), 'Play (the batch), scrolled to the bottom');
+      await expectInView(page, page.getByTestId('play-batch'), 'Play (the batch), scrolled to the bottom');
       if (size.touch) expect(await smallTargets(page)).toEqual([]);
       await page.screenshot({ path: `${SCREENSHOTS}/touched-on-${size.name}-batch.png` });
       await press(page.getByTestId('play-batch'));
       await page.getByTestId(`placed-${m.cards.e96[0]}`).waitFor({ timeout: UI });
       await page.getByTestId('end-turn').waitFor({ timeout: UI });
-      await inView(page, page.getByTestId('end-turn'), 'End turn');
+      await expectInView(page, page.getByTestId('end-turn'), 'End turn');
       await press(page.getByTestId('end-turn'));
       // The page itself has seen its turn end: until then its "Your turn" and End turn are the old turn's, and
       // under load the checks below once waited on them while the page caught up.
@@ -142,7 +139,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On at phone, laptop and desktop siz
         )
           await press(raised.first());
         const confirm = await confirmControl(page);
-        await inView(page, confirm, `the pending action's ${await confirm.getAttribute('data-testid')}`);
+        await expectInView(page, confirm, `the pending action's ${await confirm.getAttribute('data-testid')}`);
         if (size.touch) expect(await smallTargets(page)).toEqual([]);
         const before = (await storedState(server, m.matchID))._stateID;
         await press(confirm);
