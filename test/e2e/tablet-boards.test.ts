@@ -8,7 +8,7 @@
  * a tap on an Evader, plays it and ends the turn, on its match page. While the batch waits and when End turn is
  * offered, every enabled control of the action panel (the batch's −, + and All, Play, Cancel, End turn) and every
  * hand card is a tap target of at least 44 × 44 px, and the pending action's control is in view without scrolling.
- * A mid-journey 3-player position (the current carriage on Line 96 holds the inspected player's 3 Evaders and the
+ * The mid-journey 3-player position of touched-on-table.test.ts (midJourney: the current carriage on Line 96 holds the inspected player's 3 Evaders and the
  * inspector's 1, the inspected player holds 11 cards): the seat on turn plays its Undercover Inspector on it, and
  * the inspected player, deciding whether to Appeal, sees every card and owner tag of that carriage in the window and
  * clear of their hand (at 1024 × 768 the hand's 11 cards make two rows, which as a tray pinned to the window's
@@ -16,21 +16,9 @@
  * Screenshots go to artifacts/screenshots/ (`tablet-…`).
  */
 import { describe, expect, it } from 'vitest';
-import type { State } from 'boardgame.io';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { TOState } from '../../src/games/touched-on/types';
-import { carriage, emptyHands, give, setLineExp, setPlay } from '../games/touched-on/helpers';
-import {
-  createJoined,
-  expectInView,
-  findChromium,
-  openAsSeat,
-  SCREENSHOTS,
-  e2eSuite,
-  type E2EServer,
-  type E2ESuite,
-} from './harness';
-import { knownMatch, storedState } from './touched-on-position';
+import { expectInView, findChromium, openAsSeat, SCREENSHOTS, e2eSuite, type E2ESuite } from './harness';
+import { knownMatch, midJourney, storedState } from './touched-on-position';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -55,57 +43,6 @@ function smallTouchedOnTargets(page: Page): Promise<string[]> {
           `${el.getAttribute('data-testid') ?? el.textContent}: ${r.width.toFixed(0)}×${r.height.toFixed(0)}`,
       ),
   );
-}
-
-/**
- * Written over a fresh 3-seat match before anyone moves: Lines 19 and 86 with a carriage each, Line 96 the current
- * Line, its current carriage exposed (1 Evader of the seat on turn, 3 of the seat before it, who added last). The
- * seat on turn holds an Undercover Inspector; the seat before it 11 cards.
- */
-async function inspection(server: E2EServer) {
-  const { matchID, creds } = await createJoined(server.url, 'touched-on', 3);
-  const state = structuredClone((await server.db.fetch(matchID, { state: true })).state as State<TOState>);
-  const G = state.G;
-  const cur = state.ctx.currentPlayer;
-  const order = state.ctx.playOrder;
-  const prev = order[(order.indexOf(cur) + order.length - 1) % order.length];
-  const third = order.find((p) => p !== cur && p !== prev)!;
-  emptyHands(G);
-  carriage(G, '19', [
-    [third, 'E19'],
-    [third, 'E19'],
-    [cur, 'E19'],
-  ]);
-  setLineExp(G, '19', null);
-  const exposed = carriage(G, '96', [
-    [cur, 'E96'],
-    [prev, 'E96'],
-    [prev, 'E96'],
-    [prev, 'E96'],
-  ]);
-  carriage(G, '86', [
-    [third, 'E86'],
-    [third, 'E86'],
-  ]);
-  setPlay(G, '96', prev, exposed);
-  const [undercover] = give(G, cur, ['U', 'E96', 'E86', 'appeal']);
-  give(G, prev, [
-    'E96',
-    'E86',
-    'E86',
-    'A86',
-    'U',
-    'tramTracker',
-    'feetOnSeat',
-    'appeal',
-    'prioritySeat',
-    'peakHour',
-    'A19',
-  ]);
-  give(G, third, ['E96', 'E86', 'U', 'freeTramZone']);
-  G.drawCount = G.drawPile.length;
-  await server.db.setState(matchID, state);
-  return { matchID, creds, cur, prev, exposed, undercover };
 }
 
 /** A touch page holding seat `seat` of a Touched On match at a size, on its match page once its hand shows. */
@@ -194,7 +131,7 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
   it.each(TABLETS)(
     'Touched On at $name ($width × $height): the inspected player sees the whole carriage while deciding to Appeal',
     async (size) => {
-      const t = await inspection(suite.server);
+      const t = await midJourney(suite.server);
       const { page } = await seatPage(suite, t, t.cur, size);
       await page.getByTestId(`hand-card-${t.undercover}`).tap();
       await page.getByTestId('inspect').waitFor({ timeout: UI });

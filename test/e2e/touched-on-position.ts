@@ -8,7 +8,7 @@
  */
 import type { State } from 'boardgame.io';
 import type { TOState } from '../../src/games/touched-on/types';
-import { give } from '../games/touched-on/helpers';
+import { carriage, emptyHands, give, setLineExp, setPlay } from '../games/touched-on/helpers';
 import { createJoined, type E2EServer } from './harness';
 
 /** The match, its credentials, the seat on turn and the cards it was given. */
@@ -41,4 +41,100 @@ export async function knownMatch(server: E2EServer): Promise<KnownMatch> {
 /** The stored state of a match. */
 export async function storedState(server: E2EServer, matchID: string): Promise<State<TOState>> {
   return (await server.db.fetch(matchID, { state: true })).state as State<TOState>;
+}
+
+/** A mid-journey 3-seat Touched On position (midJourney) and who is who in it. */
+export interface Table {
+  matchID: string;
+  creds: string[];
+  /** The seat on turn, the one before it (who added to the exposed carriage) and the third. */
+  cur: string;
+  prev: string;
+  /** The current carriage's id and the Undercover Inspector the seat on turn holds. */
+  exposed: number;
+  undercover: string;
+}
+
+/**
+ * The position, written over a fresh 3-seat match before anyone moves. `tall`: Line 96 holds one carriage, the current
+ * one, of 6 cards in 4 runs (taller than a 640 px phone has room for under its banner while a batch is chosen).
+ */
+export async function midJourney(server: E2EServer, tall = false): Promise<Table> {
+  const { matchID, creds } = await createJoined(server.url, 'touched-on', 3);
+  const state = structuredClone((await server.db.fetch(matchID, { state: true })).state as State<TOState>);
+  const G = state.G;
+  const cur = state.ctx.currentPlayer;
+  const order = state.ctx.playOrder;
+  const prev = order[(order.indexOf(cur) + order.length - 1) % order.length];
+  const third = order.find((p) => p !== cur && p !== prev)!;
+  emptyHands(G);
+  // Line 19: filled past 9 (a Priority Seat), over three carriages and one emptied by an inspection.
+  carriage(G, '19', [
+    [prev, 'E19'],
+    [prev, 'E19'],
+    [prev, 'E19'],
+  ]);
+  G.lines['19'].carriages.push({ id: G.nextCarriageId++, cards: [] });
+  carriage(G, '19', [
+    [third, 'E19'],
+    [third, 'E19'],
+    [third, 'E19'],
+    [third, 'E19'],
+    [third, 'prioritySeat'],
+  ]);
+  carriage(G, '19', [
+    [cur, 'E19'],
+    [cur, 'E19'],
+  ]);
+  setLineExp(G, '19', null);
+  if (!tall)
+    carriage(G, '96', [
+      [third, 'E96'],
+      [third, 'E96'],
+    ]);
+  const exposed = carriage(
+    G,
+    '96',
+    tall
+      ? [
+          [third, 'E96'],
+          [cur, 'E96'],
+          [third, 'E96'],
+          [prev, 'E96'],
+          [prev, 'E96'],
+          [prev, 'E96'],
+        ]
+      : [
+          [cur, 'E96'],
+          [prev, 'E96'],
+          [prev, 'E96'],
+          [prev, 'E96'],
+        ],
+  );
+  carriage(G, '86', [
+    [third, 'E86'],
+    [third, 'E86'],
+    [third, 'E86'],
+    [third, 'E86'],
+  ]);
+  setPlay(G, '96', prev, exposed);
+  // Every card of the 3-player deck but one is in play.
+  const [undercover] = give(G, cur, ['U', 'E96', 'E86', 'A96', 'appeal']);
+  give(G, prev, [
+    'E96',
+    'E86',
+    'E86',
+    'A86',
+    'U',
+    'tramTracker',
+    'feetOnSeat',
+    'appeal',
+    'prioritySeat',
+    'peakHour',
+    'A19',
+  ]);
+  give(G, third, ['E96', 'E86', 'E86', 'U', 'tramTracker', 'freeTramZone']);
+  G.drawCount = G.drawPile.length;
+  await server.db.setState(matchID, state);
+  return { matchID, creds, cur, prev, exposed, undercover };
 }
