@@ -17,7 +17,7 @@ import type Koa from 'koa';
 import { fail, type Middleware } from './http-error';
 import { CreationGuard, DEFAULT_CREATION_LIMITS, type CreationLimits } from './creation-limits';
 import { isPlainObject, LOBBY_ROUTES, lobbySchemas, unsafeJson, type LobbyRoute } from './lobby-schema';
-import { asLobbyRequest, isSyncStorage, type AnyStorage } from './storage-hooks';
+import { asLobbyRequest, isSyncStorage, type AnyStorage, type LobbyRequest } from './storage-hooks';
 import { CLOCK_PERIODS, type ClockChoice, type ClockMetadata } from './clocks';
 import { checkCreatorKey, dropCreator, issueCreatorKey, recordCreator } from './close-match';
 
@@ -247,12 +247,13 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
     if (route !== 'create' && route !== 'playAgain') return next();
     const client = ctx.ip;
     await creation.admit(client);
-    const earlier = route === 'playAgain' ? (await fetchMetadata(db, matchID))?.nextMatchID : undefined;
-    await asLobbyRequest(next);
+    const request: LobbyRequest = { created: new Set() };
+    await asLobbyRequest(next, request);
     const created = ctx.body as { matchID?: unknown; nextMatchID?: unknown } | undefined;
     let newID = route === 'create' ? created?.matchID : created?.nextMatchID;
-    // boardgame.io answers a second `playAgain` with the rematch made by the first: only its maker gets the key.
-    let made = newID !== earlier;
+    // Only the request that created the match gets its creator key. boardgame.io answers a `playAgain` with the
+    // rematch the finished match names, made by an earlier press (maybe on another process, maybe a moment ago).
+    let made = typeof newID === 'string' && request.created.has(newID);
     if (ctx.status === 200 && typeof newID === 'string' && route === 'playAgain' && made) {
       // Two `playAgain`s at once (two processes, or an async storage) each made a rematch; the storage keeps the
       // first one named (server/storage/postgres.ts): the other is removed and its maker answered with the first.

@@ -21,11 +21,16 @@ import { ExpiringMap } from './expiring-map';
 /** Any boardgame.io storage. */
 export type AnyStorage = StorageAPI.Async | StorageAPI.Sync;
 
-const lobbyScope = new AsyncLocalStorage<true>();
+/** One lobby request's dealings with the storage: the matches it created itself. */
+export interface LobbyRequest {
+  created: Set<string>;
+}
 
-/** Runs `fn` as a lobby request that may create matches. */
-export function asLobbyRequest<T>(fn: () => T): T {
-  return lobbyScope.run(true, fn);
+const lobbyScope = new AsyncLocalStorage<LobbyRequest>();
+
+/** Runs `fn` as a lobby request that may create matches; `request.created` gets the IDs of those it creates. */
+export function asLobbyRequest<T>(fn: () => T, request: LobbyRequest = { created: new Set() }): T {
+  return lobbyScope.run(request, fn);
 }
 
 /** The wrapped storage plus a way to wait for pending writes. */
@@ -115,11 +120,13 @@ export function hookStorage(
       return track(inner.listMatches(opts));
     },
     createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts) {
-      if (!lobbyScope.getStore()) {
+      const request = lobbyScope.getStore();
+      if (!request) {
         log('warn', 'refused to create a match outside the lobby API', { matchID });
         return skipped();
       }
       removed.delete(matchID);
+      request.created.add(matchID);
       const result = track(inner.createMatch(matchID, opts));
       const m = opts.metadata;
       log('info', 'match created', {
