@@ -440,6 +440,8 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       await expect.poll(() => page.getByTestId('actions').textContent()).toContain('Choose a raised card');
       await expect.poll(() => lineHidden(page, '96', t.exposed), { timeout: UI }).toEqual([]);
       await page.screenshot({ path: `${shot}-line.png` });
+      const bannerHeight = async () => (await boxOf(page, '[data-testid="banner"]'))[0].height;
+      const turnStart = await bannerHeight();
       // An Evader of 86 chosen: the sheet grows with the batch's controls, the hand rises; the Line stays in view,
       // the current carriage's 4 stacked cards too (on a 640 px phone too: there the hand is a lower row meanwhile).
       const e86 = page.locator('.hand-card[data-testid^="hand-card-E86"][data-playable="yes"]').first();
@@ -459,10 +461,57 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       await page.getByTestId('count-86').filter({ hasText: 'current' }).waitFor({ timeout: UI });
       await expect.poll(() => lineHidden(page, '86', null), { timeout: UI }).toEqual([]);
       await page.screenshot({ path: `${shot}-played.png` });
+      // With 4 players the turn has passed ("Your turn" became "Player N's turn"; with 3 the player may still play
+      // a Power): the banner is as high as it was (it once wrapped to two rows at 360 px and covered the top of
+      // Line 86), and shows the name whole.
+      const passed = /^Player \d's turn$/;
+      if (what.startsWith('4')) expect(await page.getByTestId('turn-who').textContent()).toMatch(passed);
+      expect(await bannerHeight()).toBe(turnStart);
+      expect(await page.getByTestId('turn-who').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await page.context().close();
     },
     60_000,
   );
+
+  it('on a 360 × 640 phone, a long name is cut short in one row of the banner, and DINGs take a second row inside it', async () => {
+    const t = await crowded(suite.server);
+    const { state, metadata } = await suite.server.db.fetch(t.matchID, { state: true, metadata: true });
+    const G = (state as State<TOState>).G;
+    const order = state.ctx.playOrder;
+    // Every seat named at the lobby's longest; the seat after the viewer (not on turn) has played its last card.
+    for (const p of Object.values(metadata.players)) p.name = `Maximiliana ${p.id} Rodríguez-Santos de la Vega`;
+    const dinged = order[(order.indexOf(t.prev) + 2) % order.length];
+    G.drawPile.push(...G.players[dinged].hand!);
+    G.players[dinged].hand = [];
+    G.players[dinged].handSize = 0;
+    G.players[dinged].ding = true;
+    G.dings.push({ player: dinged, chanceTurn: G.turn.number + 1, seq: G.dingSeq++ });
+    G.drawCount = G.drawPile.length;
+    await suite.server.db.setMetadata(t.matchID, metadata);
+    await suite.server.db.setState(t.matchID, state);
+    const page = await openSeat(suite, t, t.prev, PHONES[0]);
+    const who = page.getByTestId('turn-who');
+    await expect.poll(() => who.textContent()).toBe(`${metadata.players[Number(t.cur)].name}'s turn`);
+    await page.getByTestId(`banner-ding-${dinged}`).waitFor({ timeout: UI });
+    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-360-long-names.png` });
+    const [banner] = await boxOf(page, '[data-testid="banner"]');
+    const row = async (sel: string) => (await boxOf(page, `[data-testid="banner"] ${sel}`))[0];
+    const [title, name, rest, journey, ding] = await Promise.all(
+      ['.title', '.who-name', '.who-rest', '.journey', '.badge.ding'].map(row),
+    );
+    // One row: the title, the name cut short, "'s turn" whole and the journey, side by side within the banner.
+    for (const b of [name, rest, journey])
+      expect(Math.abs(b.y + b.height / 2 - (title.y + title.height / 2))).toBeLessThan(4);
+    expect(await page.locator('.who-name').evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(rest.x).toBeGreaterThanOrEqual(name.x + name.width - 1);
+    expect(journey.x).toBeGreaterThanOrEqual(rest.x + rest.width);
+    expect(journey.x + journey.width).toBeLessThanOrEqual(banner.x + banner.width);
+    // The DING below it, inside the banner.
+    expect(ding.y).toBeGreaterThanOrEqual(title.y + title.height);
+    expect(ding.y + ding.height).toBeLessThanOrEqual(banner.y + banner.height);
+    expect(ding.x + ding.width).toBeLessThanOrEqual(banner.x + banner.width);
+    await page.context().close();
+  }, 60_000);
 
   it('on a 360 × 640 phone, a current carriage of 6 cards taller than the room left by a batch shows whole, its Line card going under the banner', async () => {
     const t = await midJourney(suite.server, true);

@@ -340,27 +340,38 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
         ) : (
           <>
             <span className="who" data-testid="turn-who">
-              {props.tableWaiting ? 'Waiting for players' : myTurn ? 'Your turn' : `${playerLabel(cur, names)}'s turn`}
+              {props.tableWaiting ? (
+                'Waiting for players'
+              ) : myTurn ? (
+                'Your turn'
+              ) : (
+                <>
+                  <span className="who-name">{playerLabel(cur, names)}</span>
+                  <span className="who-rest">'s turn</span>
+                </>
+              )}
             </span>
-            {G.pending && (
-              <span className="badge wait">
-                {pendingMine
-                  ? G.pending.kind === 'appeal'
-                    ? G.pending.source === 'feetOnSeat'
-                      ? 'Feet On Seat against you!'
-                      : 'You are inspected!'
-                    : 'Your choice'
-                  : `Waiting for ${playerLabel(G.pending.player, names)}`}
-              </span>
-            )}
-            {me !== null && peakBound(G, me) && <span className="badge peak">Peak Hour: 1 card per turn</span>}
-            {ctx.playOrder
-              .filter((id) => G.players[id]?.ding)
-              .map((id) => (
-                <span key={id} className="badge ding" data-testid={`banner-ding-${id}`}>
-                  DING! {id === me ? 'You' : playerLabel(id, names)}
+            <span className="badges">
+              {G.pending && (
+                <span className="badge wait">
+                  {pendingMine
+                    ? G.pending.kind === 'appeal'
+                      ? G.pending.source === 'feetOnSeat'
+                        ? 'Feet On Seat against you!'
+                        : 'You are inspected!'
+                      : 'Your choice'
+                    : `Waiting for ${playerLabel(G.pending.player, names)}`}
                 </span>
-              ))}
+              )}
+              {me !== null && peakBound(G, me) && <span className="badge peak">Peak Hour: 1 card per turn</span>}
+              {ctx.playOrder
+                .filter((id) => G.players[id]?.ding)
+                .map((id) => (
+                  <span key={id} className="badge ding" data-testid={`banner-ding-${id}`}>
+                    DING! {id === me ? 'You' : playerLabel(id, names)}
+                  </span>
+                ))}
+            </span>
           </>
         )}
         <span className="journey">
