@@ -13,7 +13,9 @@
  * target's tap area, the zoom toggle and every enabled control of the panel
  * is at least 44 × 44 px. Screenshots (of the viewport, as the player sees
  * it) go to artifacts/screenshots/. On the phone, the final scores of five
- * bots on Paris scroll sideways with their row names kept in view.
+ * bots on Paris scroll sideways with their row names kept in view, and once
+ * closed come back with a tap on "Final scores", a 44 px target above the
+ * hot-seat page's end bar.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -58,12 +60,12 @@ function expectInside(a: Box, b: Box, what: string): void {
 const overflow = (page: Page) =>
   page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
 
-/** The map's targets' tap areas, the zoom toggle and the action panel's enabled controls smaller than 44 px either way. */
+/** The map's targets' tap areas, the zoom toggle, the action panel's enabled controls and "How to play" smaller than 44 px either way. */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     Array.from(
       document.querySelectorAll(
-        '.gob-target .gob-target-hit, [data-testid="map-zoom"], [data-testid="plot-panel"] button:enabled, [data-testid="departure-panel"] button:enabled',
+        '.gob-target .gob-target-hit, [data-testid="map-zoom"], [data-testid="plot-panel"] button:enabled, [data-testid="departure-panel"] button:enabled, [data-testid="help"] > summary',
       ),
     )
       .map((el) => ({ el, r: el.getBoundingClientRect() }))
@@ -232,6 +234,17 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board at phone, laptop and desktop s
       expect(b.x + b.width, `${label}: right`).toBeLessThanOrEqual(frame.x + frame.width + 1);
     }
     await page.screenshot({ path: `${SCREENSHOTS}/gob-phone-final-scores-scrolled.png` });
+    // Closed, the final scores come back with a tap on "Final scores", a 44 px target (it was 41 px high) clear of
+    // the page's end bar (it lay wholly under it, in the bottom sheet).
+    await page.getByTestId('gameover-close').tap();
+    await page.screenshot({ path: `${SCREENSHOTS}/gob-phone-final-scores-closed.png` });
+    const again = await boxOf(page.getByTestId('show-scores'), 'Final scores');
+    expect(Math.min(again.width, again.height)).toBeGreaterThanOrEqual(44);
+    expectInView(page, again, 'Final scores');
+    const bar = await boxOf(page.getByTestId('hs-end'), 'the end bar');
+    expect(again.y + again.height, 'Final scores above the end bar').toBeLessThanOrEqual(bar.y);
+    await page.getByTestId('show-scores').tap();
+    await over.waitFor({ timeout: UI });
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 200_000);

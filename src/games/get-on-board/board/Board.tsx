@@ -351,7 +351,12 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
               </p>
             )}
             {over && hideOver && (
-              <button type="button" className="primary" onClick={() => setHideOver(false)} data-testid="show-scores">
+              <button
+                type="button"
+                className="primary gob-show-scores"
+                onClick={() => setHideOver(false)}
+                data-testid="show-scores"
+              >
                 Final scores
               </button>
             )}
