@@ -6,8 +6,9 @@
  *
  * Touched On: the seat on turn (a known hand: two Evaders of 96, two of 86, an Appeal) puts a batch together with
  * a tap on an Evader, plays it and ends the turn, on its match page. While the batch waits and when End turn is
- * offered, every enabled control of the action panel (the batch's −, + and All, Play, Cancel, End turn) and every
- * hand card is a tap target of at least 44 × 44 px, and the pending action's control is in view without scrolling.
+ * offered, every enabled control of the action panel (the batch's −, + and All, Play, Cancel, End turn), every
+ * hand card and the board's "How to play" is a tap target of at least 44 × 44 px, and the pending action's
+ * control is in view without scrolling.
  * The mid-journey 3-player position of touched-on-table.test.ts (midJourney: the current carriage on Line 96 holds the inspected player's 3 Evaders and the
  * inspector's 1, the inspected player holds 11 cards): the seat on turn plays its Undercover Inspector on it, and
  * the inspected player, deciding whether to Appeal, sees every card and owner tag of that carriage in the window and
@@ -30,11 +31,13 @@ const TABLETS = [
   { name: 'tablet-1366', width: 1366, height: 1024 },
 ] as const;
 
-/** Every hand card and enabled control of Touched On's action panel smaller than 44 px either way. */
+/** Every hand card, enabled control of Touched On's action panel and "How to play" smaller than 44 px either way. */
 function smallTouchedOnTargets(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     Array.from(
-      document.querySelectorAll('.hand-card, [data-testid="actions"] button:enabled, [data-testid="actions"] label'),
+      document.querySelectorAll(
+        '.hand-card, [data-testid="actions"] button:enabled, [data-testid="actions"] label, [data-testid="help"] > summary',
+      ),
     )
       .map((el) => ({ el, r: el.getBoundingClientRect() }))
       .filter(({ r }) => r.width > 0 && (r.width < 44 || r.height < 44))

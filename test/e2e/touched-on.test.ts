@@ -152,6 +152,15 @@ describe.skipIf(!CHROMIUM)('browser: Touched On', () => {
     expect(await page.getByTestId('hs-resume').textContent()).toBe('See the end');
     await page.getByTestId('hs-resume').click();
     await page.getByTestId('gameover').waitFor({ timeout: 10_000 });
+    // On a phone, the final scores closed come back with "Final scores", which stands above the page's end bar
+    // (it lay under the bar, which takes the window's width there).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('gameover-close').click();
+    const reopen = (await page.getByTestId('show-scores').boundingBox())!;
+    const bar = (await page.getByTestId('hs-end').boundingBox())!;
+    expect(reopen.y + reopen.height, '"Final scores" above the end bar').toBeLessThanOrEqual(bar.y);
+    await page.getByTestId('show-scores').click();
+    await page.getByTestId('gameover').waitFor({ timeout: 10_000 });
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 180_000);
