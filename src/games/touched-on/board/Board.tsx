@@ -336,14 +336,14 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
       <header className={`to-banner${myTurn || pendingMine ? ' mine' : ''}`} data-testid="banner">
         <span className="title">Touched On</span>
         {over ? (
-          <span className="who">Game over</span>
+          <span className="who">
+            <span className="who-name">Game over</span>
+          </span>
         ) : (
           <>
             <span className="who" data-testid="turn-who">
-              {props.tableWaiting ? (
-                'Waiting for players'
-              ) : myTurn ? (
-                'Your turn'
+              {props.tableWaiting || myTurn ? (
+                <span className="who-name">{props.tableWaiting ? 'Waiting for players' : 'Your turn'}</span>
               ) : (
                 <>
                   <span className="who-name">{playerLabel(cur, names)}</span>
