@@ -4,7 +4,9 @@
  * reload brings the history back, a spectator reads it and cannot write, and
  * an over-long message is refused on the page with its reason. What counts
  * as new survives a reload: only others' messages written since the chat was
- * last open in this browser.
+ * last open in this browser. On Get on Board's phone layouts (360 × 640, and
+ * 844 × 390 sideways), the chat opened above the board while a departure is
+ * chosen stays in view, and so it does when a reply comes.
  */
 import { describe, expect, it } from 'vitest';
 import { findChromium, newContext, screenshot, e2eSuite } from './harness';
@@ -70,6 +72,51 @@ describe.skipIf(!CHROMIUM)('browser: chat', () => {
       for (const p of [ana, bruno, watcher]) await p.context().close();
     },
     90_000,
+  );
+
+  it.each([
+    { name: 'phone-360', width: 360, height: 640 },
+    { name: 'sideways', width: 844, height: 390 },
+  ])(
+    'get-on-board on a $width × $height phone: the chat opened while a departure is chosen stays in view, and after a reply',
+    async (size) => {
+      const phone = { viewport: { width: size.width, height: size.height }, isMobile: true, hasTouch: true };
+      const { page: ana } = await newContext(suite.browser, errors, `chat-phone-ana-${size.name}`, phone);
+      await ana.goto(`${suite.server.url}/#/g/get-on-board`);
+      await ana.getByTestId('player-name').fill('Ana');
+      await ana.getByTestId('create-submit').tap();
+      await ana.waitForURL(/\/match\//, { timeout: UI });
+      const link = await ana.getByTestId('share-link').inputValue();
+      const { page: bruno } = await newContext(suite.browser, errors, `chat-phone-bruno-${size.name}`);
+      await bruno.goto(link);
+      await bruno.getByTestId('join-name').fill('Bruno');
+      await bruno.getByTestId('join-submit').click();
+      // Both seated: Ana chooses her departure, the map kept clear of the bottom sheet.
+      await ana.getByTestId('departure-panel').waitFor({ timeout: UI });
+      await ana.evaluate(() => window.scrollTo(0, 0));
+      const chat = ana.getByTestId('chat');
+      await chat.locator('summary').tap();
+      await ana.getByTestId('chat-input').waitFor({ timeout: UI });
+      const inView = async () => {
+        const b = (await ana.getByTestId('chat-input').boundingBox())!;
+        return b.y >= 0 && b.y + b.height <= size.height;
+      };
+      await ana.waitForTimeout(300);
+      expect(await inView(), 'the chat input in view once opened').toBe(true);
+      await ana.getByTestId('chat-input').fill('Which line?');
+      await ana.getByTestId('chat-send').tap();
+      await bruno.getByTestId('chat').locator('summary').click();
+      await bruno.getByTestId('chat-input').fill('The 12');
+      await bruno.getByTestId('chat-send').click();
+      await ana.getByTestId('chat-message').nth(1).waitFor({ timeout: UI });
+      await ana.waitForTimeout(300);
+      await screenshot(ana, `chat-gob-phone-${size.name}`);
+      expect(await inView(), 'the chat input in view after the reply').toBe(true);
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await ana.context().close();
+      await bruno.context().close();
+    },
+    60_000,
   );
 
   it('a reload does not count read or own messages as new; one written meanwhile is', async () => {

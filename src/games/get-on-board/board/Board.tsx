@@ -175,8 +175,14 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
     if (!acting) return;
     const keep = () => keepMapClear(bannerRef.current, mapRef.current, confirmRef.current);
     keep();
-    // The page may still grow above the board (a match page's notice, a seat chip that wraps): keep up with it.
-    const grown = new ResizeObserver(keep);
+    // The page may still grow above the board (a match page's notice, a seat chip that wraps): keep up with it; but
+    // not while the player is busy elsewhere on the page: the chat they open above the board grows the page too,
+    // and keeping the map clear then scrolled the open chat off the top of a phone's screen.
+    const grown = new ResizeObserver(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body && !rootRef.current?.contains(active)) return;
+      keep();
+    });
     grown.observe(document.body);
     return () => grown.disconnect();
   }, [acting, draft]);
