@@ -256,6 +256,10 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
 
     await playMatch('touched-on', m, 8);
     m.clients.forEach((c) => c.close());
+    // A player of a long name (the lobby takes up to 40 characters): the "Show" choice names their chair.
+    const { metadata } = await suite.server.db.fetch(m.matchID, { metadata: true });
+    metadata.players[1].name = 'Maximiliana Rodríguez-Santos';
+    await suite.server.db.setMetadata(m.matchID, metadata);
     const { page, context } = await newContext(suite.browser, errors, 'replay-to');
     await page.goto(`${suite.server.url}/#/g/touched-on/replay/${m.matchID}`);
     await page.getByTestId('replay-page').waitFor({ timeout: UI });
@@ -271,6 +275,11 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     // shows whole at the page's end.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await lastStepSeen(page)).toBe(true);
+    // The page is no wider than a phone: "Show" and its longest choice (a player's chair) keep inside it.
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 740 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: UI }).toBe(width);
+    }
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 90_000);
