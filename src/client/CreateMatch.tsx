@@ -7,15 +7,7 @@ import { useState } from 'react';
 import { creatorKeyOf, describeError, lobby, saveName, saveSeat, seatBot, type StoredSeat } from './lobbyApi';
 import { useGame } from './games';
 import { navigate } from './route';
-import {
-  FormFooter,
-  PlayerCount,
-  SeatRows,
-  Segmented,
-  resizeSeats,
-  NAME_FIRST,
-  useNameFirstCleared,
-} from './SetupFields';
+import { FormFooter, PlayerCount, SeatRows, Segmented, resizeSeats } from './SetupFields';
 import { CLOCK_TEXT, type ClockChoice } from './TurnClock';
 import { botName, type SeatChoice } from './seats';
 import { listOf } from './names';
@@ -33,7 +25,6 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
   const [clock, setClock] = useState<ClockChoice>('none');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  useNameFirstCleared(props.name, setError);
 
   const changeCount = (n: number) => {
     setNumPlayers(n);
@@ -43,7 +34,7 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
   const create = async () => {
     const name = props.name.trim();
     if (!name) {
-      setError(NAME_FIRST);
+      // The lobby says why under the name field, where it takes the player.
       props.onNeedName();
       return;
     }

@@ -6,13 +6,28 @@ import { MyMatches, OpenMatches } from './OpenMatches';
 import { RecentMatches } from './RecentMatches';
 import { hrefOf } from './route';
 import { useGame } from './games';
+import { NAME_FIRST } from './SetupFields';
 
 /** The lobby page. */
 export function Lobby({ showRules = false }: { showRules?: boolean }) {
   const game = useGame();
   const [name, setName] = useState(loadName);
   const nameRef = useRef<HTMLInputElement>(null);
-  const focusName = () => nameRef.current?.focus();
+  const nameBox = useRef<HTMLDivElement>(null);
+  // Create or Join without a name: the reason is said under the name field, where the player is taken (not by the
+  // button they pressed, far below on a phone). Typing a name clears it.
+  const [nameError, setNameError] = useState('');
+  const [asked, setAsked] = useState(0);
+  const focusName = () => {
+    setNameError(NAME_FIRST);
+    setAsked((n) => n + 1);
+  };
+  useEffect(() => {
+    if (!asked) return;
+    nameRef.current?.focus({ preventScroll: true });
+    // The field and the reason under it both in the window.
+    nameBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [asked]);
   const howTo = useRef<HTMLElement>(null);
   // The games page's "How to play" link (#/g/<game>/rules): the rules open, in view.
   useEffect(() => {
@@ -24,19 +39,32 @@ export function Lobby({ showRules = false }: { showRules?: boolean }) {
   return (
     <div className="lobby" data-testid="lobby">
       <section className="card intro">
-        <label className="field name-field">
-          <span className="label">Your name</span>
+        <div className="field name-field" ref={nameBox}>
+          <label className="label" htmlFor="player-name">
+            Your name
+          </label>
           <input
             ref={nameRef}
+            id="player-name"
             data-testid="player-name"
             value={name}
             maxLength={24}
             autoComplete="nickname"
             placeholder="e.g. Ana"
-            onChange={(e) => setName(e.target.value)}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? 'player-name-error' : undefined}
+            onChange={(e) => {
+              setName(e.target.value);
+              if (e.target.value.trim()) setNameError('');
+            }}
             onBlur={() => name.trim() && saveName(name.trim())}
           />
-        </label>
+          {nameError && (
+            <p className="error" role="alert" id="player-name-error" data-testid="name-error">
+              {nameError}
+            </p>
+          )}
+        </div>
         <div className="hotseat-link">
           <span className="muted">Everyone at one screen?</span>
           <a className="button" href={hrefOf({ page: 'hotseat', game: game.def.id })} data-testid="hotseat-link">

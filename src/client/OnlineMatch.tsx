@@ -377,7 +377,7 @@ function JoinPanel(props: {
 
   return (
     <section className="card narrow" data-testid="join-panel">
-      <h2>{own !== null ? 'Take your seat back' : 'Join this match'}</h2>
+      <h2>{own !== null ? 'Take your seat back' : open.length === 0 ? 'This match is full' : 'Join this match'}</h2>
       {runningWithLeaver(match) && open.length > 0 && (
         <p className="muted" data-testid="join-under-way">
           The game is under way: whoever takes an open seat plays it from where the game stands.

@@ -13,7 +13,6 @@ import {
 } from './lobbyApi';
 import { hrefOf, navigate } from './route';
 import { clientGame, seatStyle, useGame } from './games';
-import { NAME_FIRST, useNameFirstCleared } from './SetupFields';
 import { ConfirmBox } from './Confirm';
 import { SeatDot } from './SeatDot';
 
@@ -33,7 +32,6 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
   const gameId = game.def.id;
   const [matches, setMatches] = useState<Match[] | null>(null);
   const [error, setError] = useState('');
-  useNameFirstCleared(props.name, setError);
   const [joining, setJoining] = useState('');
 
   const refresh = useCallback(async () => {
@@ -59,7 +57,7 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
   const join = async (m: Match) => {
     const name = props.name.trim();
     if (!name) {
-      setError(NAME_FIRST);
+      // The lobby says why under the name field, where it takes the player.
       props.onNeedName();
       return;
     }

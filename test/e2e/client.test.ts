@@ -94,9 +94,9 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await ana.getByTestId('open-matches').waitFor();
     await screenshot(ana, 'lobby');
 
-    // No name: a clear message instead of a request.
+    // No name: a clear message instead of a request, under the name field.
     await ana.getByTestId('create-submit').click();
-    await expect(ana.getByTestId('create-error').textContent()).resolves.toMatch(/enter your name/i);
+    await expect(ana.getByTestId('name-error').textContent()).resolves.toMatch(/enter your name/i);
 
     await ana.getByTestId('player-name').fill('Ana');
     await ana.getByTestId('create-players-2').click();

@@ -1,0 +1,93 @@
+/**
+ * A game's lobby on a phone, in Debian's Chromium against the real server: "Create match" or an open match's
+ * "Join" tapped with no name takes the player to the name field, focused, and says why right under it, in the
+ * window (it used to be said by the button tapped, far below: at y 890–955 for Create and 1142–1206 for Join on a
+ * 640 px screen, while the page showed the field at the top). Typing a name clears it, and Create then works.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eSuite, expectInView, findChromium, focused, screenshot } from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+const PHONES = [
+  { width: 360, height: 640 },
+  { width: 844, height: 390 },
+] as const;
+
+describe.skipIf(!CHROMIUM)('browser: the lobby asks for a name where it takes the player', () => {
+  const suite = e2eSuite();
+  const errors = suite.errors;
+
+  async function phone(width: number, height: number): Promise<Page> {
+    const context = await suite.browser.newContext({ viewport: { width, height }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(`[name-first ${width}] pageerror: ${e.message}`));
+    return page;
+  }
+
+  /** The reason is said once, in the window, right under the focused name field, which it describes. */
+  async function expectReasonByTheField(p: Page, what: string): Promise<void> {
+    const reason = p.getByText('Enter your name first');
+    await reason.waitFor({ timeout: UI });
+    expect(await reason.count(), `${what}: said once`).toBe(1);
+    await expect.poll(() => focused(p), { timeout: UI }).toBe('player-name');
+    const field = p.getByTestId('player-name');
+    await expectInView(p, field, `${what}: the name field`);
+    await expectInView(p, reason, `${what}: the reason`);
+    const f = (await field.boundingBox())!;
+    const r = (await reason.boundingBox())!;
+    expect(r.y, `${what}: under the field`).toBeGreaterThanOrEqual(f.y + f.height - 1);
+    expect(r.y - (f.y + f.height), `${what}: right under the field`).toBeLessThan(40);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await field.getAttribute('aria-describedby');
+    expect(describedBy).toBeTruthy();
+    expect(await p.locator(`[id="${describedBy}"]`).textContent()).toContain('Enter your name first');
+  }
+
+  for (const { width, height } of PHONES) {
+    it(`says why under the name field after Create or Join without a name, at ${width} × ${height}`, async () => {
+      // An open match of Touched On, seat 1 taken, listed in the lobby.
+      const res = await fetch(`${suite.server.url}/games/touched-on/create`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ numPlayers: 2 }),
+      });
+      const { matchID } = (await res.json()) as { matchID: string };
+      await fetch(`${suite.server.url}/games/touched-on/${matchID}/join`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ playerID: '0', playerName: 'Bruno' }),
+      });
+
+      const p = await phone(width, height);
+      await p.goto(`${suite.server.url}/#/g/touched-on`);
+      await p.getByTestId('lobby').waitFor({ timeout: UI });
+      expect(await p.getByTestId('player-name').inputValue()).toBe('');
+
+      await p.getByTestId('create-submit').tap();
+      await expectReasonByTheField(p, 'Create');
+      await screenshot(p, `lobby-name-first-create-${width}x${height}`);
+      expect(p.url()).not.toMatch(/\/match\//);
+
+      // Away from the field again, then an open match's Join.
+      await p.getByTestId('player-name').blur();
+      const join = p.getByTestId(`join-${matchID}`);
+      await join.waitFor({ timeout: UI });
+      await join.tap();
+      await expectReasonByTheField(p, 'Join');
+      await screenshot(p, `lobby-name-first-join-${width}x${height}`);
+      expect(p.url()).not.toMatch(/\/match\//);
+
+      // A name clears the reason, and Create goes ahead.
+      await p.getByTestId('player-name').pressSequentially('Ana');
+      await p.getByText('Enter your name first').waitFor({ state: 'detached', timeout: UI });
+      expect(await p.getByTestId('player-name').getAttribute('aria-invalid')).toBeNull();
+      await p.getByTestId('create-submit').tap();
+      await p.waitForURL(/\/match\//, { timeout: UI });
+      await p.getByTestId('waiting-room').waitFor({ timeout: UI });
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await p.context().close();
+    }, 60_000);
+  }
+});
