@@ -3,7 +3,8 @@
  * page shows one "Reconnecting…" message, the board turns read-only (a click
  * on the map does nothing and nothing is sent meanwhile), and when the server
  * is back on the same port and data, the page reconnects by itself and the
- * player's move goes through.
+ * player's move goes through. On a phone's width, scrolled down to the map,
+ * the message is in sight and the bottom sheet stays at the window's foot.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
@@ -54,11 +55,26 @@ describe.skipIf(!CHROMIUM)('browser: the server goes away', () => {
     // The bot has chosen (or will): wait until only Ana's choice is missing.
     await expect.poll(async () => (await stored()).G.choices['1'] !== null, { timeout: UI }).toBe(true);
     const before = (await stored())._stateID;
+    // On a phone's width, scrolled down to the map: the departure panel is the bottom sheet, fixed to the window.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('.gob-mapcol').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + scrollY));
+    const inWindow = async (testId: string) => {
+      const b = (await page.getByTestId(testId).boundingBox())!;
+      return b.y >= 0 && b.y + b.height <= 844
+        ? 'in the window'
+        : `at y ${b.y.toFixed(0)}–${(b.y + b.height).toFixed(0)}`;
+    };
+    expect(await inWindow('departure-panel')).toBe('in the window');
 
     const { port, dataDir } = server;
     await server.close();
     await page.getByTestId('reconnecting').waitFor({ timeout: UI });
     expect(await page.getByText(/Reconnecting/).count()).toBe(1);
+    // The message is in sight, and the sheet stays where it was (a filter on the greyed board once made the board
+    // the sheet's frame: it fell to the board's foot, 1,200 px down, and the message was 800 px above the window).
+    expect(await inWindow('reconnecting')).toBe('in the window');
+    expect(await inWindow('departure-panel')).toBe('in the window');
+    await page.setViewportSize({ width: 1400, height: 900 });
     expect(await page.getByTestId('board-wrap').getAttribute('inert')).not.toBeNull();
     await button.click({ timeout: 1000, force: true }).catch(() => undefined);
     await screenshot(page, 'offline');
