@@ -126,6 +126,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
             G={props.G as unknown}
             rule={def.waitingOn}
             names={names}
+            me={pid}
             away={props.clockAway ?? []}
             waitStart={props.clockWait}
           />

@@ -35,6 +35,8 @@ export function TurnClock(props: {
   /** The game's own rule for whom it waits, if it has one (GameDef.waitingOn). */
   rule?: WaitRule;
   names: Record<string, string>;
+  /** The seat this page holds, named "you" (none for a spectator). */
+  me?: string | null;
   away: readonly string[];
   /** When the server says the current wait began (metadata `clockWait`), if the page has read it. */
   waitStart?: { key: string; at: number };
@@ -49,7 +51,7 @@ export function TurnClock(props: {
     return () => clearInterval(t);
   }, []);
   const seats = waitingOn(ctx, G, rule);
-  const name = (id: string) => props.names[id] ?? `Seat ${Number(id) + 1}`;
+  const name = (id: string) => (id === props.me ? 'you' : (props.names[id] ?? `Seat ${Number(id) + 1}`));
   const start = props.waitStart?.key === wait ? Math.min(props.waitStart.at, since) : since;
   const remaining = start + periodMs - now;
   return (

@@ -14,9 +14,9 @@ const ctx = {
 } as unknown as Ctx;
 const names = { '0': 'Ana', '1': 'Bruno' };
 
-const shown = (waitStart?: { key: string; at: number }) =>
+const shown = (waitStart?: { key: string; at: number }, me?: string) =>
   renderToStaticMarkup(
-    <TurnClock periodMs={60_000} ctx={ctx} G={{}} names={names} away={[]} waitStart={waitStart} />,
+    <TurnClock periodMs={60_000} ctx={ctx} G={{}} names={names} me={me} away={[]} waitStart={waitStart} />,
   ).replace(/<[^>]+>/g, '');
 
 describe('turn clock countdown', () => {
@@ -30,5 +30,10 @@ describe('turn clock countdown', () => {
     expect(shown({ key: '3|0', at: Date.now() - 45_000 })).toBe('Clock: 1:00 for Bruno');
     // A server clock ahead of the page's.
     expect(shown({ key: '3|1', at: Date.now() + 5000 })).toBe('Clock: 1:00 for Bruno');
+  });
+
+  it('names the seat the page holds "you", and the others by name', () => {
+    expect(shown(undefined, '1')).toBe('Clock: 1:00 for you');
+    expect(shown(undefined, '0')).toBe('Clock: 1:00 for Bruno');
   });
 });
