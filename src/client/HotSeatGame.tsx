@@ -21,6 +21,9 @@ import { hrefOf } from './route';
 import { SeatDot } from './SeatDot';
 import { ConfirmBox } from './Confirm';
 
+/** How long the page says whose turn it is when the device changes hands without the pass screen. */
+const HANDED_TO_MS = 4000;
+
 /** Pause before a bot moves, in ms, unless the game was set up with another pace. */
 const BOT_DELAY = 700;
 /** How long a bot's move may take to show up before it counts as refused. */
@@ -177,9 +180,19 @@ export function HotSeatGame(props: {
     memory.holder = seat;
     save();
   };
+  // Handed over without the pass screen, the next board looks like the last one ("Your plot"): the page says
+  // whose it is now, for a moment, where it is seen whatever the page's scroll.
+  const [handedTo, setHandedTo] = useState<{ seat: string; at: number } | null>(null);
   useEffect(() => {
-    if (nothingHidden) takeDevice(acting);
+    if (!nothingHidden) return;
+    setHandedTo({ seat: acting, at: Date.now() });
+    takeDevice(acting);
   });
+  useEffect(() => {
+    if (!handedTo) return;
+    const t = setTimeout(() => setHandedTo(null), HANDED_TO_MS);
+    return () => clearTimeout(t);
+  }, [handedTo]);
 
   // Bot seats: choose from the bot's own view and move through its own client.
   useEffect(() => {
@@ -300,6 +313,11 @@ export function HotSeatGame(props: {
       {botError && (
         <p className="error" role="alert">
           {botError}
+        </p>
+      )}
+      {handedTo && handedTo.seat === acting && !over && (
+        <p className="hotseat-handed" role="status" data-testid="hs-handed-to">
+          {config.names[acting]}'s turn
         </p>
       )}
       {botPlays && (

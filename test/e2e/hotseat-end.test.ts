@@ -461,7 +461,17 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     for (let plot = 0; plot < 3; plot++) {
       await page.getByTestId('plot-panel').waitFor({ timeout: UI });
       const acting = page.locator('[data-testid^="hs-seat-"].acting');
-      plotters.push((await acting.locator('.chip-name').textContent()) ?? '');
+      const plotter = (await acting.locator('.chip-name').textContent()) ?? '';
+      plotters.push(plotter);
+      // The board looks as the last one did ("Your plot"): the page names the seat whose plot it is now, in the
+      // window (the page has scrolled to the map).
+      if (plot > 0 && plotter !== plotters[plot - 1]) {
+        const handed = page.getByTestId('hs-handed-to');
+        await expect.poll(() => handed.textContent(), { timeout: UI }).toBe(`${plotter}'s turn`);
+        const b = (await handed.boundingBox())!;
+        expect(b.y >= 0 && b.y + b.height <= 768).toBe(true);
+        await screenshot(page, `hotseat-gob-handed-${plot}`);
+      }
       const before = await storedHotSeat<unknown>(page);
       for (let i = 0; i < 8 && !(await page.getByTestId('plot-confirm').isEnabled()); i++) {
         const safe = page.locator('.gob-target[data-eliminates="no"]');
