@@ -14,6 +14,9 @@
  * the inspected player, deciding whether to Appeal, sees every card and owner tag of that carriage in the window and
  * clear of their hand (at 1024 × 768 the hand's 11 cards make two rows, which as a tray pinned to the window's
  * bottom covered the carriage).
+ * The same on a phone held sideways (844 × 390, phone layout): scrolled to the carriage, every card and owner tag is
+ * in the window clear of the banner and of the bottom sheet too (the sheet, 148 px with the Appeal prompt's rows one
+ * under another, covered the carriage's foot), and Appeal and Accept the fine are in view and at least 44 px.
  * Screenshots go to artifacts/screenshots/ (`tablet-…`).
  */
 import { describe, expect, it } from 'vitest';
@@ -74,26 +77,38 @@ async function seatPage(
   return opened;
 }
 
-/** Each card and owner tag of carriage `id` that lies outside the window or meets the hand's box, as the page stands. */
-function carriageHidden(page: Page, id: number): Promise<string[]> {
-  return page.evaluate((id) => {
-    const hand = document.querySelector('[data-testid="hand"]')!.getBoundingClientRect();
-    const parts = Array.from(
-      document.querySelectorAll(
-        `[data-testid="carriage-${id}"] [data-testid^="placed-"], [data-testid="carriage-${id}"] .by`,
-      ),
-    );
-    if (parts.length === 0) return ['no card of the carriage shown'];
-    const wrong: string[] = [];
-    parts.forEach((el, i) => {
-      const b = el.getBoundingClientRect();
-      const at = `${el.classList.contains('by') ? 'owner tag' : 'card'} ${i + 1} at y ${b.top.toFixed(0)}–${b.bottom.toFixed(0)}`;
-      if (b.top < 0 || b.left < 0 || b.bottom > innerHeight || b.right > innerWidth) wrong.push(`${at}: off screen`);
-      else if (b.left < hand.right && hand.left < b.right && b.top < hand.bottom && hand.top < b.bottom)
-        wrong.push(`${at}: under the hand (top ${hand.top.toFixed(0)})`);
-    });
-    return wrong;
-  }, id);
+/** Each card and owner tag of carriage `id` that lies outside the window or meets the hand's box (and, with
+ *  `covers`, the boxes of those test ids: a phone's fixed sheet and sticky banner), as the page stands. */
+function carriageHidden(page: Page, id: number, covers: string[] = []): Promise<string[]> {
+  return page.evaluate(
+    ({ id, covers }) => {
+      const hand = document.querySelector('[data-testid="hand"]')!.getBoundingClientRect();
+      const over = covers.map((c) => ({
+        c,
+        r: document.querySelector(`[data-testid="${c}"]`)!.getBoundingClientRect(),
+      }));
+      const parts = Array.from(
+        document.querySelectorAll(
+          `[data-testid="carriage-${id}"] [data-testid^="placed-"], [data-testid="carriage-${id}"] .by`,
+        ),
+      );
+      if (parts.length === 0) return ['no card of the carriage shown'];
+      const wrong: string[] = [];
+      parts.forEach((el, i) => {
+        const b = el.getBoundingClientRect();
+        const at = `${el.classList.contains('by') ? 'owner tag' : 'card'} ${i + 1} at y ${b.top.toFixed(0)}–${b.bottom.toFixed(0)}`;
+        if (b.top < 0 || b.left < 0 || b.bottom > innerHeight || b.right > innerWidth) wrong.push(`${at}: off screen`);
+        else if (b.left < hand.right && hand.left < b.right && b.top < hand.bottom && hand.top < b.bottom)
+          wrong.push(`${at}: under the hand (top ${hand.top.toFixed(0)})`);
+        else
+          for (const { c, r } of over)
+            if (b.left < r.right && r.left < b.right && b.top < r.bottom && r.top < b.bottom)
+              wrong.push(`${at}: under the ${c} (y ${r.top.toFixed(0)}–${r.bottom.toFixed(0)})`);
+      });
+      return wrong;
+    },
+    { id, covers },
+  );
 }
 
 describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', () => {
@@ -150,4 +165,42 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
     },
     60_000,
   );
+  it('Touched On on a phone held sideways (844 × 390): the inspected player sees the whole carriage clear of the sheet and the banner while deciding to Appeal', async () => {
+    const size = { name: 'phone-844x390', width: 844, height: 390 };
+    const t = await midJourney(suite.server);
+    const { page } = await seatPage(suite, t, t.cur, size);
+    await page.getByTestId(`hand-card-${t.undercover}`).tap();
+    await page.getByTestId('inspect').waitFor({ timeout: UI });
+    const { page: victim } = await seatPage(suite, t, t.prev, size);
+    await page.getByTestId('inspect').tap();
+    await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
+    // Scrolled to just under the banner, as the player would, the carriage shows whole above the sheet.
+    await victim.evaluate((id) => {
+      const el = document.querySelector(`[data-testid="carriage-${id}"]`)!;
+      const banner = document.querySelector('[data-testid="banner"]')!.getBoundingClientRect();
+      window.scrollBy(0, el.getBoundingClientRect().top - banner.height - 4);
+    }, t.exposed);
+    await victim.screenshot({ path: `${SCREENSHOTS}/touched-on-landscape-844x390-appeal.png` });
+    const boxes = await victim.evaluate(
+      (id) =>
+        ['banner', 'actions', `carriage-${id}`].map((t) => {
+          const r = document.querySelector(`[data-testid="${t}"]`)!.getBoundingClientRect();
+          return `${t} y ${r.top.toFixed(0)}–${r.bottom.toFixed(0)}`;
+        }),
+      t.exposed,
+    );
+    expect(
+      await carriageHidden(victim, t.exposed, ['actions', 'banner']),
+      `the inspected player deciding (${boxes.join(', ')})`,
+    ).toEqual([]);
+    await expectInView(victim, victim.getByTestId('appeal'), 'Appeal');
+    for (const id of ['appeal', 'accept']) {
+      const b = (await victim.getByTestId(id).boundingBox())!;
+      expect(b.height, `${id} height`).toBeGreaterThanOrEqual(44);
+      expect(b.width, `${id} width`).toBeGreaterThanOrEqual(44);
+    }
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await page.context().close();
+    await victim.context().close();
+  }, 60_000);
 });
