@@ -111,6 +111,21 @@ function carriageHidden(page: Page, id: number, covers: string[] = []): Promise<
   );
 }
 
+/**
+ * The mid-journey position at a size: the seat on turn plays its Undercover Inspector on the current carriage, and
+ * the inspected player's page (`victim`) shows the Appeal prompt.
+ */
+async function inspected(suite: E2ESuite, size: { name: string; width: number; height: number }) {
+  const t = await midJourney(suite.server);
+  const { page } = await seatPage(suite, t, t.cur, size);
+  await page.getByTestId(`hand-card-${t.undercover}`).tap();
+  await page.getByTestId('inspect').waitFor({ timeout: UI });
+  const { page: victim } = await seatPage(suite, t, t.prev, size);
+  await page.getByTestId('inspect').tap();
+  await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
+  return { t, page, victim };
+}
+
 describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', () => {
   const suite = e2eSuite();
   const errors = suite.errors;
@@ -149,13 +164,7 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
   it.each(TABLETS)(
     'Touched On at $name ($width × $height): the inspected player sees the whole carriage while deciding to Appeal',
     async (size) => {
-      const t = await midJourney(suite.server);
-      const { page } = await seatPage(suite, t, t.cur, size);
-      await page.getByTestId(`hand-card-${t.undercover}`).tap();
-      await page.getByTestId('inspect').waitFor({ timeout: UI });
-      const { page: victim } = await seatPage(suite, t, t.prev, size);
-      await page.getByTestId('inspect').tap();
-      await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
+      const { t, page, victim } = await inspected(suite, size);
       await victim.screenshot({ path: `${SCREENSHOTS}/tablet-touched-on-${size.name}-appeal.png` });
       expect(await carriageHidden(victim, t.exposed), 'the inspected player deciding').toEqual([]);
       await expectInView(victim, victim.getByTestId('appeal'), 'Appeal');
@@ -167,13 +176,7 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
   );
   it('Touched On on a phone held sideways (844 × 390): the inspected player sees the whole carriage clear of the sheet and the banner while deciding to Appeal', async () => {
     const size = { name: 'phone-844x390', width: 844, height: 390 };
-    const t = await midJourney(suite.server);
-    const { page } = await seatPage(suite, t, t.cur, size);
-    await page.getByTestId(`hand-card-${t.undercover}`).tap();
-    await page.getByTestId('inspect').waitFor({ timeout: UI });
-    const { page: victim } = await seatPage(suite, t, t.prev, size);
-    await page.getByTestId('inspect').tap();
-    await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
+    const { t, page, victim } = await inspected(suite, size);
     // Scrolled to just under the banner, as the player would, the carriage shows whole above the sheet.
     await victim.evaluate((id) => {
       const el = document.querySelector(`[data-testid="carriage-${id}"]`)!;
