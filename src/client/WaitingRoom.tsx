@@ -58,19 +58,14 @@ export function WaitingRoom(props: {
           {props.left.length === 1 ? 'a player' : 'players'} again.
         </p>
       )}
-      {props.seat ? (
-        <p data-testid="waiting-text">
-          The game starts when every seat is taken: {open.length} {open.length === 1 ? 'seat is' : 'seats are'} still
-          open. Share the link above, or fill{' '}
-          {open.length === 1 ? 'the open seat with a bot' : 'the open seats with bots'}.
-        </p>
-      ) : (
-        // A spectator has no link above (the bar says "You are watching") and no bots to seat.
-        <p data-testid="waiting-text">
-          The game starts when every seat is taken: {open.length} {open.length === 1 ? 'seat is' : 'seats are'} still
-          open. You will see it from here.
-        </p>
-      )}
+      <p data-testid="waiting-text">
+        The game starts when every seat is taken: {open.length} {open.length === 1 ? 'seat is' : 'seats are'} still
+        open.{' '}
+        {props.seat
+          ? `Share the link above, or fill ${open.length === 1 ? 'the open seat with a bot' : 'the open seats with bots'}.`
+          : // A spectator has no link above (the bar says "You are watching") and no bots to seat.
+            'You will see it from here.'}
+      </p>
       <ul className="waiting-seats">
         {props.players.map((p) => (
           <li
