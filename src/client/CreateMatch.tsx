@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { creatorKeyOf, describeError, lobby, saveName, saveSeat, seatBot, type StoredSeat } from './lobbyApi';
 import { useGame } from './games';
 import { navigate } from './route';
-import { FormFooter, PlayerCount, SeatRows, Segmented, resizeSeats } from './SetupFields';
+import { FormFooter, PlayerCount, SeatRows, Segmented, resizeSeats, seatLabels } from './SetupFields';
 import { CLOCK_TEXT, type ClockChoice } from './TurnClock';
 import { botName, type SeatChoice } from './seats';
 import { listOf } from './names';
@@ -115,7 +115,13 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
           testid="create-players"
         />
         <SeatRows seats={seats} onChange={setSeats} humanLabel="open" firstIsYou={props.name} testid="create" />
-        <game.rules.Fields value={rules} numPlayers={numPlayers} onChange={setRules} testid="create" />
+        <game.rules.Fields
+          value={rules}
+          numPlayers={numPlayers}
+          seatNames={seatLabels(seats, true)}
+          onChange={setRules}
+          testid="create"
+        />
         <Segmented<ClockChoice>
           label="Turn clock (when it runs out, the easy bot plays the turn)"
           ariaLabel="Turn clock"

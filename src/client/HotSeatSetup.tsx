@@ -1,7 +1,7 @@
 /** Hot-seat setup: 2–4 seats, each a named human or a bot, and the rules options. */
 import { useState } from 'react';
-import { PlayerCount, SeatRows, Segmented, resizeSeats } from './SetupFields';
-import { botName, type SeatChoice } from './seats';
+import { PlayerCount, SeatRows, Segmented, resizeSeats, seatLabels } from './SetupFields';
+import type { SeatChoice } from './seats';
 import { loadName } from './lobbyApi';
 import { useGame } from './games';
 
@@ -42,10 +42,7 @@ export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void; initi
   const [pace, setPace] = useState<Pace>(() => paceOf(initial?.botDelayMs));
 
   const start = () => {
-    const names: Record<string, string> = {};
-    seats.forEach((s, i) => {
-      names[String(i)] = s.kind === 'bot' ? botName(i, s.level) : s.name.trim() || `Player ${i + 1}`;
-    });
+    const names: Record<string, string> = Object.fromEntries(seatLabels(seats, false).map((n, i) => [String(i), n]));
     props.onStart({
       numPlayers,
       seats,
@@ -80,7 +77,13 @@ export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void; initi
           testid="hs-players"
         />
         <SeatRows seats={seats} onChange={setSeats} humanLabel="name" testid="hs" />
-        <game.rules.Fields value={rules} numPlayers={numPlayers} onChange={setRules} testid="hs" />
+        <game.rules.Fields
+          value={rules}
+          numPlayers={numPlayers}
+          seatNames={seatLabels(seats, false)}
+          onChange={setRules}
+          testid="hs"
+        />
         {seats.some((s) => s.kind === 'bot') && (
           <Segmented
             label="Bot pace"

@@ -4,7 +4,7 @@
  * the form footer. Each game adds its own rule options (`ClientGame.rules`).
  */
 import { useEffect, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
-import { BOT_LEVELS, type BotLevel, type SeatChoice } from './seats';
+import { BOT_LEVELS, botName, type BotLevel, type SeatChoice } from './seats';
 import { useGame } from './games';
 import { SeatDot } from './SeatDot';
 
@@ -166,10 +166,29 @@ export function SeatRows(props: {
   );
 }
 
+/**
+ * What each seat is called on a setup form, for the fields that name a seat (who plays first, who deals first): in
+ * hot-seat the name typed for it ("Player 2" while none is) or the bot's name, as the game will call them; online the
+ * creator's seat is "You", a bot seat the bot's name, and a seat left for a friend "Seat 2 (open)".
+ */
+export function seatLabels(seats: readonly SeatChoice[], online: boolean): string[] {
+  return seats.map((s, i) =>
+    s.kind === 'bot'
+      ? botName(i, s.level)
+      : online
+        ? i === 0
+          ? 'You'
+          : `Seat ${i + 1} (open)`
+        : s.name.trim() || `Player ${i + 1}`,
+  );
+}
+
 /** The first player: at random or a given seat (for games whose setup takes `firstPlayer`). */
 export function FirstPlayerField(props: {
   value: 'random' | number;
   numPlayers: number;
+  /** What each seat is called on this form (`seatLabels`). */
+  seatNames: readonly string[];
   onChange: (v: 'random' | number) => void;
   testid: string;
 }) {
@@ -184,7 +203,7 @@ export function FirstPlayerField(props: {
         <option value="random">Random</option>
         {Array.from({ length: props.numPlayers }, (_, i) => (
           <option key={i} value={i}>
-            Seat {i + 1}
+            {props.seatNames[i] ?? `Seat ${i + 1}`}
           </option>
         ))}
       </select>

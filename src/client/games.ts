@@ -25,6 +25,8 @@ export type GameBoardProps = ShellBoardProps<any>;
 export interface RulesFieldsProps<R> {
   value: R;
   numPlayers: number;
+  /** What each seat is called on the form (`seatLabels` in SetupFields): a field naming a seat says who it is. */
+  seatNames: readonly string[];
   onChange: (value: R) => void;
   /** Prefix of the fields' test ids. */
   testid: string;

@@ -42,6 +42,7 @@ function RulesFields(props: RulesFieldsProps<RulesChoice>) {
       <FirstPlayerField
         value={value.firstPlayer}
         numPlayers={props.numPlayers}
+        seatNames={props.seatNames}
         onChange={(firstPlayer) => onChange({ ...value, firstPlayer })}
         testid={props.testid}
       />

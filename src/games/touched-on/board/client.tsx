@@ -25,7 +25,7 @@ function RulesFields(props: RulesFieldsProps<RulesChoice>) {
       options={['random', ...seats]}
       value={props.value.dealer === 'random' || props.value.dealer < props.numPlayers ? props.value.dealer : 'random'}
       onChange={(dealer) => props.onChange({ dealer })}
-      text={(v) => (v === 'random' ? 'Random' : `Seat ${v + 1}`)}
+      text={(v) => (v === 'random' ? 'Random' : (props.seatNames[v] ?? `Seat ${v + 1}`))}
       testid={(v) => `${props.testid}-dealer-${v}`}
     />
   );

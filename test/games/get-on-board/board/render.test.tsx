@@ -280,7 +280,9 @@ describe('the setup form', () => {
   it('names the map as its other fields do: a label, then the map and its player count on one line', () => {
     const Fields = getOnBoardClient.rules.Fields;
     const field = (n: number) =>
-      renderToStaticMarkup(<Fields numPlayers={n} value={{}} onChange={() => undefined} testid="create" />);
+      renderToStaticMarkup(
+        <Fields numPlayers={n} value={{}} seatNames={[]} onChange={() => undefined} testid="create" />,
+      );
     // A .field is a grid: each of its children is a row, so its text sits in one element, not in three rows.
     expect(field(2)).toBe(
       '<div class="field" data-testid="create-map"><span class="label">Map</span>' +

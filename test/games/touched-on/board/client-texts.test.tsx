@@ -56,3 +56,25 @@ describe('Touched On: the pass screen names the decision', () => {
     expect(touchedOnClient.decision(s.G, s.ctx)).toBeNull();
   });
 });
+
+describe('Touched On: the first-dealer field', () => {
+  it('offers the seats by what the form calls them (the names typed in hot-seat), not "Seat 2"', () => {
+    const { Fields, initial } = touchedOnClient.rules;
+    const html = renderToStaticMarkup(
+      <Fields
+        value={initial}
+        numPlayers={3}
+        seatNames={['Ana', 'Bot 2 (normal)', 'Player 3']}
+        onChange={() => undefined}
+        testid="hs"
+      />,
+    );
+    const buttons = [...html.matchAll(/data-testid="hs-dealer-(\w+)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]]);
+    expect(buttons).toEqual([
+      ['random', 'Random'],
+      ['0', 'Ana'],
+      ['1', 'Bot 2 (normal)'],
+      ['2', 'Player 3'],
+    ]);
+  });
+});
