@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { describeError, forgetSeat, lobby, openSeats, seatBot, type Match, type StoredSeat } from './lobbyApi';
 import { navigate, shareLink } from './route';
 import { seatStyle, useGame } from './games';
-import { BOT_LEVELS, type BotLevel } from './seats';
+import { BOT_LEVELS, botLevelOf, type BotLevel } from './seats';
 import { leftOpenSeats, rememberLeft, runningWithLeaver } from './LeftSeats';
 import { SeatDot } from './SeatDot';
 import { ConfirmBox } from './Confirm';
@@ -29,6 +29,8 @@ export function MatchBar(props: {
   onChanged: () => void;
   /** The board's waiting room is open and offers the bots itself. */
   waitingRoom?: boolean;
+  /** This browser's connection is down: the seats' connections as last heard may be out of date. */
+  offline?: boolean;
 }) {
   const { matchID, match, seat } = props;
   const [copied, setCopied] = useState(false);
@@ -126,9 +128,10 @@ export function MatchBar(props: {
         {match?.players.map((p) => (
           <span
             key={p.id}
-            className={`seat-chip${p.name ? '' : ' empty'}${p.isConnected ? ' online' : ''}`}
+            className={`seat-chip${p.name ? '' : ' empty'}${p.name && !props.offline ? (p.isConnected ? ' online' : ' away') : ''}`}
             style={seatStyle(game, p.id)}
-            title={p.name ? `${p.name}${p.isConnected ? ' (connected)' : ''}` : 'Open seat'}
+            title={chipTitle(p, !!props.offline)}
+            data-testid={`seat-chip-${p.id}`}
           >
             <SeatDot game={game} seat={p.id} size={12} />
             <span className="chip-name">{p.name ?? 'open'}</span>
@@ -226,4 +229,12 @@ export function MatchBar(props: {
 function seatList(ids: number[]): string {
   const n = ids.map((id) => String(id + 1));
   return n.length < 2 ? n.join('') : `${n.slice(0, -1).join(', ')} and ${n[n.length - 1]}`;
+}
+
+/** What a seat chip says on hover: who holds the seat, and whether they are connected as far as this browser knows. */
+function chipTitle(p: Match['players'][number], offline: boolean): string {
+  if (!p.name) return 'Open seat';
+  if (botLevelOf(p)) return `${p.name}: a bot, played by the server`;
+  if (offline) return `${p.name} (not known while you are offline)`;
+  return `${p.name} (${p.isConnected ? 'connected' : 'not connected'})`;
 }

@@ -29,6 +29,8 @@ export type OnlineBoardProps = GameBoardProps & {
   onSeatsChanged?: () => void;
   /** The waiting room opened or closed (the match bar leaves seating bots to it while it is open). */
   onTableWaiting?: (waiting: boolean) => void;
+  /** This browser's connection to the match went down or came back (the match bar stops vouching for the others'). */
+  onOffline?: (offline: boolean) => void;
   /** The match's turn clock, when it has one (server/clocks.ts), and the seats marked away. */
   turnClockMs?: number;
   clockAway?: readonly string[];
@@ -103,10 +105,13 @@ export function OnlineBoard(props: OnlineBoardProps) {
   useEffect(() => {
     boardRef.current?.toggleAttribute('inert', waiting || offline);
   }, [waiting, offline]);
-  const { onTableWaiting } = props;
+  const { onTableWaiting, onOffline } = props;
   useEffect(() => {
     onTableWaiting?.(waiting);
   }, [waiting, onTableWaiting]);
+  useEffect(() => {
+    onOffline?.(offline);
+  }, [offline, onOffline]);
   const alerts = useYourMoveAlerts(mine, TITLE);
   return (
     <div

@@ -109,6 +109,8 @@ export function OnlineMatch(props: { matchID: string }) {
   const [spectate, setSpectate] = useState(false);
   // The board's waiting room is open (it offers the bots for the open seats, so the match bar does not).
   const [tableWaiting, setTableWaiting] = useState(false);
+  // This browser's own connection is down: what the lobby last said of who is connected may be out of date.
+  const [offline, setOffline] = useState(false);
   const [notice, setNotice] = useState(() => sessionStorage.getItem(`lt28:notice:${matchID}`) ?? '');
   /** The creator closed the match, or it expired (the server said so over the socket). */
   const [closed, setClosed] = useState<ClosedBy | null>(null);
@@ -163,6 +165,16 @@ export function OnlineMatch(props: { matchID: string }) {
     reading.current = run;
     return run;
   }, [load]);
+  const wasOffline = useRef(false);
+  const onOffline = useCallback(
+    (down: boolean) => {
+      setOffline(down);
+      // Back online: the seats' connections may have changed meanwhile, and no notice of it could arrive.
+      if (!down && wasOffline.current) void refresh();
+      wasOffline.current = down;
+    },
+    [refresh],
+  );
 
   // A socket of the match (a seat, or watching) hears of every change; the join form has none.
   const live = !!seat || spectate;
@@ -223,6 +235,7 @@ export function OnlineMatch(props: { matchID: string }) {
         onError={setError}
         onChanged={() => void refresh()}
         waitingRoom={!!seat && tableWaiting}
+        offline={offline}
       />
       {notice && (
         <p className="notice" role="status" data-testid="match-notice">
@@ -267,6 +280,7 @@ export function OnlineMatch(props: { matchID: string }) {
           lobbyPlayers={match?.players}
           onSeatsChanged={onSeatsChanged}
           onTableWaiting={setTableWaiting}
+          onOffline={onOffline}
           creatorSeat={creatorSeatOf(match)}
           onClosed={closedHere}
           endActions={
@@ -277,7 +291,7 @@ export function OnlineMatch(props: { matchID: string }) {
           {...clockOf(match)}
         />
       ) : spectate ? (
-        <OnlineClient matchID={matchID} lobbyPlayers={match?.players} {...clockOf(match)} />
+        <OnlineClient matchID={matchID} lobbyPlayers={match?.players} onOffline={onOffline} {...clockOf(match)} />
       ) : (
         <JoinPanel
           matchID={matchID}

@@ -21,13 +21,7 @@ import {
 } from './lobbyApi';
 import { navigate } from './route';
 import { useGame } from './games';
-import { BOT_LEVELS, type BotLevel } from './seats';
-
-/** A seat's bot level, when a bot played it. */
-function botLevel(p: Match['players'][number]): BotLevel | null {
-  const level = (p.data as { bot?: unknown } | undefined)?.bot;
-  return typeof level === 'string' && (BOT_LEVELS as readonly string[]).includes(level) ? (level as BotLevel) : null;
-}
+import { botLevelOf } from './seats';
 
 export function Rematch(props: { matchID: string; match: Match | null; seat: StoredSeat; onChanged?: () => void }) {
   const { matchID, match, seat } = props;
@@ -83,7 +77,7 @@ export function Rematch(props: { matchID: string; match: Match | null; seat: Sto
       const s = await join(nextMatchID, creatorKeyOf(again));
       // The bots come back in their seats (seated by this player, who now holds a seat there).
       for (const p of match?.players ?? []) {
-        const level = botLevel(p);
+        const level = botLevelOf(p);
         if (level) await seatBot(nextMatchID, p.id, level, s);
       }
       return nextMatchID;

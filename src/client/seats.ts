@@ -20,6 +20,12 @@ export function botName(seat: number, level: BotLevel): string {
   return `Bot ${seat + 1} (${level})`;
 }
 
+/** A seat's bot level, when the server plays it (the lobby's seat data). */
+export function botLevelOf(p: { data?: unknown }): BotLevel | null {
+  const level = (p.data as { bot?: unknown } | undefined)?.bot;
+  return typeof level === 'string' && (BOT_LEVELS as readonly string[]).includes(level) ? (level as BotLevel) : null;
+}
+
 /** A seat as the lobby or the socket lists it. */
 export interface SeatName {
   id: number;

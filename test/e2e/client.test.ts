@@ -180,6 +180,19 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await screenshot(bruno, 'online-bruno-sees-turn');
   }, 40_000);
 
+  it("greys a player's seat chip while they are away, and says so on hover", async () => {
+    const chip = ana.getByTestId('seat-chip-1');
+    await expect.poll(() => chip.getAttribute('class'), { timeout: UI_TIMEOUT }).toContain('online');
+    expect(await chip.getAttribute('title')).toBe('Bruno (connected)');
+    const url = bruno.url();
+    await bruno.goto('about:blank');
+    await expect.poll(() => chip.getAttribute('class'), { timeout: UI_TIMEOUT }).toContain('away');
+    expect(await chip.getAttribute('title')).toBe('Bruno (not connected)');
+    await bruno.goto(url);
+    await bruno.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
+    await expect.poll(() => chip.getAttribute('class'), { timeout: UI_TIMEOUT }).toContain('online');
+  }, 30_000);
+
   it('reconnects the second player to their seat after a reload, and their move reaches the first', async () => {
     await bruno.reload();
     await bruno.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });

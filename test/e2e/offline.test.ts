@@ -66,9 +66,18 @@ describe.skipIf(!CHROMIUM)('browser: the server goes away', () => {
     };
     expect(await inWindow('departure-panel')).toBe('in the window');
 
+    // The seat chips: Ana ringed as connected, the bot named a bot (it is always "connected": the server plays it).
+    const chip = (seat: number) => page.getByTestId(`seat-chip-${seat}`);
+    await expect.poll(() => chip(0).getAttribute('class'), { timeout: UI }).toContain('online');
+    expect(await chip(0).getAttribute('title')).toBe('Ana (connected)');
+    expect(await chip(1).getAttribute('title')).toMatch(/^Bot 2 \(normal\): a bot, played by the server$/);
+
     const { port, dataDir } = server;
     await server.close();
     await page.getByTestId('reconnecting').waitFor({ timeout: UI });
+    // This browser is offline: the chips no longer vouch for anyone's connection (Ana's kept its ring before).
+    expect(await chip(0).getAttribute('class')).not.toMatch(/online|away/);
+    expect(await chip(0).getAttribute('title')).toBe('Ana (not known while you are offline)');
     expect(await page.getByText(/Reconnecting/).count()).toBe(1);
     // The message is in sight, and the sheet stays where it was (a filter on the greyed board once made the board
     // the sheet's frame: it fell to the board's foot, 1,200 px down, and the message was 800 px above the window).
@@ -84,6 +93,7 @@ describe.skipIf(!CHROMIUM)('browser: the server goes away', () => {
     dirs.push(server.dataDir);
     await page.getByTestId('reconnecting').waitFor({ state: 'detached', timeout: 20_000 });
     expect(await page.getByTestId('board-wrap').getAttribute('inert')).toBeNull();
+    await expect.poll(() => chip(0).getAttribute('class'), { timeout: UI }).toContain('online');
     // Nothing was sent while the server was away; now Ana's choice goes through.
     expect((await stored())._stateID).toBe(before);
     await button.click();
