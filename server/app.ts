@@ -80,6 +80,11 @@ export interface ServerOptions {
   clockScale?: number;
   /** Trust `X-Forwarded-For` for the client's address (behind a reverse proxy). Default false. */
   trustProxy?: boolean;
+  /**
+   * With `trustProxy`: how many reverse proxies of our own stand in front, each appending the address it
+   * saw to `X-Forwarded-For`. Only that many entries, from the right, are believed. Default 1.
+   */
+  proxyHops?: number;
   /** Games to serve. Default: every game of the registry (src/games/registry.ts). */
   games?: Game[];
   /** Where log lines go. */
@@ -332,6 +337,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.use(closedMatchAnswers(recentlyClosed));
   app.use(spectatorCount(spectators));
   app.proxy = options.trustProxy ?? false;
+  // Only the entries our own proxies appended (the rightmost): a client can put anything left of them.
+  app.maxIpsCount = app.proxy ? Math.max(1, options.proxyHops ?? 1) : 0;
   app.use(
     lobbyGuard(games, hooked.storage, {
       bodyLimit: options.bodyLimit ?? 16 * 1024,

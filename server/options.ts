@@ -29,7 +29,11 @@ Options (flag / environment variable / default):
                                                 separated, besides IP addresses and localhost
                                                 (* for any); others get 421
   --trust-proxy       TRUST_PROXY   false       take the client's address from X-Forwarded-For
-                                                (only behind a reverse proxy)
+                                                (only behind a reverse proxy); only the last
+                                                --proxy-hops entries are believed
+  --proxy-hops <n>    PROXY_HOPS    1           with --trust-proxy: reverse proxies of your own in
+                                                front of the server, each appending to
+                                                X-Forwarded-For (nginx's $proxy_add_x_forwarded_for)
   --body-limit <n>    BODY_LIMIT    16384       largest lobby request body, bytes
   --create-rate <n>   CREATE_RATE   30          matches one client may create per minute (0: no limit)
   --open-matches <n>  OPEN_MATCHES  20          matches one client may have waiting for players
@@ -95,6 +99,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       'body-limit': { type: 'string' },
       hosts: { type: 'string' },
       'trust-proxy': { type: 'boolean' },
+      'proxy-hops': { type: 'string' },
       'create-rate': { type: 'string' },
       'open-matches': { type: 'string' },
       'max-conns-per-ip': { type: 'string' },
@@ -146,6 +151,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   const botRestAfter = pick(values['bot-rest-after'], 'BOT_REST_AFTER');
   const clockScale = pick(values['clock-scale'], 'CLOCK_SCALE');
   const trustProxy = values['trust-proxy'] ?? ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase());
+  const proxyHops = pick(values['proxy-hops'], 'PROXY_HOPS');
   const list = (text: string | undefined) =>
     text
       ? text
@@ -167,6 +173,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       origins: list(origins),
       hosts: list(hosts),
       trustProxy,
+      ...(proxyHops === undefined ? {} : { proxyHops: integer('--proxy-hops', proxyHops, 1, 16) }),
       publicDir: pick(values['public-dir'], 'PUBLIC_DIR') ?? 'public',
       bodyLimit: bodyLimit === undefined ? 16 * 1024 : integer('--body-limit', bodyLimit, 256, 1024 * 1024),
       creation: {

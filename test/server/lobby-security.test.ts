@@ -154,6 +154,48 @@ describe('creation limits', () => {
     }
   });
 
+  it('behind one proxy (--trust-proxy), counts the address the proxy appended, not what the client put before it', async () => {
+    const server = await startTestServer({ creation: { perMinute: 1, openPerClient: 0 }, trustProxy: true });
+    const create = (forwarded: string) =>
+      http(server.url, `/games/${GAME}/create`, {
+        method: 'POST',
+        json: { numPlayers: 2 },
+        headers: { 'X-Forwarded-For': forwarded },
+      });
+    try {
+      // nginx's $proxy_add_x_forwarded_for appends the real address to whatever the client sent.
+      expect((await create('7.7.7.1, 1.1.1.1')).status).toBe(200);
+      const refused = await create('7.7.7.2, 1.1.1.1');
+      expect(refused.status).toBe(429);
+      expect(refused.text).toMatch(/Too many matches created/);
+      // Another real address is another client.
+      expect((await create('7.7.7.2, 2.2.2.2')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with --proxy-hops 2, believes the last two entries of X-Forwarded-For', async () => {
+    const server = await startTestServer({
+      creation: { perMinute: 1, openPerClient: 0 },
+      trustProxy: true,
+      proxyHops: 2,
+    });
+    const create = (forwarded: string) =>
+      http(server.url, `/games/${GAME}/create`, {
+        method: 'POST',
+        json: { numPlayers: 2 },
+        headers: { 'X-Forwarded-For': forwarded },
+      });
+    try {
+      expect((await create('7.7.7.1, 1.1.1.1, 10.0.0.5')).status).toBe(200);
+      expect((await create('7.7.7.2, 1.1.1.1, 10.0.0.6')).status).toBe(429);
+      expect((await create('1.1.1.2, 10.0.0.5')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('caps the matches one client has waiting for players; a started match frees a place', async () => {
     const server = await startTestServer({ creation: { perMinute: 0, openPerClient: 2 } });
     try {
