@@ -43,30 +43,64 @@ async function serve(options: Options, processName?: string): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-/** The cluster's primary: starts `workers` servers and keeps them running. */
+/** Workers in a row that may die before they ever listened before the primary gives up. */
+const STARTUP_FAILURES_ALLOWED = 3;
+
+/**
+ * The cluster's primary: starts `workers` servers and keeps them running. A
+ * worker that served and died is started again; but when
+ * `STARTUP_FAILURES_ALLOWED` workers in a row die before they ever listened
+ * (the database or Redis is unreachable, the port is taken), restarting
+ * cannot help: the primary stops the others and exits with code 1.
+ */
 function supervise(workers: number): void {
   let stopping = false;
+  let failedStarts = 0;
   const names = new Map<number, string>();
+  const listened = new Set<number>();
   const fork = (name: string) => {
+    if (stopping) return;
     const worker = cluster.fork({ NEXT_STOP_WORKER: name });
     names.set(worker.id, name);
   };
   for (let i = 1; i <= workers; i++) fork(`worker ${i}`);
+  cluster.on('listening', (worker) => {
+    listened.add(worker.id);
+    failedStarts = 0;
+  });
   cluster.on('exit', (worker, code, signal) => {
     const name = names.get(worker.id) ?? `worker ${worker.id}`;
     names.delete(worker.id);
+    const served = listened.delete(worker.id);
     if (stopping) {
       if (names.size === 0) process.exit(0);
       return;
     }
-    consoleLogger('error', 'worker died, starting another', { worker: name, pid: worker.process.pid, code, signal });
+    if (!served && ++failedStarts >= STARTUP_FAILURES_ALLOWED) {
+      stopping = true;
+      consoleLogger(
+        'error',
+        `${failedStarts} workers in a row exited before they started listening; giving up (see their errors above)`,
+        { worker: name, code, signal },
+      );
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGKILL');
+      process.exit(1);
+    }
+    consoleLogger('error', served ? 'worker died, starting another' : 'worker failed to start, starting another', {
+      worker: name,
+      pid: worker.process.pid,
+      code,
+      signal,
+    });
     // Its sockets reconnect to the other workers meanwhile; wait a moment so a crash loop stays slow.
-    setTimeout(() => fork(name), 500).unref();
+    // (Not unref'd: while every worker is dead, this timer is what keeps the primary alive.)
+    setTimeout(() => fork(name), 500);
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     consoleLogger('info', 'shutting down the workers', { signal });
+    if (names.size === 0) process.exit(0);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     setTimeout(() => process.exit(1), 15_000).unref();
   };
