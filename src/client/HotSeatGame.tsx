@@ -19,6 +19,7 @@ import { Deferred } from './Deferred';
 import { TakeBack, TakeBackNotice } from './TakeBack';
 import { hrefOf } from './route';
 import { SeatDot } from './SeatDot';
+import { useBoardFirstInView } from './shortScreen';
 import { ConfirmBox } from './Confirm';
 
 /** How long the page says whose turn it is when the device changes hands without the pass screen. */
@@ -150,6 +151,9 @@ export function HotSeatGame(props: {
   // not (Get on Board once every departure is chosen): there is nothing to hide, from them or from the others.
   const nothingHidden = handOver && seesOnlyPublic(clients[Number(acting)].getState(), spectator.getState());
   const needPass = handOver && !nothingHidden;
+  // On a phone held sideways, the board, not the page's header and bar, fills the first screen.
+  const boardRef = useRef<HTMLDivElement>(null);
+  useBoardFirstInView(boardRef, !!state && !needPass);
   // Whose board is on screen: the only human, else the human holding the device (none yet, or a bot playing: no
   // hand shown). At the end, the last human who took the device, also when a bot made the last move: the final
   // scores and the table behind them are seen from a seat, with its hand, as when a human made it (after a reload
@@ -328,14 +332,16 @@ export function HotSeatGame(props: {
       {needPass ? (
         <PassDevice seat={acting} name={config.names[acting]} reason={reason} onReady={() => takeDevice(acting)} />
       ) : (
-        <SeatBoard
-          key={viewer ?? 'spectator'}
-          client={viewer === null ? spectator : clients[Number(viewer)]}
-          matchID={matchID}
-          names={config.names}
-          trail={viewer === null ? undefined : trails.current.get(viewer)}
-          onShown={onShown}
-        />
+        <div ref={boardRef} data-testid="hs-board">
+          <SeatBoard
+            key={viewer ?? 'spectator'}
+            client={viewer === null ? spectator : clients[Number(viewer)]}
+            matchID={matchID}
+            names={config.names}
+            trail={viewer === null ? undefined : trails.current.get(viewer)}
+            onShown={onShown}
+          />
+        </div>
       )}
       {over && (
         // Above every game's end screen, as online (styles.css, .game-over-bar).

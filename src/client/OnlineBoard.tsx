@@ -19,6 +19,7 @@ import { chatReadKey } from './lobbyApi';
 import { TurnClock } from './TurnClock';
 import { TakeBack, TakeBackNotice } from './TakeBack';
 import { namesOf } from './seats';
+import { useBoardFirstInView } from './shortScreen';
 
 /** What the match page passes on to the board's wrapper. */
 export type OnlineBoardProps = GameBoardProps & {
@@ -112,6 +113,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
   useEffect(() => {
     onOffline?.(offline);
   }, [offline, onOffline]);
+  useBoardFirstInView(boardRef, !waiting);
   const alerts = useYourMoveAlerts(mine, TITLE);
   return (
     <div

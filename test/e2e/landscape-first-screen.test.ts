@@ -1,0 +1,76 @@
+/**
+ * A phone held sideways (844 × 390): the site's header, the match bar, the page's switches and the chat fold used to
+ * fill the first screen, the board starting at y 262 (Lisbon, Touched On). Once the board has drawn, the page now
+ * brings it to the top of the window, online and in hot-seat, for every game; held upright, the page stays at its
+ * top.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createJoined, e2eSuite, newContext, openAsSeat } from './harness';
+
+const UI = 10_000;
+const SIDEWAYS = { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true };
+const UPRIGHT = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+/** Where the board lies in the window, once it has drawn (at least half the window high) and the page settled. */
+async function boardIn(page: Page, selector: string) {
+  await expect
+    .poll(() => page.evaluate((sel) => document.querySelector(sel)?.getBoundingClientRect().height ?? 0, selector), {
+      timeout: UI,
+    })
+    .toBeGreaterThan(200);
+  await page.waitForTimeout(800);
+  return page.evaluate((sel) => {
+    const r = document.querySelector(sel)!.getBoundingClientRect();
+    const header = document.querySelector('.app-header')!.getBoundingClientRect();
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom), headerBottom: Math.round(header.bottom), scrollY };
+  }, selector);
+}
+
+describe('browser: a phone held sideways shows the board first', () => {
+  const suite = e2eSuite();
+
+  for (const game of ['lisbon-tram-28', 'touched-on', 'get-on-board']) {
+    it(`online, ${game}: the board fills the first screen, the header scrolled away`, async () => {
+      const { matchID, creds } = await createJoined(suite.server.url, game, 2);
+      const at = { url: suite.server.url, game, matchID, playerID: '0', credentials: creds[0] };
+      const { context, page } = await openAsSeat(
+        suite.browser,
+        suite.errors,
+        `sideways-${game}`,
+        at,
+        undefined,
+        SIDEWAYS,
+      );
+      const b = await boardIn(page, '[data-testid="board-wrap"]');
+      // Before: the board's top at y 262 (Lisbon, Touched On), the header in full view.
+      expect(b.top, JSON.stringify(b)).toBeLessThanOrEqual(40);
+      expect(b.bottom, JSON.stringify(b)).toBeGreaterThanOrEqual(350);
+      expect(b.headerBottom).toBeLessThanOrEqual(0);
+      await context.close();
+    }, 30_000);
+  }
+
+  it('in hot-seat (Lisbon), once the device is taken, the board fills the first screen', async () => {
+    const { context, page } = await newContext(suite.browser, suite.errors, 'sideways-hotseat', SIDEWAYS);
+    await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Hana');
+    await page.getByTestId('hs-name-1').fill('Hugo');
+    await page.getByTestId('hs-start').click();
+    await page.getByTestId('pass-ready').click({ timeout: UI });
+    const b = await boardIn(page, '[data-testid="hs-board"]');
+    expect(b.top, JSON.stringify(b)).toBeLessThanOrEqual(40);
+    expect(b.headerBottom).toBeLessThanOrEqual(0);
+    await context.close();
+  }, 30_000);
+
+  it('held upright, the page stays at its top (Lisbon online)', async () => {
+    const { matchID, creds } = await createJoined(suite.server.url, 'lisbon-tram-28', 2);
+    const at = { url: suite.server.url, game: 'lisbon-tram-28', matchID, playerID: '1', credentials: creds[1] };
+    const { context, page } = await openAsSeat(suite.browser, suite.errors, 'upright', at, undefined, UPRIGHT);
+    const b = await boardIn(page, '[data-testid="board-wrap"]');
+    expect(b.scrollY).toBe(0);
+    expect(b.headerBottom).toBeGreaterThan(0);
+    await context.close();
+  }, 30_000);
+});
