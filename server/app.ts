@@ -23,7 +23,7 @@ import { hideChat, matchList } from './match-list';
 import { replays } from './replay';
 import { TurnClocks } from './clocks';
 import { matchStatus } from './match-status';
-import { consoleLogger, type Logger } from './log';
+import { consoleLogger, redactUrl, type Logger } from './log';
 import { withSecureSeed } from './seed';
 import { guardNamespace, SeatSockets, type MatchQueue } from './socket-guard';
 import type { SocketLimits } from './socket-limits';
@@ -263,7 +263,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await redis.ready();
     } catch (err) {
       await redis.close();
-      throw new Error(`Redis at ${options.redisUrl}: ${(err as Error).message}`, { cause: err });
+      // The URL as given may hold a password: never in a log line.
+      throw Object.assign(
+        new Error(`Redis at ${redactUrl(options.redisUrl)}: ${(err as Error).message}`, { cause: err }),
+        {
+          code: 'EREDISDOWN',
+        },
+      );
     }
   }
   // Every process hears that a match's page should read it again (server/match-changes.ts).

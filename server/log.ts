@@ -3,6 +3,23 @@
  */
 import { format } from 'node:util';
 
+/**
+ * `url` with its password (and any user name's secret part) replaced by `***`,
+ * for log lines and error messages: `redis://:s3cret@host:6379` becomes
+ * `redis://:***@host:6379`. Text that does not parse as a URL is redacted
+ * the same way wherever it holds `//user:password@`.
+ */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.password) return url;
+    u.password = '***';
+    return u.toString();
+  } catch {
+    return url.replace(/(\/\/[^/@:\s]*):[^/@\s]*@/g, '$1:***@');
+  }
+}
+
 /** Log levels used by the server. */
 export type LogLevel = 'info' | 'warn' | 'error';
 

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import type { ServerOptions } from './app';
 import type { SocketLimits } from './socket-limits';
 import type { StorageKind } from './storage';
+import { redactUrl } from './log';
 
 /** The help text printed by `--help`. */
 export const HELP = `Usage: npm start -- [options]    (or: node dist/server.cjs [options])
@@ -124,7 +125,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     throw new Error('--storage postgres needs --database-url or DATABASE_URL');
   const redisUrl = pick(values['redis-url'], 'REDIS_URL');
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
-    throw new Error(`--redis-url must start with redis:// or rediss://, got "${redisUrl}"`);
+    throw new Error(`--redis-url must start with redis:// or rediss://, got "${redactUrl(redisUrl)}"`);
   }
   const workersText = pick(values.workers, 'WORKERS');
   const workers = workersText === undefined ? 1 : integer('--workers', workersText, 1, 256);

@@ -13,6 +13,7 @@ import type { StorageAPI } from 'boardgame.io';
 import { FileStorage } from './file';
 import { MemoryStorage } from './memory';
 import { PostgresStorage } from './postgres';
+import { redactUrl } from '../log';
 
 export { FileStorage } from './file';
 export { MemoryStorage } from './memory';
@@ -48,7 +49,16 @@ export async function createStorage(opts: StorageOptions): Promise<StorageAPI.As
     case 'postgres': {
       if (!opts.databaseUrl) throw new Error('postgres storage needs a database URL (DATABASE_URL)');
       const db = new PostgresStorage({ connectionString: opts.databaseUrl });
-      await db.connect();
+      try {
+        await db.connect();
+      } catch (err) {
+        await db.close().catch(() => undefined);
+        // Name the database (its URL as given may hold a password: never in a log line); keep pg's error code.
+        const e = err as Error & { code?: string };
+        throw Object.assign(new Error(`PostgreSQL at ${redactUrl(opts.databaseUrl)}: ${e.message}`, { cause: err }), {
+          code: e.code,
+        });
+      }
       return db;
     }
     default:
