@@ -10,6 +10,7 @@ import cluster from 'node:cluster';
 import { startServer } from './app';
 import { consoleLogger, limitConsoleErrors } from './log';
 import { HELP, parseCli, type Cli } from './options';
+import { describeStartupError } from './startup-error';
 
 type Options = Extract<Cli, { help: false }>['options'];
 
@@ -130,6 +131,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  consoleLogger('error', 'server failed to start', { error: String((err as Error)?.stack ?? err) });
+  // An operator's error (a taken port, a database down) is one sentence; a bug keeps its stack.
+  const { message, stack } = describeStartupError(err);
+  consoleLogger('error', message, stack ? { stack } : undefined);
   process.exit(1);
 });

@@ -74,6 +74,16 @@ function socketRateLimits(perSecond: number): Partial<SocketLimits> {
 /** Parsed CLI: either help or server options (and how many worker processes to run them in). */
 export type Cli = { help: true } | { help: false; options: ServerOptions; workers: number };
 
+/** True for a URL that parses and names PostgreSQL (postgres:// or postgresql://). */
+function isPostgresUrl(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return u.protocol === 'postgres:' || u.protocol === 'postgresql:';
+  } catch {
+    return false;
+  }
+}
+
 function integer(name: string, text: string, min: number, max: number): number {
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
     throw new Error(`${name} must be an integer from ${min} to ${max}, got "${text}"`);
@@ -117,6 +127,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
 
   const pick = (flag: string | undefined, name: string) => flag ?? (env[name] || undefined);
   const databaseUrl = pick(values['database-url'], 'DATABASE_URL');
+  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) {
+    throw new Error(
+      `--database-url must be a URL such as postgres://user:password@host:5432/db, got "${redactUrl(databaseUrl)}"`,
+    );
+  }
   const storage = (pick(values.storage, 'STORAGE') ?? (databaseUrl ? 'postgres' : 'file')) as StorageKind;
   if (!['file', 'memory', 'postgres'].includes(storage)) {
     throw new Error(`--storage must be file, memory or postgres, got "${storage}"`);

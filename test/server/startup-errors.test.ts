@@ -1,12 +1,20 @@
 /**
  * What the server says when it cannot start, or starts half-ready: no
- * password of a Redis or PostgreSQL URL in a log line or error.
+ * password of a Redis or PostgreSQL URL in a log line or error; an
+ * operator's mistake (a taken port, a bad DATABASE_URL, a data folder that
+ * is a file) in one sentence without a stack, a bug with its stack.
  */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
-import { describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../server/log';
 import { parseCli } from '../../server/options';
-import { startTestServer } from './harness';
+import { describeStartupError } from '../../server/startup-error';
+import { makePublicDir, startTestServer } from './harness';
+import { buildServer, removeBuild } from './processes';
 
 /** A loopback port nothing listens on (it was free a moment ago). */
 function closedPort(): Promise<number> {
@@ -63,5 +71,103 @@ describe('passwords in URLs', () => {
   it('leaves the password out of a refused --redis-url', () => {
     expect(() => parseCli(['--redis-url', 'http://:s3cret-pw@cache:6379'], {})).toThrow(/:\*\*\*@cache/);
     expect(() => parseCli(['--redis-url', 'http://:s3cret-pw@cache:6379'], {})).not.toThrow(/s3cret-pw/);
+  });
+});
+
+describe('startup failures', () => {
+  it('parseCli refuses a DATABASE_URL that is not a postgres:// URL, without its password', () => {
+    expect(() => parseCli(['--database-url', 'db.example:5432'], {})).toThrow(
+      /--database-url must be a URL such as postgres:/,
+    );
+    expect(() => parseCli([], { DATABASE_URL: 'mysql://app:s3cret-pw@db/x' })).toThrow(
+      /got "mysql:\/\/app:\*\*\*@db\/x"/,
+    );
+    expect(parseCli([], { DATABASE_URL: 'postgresql://app@db/x' })).toMatchObject({ options: { storage: 'postgres' } });
+    expect(parseCli([], { DATABASE_URL: 'postgres://app@db/x' })).toMatchObject({ options: { storage: 'postgres' } });
+  });
+
+  it('says a taken port, a data folder that is a file and a missing database in one sentence, a bug with its stack', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as net.AddressInfo;
+    const taken = await new Promise<Error>((resolve) =>
+      net.createServer().once('error', resolve).listen(port, '127.0.0.1'),
+    );
+    holder.close();
+    expect(describeStartupError(taken)).toEqual({
+      message: `server failed to start: port ${port} is in use (127.0.0.1:${port}): stop what uses it, or choose another --port`,
+    });
+
+    const file = path.join(os.tmpdir(), `not-a-folder-${process.pid}`);
+    fs.writeFileSync(file, '');
+    const notDir = (() => {
+      try {
+        fs.mkdirSync(path.join(file, 'data'), { recursive: true });
+      } catch (err) {
+        return err;
+      }
+    })();
+    fs.rmSync(file);
+    const said = describeStartupError(notDir);
+    expect(said.stack).toBeUndefined();
+    expect(said.message).toMatch(/^server failed to start: ENOTDIR.*; check --data-dir \(DATA_DIR\)/);
+
+    const noDb = Object.assign(new Error('PostgreSQL at postgres://app:***@db/x: database "x" does not exist'), {
+      code: '3D000',
+    });
+    expect(describeStartupError(noDb).message).toMatch(/database "x" does not exist; create the database/);
+
+    const bug = new TypeError('cannot read properties of undefined');
+    expect(describeStartupError(bug)).toEqual({
+      message: 'server failed to start: cannot read properties of undefined',
+      stack: bug.stack,
+    });
+  });
+
+  describe('the built server', () => {
+    let serverFile: string | undefined;
+    const publicDir = makePublicDir();
+    beforeAll(async () => {
+      serverFile = await buildServer();
+    }, 60_000);
+    afterAll(() => {
+      if (serverFile) removeBuild(serverFile);
+      fs.rmSync(publicDir, { recursive: true, force: true });
+    });
+
+    /** Runs the server to its exit; resolves with its code and everything it wrote. */
+    const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, [serverFile!, ...args], {
+          env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', ...env },
+        });
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.stderr.on('data', (d) => (out += d));
+        child.once('exit', (code) => resolve({ code, out }));
+      });
+
+    it('on a taken port prints one line without a stack and exits 1', async () => {
+      const holder = net.createServer();
+      await new Promise<void>((resolve) => holder.listen(8163, '127.0.0.1', resolve));
+      try {
+        const { code, out } = await run(['--storage', 'memory', '--port', '8163', '--public-dir', publicDir]);
+        expect(code, out).toBe(1);
+        const errors = out.split('\n').filter((line) => / error /.test(line));
+        expect(errors).toHaveLength(1);
+        expect(errors[0]).toMatch(
+          / error server failed to start: port 8163 is in use \(127\.0\.0\.1:8163\): stop what/,
+        );
+        expect(out).not.toMatch(/ {4}at |\\n {4}at /);
+      } finally {
+        holder.close();
+      }
+    }, 30_000);
+
+    it('refuses a DATABASE_URL that is not a URL with exit code 2', async () => {
+      const { code, out } = await run([], { DATABASE_URL: 'db.example:5432' });
+      expect(code, out).toBe(2);
+      expect(out).toMatch(/--database-url must be a URL such as postgres:/);
+    }, 30_000);
   });
 });
