@@ -2,6 +2,8 @@
  * Touched On in hot-seat at 1280 × 800, with the keyboard only: focus never rests on the page's body (from where the
  * next Tab starts again at the site's header) when the focused control goes away or is turned off.
  *
+ * - The Evader count's + and − at their limit stay focused (marked aria-disabled) and refuse the press; before, they
+ *   were disabled while focused, focus fell to the body, and Shift+Tab went on from the hand's far end.
  * - "Next journey" on the journey summary, pressed with Enter, closes it with no move made: focus goes on to the
  *   action panel; before, it stayed on the body (the board moved focus only when the choice or the state changed).
  * - Under a Peak Hour (1 card only): Enter on an Evader, Enter on Play, and focus is on End turn. (This one passed
@@ -100,6 +102,48 @@ function deal(state: State<TOState>, mine: string[]): string[] {
 describe.skipIf(!CHROMIUM)('browser: Touched On keeps keyboard focus on the board', () => {
   const suite = e2eSuite();
 
+  it('+ and − at their limit keep focus and refuse the press; nothing is played', async () => {
+    const { context, page, found } = await hotSeat(suite, 'to-focus-count', (s) => deal(s, ['E96', 'E96', 'E86']));
+    const [a, b] = found;
+    await tabTo(page, [`hand-card-${a}`, `hand-card-${b}`]);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page), { timeout: UI }).toBe('play-batch');
+    // Back to + (before it: All 2).
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('batch-plus');
+    // Both Evaders of 96 are in: + is at its limit, and keeps focus.
+    await pressKeepingFocus(page, 'Enter');
+    expect(await page.getByTestId('batch-count').textContent()).toBe('2');
+    expect(await focused(page)).toBe('batch-plus');
+    expect(await page.getByTestId('batch-plus').getAttribute('aria-disabled')).toBe('true');
+    // Pressed again, it refuses: still 2.
+    await pressKeepingFocus(page, 'Enter');
+    expect(await page.getByTestId('batch-count').textContent()).toBe('2');
+    expect(await focused(page)).toBe('batch-plus');
+    // − down to 0, then once more: focus stays on it, the count at 0.
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('batch-minus');
+    await pressKeepingFocus(page, 'Enter');
+    await pressKeepingFocus(page, 'Enter');
+    expect(await page.getByTestId('batch-count').textContent()).toBe('0');
+    expect(await page.getByTestId('batch-minus').getAttribute('aria-disabled')).toBe('true');
+    await pressKeepingFocus(page, 'Enter');
+    expect(await page.getByTestId('batch-count').textContent()).toBe('0');
+    expect(await focused(page)).toBe('batch-minus');
+    // Tab goes on inside the group, to +, which adds one again.
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('batch-plus');
+    await pressKeepingFocus(page, 'Enter');
+    expect(await page.getByTestId('batch-count').textContent()).toBe('1');
+    // Nothing was played meanwhile (before, Enter from the body's Shift+Tab played a hand card).
+    const [[, s]] = await storedHotSeat<TOState>(page);
+    expect(s.G.turn.played).toBe(0);
+    expect(s.G.pending).toBeNull();
+    expect(suite.errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('Enter on "Next journey" closes the journey summary with focus in the action panel, not on the body', async () => {
     const { context, page } = await hotSeat(suite, 'to-focus-summary', (state) => {
       // Journey 2, just dealt: the board opens with the summary of journey 1 (ended by a stall), its button focused.
@@ -138,6 +182,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On keeps keyboard focus on the boar
     await tabTo(page, [`hand-card-${a}`, `hand-card-${b}`]);
     await pressKeepingFocus(page, 'Enter');
     expect(await focused(page)).toBe('play-batch');
+    expect(await page.getByTestId('batch-plus').getAttribute('aria-disabled')).toBe('true');
     await pressKeepingFocus(page, 'Enter', 1500);
     await expect.poll(() => focused(page), { timeout: UI }).toBe('end-turn');
     const [[, s]] = await storedHotSeat<TOState>(page);

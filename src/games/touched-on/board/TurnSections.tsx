@@ -59,10 +59,12 @@ export function BatchSection({ G, ctx, me, sel, setSel, act }: PanelProps & { me
           </p>
           {opt && opt.maxEvaders > 0 && (
             <div className="buttons" role="group" aria-label="How many Evaders">
+              {/* At their limit − and + are marked disabled (aria-disabled) and refuse the press, but stay focusable:
+                  a disabled button loses focus to the page's body, from where Shift+Tab went to the hand's far end. */}
               <button
                 type="button"
-                onClick={() => setSel({ count: Math.max(0, sel.count - 1) })}
-                disabled={sel.count <= 0}
+                onClick={() => sel.count > 0 && setSel({ count: sel.count - 1 })}
+                aria-disabled={sel.count <= 0}
                 data-testid="batch-minus"
                 aria-label="One Evader fewer"
               >
@@ -73,8 +75,8 @@ export function BatchSection({ G, ctx, me, sel, setSel, act }: PanelProps & { me
               </span>
               <button
                 type="button"
-                onClick={() => setSel({ count: Math.min(max, sel.count + 1) })}
-                disabled={sel.count >= max}
+                onClick={() => sel.count < max && setSel({ count: sel.count + 1 })}
+                aria-disabled={sel.count >= max}
                 data-testid="batch-plus"
                 aria-label="One Evader more"
               >
