@@ -3,8 +3,9 @@ import { Home } from './Home';
 import { Lobby } from './Lobby';
 import { HotSeat } from './HotSeat';
 import { Deferred, lazyNamed } from './Deferred';
-import { hrefOf, useRoute } from './route';
-import { clientGame, GameContext } from './games';
+import { useEffect, useRef, useState } from 'react';
+import { hrefOf, useRoute, type Route } from './route';
+import { clientGame, GameContext, type ClientGame } from './games';
 import { SITE_NAME, SITE_TAGLINE } from './site';
 
 /** The match page, with the boardgame.io client and socket.io, is loaded when first opened. */
@@ -28,10 +29,53 @@ function NotFound(props: { what: 'match' | 'game' }) {
   );
 }
 
+/** The page's name, for the window's title and for a screen reader when the page changes. */
+export function pageTitle(route: Route, game: ClientGame | null): string {
+  const title = game?.def.title;
+  switch (route.page) {
+    case 'home':
+      return `${SITE_NAME} · transit board games`;
+    case 'notFound':
+      return `Not found · ${SITE_NAME}`;
+    case 'lobby':
+      return `${route.rules ? 'How to play' : 'Lobby'} · ${title} · ${SITE_NAME}`;
+    case 'hotseat':
+      return `Hot-seat · ${title} · ${SITE_NAME}`;
+    case 'replay':
+      return `Replay · ${title} · ${SITE_NAME}`;
+    case 'match':
+      // The match's board keeps it from there, "(Your move)" in front when the game waits for this player.
+      return `${title} · ${SITE_NAME}`;
+  }
+}
+
+/**
+ * A new page, reached by a link of the site: the window's title names it, a screen reader hears its name, and focus
+ * starts at the top of the page's content (it was left on the page's body, wherever the link had been). Nothing
+ * moves on the first page loaded.
+ */
+function usePageChange(route: Route, game: ClientGame | null) {
+  const title = pageTitle(route, game);
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  const [said, setSaid] = useState('');
+  useEffect(() => {
+    document.title = title;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    setSaid(title.replace(` · ${SITE_NAME}`, ''));
+    main.current?.focus({ preventScroll: true });
+  }, [title]);
+  return { main, said };
+}
+
 /** The whole client. */
 export function App() {
   const route = useRoute();
   const game = route.page === 'home' || route.page === 'notFound' ? null : clientGame(route.game);
+  const { main, said } = usePageChange(route, game);
   return (
     <div className="app">
       <header className="app-header">
@@ -74,7 +118,10 @@ export function App() {
           )}
         </nav>
       </header>
-      <main>
+      <p className="visually-hidden" aria-live="polite" data-testid="page-said">
+        {said}
+      </p>
+      <main ref={main} tabIndex={-1}>
         {game ? (
           <GameContext.Provider value={game}>
             {route.page === 'match' ? (

@@ -31,17 +31,21 @@ export function Home() {
                   href={hrefOf({ page: 'lobby', game: g.def.id })}
                   data-testid={`play-${g.def.id}`}
                 >
-                  Play online
+                  Play online<span className="visually-hidden"> ({g.def.title})</span>
                 </a>
-                <a className="button" href={hrefOf({ page: 'hotseat', game: g.def.id })}>
-                  Hot-seat
+                <a
+                  className="button"
+                  href={hrefOf({ page: 'hotseat', game: g.def.id })}
+                  data-testid={`hotseat-${g.def.id}`}
+                >
+                  Hot-seat<span className="visually-hidden"> ({g.def.title})</span>
                 </a>
                 <a
                   className="link"
                   href={hrefOf({ page: 'lobby', game: g.def.id, rules: true })}
                   data-testid={`rules-${g.def.id}`}
                 >
-                  How to play
+                  How to play<span className="visually-hidden"> ({g.def.title})</span>
                 </a>
               </div>
             </div>

@@ -2,11 +2,15 @@
 import { seatStyle, useGame } from './games';
 import { SeatDot } from './SeatDot';
 
-/** "Pass the device to <name>". */
+/**
+ * "Pass the device to <name>". It takes the board's place in the page, whose header and "Quit game" stay in use: a
+ * dialog, but not a modal one (it once said aria-modal, which tells a screen reader the rest of the page is hidden
+ * while Tab still reached it).
+ */
 export function PassDevice(props: { seat: string; name: string; reason: string; onReady: () => void }) {
   const game = useGame();
   return (
-    <div className="pass-device" role="dialog" aria-modal="true" aria-labelledby="pass-title" data-testid="pass-device">
+    <div className="pass-device" role="dialog" aria-labelledby="pass-title" data-testid="pass-device">
       <div className="pass-card" style={seatStyle(game, props.seat)}>
         <SeatDot game={game} seat={props.seat} size={36} />
         <h2 id="pass-title">

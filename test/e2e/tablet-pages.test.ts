@@ -118,7 +118,7 @@ describe.skipIf(!CHROMIUM)("the site's pages on a tablet", () => {
       for (const { id } of GAMES) {
         const card = p.getByTestId(`game-${id}`);
         const play = (await card.getByTestId(`play-${id}`).boundingBox())!;
-        const hotSeat = (await card.getByText('Hot-seat', { exact: true }).boundingBox())!;
+        const hotSeat = (await card.getByTestId(`hotseat-${id}`).boundingBox())!;
         if (Math.abs(hotSeat.y - play.y) > 1)
           wrapped.push(`${id} at ${width} × ${height}: Hot-seat ${Math.round(hotSeat.y - play.y)} px lower`);
       }

@@ -377,11 +377,22 @@ function EndTurn({ G, me, can, left, act }: { G: GState; me: PlayerID; can: bool
   const [asking, setAsking] = React.useState(false);
   const keep = React.useRef<HTMLButtonElement>(null);
   const question = React.useRef<HTMLDivElement>(null);
+  const endTurn = React.useRef<HTMLButtonElement>(null);
+  // The player backed out ("Keep playing" or Esc): focus goes back to "End turn", not to the page's body.
+  const backOut = React.useRef(false);
+  const keepPlaying = () => {
+    backOut.current = true;
+    setAsking(false);
+  };
   const turn = G.turn.actions;
   // A new action taken closes the question.
   React.useEffect(() => setAsking(false), [turn, me]);
   React.useEffect(() => {
-    if (!asking) return;
+    if (!asking) {
+      if (backOut.current) endTurn.current?.focus({ preventScroll: true });
+      backOut.current = false;
+      return;
+    }
     keep.current?.focus({ preventScroll: true });
     // The question is longer than the button it replaces: at the foot of the phone's bottom sheet (which scrolls
     // within itself) it fell below the screen, "Keep playing" and the question unseen. Bring all of it into view.
@@ -397,7 +408,7 @@ function EndTurn({ G, me, can, left, act }: { G: GState; me: PlayerID; can: bool
         onKeyDown={(e) => {
           if (e.key === 'Escape') {
             e.stopPropagation();
-            setAsking(false);
+            keepPlaying();
           }
         }}
       >
@@ -408,7 +419,7 @@ function EndTurn({ G, me, can, left, act }: { G: GState; me: PlayerID; can: bool
           <button type="button" className="primary" onClick={act.endTurn} data-testid="end-turn-confirm">
             End turn — draw 4 tickets
           </button>
-          <button type="button" ref={keep} onClick={() => setAsking(false)} data-testid="end-turn-cancel">
+          <button type="button" ref={keep} onClick={keepPlaying} data-testid="end-turn-cancel">
             Keep playing
           </button>
         </div>
@@ -420,6 +431,7 @@ function EndTurn({ G, me, can, left, act }: { G: GState; me: PlayerID; can: bool
       {can && (
         <button
           type="button"
+          ref={endTurn}
           onClick={left > 0 ? () => setAsking(true) : act.endTurn}
           data-testid="end-turn"
           className={left === 0 ? 'primary' : ''}

@@ -1,0 +1,126 @@
+/**
+ * What a keyboard or screen-reader user meets around the boards, in Debian's Chromium (found by a review at
+ * 1280 × 800, keyboard only): the focus ring's contrast, the games page's links named with their game, a page
+ * change that names the new page and starts focus at its top, Lisbon's "End your turn?" question handing focus
+ * back to "End turn", and the pass-the-device screen, which is not a modal dialog.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eSuite, focused, newContext } from './harness';
+
+const UI = 10_000;
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+/** WCAG's contrast ratio of two CSS colours (rgb() or rgba() with alpha 1). */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const s = Number(v) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The focused element's outline colour and the background behind it (its nearest ancestor with one). */
+async function ringOnFocused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const style = getComputedStyle(el);
+    let bg = 'rgb(255, 255, 255)';
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const c = getComputedStyle(p).backgroundColor;
+      if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') {
+        bg = c;
+        break;
+      }
+    }
+    return { outline: style.outlineColor, width: style.outlineWidth, bg, text: el.textContent };
+  });
+}
+
+/** Tab until the focused element's text matches `text` (at most 40 presses). */
+async function tabTo(page: Page, text: RegExp) {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    if (text.test(await page.evaluate(() => document.activeElement?.textContent ?? ''))) return;
+  }
+  throw new Error(`no focusable element reads ${text}`);
+}
+
+describe('browser: focus and names for keyboard and screen-reader users', () => {
+  const suite = e2eSuite();
+
+  it('draws a focus ring of at least 3:1 against what is behind it, on the page and in the header', async () => {
+    const { context, page } = await newContext(suite.browser, suite.errors, 'ring', DESKTOP);
+    await page.goto(`${suite.server.url}/#/`);
+    await page.getByTestId('games').waitFor({ timeout: UI });
+    await tabTo(page, /^Games$/);
+    const header = await ringOnFocused(page);
+    expect(contrast(header.outline, header.bg), JSON.stringify(header)).toBeGreaterThanOrEqual(3);
+    await tabTo(page, /^Play online/);
+    const link = await ringOnFocused(page);
+    // Before: rgba(29, 78, 137, 0.35) on white, about 1.7:1.
+    expect(link.outline).not.toMatch(/rgba/);
+    expect(contrast(link.outline, link.bg), JSON.stringify(link)).toBeGreaterThanOrEqual(3);
+    await context.close();
+  }, 30_000);
+
+  it("names each game's links with the game, and a new page says its name and starts focus at its top", async () => {
+    const { context, page } = await newContext(suite.browser, suite.errors, 'names', DESKTOP);
+    await page.goto(`${suite.server.url}/#/`);
+    await page.getByTestId('games').waitFor({ timeout: UI });
+    // Three "Play online" links read alike in a screen reader's list of links; each now names its game.
+    expect(await page.getByRole('link', { name: 'Play online', exact: true }).count()).toBe(0);
+    for (const name of ['28 Trams of Lisbon', 'Touched On', 'Get on Board: Paris & Rome']) {
+      expect(await page.getByRole('link', { name: `Play online (${name})`, exact: true }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: `Hot-seat (${name})`, exact: true }).count()).toBe(1);
+    }
+    expect(await page.title()).toBe('Next Stop · transit board games');
+    // The first page loaded moves nothing.
+    expect(await page.getByTestId('page-said').textContent()).toBe('');
+
+    await page.getByRole('link', { name: 'Play online (Touched On)' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('lobby').waitFor({ timeout: UI });
+    await expect.poll(() => page.title()).toBe('Lobby · Touched On · Next Stop');
+    expect(await page.getByTestId('page-said').textContent()).toBe('Lobby · Touched On');
+    // Focus starts at the page's content (it was on the body, and Tab began again at the header).
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+
+    await page.getByTestId('nav-hotseat').click();
+    await expect.poll(() => page.title()).toBe('Hot-seat · Touched On · Next Stop');
+    await context.close();
+  }, 30_000);
+
+  it('hands focus back to "End turn" when the player keeps playing (Lisbon), by the button or Esc', async () => {
+    const { context, page } = await newContext(suite.browser, suite.errors, 'end-turn', DESKTOP);
+    await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Hana');
+    await page.getByTestId('hs-name-1').fill('Hugo');
+    await page.getByTestId('hs-first').selectOption('0');
+    await page.getByTestId('hs-start').click();
+    // Hot-seat's pass screen: a dialog in the page's flow, not a modal one (Tab reaches the header and Quit game).
+    expect(await page.getByTestId('pass-device').getAttribute('aria-modal')).toBeNull();
+    await page.getByTestId('pass-ready').click({ timeout: UI });
+    const endTurn = page.getByTestId('end-turn');
+    await endTurn.focus({ timeout: UI });
+    await page.keyboard.press('Enter');
+    await page.getByTestId('end-turn-question').waitFor({ timeout: UI });
+    expect(await focused(page)).toBe('end-turn-cancel');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('end-turn-question').waitFor({ state: 'detached', timeout: UI });
+    // Before: focus fell to the page's body.
+    expect(await focused(page)).toBe('end-turn');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('end-turn-cancel').waitFor({ timeout: UI });
+    await page.keyboard.press('Enter');
+    await page.getByTestId('end-turn-question').waitFor({ state: 'detached', timeout: UI });
+    expect(await focused(page)).toBe('end-turn');
+    await context.close();
+  }, 30_000);
+});
