@@ -3,7 +3,7 @@
  * storage, secure seeds, input guards, one origin policy, the static client
  * and a health endpoint. `startServer` is what the CLI and the tests call.
  */
-import type { Middleware } from './http-error';
+import { isStorageUnavailable, type Middleware } from './http-error';
 import http from 'node:http';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -201,7 +201,13 @@ class AppTransport extends SocketIO {
   }
 }
 
-/** Logs unexpected errors; 4xx messages go to the client as plain text. */
+/** Seconds a client is asked to wait (Retry-After) when the storage cannot be reached. */
+const STORAGE_RETRY_AFTER_S = 5;
+
+/**
+ * Logs unexpected errors; 4xx messages go to the client as plain text. A
+ * storage that cannot be reached is a 503 with Retry-After, not a 500.
+ */
 function errors(log: Logger): Middleware {
   return async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
@@ -209,6 +215,15 @@ function errors(log: Logger): Middleware {
       await next();
     } catch (err) {
       const e = err as { status?: number; expose?: boolean; message?: string; headers?: Record<string, string> };
+      if (typeof e.status !== 'number' && isStorageUnavailable(err)) {
+        // PostgreSQL down or unreachable: nothing was done, and the same request may work in a moment.
+        log('warn', 'request failed: storage unavailable', { method: ctx.method, path: ctx.path, error: String(err) });
+        ctx.status = 503;
+        ctx.set('Retry-After', String(STORAGE_RETRY_AFTER_S));
+        ctx.type = 'text/plain';
+        ctx.body = 'Storage is unavailable; try again shortly';
+        return;
+      }
       const status = typeof e.status === 'number' && e.status >= 400 && e.status < 600 ? e.status : 500;
       if (status >= 500) log('error', 'request failed', { method: ctx.method, path: ctx.path, error: String(err) });
       ctx.status = status;
@@ -233,6 +248,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     kind,
     dataDir: path.resolve(options.dataDir ?? 'data'),
     databaseUrl: options.databaseUrl,
+    logger: log,
     reportDamage: (damage) => log('error', 'damaged match: not served until restored', damage),
   });
   const seats = new SeatSockets();

@@ -17,3 +17,34 @@ export function fail(status: number, message: string, headers?: Record<string, s
   if (headers) err.headers = headers;
   throw err;
 }
+
+/** Node's codes for a connection that could not be made or was lost. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/** pg's messages for a connection lost or not made in time (they carry no code). */
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/**
+ * True when `err` (or its `cause`) says the storage could not be reached:
+ * a connection refused or lost, or PostgreSQL shutting down or refusing
+ * connections (SQLSTATE class 08, and 57P01–57P03). Such a request is worth
+ * retrying in a moment, unlike a bug.
+ */
+export function isStorageUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08|^57P0[123]$/.test(code))) return true;
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+  }
+  return false;
+}

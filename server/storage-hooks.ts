@@ -129,12 +129,16 @@ export function hookStorage(
       request.created.add(matchID);
       const result = track(inner.createMatch(matchID, opts));
       const m = opts.metadata;
-      log('info', 'match created', {
-        matchID,
-        game: m.gameName,
-        players: Object.keys(m.players ?? {}).length,
-        unlisted: m.unlisted || undefined,
-      });
+      const created = () =>
+        log('info', 'match created', {
+          matchID,
+          game: m.gameName,
+          players: Object.keys(m.players ?? {}).length,
+          unlisted: m.unlisted || undefined,
+        });
+      // Only once it is stored: a write that fails (the database is down) created nothing.
+      if (isThenable(result)) result.then(created, () => undefined);
+      else created();
       return result;
     },
     setState(matchID: string, state: State, deltalog?: LogEntry[]) {

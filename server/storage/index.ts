@@ -13,7 +13,7 @@ import type { StorageAPI } from 'boardgame.io';
 import { FileStorage } from './file';
 import { MemoryStorage } from './memory';
 import { PostgresStorage } from './postgres';
-import { redactUrl } from '../log';
+import { redactUrl, type Logger } from '../log';
 
 export { FileStorage } from './file';
 export { MemoryStorage } from './memory';
@@ -30,6 +30,8 @@ export interface StorageOptions {
   databaseUrl?: string;
   /** fsync each file write (file storage; default true unless FILE_FSYNC=0). */
   fsync?: boolean;
+  /** Where the PostgreSQL storage logs its connection errors. */
+  logger?: Logger;
   /** Where the file storage reports a damaged match. */
   reportDamage?: (damage: { matchID: string; file: string; reason: string }) => void;
 }
@@ -48,7 +50,7 @@ export async function createStorage(opts: StorageOptions): Promise<StorageAPI.As
     }
     case 'postgres': {
       if (!opts.databaseUrl) throw new Error('postgres storage needs a database URL (DATABASE_URL)');
-      const db = new PostgresStorage({ connectionString: opts.databaseUrl });
+      const db = new PostgresStorage({ connectionString: opts.databaseUrl, logger: opts.logger });
       try {
         await db.connect();
       } catch (err) {

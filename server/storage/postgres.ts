@@ -71,6 +71,7 @@ import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
 import type { PageEntry, PageOptions } from './list-filter';
 import { metadataKey } from './metadata-key';
 import { StateConflict } from './conflict';
+import { consoleLogger, type Logger } from '../log';
 
 /**
  * The advisory lock key under which the site's tables are created (the storage's and the bot leases'):
@@ -85,6 +86,8 @@ export interface PostgresStorageOptions {
   schema?: string;
   /** Pool size (default 10). */
   max?: number;
+  /** Where connection errors and failed background writes are logged (default: the console logger). */
+  logger?: Logger;
 }
 
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -205,6 +208,8 @@ export class PostgresStorage extends Async {
   /** Prepared statement names, by SQL text (see `run`). */
   private readonly statements = new Map<string, string>();
 
+  private readonly logger: Logger;
+
   constructor(opts: PostgresStorageOptions) {
     super();
     const parsed = parseDatabaseUrl(opts.connectionString);
@@ -213,8 +218,11 @@ export class PostgresStorage extends Async {
     this.match = `"${this.schema}".bgio_match`;
     this.log = `"${this.schema}".bgio_match_log`;
     this.pool = new pg.Pool({ connectionString: parsed.connectionString, max: opts.max ?? 10 });
-    // An idle client that loses its connection must not crash the server.
-    this.pool.on('error', (err) => console.error('postgres pool error:', err.message));
+    const logger = (this.logger = opts.logger ?? consoleLogger);
+    // An idle client that loses its connection must not crash the server; the pool connects anew when asked.
+    this.pool.on('error', (err: Error & { code?: string }) =>
+      logger('warn', 'postgres: an idle connection failed', { error: err.message, code: err.code }),
+    );
   }
 
   /** Creates the schema and tables if they are missing (under the DDL lock: several processes may start at once). */
@@ -303,7 +311,9 @@ export class PostgresStorage extends Async {
 
   /** `flush`, logging a failure instead of throwing (a lost bump costs only `updatedAt`). */
   private flushLogged(): Promise<void> {
-    return this.flush().catch((err: Error) => console.error(`postgres: updatedAt write failed: ${err.message}`));
+    return this.flush().catch((err: Error) =>
+      this.logger('warn', 'postgres: updatedAt write failed', { error: err.message }),
+    );
   }
 
   /** Throws unless the database answers (for `/health`). */
