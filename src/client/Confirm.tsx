@@ -1,6 +1,7 @@
 /**
  * A question asked in place before an action that cannot be undone (closing a match, forgetting a seat): its
- * title and consequence, "keep" focused first, Esc backs out like "keep".
+ * title and consequence, "keep" focused first, Esc backs out like "keep". Like any alert dialog it holds the
+ * keyboard until answered: Tab and Shift+Tab go round its two buttons instead of on into the board.
  */
 import { useId } from 'react';
 
@@ -31,6 +32,13 @@ export function ConfirmBox(props: {
         if (e.key === 'Escape' && !props.busy) {
           e.stopPropagation();
           props.onKeep();
+        }
+        if (e.key === 'Tab') {
+          const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+          if (buttons.length === 0) return;
+          const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+          e.preventDefault();
+          buttons[(at + (e.shiftKey ? -1 : 1) + buttons.length) % buttons.length].focus();
         }
       }}
     >

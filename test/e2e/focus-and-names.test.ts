@@ -97,7 +97,7 @@ describe('browser: focus and names for keyboard and screen-reader users', () => 
     await context.close();
   }, 30_000);
 
-  it('hands focus back to "End turn" when the player keeps playing (Lisbon), by the button or Esc', async () => {
+  it('hands focus back to "End turn" when the player keeps playing (Lisbon), and keeps Tab inside "Quit this game?"', async () => {
     const { context, page } = await newContext(suite.browser, suite.errors, 'end-turn', DESKTOP);
     await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/hotseat`);
     await page.getByTestId('hs-name-0').fill('Hana');
@@ -121,6 +121,20 @@ describe('browser: focus and names for keyboard and screen-reader users', () => 
     await page.keyboard.press('Enter');
     await page.getByTestId('end-turn-question').waitFor({ state: 'detached', timeout: UI });
     expect(await focused(page)).toBe('end-turn');
+
+    // "Quit this game?" holds the keyboard until answered: Tab goes round its two buttons (it went on into the map).
+    await page.getByTestId('hs-quit').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('hs-quit-confirm').waitFor({ timeout: UI });
+    const round: string[] = [];
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      round.push(await focused(page));
+    }
+    expect(round).toEqual(['hs-quit-yes', 'hs-quit-keep', 'hs-quit-yes', 'hs-quit-keep']);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('hs-quit-confirm').waitFor({ state: 'detached', timeout: UI });
+    await expect.poll(() => focused(page)).toBe('hs-quit');
     await context.close();
   }, 30_000);
 });
