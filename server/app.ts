@@ -27,7 +27,7 @@ import { consoleLogger, redactUrl, type Logger } from './log';
 import { withSecureSeed } from './seed';
 import { guardNamespace, SeatSockets, type MatchQueue } from './socket-guard';
 import type { SocketLimits } from './socket-limits';
-import { serveClient } from './static';
+import { checkClientBuilt, serveClient } from './static';
 import { RedisPubSub } from './redis-pubsub';
 import { Spectators, spectatorCount } from './spectators';
 import { createStorage, LocalPubSub, PersistFirstPubSub, PostgresStorage, type StorageKind } from './storage';
@@ -412,7 +412,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     clocks.forget(closed.matchID);
     void bots.forget(closed.matchID);
   });
-  app.use(serveClient(options.publicDir ?? path.resolve('public')));
+  const publicDir = options.publicDir ?? path.resolve('public');
+  checkClientBuilt(publicDir, log);
+  app.use(serveClient(publicDir));
 
   // run() cannot report a listen error (EADDRINUSE, EACCES): watch for it here.
   const httpServer = (app as unknown as { server: http.Server }).server;

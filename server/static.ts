@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
 import { fail, type Middleware } from './http-error';
+import type { Logger } from './log';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -84,6 +85,23 @@ async function statFile(file: string): Promise<fs.Stats | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Warns (once, at startup) when `publicDir` holds no `index.html`: every page
+ * would then answer 404 "The client is not built". Returns whether it is built.
+ */
+export function checkClientBuilt(publicDir: string, log: Logger): boolean {
+  const root = path.resolve(publicDir);
+  if (fs.existsSync(path.join(root, 'index.html'))) return true;
+  log(
+    'warn',
+    `the client is not built: no index.html in ${root}; every page will answer 404 until you run \`npm run build\` (or \`npm start\`, which builds), or point --public-dir at the built client`,
+    {
+      publicDir: root,
+    },
+  );
+  return false;
 }
 
 /** The static-file middleware for `publicDir`. */

@@ -171,3 +171,31 @@ describe('startup failures', () => {
     }, 30_000);
   });
 });
+
+describe('an unbuilt client', () => {
+  it('is named in a warning at startup, with how to build it', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'unbuilt-public-'));
+    const server = await startTestServer({ publicDir: empty });
+    try {
+      const warnings = server.logs.filter((l) => l.startsWith('warn the client is not built'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(`no index.html in ${empty}`);
+      expect(warnings[0]).toContain('npm run build');
+      const page = await fetch(`${server.url}/`);
+      expect(page.status).toBe(404);
+      expect(await page.text()).toMatch(/The client is not built/);
+    } finally {
+      await server.close();
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('is not warned about when index.html is there', async () => {
+    const server = await startTestServer();
+    try {
+      expect(server.logs.join('\n')).not.toMatch(/not built/);
+    } finally {
+      await server.close();
+    }
+  });
+});
