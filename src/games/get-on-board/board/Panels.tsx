@@ -244,8 +244,10 @@ export function LogPanel({ G, names }: { G: GobState; names: Names }) {
   return (
     <section className="gob-panel gob-log" data-testid="log" aria-label="Game log">
       <h3>Game log</h3>
-      {/* Focusable, so the keyboard can scroll it. */}
-      <ol reversed tabIndex={0} aria-label="Game log, newest first">
+      {/* Focusable, so the keyboard can scroll it. A polite live region, as Lisbon's and Touched On's logs are: each new
+          entry (an opponent's plot, a new round) is read out as it comes. Only what is added: the entries already there
+          as the board mounts (the region comes with them) are not, nor the whole log again (it is not atomic). */}
+      <ol reversed tabIndex={0} aria-label="Game log, newest first" aria-live="polite">
         {lines.map(({ i, e }) => (
           <li key={i} data-testid={`log-${i}`}>
             {e.round > 0 && <span className="gob-log-round">R{e.round}</span>} {logText(e, G, names)}
