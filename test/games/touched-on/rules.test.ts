@@ -210,7 +210,7 @@ describe('turn rules', () => {
     expect(await act(cl2[1], 'inspect', { card: u2 })).toBe(false);
   });
 
-  it("Free Tram Zone: not before the journey's first card; after an inspection empties the only carriage, on the current line (RULES.md decision 13)", async () => {
+  it("Free Tram Zone: not while no Line has a card, before the journey's first card or after an inspection empties the only carriage, so the player draws (RULINGS §12.21)", async () => {
     const start = emptyTable(3, A);
     give(start, A, ['freeTramZone', 'E96']);
     give(start, B, ['E19']);
@@ -223,8 +223,8 @@ describe('turn rules', () => {
     const id = carriage(G, '96', [[A, 'E96']]);
     setPlay(G, '96', A, id);
     give(G, A, ['E19']);
-    give(G, B, ['U', 'freeTramZone', 'E19']);
-    give(G, C, ['E19']);
+    give(G, B, ['U', 'E19']);
+    give(G, C, ['freeTramZone', 'A86']);
     const cl = seats(gameFrom(G), 3);
     const u = view(cl[1]).players[B].hand!.find((c) => c.startsWith('U-'))!;
     expect(await act(cl[1], 'inspect', { card: u })).toBe(true);
@@ -232,9 +232,15 @@ describe('turn rules', () => {
     let s = view(cl[1]);
     expect(Object.values(s.lines).every((l) => l.carriages.every((c) => c.cards.length === 0))).toBe(true);
     expect(s.currentLine).toBe('96');
-    expect(await act(cl[1], 'freeTramZone')).toBe(true);
+    expect(await act(cl[1], 'endTurn')).toBe(true);
+    // C holds a Free Tram Zone and an Authorised Inspector with no carriage to catch. No Line has a card: the
+    // Free Tram Zone is refused and does not force play, so C draws.
+    expect(await act(cl[2], 'freeTramZone')).toBe(false);
+    expect(await act(cl[2], 'draw')).toBe(true);
     s = view(cl[2]);
-    expect(s.lines['96'].freeTramZone).toBe('P-freeTramZone-1');
+    expect(s.lines['96'].freeTramZone).toBeNull();
+    expect(s.players[C].hand).toContain('P-freeTramZone-1');
+    expect(s.players[C].hand).toHaveLength(3);
   });
 
   it('garbage arguments are refused without a crash', async () => {
