@@ -2,7 +2,10 @@
  * What each player may see (R16): everything, except the order of the round
  * deck (its length stays) and, until every player has chosen, the other
  * players' departure offers and which ticket each kept (whether they have
- * chosen is public: the table sees who is still deciding).
+ * chosen is public: the table sees who is still deciding). Once all have
+ * chosen, each kept ticket is public; the ticket a player let go never is,
+ * as at a table, where it goes back unseen: their offer shows as
+ * `[kept, 0]`, the kept one first whatever its number.
  */
 import type { GobState, PlayerID } from './types';
 
@@ -10,13 +13,20 @@ import type { GobState, PlayerID } from './types';
 export function playerView(G: GobState, playerID: PlayerID | null | undefined): GobState {
   const allChosen = G.order.every((p) => G.choices[p] !== null);
   const view: GobState = { ...G, deck: G.deck.map(() => 0) };
-  if (!allChosen) {
-    view.offers = {};
-    view.choices = {};
-    for (const p of G.order) {
-      view.offers[p] = p === playerID ? G.offers[p] : G.offers[p].map(() => 0);
+  view.offers = {};
+  view.choices = {};
+  for (const p of G.order) {
+    const kept = G.choices[p];
+    if (p === playerID) {
+      view.offers[p] = G.offers[p];
+      view.choices[p] = kept;
+    } else if (allChosen && kept !== null) {
+      view.offers[p] = [kept, 0];
+      view.choices[p] = kept;
+    } else {
+      view.offers[p] = G.offers[p].map(() => 0);
       // Others' choices: only whether they have chosen (0), never which ticket.
-      view.choices[p] = p === playerID || G.choices[p] === null ? G.choices[p] : 0;
+      view.choices[p] = kept === null ? null : 0;
     }
   }
   return view;

@@ -43,12 +43,16 @@ function findLeaks(message: unknown, viewer: string | null): string[] {
     if (isObject(v.G) && isObject(v.ctx)) {
       const G = v.G as unknown as GobState;
       if (G.deck?.some((t) => t !== 0)) leaks.push(`${where}.G.deck`);
-      if (G.round === 0)
-        for (const p of Object.keys(G.offers ?? {})) {
-          if (p === viewer) continue;
+      for (const p of Object.keys(G.offers ?? {})) {
+        if (p === viewer) continue;
+        if (G.round === 0) {
           if (G.offers[p].some((t) => t !== 0)) leaks.push(`${where}.G.offers.${p}`);
           if (G.choices[p] !== null && G.choices[p] !== 0) leaks.push(`${where}.G.choices.${p}`);
+        } else if (G.offers[p].some((t) => t !== 0 && t !== G.choices[p])) {
+          // Once all have chosen: the kept ticket, never the one let go.
+          leaks.push(`${where}.G.offers.${p}`);
         }
+      }
       const plugins = v.plugins as Record<string, { data?: unknown }> | undefined;
       if (plugins?.random?.data !== undefined) leaks.push(`${where}.plugins.random.data`);
     }

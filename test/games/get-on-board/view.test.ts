@@ -1,7 +1,7 @@
 /**
- * Hidden information (R16, RULINGS §2 step 5): the deck order, and the other
- * players' departure offers and choices until all have chosen. Everything
- * else is public. (A raw-socket test of the server comes separately.)
+ * Hidden information (R16, RULINGS §2 step 5): the deck order, the other
+ * players' departure offers and choices until all have chosen, and ever after
+ * the ticket each let go. Everything else is public. (A raw-socket test of the server comes separately.)
  */
 import { describe, expect, it } from 'vitest';
 import { act, freshState, gameFrom, mapT, refused, seats, view } from './helpers';
@@ -21,7 +21,7 @@ describe('playerView and the secret departure choice', () => {
     expect(new Set(G.deck).size).toBe(12);
   });
 
-  it('shows each player only their own offer and choice until all have chosen, then everything', async () => {
+  it('shows each player only their own offer and choice until all have chosen, then the kept tickets, never the one let go', async () => {
     const G = freshState('V', 3);
     const all = G.order.flatMap((p) => G.offers[p]);
     expect(new Set(all).size).toBe(6); // dealt pairs never overlap
@@ -56,7 +56,11 @@ describe('playerView and the secret departure choice', () => {
     expect(await act(cl[2], 'chooseDeparture', { ticket: G.offers['2'][0] })).toBe(true);
     const after = view(cl[2]);
     expect(after.choices).toEqual({ '0': kept, '1': G.offers['1'][0], '2': G.offers['2'][0] });
-    expect(after.offers).toEqual(G.offers);
+    // The kept tickets are public now; the one each player let go is not, as at a table (it goes back unseen).
+    expect(after.offers).toEqual({ '0': [kept, 0], '1': [G.offers['1'][0], 0], '2': G.offers['2'] });
+    expect(view(cl[0]).offers['0']).toEqual(G.offers['0']);
+    const letGo = [G.offers['0'][0], G.offers['1'][1]];
+    for (const ticket of letGo) expect(Object.values(after.offers).flat()).not.toContain(ticket);
     expect(after.players['0'].line).toHaveLength(1);
     expect(after.round).toBe(1);
     expect(after.deck).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
