@@ -356,3 +356,21 @@ export async function expectInView(page: Page, control: Locator, what: string): 
   expect(box.x, `${what}: left`).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, `${what}: right`).toBeLessThanOrEqual(vp.width);
 }
+
+/** Records where focus is, every 40 ms, from now on (read with `focusTrail`). */
+export async function watchFocus(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __trail: string[]; __trailTimer?: number };
+    if (w.__trailTimer) clearInterval(w.__trailTimer);
+    w.__trail = [];
+    w.__trailTimer = window.setInterval(() => {
+      const el = document.activeElement;
+      w.__trail.push(!el || el === document.body ? 'BODY' : (el.getAttribute('data-testid') ?? el.tagName));
+    }, 40);
+  });
+}
+
+/** Where focus has been since `watchFocus`. */
+export function focusTrail(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __trail: string[] }).__trail.slice());
+}

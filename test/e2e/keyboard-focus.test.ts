@@ -10,30 +10,21 @@ import type { Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { GState } from '../../src/games/lisbon/types';
 import type { GobState } from '../../src/games/get-on-board/types';
-import { createJoined, e2eSuite, findChromium, openAsSeat, type E2EServer, focused } from './harness';
+import {
+  createJoined,
+  e2eSuite,
+  findChromium,
+  focusTrail,
+  openAsSeat,
+  watchFocus,
+  type E2EServer,
+  focused,
+} from './harness';
 import { RawClient } from '../server/harness';
 import { getOnBoard } from '../../src/games/get-on-board/def';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
-
-/** Records where focus is, every 40 ms, from now on (read with `focusTrail`). */
-async function watchFocus(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __trail: string[]; __trailTimer?: number };
-    if (w.__trailTimer) clearInterval(w.__trailTimer);
-    w.__trail = [];
-    w.__trailTimer = window.setInterval(() => {
-      const el = document.activeElement;
-      w.__trail.push(!el || el === document.body ? 'BODY' : (el.getAttribute('data-testid') ?? el.tagName));
-    }, 40);
-  });
-}
-
-/** Where focus has been since `watchFocus`. */
-function focusTrail(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { __trail: string[] }).__trail.slice());
-}
 
 /**
  * Presses `key`, waits for `done`, then watches focus for `ms` more: it must never have rested on the body, but

@@ -22,28 +22,12 @@ import {
   newContext,
   storedHotSeat,
   type E2ESuite,
+  focusTrail,
+  watchFocus,
 } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
-
-/** Records where focus is, every 40 ms, from now on (read with `focusTrail`). */
-async function watchFocus(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __trail: string[]; __trailTimer?: number };
-    if (w.__trailTimer) clearInterval(w.__trailTimer);
-    w.__trail = [];
-    w.__trailTimer = window.setInterval(() => {
-      const el = document.activeElement;
-      w.__trail.push(!el || el === document.body ? 'BODY' : (el.getAttribute('data-testid') ?? el.tagName));
-    }, 40);
-  });
-}
-
-/** Where focus has been since `watchFocus`. */
-function focusTrail(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { __trail: string[] }).__trail.slice());
-}
 
 /** Presses `key`, then watches focus for `ms`: at most one sample on the body (the frame a control goes away in). */
 async function pressKeepingFocus(page: Page, key: string, ms = 800): Promise<void> {

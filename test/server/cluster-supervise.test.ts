@@ -8,10 +8,17 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import nodeHttp from 'node:http';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePublicDir, sleep } from './harness';
-import { buildServer, dropSchema, removeBuild, startProcess, withSchema, type ServerProcess } from './processes';
+import {
+  buildServer,
+  dropSchema,
+  freePort,
+  removeBuild,
+  startProcess,
+  withSchema,
+  type ServerProcess,
+} from './processes';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -36,17 +43,6 @@ function health(base: string): Promise<{ status: number; process: string } | und
       .setTimeout(2000, function (this: nodeHttp.ClientRequest) {
         this.destroy(new Error('no answer'));
       });
-  });
-}
-
-/** A loopback port nothing listens on (it was free a moment ago). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
   });
 }
 
@@ -105,7 +101,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('the --workers primary', () => {
   }, 60_000);
 
   it('exits with code 1 when workers keep failing to start (PostgreSQL unreachable)', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const child = spawn(process.execPath, [serverFile!, ...args(`postgres://postgres@127.0.0.1:${port}/test`)], {
       env: { ...process.env, NODE_ENV: 'production' },
     });

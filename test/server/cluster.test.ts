@@ -11,14 +11,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import nodeHttp from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { PostgresStorage } from '../../server/storage';
 import { botMoves } from '../../src/games/lisbon/bots/candidates';
 import { createMatch, fullMatch, http, joinMatch, makePublicDir, RawClient } from './harness';
-import { buildServer, removeBuild, startProcess, withSchema, type ServerProcess } from './processes';
+import { buildServer, freePort, removeBuild, startProcess, withSchema, type ServerProcess } from './processes';
 import { waitingOn } from '../../src/games/common/waiting-room';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -39,17 +38,6 @@ function freshGet(url: string): Promise<{ status: number; json: any }> {
       .setTimeout(2000, function (this: nodeHttp.ClientRequest) {
         this.destroy(new Error('no answer'));
       });
-  });
-}
-
-/** A free TCP port on loopback. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
   });
 }
 

@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll } from 'vitest';
@@ -135,4 +136,15 @@ export function twoServers(
     await dropSchema(pgUrl, schema);
   });
   return { a: () => a!, b: () => b!, schema };
+}
+
+/** A loopback port nothing listens on: free a moment ago (for a server to take, or to find nothing there). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
 }

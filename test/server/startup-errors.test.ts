@@ -14,18 +14,7 @@ import { redactUrl } from '../../server/log';
 import { parseCli } from '../../server/options';
 import { describeStartupError } from '../../server/startup-error';
 import { makePublicDir, startTestServer } from './harness';
-import { buildServer, removeBuild } from './processes';
-
-/** A loopback port nothing listens on (it was free a moment ago). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+import { buildServer, freePort, removeBuild } from './processes';
 
 describe('passwords in URLs', () => {
   it('redactUrl hides the password and keeps the rest', () => {
@@ -38,7 +27,7 @@ describe('passwords in URLs', () => {
   });
 
   it('leaves the Redis password out of the startup error and the log when Redis is unreachable', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const logs: string[] = [];
     const failed = await startTestServer({
       redisUrl: `redis://:s3cret-pw@127.0.0.1:${port}`,
@@ -54,7 +43,7 @@ describe('passwords in URLs', () => {
   }, 20_000);
 
   it('leaves the PostgreSQL password out of the startup error when PostgreSQL is unreachable', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const failed = await startTestServer({
       storage: 'postgres',
       databaseUrl: `postgres://app:s3cret-pw@127.0.0.1:${port}/nextstop`,
