@@ -40,6 +40,23 @@ describe('taking a bonus (rulebook p.10)', () => {
     expect(pink.getState()!.ctx.currentPlayer).toBe('1');
   });
 
+  it('a move ends on a new stopping place: out and back in one action is refused (rulebook p.7), push or not', async () => {
+    const G = clearBoard(startState(2));
+    G.players['0'].position = 'chiado';
+    G.players['1'].position = 'carmo';
+    setHand(G, '0', { red: 4 });
+    const [pink] = seats(gameFrom(G), 2);
+    const before = structuredClone(pink.getState()!.G);
+    // Out to Carmo, pushing Black on, and back to Chiado: Black knocked away without Pink going anywhere.
+    expect(await act(pink, 'move', { route: ['carmo', 'chiado'] })).toBe(false);
+    expect(await act(pink, 'move', { route: ['carmo', 'chiado'], pay: { red: 2 } })).toBe(false);
+    expect(pink.getState()!.G).toEqual(before);
+    // To Carmo itself, pushing Black on, is a move like any other.
+    expect(await act(pink, 'move', { route: ['carmo'] })).toBe(true);
+    // (Black's owner now chooses the branch it is pushed along.)
+    expect(G0(pink).pending).toMatchObject({ kind: 'pushBranch', player: '1', move: { route: ['carmo'] } });
+  });
+
   it('free move: one single move per turn, no ticket, no action', async () => {
     const G = clearBoard(startState(2));
     G.players['0'].position = 'carmo';

@@ -381,8 +381,12 @@ export function checkMove(G: GState, currentPlayer: PlayerID, player: PlayerID, 
     return 'A move needs a route: the list of nodes to travel through.';
   }
   const net = network(G.side);
-  const steps = splitRoute(G, net, G.players[player].position, a.route);
+  const start = G.players[player].position;
+  const steps = splitRoute(G, net, start, a.route);
   if (!steps) return 'That route does not follow the rails from your tram to a stopping place.';
+  // Rulebook p.7: a movement takes the tram to a new stopping place, so not out and back in one action.
+  if (steps[steps.length - 1][steps[steps.length - 1].length - 1] === start)
+    return 'A move must take your tram to a new stopping place, not back to where it stands.';
   if (free && steps.length !== 1) return 'The free move is a single move.';
   const hand = G.players[player].hand!;
   let payment = counts();
