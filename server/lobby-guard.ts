@@ -199,6 +199,20 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
   const byName = new Map(games.map((g) => [g.name as string, g]));
   const schemas = new Map(games.map((g) => [g.name as string, lobbySchemas(g.minPlayers ?? 1, g.maxPlayers ?? 99)]));
   const creation = new CreationGuard(limits.creation ?? DEFAULT_CREATION_LIMITS, db);
+  // A match's `playAgain`s, one at a time in this process: boardgame.io reads "no rematch yet", makes one and
+  // writes its ID back, so two presses at once each made one, and with a storage whose writes wait on the disk each
+  // then read back its own. In turn, the second reads the first's rematch and is answered with it. (Across
+  // processes, PostgreSQL keeps the first rematch named, and the check below answers the other press with it.)
+  const rematching = new Map<string, Promise<void>>();
+  const oneRematchAtATime = (matchID: string, run: () => Promise<void>): Promise<void> => {
+    const turn = (rematching.get(matchID) ?? Promise.resolve()).then(run);
+    const settled = turn.catch(() => undefined);
+    rematching.set(matchID, settled);
+    void settled.then(() => {
+      if (rematching.get(matchID) === settled) rematching.delete(matchID);
+    });
+    return turn;
+  };
 
   return async (ctx, next) => {
     const lower = ctx.path.toLowerCase();
@@ -247,44 +261,52 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
     if (route !== 'create' && route !== 'playAgain') return next();
     const client = ctx.ip;
     await creation.admit(client);
-    const request: LobbyRequest = { created: new Set() };
-    await asLobbyRequest(next, request);
-    const created = ctx.body as { matchID?: unknown; nextMatchID?: unknown } | undefined;
-    let newID = route === 'create' ? created?.matchID : created?.nextMatchID;
-    // Only the request that created the match gets its creator key. boardgame.io answers a `playAgain` with the
-    // rematch the finished match names, made by an earlier press (maybe on another process, maybe a moment ago).
-    let made = typeof newID === 'string' && request.created.has(newID);
-    if (ctx.status === 200 && typeof newID === 'string' && route === 'playAgain' && made) {
-      // Two `playAgain`s at once (two processes, or an async storage) each made a rematch; the storage keeps the
-      // first one named (server/storage/postgres.ts): the other is removed and its maker answered with the first.
-      const named = (await fetchMetadata(db, matchID))?.nextMatchID;
-      if (typeof named === 'string' && named !== newID) {
-        await (isSyncStorage(db) ? db.wipe(newID) : db.wipe(newID));
-        ctx.body = { ...(ctx.body as object), nextMatchID: named };
-        newID = named;
-        made = false;
+    const createThrough = async () => {
+      const request: LobbyRequest = { created: new Set() };
+      await asLobbyRequest(next, request);
+      const created = ctx.body as { matchID?: unknown; nextMatchID?: unknown } | undefined;
+      let newID = route === 'create' ? created?.matchID : created?.nextMatchID;
+      // Only the request that created the match gets its creator key. boardgame.io answers a `playAgain` with the
+      // rematch the finished match names, made by an earlier press (maybe on another process, maybe a moment ago).
+      let made = typeof newID === 'string' && request.created.has(newID);
+      if (ctx.status === 200 && typeof newID === 'string' && route === 'playAgain' && made) {
+        // Two `playAgain`s at once (two processes, or an async storage) each made a rematch; the storage keeps the
+        // first one named (server/storage/postgres.ts): the other is removed and its maker answered with the first.
+        const named = (await fetchMetadata(db, matchID))?.nextMatchID;
+        if (typeof named === 'string' && named !== newID) {
+          await (isSyncStorage(db) ? db.wipe(newID) : db.wipe(newID));
+          ctx.body = { ...(ctx.body as object), nextMatchID: named };
+          newID = named;
+          made = false;
+        }
       }
-    }
-    if (ctx.status === 200 && typeof newID === 'string') {
-      creation.created(client, newID);
-      if (made) {
-        const key = await issueCreatorKey(db, newID);
-        if (key) ctx.body = { ...(ctx.body as object), creatorKey: key };
+      if (ctx.status === 200 && typeof newID === 'string') {
+        creation.created(client, newID);
+        if (made) {
+          const key = await issueCreatorKey(db, newID);
+          if (key) ctx.body = { ...(ctx.body as object), creatorKey: key };
+        }
+        // A turn clock: chosen at creation, or the finished match's own for its rematch.
+        const choice = checked.turnClock as ClockChoice | undefined;
+        const period =
+          route === 'create'
+            ? choice && choice !== 'none'
+              ? CLOCK_PERIODS[choice] / (limits.clockScale ?? 1)
+              : undefined
+            : ((await fetchMetadata(db, matchID)) as ClockMetadata | undefined)?.turnClockMs;
+        // Only by its maker: another's copy, written whole, could drop a seat joined since.
+        if (period && made) {
+          const meta = await fetchMetadata(db, newID);
+          if (meta)
+            await storeMetadata(db, newID, {
+              ...meta,
+              turnClockMs: Math.max(1, Math.round(period)),
+            } as Server.MatchData);
+        }
       }
-      // A turn clock: chosen at creation, or the finished match's own for its rematch.
-      const choice = checked.turnClock as ClockChoice | undefined;
-      const period =
-        route === 'create'
-          ? choice && choice !== 'none'
-            ? CLOCK_PERIODS[choice] / (limits.clockScale ?? 1)
-            : undefined
-          : ((await fetchMetadata(db, matchID)) as ClockMetadata | undefined)?.turnClockMs;
-      // Only by its maker: another's copy, written whole, could drop a seat joined since.
-      if (period && made) {
-        const meta = await fetchMetadata(db, newID);
-        if (meta)
-          await storeMetadata(db, newID, { ...meta, turnClockMs: Math.max(1, Math.round(period)) } as Server.MatchData);
-      }
-    }
+    };
+    // Two presses of one match's "Play again" in turn, never at once (see oneRematchAtATime).
+    if (route === 'playAgain') await oneRematchAtATime(matchID, createThrough);
+    else await createThrough();
   };
 }
