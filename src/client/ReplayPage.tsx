@@ -6,7 +6,7 @@
  * beside it in the game's own words, the current step marked. It opens at the start, so that a shared
  * link does not give the result away before the first move. A replay link can be shared.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { State } from 'boardgame.io';
 import { useGame, type GameBoardProps } from './games';
 import { navigate } from './route';
@@ -103,6 +103,18 @@ export function ReplayPage(props: { matchID: string }) {
     const t = setTimeout(() => goTo(Math.min(last, at + 1)), PLAY_MS);
     return () => clearTimeout(t);
   }, [playing, at, last, goTo]);
+
+  // The list of steps keeps the current one in sight as the timeline moves (by scrolling itself, not the page).
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const box = list.current;
+    const row = box?.querySelector<HTMLElement>('li.current');
+    if (!box || !row) return;
+    const top = row.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    if (top < box.scrollTop) box.scrollTop = Math.max(0, top - 8);
+    else if (top + row.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = top + row.offsetHeight - box.clientHeight + 8;
+  }, [at, replay]);
 
   const names = useMemo(() => {
     const out: Record<string, string> = {};
@@ -213,7 +225,16 @@ export function ReplayPage(props: { matchID: string }) {
           >
             ◀
           </button>
-          <button type="button" className="primary" onClick={() => setPlaying(!playing)} data-testid="replay-play">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              // At the last step, Play plays the match again from its start.
+              if (!playing && at >= last) goTo(0);
+              setPlaying(!playing);
+            }}
+            data-testid="replay-play"
+          >
             {playing ? 'Pause' : 'Play'}
           </button>
           <button
@@ -286,14 +307,19 @@ export function ReplayPage(props: { matchID: string }) {
         <div className="replay-board">
           <Board key={opened} {...boardProps} />
         </div>
-        <ol start={0} className="card replay-log" data-testid="replay-log" aria-label="Steps">
-          <li className={at === 0 ? 'current' : undefined}>
+        <ol start={0} ref={list} className="card replay-log" data-testid="replay-log" aria-label="Steps">
+          <li className={at === 0 ? 'current' : undefined} aria-current={at === 0 ? 'step' : undefined}>
             <button type="button" className="linkish" onClick={() => goTo(0)}>
               Start
             </button>
           </li>
           {replay.steps.map((s, i) => (
-            <li key={i} className={at === i + 1 ? 'current' : undefined} data-testid={`replay-log-${i + 1}`}>
+            <li
+              key={i}
+              className={at === i + 1 ? 'current' : undefined}
+              aria-current={at === i + 1 ? 'step' : undefined}
+              data-testid={`replay-log-${i + 1}`}
+            >
               <button type="button" className="linkish" onClick={() => goTo(i + 1)}>
                 {labels[i]}
               </button>

@@ -302,6 +302,26 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     expect(await page.getByTestId('journey-summary').count()).toBe(0);
     await page.getByTestId('replay-last').click({ timeout: 3000 });
     await page.getByTestId('gameover').waitFor({ timeout: UI });
+    // The list of steps follows the timeline: the last step is in sight in it (the list stayed at its top), and
+    // the page did not scroll for it.
+    const scrolled = await page.evaluate(() => scrollY);
+    const inList = () =>
+      page.getByTestId('replay-log').evaluate((box) => {
+        const row = box.querySelector('li.current')!.getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        return box.scrollHeight > box.clientHeight && row.top >= b.top - 1 && row.bottom <= b.bottom + 1;
+      });
+    await expect.poll(inList, { timeout: UI }).toBe(true);
+    expect(await page.evaluate(() => scrollY)).toBe(scrolled);
+    expect(await page.locator('[data-testid="replay-log"] li[aria-current="step"]').count()).toBe(1);
+    // Play at the last step plays the match again from its start.
+    await page.getByTestId('gameover-close').click();
+    await page.getByTestId('replay-play').click();
+    await expect
+      .poll(async () => Number(/Step (\d+)/.exec((await page.getByTestId('replay-step').textContent()) ?? '')?.[1]))
+      .toBeLessThan(5);
+    await page.getByTestId('replay-first').click();
+    await expect.poll(inList, { timeout: UI }).toBe(true);
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 90_000);
