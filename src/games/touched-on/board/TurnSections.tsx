@@ -3,6 +3,7 @@ import React from 'react';
 import { parseCard } from '../data';
 import type { PlayerID } from '../types';
 import {
+  checkBatch,
   checkInspect,
   currentCarriage,
   legalBatches,
@@ -29,6 +30,10 @@ export function BatchSection({ G, ctx, me, sel, setSel, act }: PanelProps & { me
   const seatLines = options.filter((o) => o.prioritySeat);
   const max = opt ? Math.min(opt.maxEvaders, opt.maxCards - (sel.seat ? 1 : 0)) : 0;
   const total = sel.count + (sel.seat ? 1 : 0);
+  // The batch as the move would take it (the move's own check): a choice it would refuse offers no Play button.
+  const refusal =
+    sel.line && total > 0 ? checkBatch(G, ctx, me, { line: sel.line, count: sel.count, prioritySeat: sel.seat }) : null;
+  const why = typeof refusal === 'string' ? refusal : null;
   return (
     <div className="action-section" data-testid="batch">
       <h4>Play Evaders</h4>
@@ -94,7 +99,14 @@ export function BatchSection({ G, ctx, me, sel, setSel, act }: PanelProps & { me
               <input
                 type="checkbox"
                 checked={sel.seat}
-                onChange={(e) => setSel({ seat: e.target.checked })}
+                // With room for one card more at most (a Peak Hour: one card in all), the seat takes an Evader's place.
+                onChange={(e) =>
+                  setSel(
+                    e.target.checked && opt
+                      ? { seat: true, count: Math.min(sel.count, opt.maxCards - 1) }
+                      : { seat: e.target.checked },
+                  )
+                }
                 data-testid="batch-seat"
               />{' '}
               Add my Priority Seat (counts towards the 9)
@@ -108,7 +120,12 @@ export function BatchSection({ G, ctx, me, sel, setSel, act }: PanelProps & { me
         </p>
       )}
       <div className="buttons">
-        {sel.line && total > 0 && (
+        {why && (
+          <p className="hint" data-testid="batch-refused">
+            {why}
+          </p>
+        )}
+        {sel.line && total > 0 && !why && (
           <button
             type="button"
             className="primary"

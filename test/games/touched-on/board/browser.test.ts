@@ -199,6 +199,32 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('under a Peak Hour, adding the Priority Seat takes the Evader’s place: never a 2-card Play the move refuses', async () => {
+    const G = emptyTable(3, '0');
+    const [e1, , seat] = give(G, '0', ['E96', 'E96', 'prioritySeat']);
+    give(G, '1', ['E19']);
+    const [peak] = give(G, '2', ['peakHour', 'E86']);
+    // Seat 2's Peak Hour is on the table: everyone else adds one card at most this turn.
+    G.players['2'].hand = G.players['2'].hand!.filter((c) => c !== peak);
+    G.peakHours.push({ card: peak, owner: '2' });
+    const page = await open(G, 1280);
+    await at(page, '0', `hand-card-${e1}`).click();
+    await expect.poll(() => at(page, '0', 'play-batch').textContent(), { timeout: UI }).toBe('Play 1 card on line 96');
+    // Before: the box made it "Play 2 cards on line 96", which the move refused ("you may add only 1 card").
+    await at(page, '0', 'batch-seat').check();
+    await expect.poll(() => at(page, '0', 'play-batch').textContent()).toBe('Play 1 card on line 96');
+    expect(await at(page, '0', 'batch-count').textContent()).toBe('0');
+    expect(await at(page, '0', 'batch-refused').count()).toBe(0);
+    await at(page, '0', 'play-batch').click();
+    await at(page, '0', 'batch').waitFor({ state: 'detached', timeout: UI });
+    // The seat alone went down; both Evaders stay in the hand.
+    await page.locator(`#seat-0 [data-testid="line-col-96"] [data-testid="placed-${seat}"]`).waitFor({ timeout: UI });
+    expect(await page.locator(`#seat-0 [data-testid="line-col-96"] [data-testid^="placed-"]`).count()).toBe(1);
+    expect(await at(page, '0', `hand-card-${e1}`).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('plays Tram Tracker (target, take, give) and a Priority Seat alone on a chosen Line', async () => {
     const G = emptyTable(2, '0');
     const [tracker, seat, e96] = give(G, '0', ['tramTracker', 'prioritySeat', 'E96']);
