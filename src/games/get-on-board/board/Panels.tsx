@@ -218,14 +218,20 @@ export function Objectives({ G, names }: { G: GobState; names: Names }) {
           const scorers = G.order.filter((p) => G.players[p].objectives.some((s) => s.card === o.card));
           return (
             <li key={o.card} className={`gob-objective gob-objective--${o.side}`} data-testid={`objective-${o.card}`}>
-              <b>{card.label}</b> <span className="gob-objective-points">{o.side === 'yellow' ? 10 : 6} pts</span>
+              {/* What it is worth now (10 until someone reaches it, then 6), and what each who reached it scored:
+                  "6 pts · scored by Bot 2 (10)" read as two prices for one objective. */}
+              <b>{card.label}</b>{' '}
+              <span className="gob-objective-points">
+                {o.side === 'yellow' ? 10 : 6} pts{scorers.length > 0 ? ' now' : ''}
+              </span>
               {scorers.length > 0 && (
-                <small>
+                <small data-testid={`objective-${o.card}-scorers`}>
                   {' '}
-                  · scored by{' '}
+                  ·{' '}
                   {scorers
                     .map(
-                      (p) => `${nameOf(names, p)} (${G.players[p].objectives.find((s) => s.card === o.card)!.points})`,
+                      (p) =>
+                        `${nameOf(names, p)} scored ${G.players[p].objectives.find((s) => s.card === o.card)!.points}`,
                     )
                     .join(', ')}
                 </small>

@@ -21,7 +21,8 @@ import { offsetPath, targetName } from '../../../../src/games/get-on-board/board
 import { SheetView } from '../../../../src/games/get-on-board/board/SheetView';
 import { SheetCompact } from '../../../../src/games/get-on-board/board/SheetCompact';
 import { Help } from '../../../../src/games/get-on-board/board/Help';
-import { EndScreen } from '../../../../src/games/get-on-board/board/Panels';
+import { EndScreen, Objectives } from '../../../../src/games/get-on-board/board/Panels';
+import { freshState } from '../helpers';
 import { getOnBoardClient } from '../../../../src/games/get-on-board/board/client';
 import {
   END_NAMES,
@@ -289,5 +290,21 @@ describe('the setup form', () => {
         '<span class="muted"><b>Rome</b>, for 2–3 players (Paris for 4–5)</span></div>',
     );
     expect(field(5)).toContain('<b>Paris</b>, for 4–5 players (Rome for 2–3)');
+  });
+});
+
+describe('the Common Objectives panel', () => {
+  it('says what an objective is worth now and what each who reached it scored, not two prices side by side', () => {
+    const G = freshState('rome', 3);
+    const [first, second] = G.objectives;
+    // Seat 0 reached the first objective first (10); it turned to its 6-point side.
+    first.side = 'blue';
+    G.players['0'].objectives.push({ card: first.card, points: 10, round: 3 });
+    const html = renderToStaticMarkup(<Objectives G={G} names={{ '0': 'Ana', '1': 'Bruno', '2': 'Cleo' }} />);
+    const text = (id: string) =>
+      (new RegExp(`data-testid="objective-${id}"[^>]*>(.*?)</li>`).exec(html)?.[1] ?? '').replace(/<[^>]+>/g, '');
+    // Before: "… 6 pts · scored by Ana (10)".
+    expect(text(first.card)).toMatch(/ 6 pts now · Ana scored 10$/);
+    expect(text(second.card)).toMatch(/ 10 pts$/);
   });
 });
