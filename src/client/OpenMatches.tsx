@@ -238,7 +238,8 @@ export function MyMatches() {
             <li key={s.matchID} className={`match-row${now?.mine ? ' mine' : ''}`} data-testid={`mine-${s.matchID}`}>
               <SeatDot game={g} seat={s.playerID} />
               <div className="match-meta">
-                <b>{g.def.title}</b>: {s.playerName}
+                {/* A dot, not a colon: "Get on Board: Paris & Rome: Ana" read as two labels. */}
+                <b>{g.def.title}</b> · {s.playerName}
                 {others.length > 0 ? ` with ${others.join(', ')}` : ''} ·{' '}
                 {now ? (
                   <span className={now.mine ? 'badge-mine' : undefined} data-testid={`mine-status-${s.matchID}`}>

@@ -6,6 +6,8 @@ import { useGame } from './games';
 import { ago } from './OpenMatches';
 
 const SHOWN = 10;
+/** How often the list is read again while the lobby is open: a match that ends meanwhile joins it. */
+const REFRESH_MS = 10_000;
 
 export function RecentMatches() {
   const game = useGame();
@@ -14,12 +16,21 @@ export function RecentMatches() {
   const [error, setError] = useState('');
   useEffect(() => {
     let live = true;
-    lobby
-      .listMatches(gameId, { isGameover: true })
-      .then(({ matches }) => live && setMatches(matches.slice(0, SHOWN)))
-      .catch((err: unknown) => live && setError(describeError(err, 'list')));
+    const load = () =>
+      lobby
+        .listMatches(gameId, { isGameover: true })
+        .then(({ matches }) => {
+          if (!live) return;
+          setMatches(matches.slice(0, SHOWN));
+          setError('');
+        })
+        .catch((err: unknown) => live && setError(describeError(err, 'list')));
+    void load();
+    // It was read once, when the lobby opened: a match that ended while it stayed open never showed.
+    const t = setInterval(() => void load(), REFRESH_MS);
     return () => {
       live = false;
+      clearInterval(t);
     };
   }, [gameId]);
   if (!error && (!matches || matches.length === 0)) return null;

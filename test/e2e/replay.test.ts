@@ -143,16 +143,22 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
   const suite = e2eSuite();
   const errors = suite.errors;
 
-  it('Get on Board: from Recent matches to the final position, back to the start and on again', async () => {
+  it('Get on Board: from Recent matches (kept up to date) to the final position, back to the start and on again', async () => {
     const m = await seatedMatch(suite.server.url, 'get-on-board', 2);
+    // The lobby is open while the match is played: its Recent matches list takes the match once it ends (it was
+    // read only when the lobby opened).
+    const { page, context } = await newContext(suite.browser, errors, 'replay-gob');
+    await page.goto(`${suite.server.url}/#/g/get-on-board`);
+    await page.getByTestId('lobby').waitFor({ timeout: UI });
     const moves = await playMatch('get-on-board', m, 7);
     m.clients.forEach((c) => c.close());
     const stored = (await suite.server.db.fetch(m.matchID, { state: true })).state;
     const result = stored.ctx.gameover as { scores: Record<string, { total: number; eliminated: boolean }> };
 
-    const { page, context } = await newContext(suite.browser, errors, 'replay-gob');
-    await page.goto(`${suite.server.url}/#/g/get-on-board`);
-    await page.getByTestId(`recent-${m.matchID}`).getByText('Replay').click({ timeout: UI });
+    await page
+      .getByTestId(`recent-${m.matchID}`)
+      .getByText('Replay')
+      .click({ timeout: 10_000 + UI });
     await page.getByTestId('replay-page').waitFor({ timeout: UI });
     expect(await page.getByTestId('replay-problems').count()).toBe(0);
     await expect.poll(() => page.getByTestId('replay-step').textContent()).toBe(`Step 0 of ${moves}`);
