@@ -276,7 +276,7 @@ export function ReplayPage(props: { matchID: string }) {
             >
               {jumps.map((n) => (
                 <option key={n} value={n}>
-                  {n === 0 ? 'Setup' : n}
+                  {period.option(n)}
                 </option>
               ))}
             </select>

@@ -73,6 +73,12 @@ export interface ClientGame<R = unknown> {
    * them they watch ("you see what every player may see, and …"); absent, the line says no more.
    */
   spectatorUnseen?: string;
+  /**
+   * How the replay counts the game's time, when neither boardgame.io's turns nor the bots' `rounds` are what its
+   * board shows (Touched On: "Journey 2 · turn 10", where boardgame.io counts turn 21): a number per state, growing
+   * as the game goes on, and that number in words ("Journey 2 · turn 10").
+   */
+  period?: { of(G: unknown, ctx: Ctx): number; text(n: number): string };
 }
 
 /** Every game, in the registry's order. */

@@ -79,17 +79,34 @@ export function addedLines(before: readonly string[], after: readonly string[]):
   return after.slice(i);
 }
 
-/** The period a state is in: the game's own round where it counts rounds (the bots' `rounds`), else the turn. */
-export function periodOf(game: ClientGame): { word: 'Round' | 'Turn'; of: (G: unknown, ctx: Ctx) => number } {
-  const bots = game.def.bots;
-  return bots.rounds
-    ? { word: 'Round', of: (G, ctx) => bots.rounds?.(G, ctx) ?? ctx.turn }
-    : { word: 'Turn', of: (_G, ctx) => ctx.turn };
+/** How the replay counts time: a number per state, the word before the jump's choice, and a number in words. */
+export interface Period {
+  word: 'Round' | 'Turn';
+  of: (G: unknown, ctx: Ctx) => number;
+  /** A period in words, as a step's label starts ("Round 3", "Journey 2 · turn 10"; 0 is the setup). */
+  text: (n: number) => string;
+  /** A period as the jump's choice offers it, after `word` ("3", or the game's own words). */
+  option: (n: number) => string;
 }
 
-/** A period in words: "Round 3" (round 0, before the first, is the setup). */
-function periodText(word: string, n: number): string {
-  return n === 0 ? 'Setup' : `${word} ${n}`;
+/**
+ * The period a state is in: the game's own (`ClientGame.period`, as its board counts), else its round where it counts
+ * rounds (the bots' `rounds`), else boardgame.io's turn.
+ */
+export function periodOf(game: ClientGame): Period {
+  const own = game.period;
+  if (own) {
+    const text = (n: number) => (n === 0 ? 'Setup' : own.text(n));
+    return { word: 'Turn', of: own.of, text, option: text };
+  }
+  const bots = game.def.bots;
+  const word = bots.rounds ? 'Round' : 'Turn';
+  return {
+    word,
+    of: bots.rounds ? (G, ctx) => bots.rounds?.(G, ctx) ?? ctx.turn : (_G, ctx) => ctx.turn,
+    text: (n) => (n === 0 ? 'Setup' : `${word} ${n}`),
+    option: (n) => (n === 0 ? 'Setup' : String(n)),
+  };
 }
 
 /**
@@ -122,8 +139,7 @@ export function stepLabels(
     ? replay.states.map((s) => game.logLines?.(view ? view({ G: s.G, ctx: s.ctx, playerID: null }) : s.G, names) ?? [])
     : null;
   const labels = replay.steps.map(
-    (step, i) =>
-      `${periodText(period.word, periods[i])} · ${stepWords(step, logs ? addedLines(logs[i], logs[i + 1]) : [], names)}`,
+    (step, i) => `${period.text(periods[i])} · ${stepWords(step, logs ? addedLines(logs[i], logs[i + 1]) : [], names)}`,
   );
   return { labels, periods };
 }

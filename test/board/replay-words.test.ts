@@ -7,7 +7,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
-import { buildReplay, stepLabels, stepWords, type ReplayData, type ReplayStep } from '../../src/client/replay';
+import {
+  buildReplay,
+  periodOf,
+  stepLabels,
+  stepWords,
+  type ReplayData,
+  type ReplayStep,
+} from '../../src/client/replay';
+import { Client } from 'boardgame.io/client';
+import type { Game } from 'boardgame.io';
+import { TouchedOn } from '../../src/games/touched-on';
+import { touchedOnClient } from '../../src/games/touched-on/board/client';
+import { actingPlayer } from '../../src/games/touched-on/legal';
+import type { TOState } from '../../src/games/touched-on/types';
+import { Rng } from '../../src/bots/rng';
 import { lisbonClient } from '../../src/games/lisbon/board/client';
 import type { ClientGame } from '../../src/client/games';
 import type { GState } from '../../src/games/lisbon/types';
@@ -75,5 +89,56 @@ describe('replay steps in words', () => {
     expect(stepWords(step('MAKE_MOVE', 'plot'), ['Fay plots a → b.', 'Round 2: Fay reveals ticket 5'], {})).toBe(
       'Fay plots a → b. Round 2: Fay reveals ticket 5.',
     );
+  });
+});
+
+describe('replay periods', () => {
+  it('Touched On: counted as its board counts them, by journey and turn, not by boardgame.io turn', () => {
+    const seed = 'periods';
+    const g = { ...TouchedOn, seed } as Game<TOState>;
+    const c = Client({ game: g, numPlayers: 2 });
+    c.start();
+    const rng = new Rng(5);
+    for (let i = 0; i < 400; i++) {
+      const { G, ctx } = c.getState()! as unknown as State<TOState>;
+      if (ctx.gameover || (G.journey > 1 && G.turn.number >= 3)) break;
+      const seat = actingPlayer(G, ctx) ?? ctx.currentPlayer;
+      const options = g.ai!.enumerate(G, ctx, seat) as { move: string; args?: unknown[] }[];
+      const take = options[rng.int(options.length)];
+      c.updatePlayerID(seat);
+      c.moves[take.move](...(take.args ?? []));
+    }
+    const final = c.getState()! as unknown as State<TOState>;
+    expect(final.G.journey).toBe(2);
+    const replay = buildReplay(g, {
+      matchID: 'm',
+      gameName: g.name,
+      players: [
+        { id: 0, name: 'Ana' },
+        { id: 1, name: 'Bruno' },
+      ],
+      setupData: null,
+      gameover: undefined,
+      createdAt: 0,
+      updatedAt: 0,
+      initialState: (c as unknown as { initialState: State }).initialState,
+      log: c.log as ReplayStep[],
+      finalStateID: final._stateID,
+    } as ReplayData);
+    expect(replay.problems).toEqual([]);
+    const client = touchedOnClient as ClientGame;
+    const { labels, periods } = stepLabels(client, replay, NAMES);
+    const period = periodOf(client);
+    // Each state's period says what its board's header says: "Journey 2 · turn 3" (boardgame.io had counted more).
+    for (const [i, s] of replay.states.entries()) {
+      const G = s.G as TOState;
+      if (G.turn.number > 0) expect(period.option(periods[i])).toBe(`Journey ${G.journey} · turn ${G.turn.number}`);
+    }
+    const last = replay.states[replay.states.length - 1];
+    expect(last.ctx.turn).toBeGreaterThan((last.G as TOState).turn.number);
+    expect(labels.some((l) => l.startsWith('Journey 2 · turn '))).toBe(true);
+    expect(labels.every((l) => /^(Setup|Journey \d+( · turn \d+)?) · \S/.test(l))).toBe(true);
+    // Time only grows.
+    expect(periods).toEqual([...periods].sort((a, b) => a - b));
   });
 });

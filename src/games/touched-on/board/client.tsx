@@ -11,6 +11,9 @@ import { SeatMark } from './SeatMark';
 import { logText } from './logText';
 import { PowerList } from './Help';
 
+/** More turns than any journey lasts: the replay's count of time is the journey times this plus its turn. */
+const JOURNEY_TURNS = 10_000;
+
 /** Rule options as the forms hold them: who deals first. */
 export interface RulesChoice {
   dealer: 'random' | number;
@@ -93,4 +96,12 @@ export const touchedOnClient: ClientGame<RulesChoice> = {
     return typeof d.dealer === 'number' ? `seat ${d.dealer + 1} deals first` : 'random first dealer';
   },
   logLines: (G, names) => (G as TOState).log.map((e) => logText(e, names)),
+  // The replay counts turns as the board does, within each journey ("Journey 2 · turn 10"), not boardgame.io's 21.
+  period: {
+    of: (G) => (G as TOState).journey * JOURNEY_TURNS + (G as TOState).turn.number,
+    text: (n) => {
+      const turn = n % JOURNEY_TURNS;
+      return `Journey ${Math.floor(n / JOURNEY_TURNS)}${turn ? ` · turn ${turn}` : ''}`;
+    },
+  },
 };
