@@ -97,7 +97,7 @@ export function periodOf(game: ClientGame): Period {
   const own = game.period;
   if (own) {
     const text = (n: number) => (n === 0 ? 'Setup' : own.text(n));
-    return { word: 'Turn', of: own.of, text, option: text };
+    return { word: 'Turn', of: (G, ctx) => own.of(G, ctx), text, option: text };
   }
   const bots = game.def.bots;
   const word = bots.rounds ? 'Round' : 'Turn';
