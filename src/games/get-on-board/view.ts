@@ -4,8 +4,9 @@
  * players' departure offers and which ticket each kept (whether they have
  * chosen is public: the table sees who is still deciding). Once all have
  * chosen, each kept ticket is public; the ticket a player let go never is,
- * as at a table, where it goes back unseen: their offer shows as
- * `[kept, 0]`, the kept one first whatever its number.
+ * as at a table, where it goes back unseen: every offer then shows as
+ * `[kept, 0]`, the kept one first whatever its number (a player's own too:
+ * what every seat sees is then what a spectator sees).
  */
 import type { GobState, PlayerID } from './types';
 
@@ -17,11 +18,13 @@ export function playerView(G: GobState, playerID: PlayerID | null | undefined): 
   view.choices = {};
   for (const p of G.order) {
     const kept = G.choices[p];
-    if (p === playerID) {
-      view.offers[p] = G.offers[p];
-      view.choices[p] = kept;
-    } else if (allChosen && kept !== null) {
+    if (allChosen && kept !== null) {
+      // Everyone's, their own too: the ticket let go is out of the game, so every seat's view is the spectator's
+      // (and hot-seat passes the device without its pass screen from here, src/client/HotSeatGame.tsx).
       view.offers[p] = [kept, 0];
+      view.choices[p] = kept;
+    } else if (p === playerID) {
+      view.offers[p] = G.offers[p];
       view.choices[p] = kept;
     } else {
       view.offers[p] = G.offers[p].map(() => 0);

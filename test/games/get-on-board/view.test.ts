@@ -57,8 +57,9 @@ describe('playerView and the secret departure choice', () => {
     const after = view(cl[2]);
     expect(after.choices).toEqual({ '0': kept, '1': G.offers['1'][0], '2': G.offers['2'][0] });
     // The kept tickets are public now; the one each player let go is not, as at a table (it goes back unseen).
-    expect(after.offers).toEqual({ '0': [kept, 0], '1': [G.offers['1'][0], 0], '2': G.offers['2'] });
-    expect(view(cl[0]).offers['0']).toEqual(G.offers['0']);
+    // Every seat's view, a player's own offer included, is then the spectator's.
+    expect(after.offers).toEqual({ '0': [kept, 0], '1': [G.offers['1'][0], 0], '2': [G.offers['2'][0], 0] });
+    for (const seat of [0, 1, 2]) expect(view(cl[seat])).toEqual(playerView(cl[2].getState()!.G, null));
     const letGo = [G.offers['0'][0], G.offers['1'][1]];
     for (const ticket of letGo) expect(Object.values(after.offers).flat()).not.toContain(ticket);
     expect(after.players['0'].line).toHaveLength(1);
