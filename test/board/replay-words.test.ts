@@ -29,6 +29,25 @@ import { client, game } from './helpers';
 
 const NAMES = { '0': 'Ana', '1': 'Bruno' };
 
+/** A finished match's replay data as the server gives it, for a game played by a local Client (Ana and Bruno). */
+function replayData(gameName: string, initialState: State, log: ReplayStep[], finalStateID: number): ReplayData {
+  return {
+    matchID: 'm',
+    gameName,
+    players: [
+      { id: 0, name: 'Ana' },
+      { id: 1, name: 'Bruno' },
+    ],
+    setupData: null,
+    gameover: undefined,
+    createdAt: 0,
+    updatedAt: 0,
+    initialState,
+    log,
+    finalStateID,
+  };
+}
+
 describe('replay steps in words', () => {
   it('Lisbon: each step reads as the game log, by turn', () => {
     const c = client(2, 'words');
@@ -46,21 +65,7 @@ describe('replay steps in words', () => {
       expect(c.store.getState()._stateID).toBeGreaterThan(before);
     }
     const final = c.store.getState() as State;
-    const data = {
-      matchID: 'm',
-      gameName: g.name,
-      players: [
-        { id: 0, name: 'Ana' },
-        { id: 1, name: 'Bruno' },
-      ],
-      setupData: null,
-      gameover: undefined,
-      createdAt: 0,
-      updatedAt: 0,
-      initialState: c.initialState,
-      log: c.log as ReplayStep[],
-      finalStateID: final._stateID,
-    } as ReplayData;
+    const data = replayData(g.name!, c.initialState as State, c.log as ReplayStep[], final._stateID);
     const replay = buildReplay(g, data);
     expect(replay.problems).toEqual([]);
     const { labels, periods } = stepLabels(lisbonClient as ClientGame, replay, NAMES);
@@ -110,21 +115,15 @@ describe('replay periods', () => {
     }
     const final = c.getState()! as unknown as State<TOState>;
     expect(final.G.journey).toBe(2);
-    const replay = buildReplay(g, {
-      matchID: 'm',
-      gameName: g.name,
-      players: [
-        { id: 0, name: 'Ana' },
-        { id: 1, name: 'Bruno' },
-      ],
-      setupData: null,
-      gameover: undefined,
-      createdAt: 0,
-      updatedAt: 0,
-      initialState: (c as unknown as { initialState: State }).initialState,
-      log: c.log as ReplayStep[],
-      finalStateID: final._stateID,
-    } as ReplayData);
+    const replay = buildReplay(
+      g,
+      replayData(
+        g.name!,
+        (c as unknown as { initialState: State }).initialState,
+        c.log as ReplayStep[],
+        final._stateID,
+      ),
+    );
     expect(replay.problems).toEqual([]);
     const client = touchedOnClient as ClientGame;
     const { labels, periods } = stepLabels(client, replay, NAMES);
