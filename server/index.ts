@@ -51,8 +51,10 @@ const STARTUP_FAILURES_ALLOWED = 3;
  * The cluster's primary: starts `workers` servers and keeps them running. A
  * worker that served and died is started again; but when
  * `STARTUP_FAILURES_ALLOWED` workers in a row die before they ever listened
- * (the database or Redis is unreachable, the port is taken), restarting
- * cannot help: the primary stops the others and exits with code 1.
+ * and none is serving (the database or Redis is unreachable, the port is
+ * taken), restarting cannot help: the primary stops the others and exits
+ * with code 1. While others serve, a worker that fails to start is retried,
+ * half a second later and twice as long each time after (at most 30 s).
  */
 function supervise(workers: number): void {
   let stopping = false;
@@ -77,7 +79,10 @@ function supervise(workers: number): void {
       if (names.size === 0) process.exit(0);
       return;
     }
-    if (!served && ++failedStarts >= STARTUP_FAILURES_ALLOWED) {
+    if (!served) failedStarts++;
+    // Give up only when nothing serves: a worker that keeps failing to start beside others that serve (a database
+    // blip) is retried, more slowly each time, rather than taking the serving ones down with it.
+    if (!served && failedStarts >= STARTUP_FAILURES_ALLOWED && listened.size === 0) {
       stopping = true;
       consoleLogger(
         'error',
@@ -95,7 +100,7 @@ function supervise(workers: number): void {
     });
     // Its sockets reconnect to the other workers meanwhile; wait a moment so a crash loop stays slow.
     // (Not unref'd: while every worker is dead, this timer is what keeps the primary alive.)
-    setTimeout(() => fork(name), 500);
+    setTimeout(() => fork(name), served ? 500 : Math.min(30_000, 500 * 2 ** Math.min(failedStarts, 6)));
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

@@ -2,8 +2,8 @@
  * Why the server could not start, said in one sentence for the operator:
  * a taken port, an address not on this machine, a database that does not
  * answer or does not exist, a data folder that is a file. Such errors carry
- * a `code` (Node's `EADDRINUSE`, PostgreSQL's `3D000`, ...); an error without
- * one is a bug, and keeps its stack.
+ * a `code` (Node's `EADDRINUSE`, PostgreSQL's `3D000`, ...) this file knows;
+ * any other error may be a bug, and keeps its stack.
  */
 import { redactUrl } from './log';
 
@@ -30,7 +30,7 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOU
 
 /**
  * One line for a startup failure: the sentence, and the stack only for an
- * unexpected error (one without a `code`).
+ * unexpected error (one without a `code` this file describes).
  */
 export function describeStartupError(err: unknown): { message: string; stack?: string } {
   if (!(err instanceof Error)) return { message: `server failed to start: ${String(err)}` };
@@ -61,5 +61,9 @@ export function describeStartupError(err: unknown): { message: string; stack?: s
   else if (e.path && ['ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'EROFS', 'ENOENT', 'ENOSPC'].includes(code)) {
     hint = 'check --data-dir (DATA_DIR): it must be a folder the server may write';
   }
-  return { message: `server failed to start: ${said}${hint ? `; ${hint}` : ''}` };
+  // An error of a kind described above is the operator's to fix; any other (Node's ERR_…, an SQL error of our own
+  // making) may be a bug, and keeps its stack.
+  return hint
+    ? { message: `server failed to start: ${said}; ${hint}` }
+    : { message: `server failed to start: ${said}`, stack: e.stack };
 }
