@@ -56,18 +56,23 @@ export function pageTitle(route: Route, game: ClientGame | null): string {
  */
 function usePageChange(route: Route, game: ClientGame | null) {
   const title = pageTitle(route, game);
+  // The page itself, not its title: a match and its rematch, or two replays, share a title.
+  const page = hrefOf(route);
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   const [said, setSaid] = useState('');
   useEffect(() => {
     document.title = title;
+  }, [title]);
+  useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
     setSaid(title.replace(` · ${SITE_NAME}`, ''));
     main.current?.focus({ preventScroll: true });
-  }, [title]);
+    // Only when the page changes (its title goes with it).
+  }, [page]);
   return { main, said };
 }
 

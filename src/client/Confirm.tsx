@@ -3,7 +3,7 @@
  * title and consequence, "keep" focused first, Esc backs out like "keep". Like any alert dialog it holds the
  * keyboard until answered: Tab and Shift+Tab go round its two buttons instead of on into the board.
  */
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 export function ConfirmBox(props: {
   title: string;
@@ -21,10 +21,18 @@ export function ConfirmBox(props: {
   className?: string;
 }) {
   const id = useId();
+  // While the action runs its buttons are off, and a disabled button loses focus to the page's body: the question
+  // itself keeps it.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (props.busy) box.current?.focus({ preventScroll: true });
+  }, [props.busy]);
   return (
     <div
       className={`confirm-close${props.className ? ` ${props.className}` : ''}`}
+      ref={box}
       role="alertdialog"
+      tabIndex={-1}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
       data-testid={props.testid}
@@ -34,11 +42,13 @@ export function ConfirmBox(props: {
           props.onKeep();
         }
         if (e.key === 'Tab') {
-          const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
-          if (buttons.length === 0) return;
-          const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
           e.preventDefault();
-          buttons[(at + (e.shiftKey ? -1 : 1) + buttons.length) % buttons.length].focus();
+          const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+          // While the action runs both buttons are off: focus stays on the question itself.
+          if (buttons.length === 0) return e.currentTarget.focus();
+          const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+          const n = buttons.length;
+          buttons[at < 0 ? (e.shiftKey ? n - 1 : 0) : (at + (e.shiftKey ? -1 : 1) + n) % n].focus();
         }
       }}
     >

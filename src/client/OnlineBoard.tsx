@@ -113,6 +113,8 @@ export function OnlineBoard(props: OnlineBoardProps) {
   useEffect(() => {
     onOffline?.(offline);
   }, [offline, onOffline]);
+  // A board that goes away (its seat left or released) leaves no "offline" behind it on the page.
+  useEffect(() => () => onOffline?.(false), [onOffline]);
   useBoardFirstInView(boardRef, !waiting);
   const alerts = useYourMoveAlerts(mine, TITLE);
   return (

@@ -27,10 +27,18 @@ export function RecentMatches() {
         .catch((err: unknown) => live && setError(describeError(err, 'list')));
     void load();
     // It was read once, when the lobby opened: a match that ended while it stayed open never showed.
-    const t = setInterval(() => void load(), REFRESH_MS);
+    const t = setInterval(() => {
+      // Not while the tab is hidden: it is read again as soon as it shows (below).
+      if (!document.hidden) void load();
+    }, REFRESH_MS);
+    const onShow = () => {
+      if (!document.hidden) void load();
+    };
+    document.addEventListener('visibilitychange', onShow);
     return () => {
       live = false;
       clearInterval(t);
+      document.removeEventListener('visibilitychange', onShow);
     };
   }, [gameId]);
   if (!error && (!matches || matches.length === 0)) return null;

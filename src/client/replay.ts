@@ -81,7 +81,8 @@ export function addedLines(before: readonly string[], after: readonly string[]):
 
 /** How the replay counts time: a number per state, the word before the jump's choice, and a number in words. */
 export interface Period {
-  word: 'Round' | 'Turn';
+  /** The jump's label: "Round" or "Turn" before a number, or "Go to" before a game's own words. */
+  word: string;
   of: (G: unknown, ctx: Ctx) => number;
   /** A period in words, as a step's label starts ("Round 3", "Journey 2 · turn 10"; 0 is the setup). */
   text: (n: number) => string;
@@ -97,7 +98,7 @@ export function periodOf(game: ClientGame): Period {
   const own = game.period;
   if (own) {
     const text = (n: number) => (n === 0 ? 'Setup' : own.text(n));
-    return { word: 'Turn', of: (G, ctx) => own.of(G, ctx), text, option: text };
+    return { word: 'Go to', of: (G, ctx) => own.of(G, ctx), text, option: text };
   }
   const bots = game.def.bots;
   const word = bots.rounds ? 'Round' : 'Turn';

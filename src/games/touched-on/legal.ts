@@ -415,7 +415,7 @@ export function checkFreeTramZone(G: TOState, ctx: CtxLike, player: PlayerID): {
   if (b) return b;
   if (!G.currentLine) return 'There is no current line yet.';
   // RULINGS §12.21: not while no Line has a card, so also once an inspection has emptied the only carriage.
-  if (!Object.values(G.lines).some((l) => l.carriages.some((c) => c.cards.length > 0)))
+  if (!G.lineOrder.some((l) => lineCount(G, l) > 0))
     return 'No Line has a card: a Free Tram Zone waits until one does.';
   if (G.lines[G.currentLine].freeTramZone) return 'That Line already has a Free Tram Zone.';
   return { card: powerInHand(G, player, 'freeTramZone')!, line: G.currentLine };
