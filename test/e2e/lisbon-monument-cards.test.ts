@@ -135,4 +135,45 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon’s Monument cards name their monume
     },
     120_000,
   );
+
+  it('a row of Monument cards too long for its panel fades out on the side that hides cards, at 1366 × 768', async () => {
+    const { server, browser } = suite;
+    const { matchID, creds } = await createJoined(server.url, GAME, 4, { firstPlayer: 0 });
+    const state = structuredClone((await server.db.fetch(matchID, { state: true })).state as State<GState>);
+    dealRows(state);
+    // The last seat keeps two cards, a row that fits (the cards taken from it are simply off the table).
+    state.G.players['3'].row = state.G.players['3'].row.slice(0, 2);
+    await server.db.setState(matchID, state);
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const seat = { gameId: GAME, matchID, playerID: '0', credentials: creds[0], playerName: 'Player 1', joinedAt: 0 };
+    await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(`[cards-fade] pageerror: ${e.message}`));
+    await page.goto(`${server.url}/#/g/${GAME}/match/${matchID}`);
+    const row = page.locator('[data-testid="player-0"] .card-row');
+    await row.locator('.mcard').first().waitFor({ timeout: UI });
+    /** A row's hidden side as the board tells it, and the mask the page paints over the row. */
+    const look = (r = row) =>
+      r.evaluate((el) => ({
+        more: el.getAttribute('data-more'),
+        mask: getComputedStyle(el).maskImage,
+        cut: el.scrollWidth > el.clientWidth + 1,
+      }));
+    // Five cards in a laptop's player row: the last is cut, and the right edge fades.
+    const start = await look();
+    expect(start.cut).toBe(true);
+    expect(start.more).toBe('right');
+    expect(start.mask).toContain('linear-gradient');
+    await screenshot(page, 'lisbon-monument-row-fade');
+    // Scrolled to its end: nothing more on the right, the cards passed fade out on the left.
+    await row.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await expect.poll(async () => (await look()).more, { timeout: UI }).toBe('left');
+    await row.evaluate((el) => (el.scrollLeft = 40));
+    await expect.poll(async () => (await look()).more, { timeout: UI }).toBe('both');
+    // A row that fits shows whole, with no fade.
+    const short = await look(page.locator('[data-testid="player-3"] .card-row'));
+    expect(short).toEqual({ more: null, mask: 'none', cut: false });
+    await context.close();
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+  }, 60_000);
 });

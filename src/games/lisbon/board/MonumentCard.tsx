@@ -83,25 +83,42 @@ export function MonumentCard({
   );
 }
 
-/** Whether the element is wider inside than it shows (it scrolls sideways), kept up to date. */
-function useScrolls(ref: React.RefObject<HTMLElement>): boolean {
-  const [scrolls, setScrolls] = React.useState(false);
+/** Which sides of a sideways-scrolling element hide cards: 'right', 'left', 'both', or none. */
+type MoreSide = 'left' | 'right' | 'both' | undefined;
+
+/**
+ * Whether the element is wider inside than it shows (it scrolls sideways) and
+ * on which side more is hidden, kept up to date as it scrolls and resizes.
+ */
+function useScrolls(ref: React.RefObject<HTMLElement>): { scrolls: boolean; more: MoreSide } {
+  const [state, setState] = React.useState<{ scrolls: boolean; more: MoreSide }>({ scrolls: false, more: undefined });
   useLayoutEffectInBrowser(() => {
     const el = ref.current;
     if (!el) return;
-    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    const check = () => {
+      const scrolls = el.scrollWidth > el.clientWidth + 1;
+      const left = scrolls && el.scrollLeft > 1;
+      const right = scrolls && el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      const more: MoreSide = left && right ? 'both' : left ? 'left' : right ? 'right' : undefined;
+      setState((s) => (s.scrolls === scrolls && s.more === more ? s : { scrolls, more }));
+    };
     check();
     const ro = new ResizeObserver(check);
     ro.observe(el);
-    return () => ro.disconnect();
+    el.addEventListener('scroll', check, { passive: true });
+    return () => {
+      ro.disconnect();
+      el.removeEventListener('scroll', check);
+    };
   });
-  return scrolls;
+  return state;
 }
 
 /**
  * A row of claimed cards, laid edge to edge so completed tickets show. A row
  * too long for its place scrolls sideways, and can then be focused and
- * scrolled with the keyboard (it is a named group then).
+ * scrolled with the keyboard (it is a named group then); the side that hides
+ * cards fades out (`data-more`), so that a cut card reads as "more this way".
  */
 export function CardRow({
   row,
@@ -116,7 +133,7 @@ export function CardRow({
   label: string;
 }) {
   const ref = React.useRef<HTMLDivElement>(null);
-  const scrolls = useScrolls(ref);
+  const { scrolls, more } = useScrolls(ref);
   if (row.length === 0) return <div className="card-row empty">{empty ?? 'No Monument cards yet'}</div>;
   return (
     <div
@@ -126,6 +143,7 @@ export function CardRow({
       aria-label={label}
       tabIndex={scrolls ? 0 : undefined}
       data-scrolls={scrolls ? 'yes' : undefined}
+      data-more={more}
     >
       {row.map((id) => (
         <MonumentCard key={id} id={id} side={side} mini />
