@@ -219,6 +219,16 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     expect(dialog.y + dialog.height).toBeLessThanOrEqual(bar.y);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'hotseat-end-bar-phone.png') });
     await page.setViewportSize({ width: 1366, height: 768 });
+    // With the final scores closed to look at the board, the page scrolls far enough for the board's last row (the
+    // Monument display and the tickets) to come out from under the bar.
+    await page.getByTestId('gameover-close').click();
+    await page.getByTestId('show-scores').waitFor({ timeout: UI });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const board = (await page.getByTestId('hs-board').boundingBox())!;
+    const barThen = (await page.getByTestId('hs-end').boundingBox())!;
+    expect(board.y + board.height, 'the board’s bottom, scrolled to the end').toBeLessThanOrEqual(barThen.y);
+    await page.getByTestId('show-scores').click();
+    await page.getByTestId('gameover').waitFor({ timeout: UI });
 
     // Change players: the form comes back with the last settings.
     await page.getByTestId('hs-change-players').click();
