@@ -83,24 +83,24 @@ export function MonumentCard({
   );
 }
 
-/** Which sides of a sideways-scrolling element hide cards: 'right', 'left', 'both', or none. */
-type MoreSide = 'left' | 'right' | 'both' | undefined;
-
 /**
- * Whether the element is wider inside than it shows (it scrolls sideways) and
- * on which side more is hidden, kept up to date as it scrolls and resizes.
+ * Whether the element is wider inside than it shows (it scrolls sideways), kept up to date. It also marks the side
+ * that hides more (`data-more`: 'right', 'left' or 'both'), on the element itself as it scrolls: scrolling re-renders
+ * nothing.
  */
-function useScrolls(ref: React.RefObject<HTMLElement>): { scrolls: boolean; more: MoreSide } {
-  const [state, setState] = React.useState<{ scrolls: boolean; more: MoreSide }>({ scrolls: false, more: undefined });
+function useScrolls(ref: React.RefObject<HTMLElement>): boolean {
+  const [scrolls, setScrolls] = React.useState(false);
   useLayoutEffectInBrowser(() => {
     const el = ref.current;
     if (!el) return;
     const check = () => {
-      const scrolls = el.scrollWidth > el.clientWidth + 1;
-      const left = scrolls && el.scrollLeft > 1;
-      const right = scrolls && el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-      const more: MoreSide = left && right ? 'both' : left ? 'left' : right ? 'right' : undefined;
-      setState((s) => (s.scrolls === scrolls && s.more === more ? s : { scrolls, more }));
+      const wide = el.scrollWidth > el.clientWidth + 1;
+      const left = wide && el.scrollLeft > 1;
+      const right = wide && el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      const more = left && right ? 'both' : left ? 'left' : right ? 'right' : null;
+      if (more === null) delete el.dataset.more;
+      else if (el.dataset.more !== more) el.dataset.more = more;
+      setScrolls(wide);
     };
     check();
     const ro = new ResizeObserver(check);
@@ -111,7 +111,7 @@ function useScrolls(ref: React.RefObject<HTMLElement>): { scrolls: boolean; more
       el.removeEventListener('scroll', check);
     };
   });
-  return state;
+  return scrolls;
 }
 
 /**
@@ -133,7 +133,7 @@ export function CardRow({
   label: string;
 }) {
   const ref = React.useRef<HTMLDivElement>(null);
-  const { scrolls, more } = useScrolls(ref);
+  const scrolls = useScrolls(ref);
   if (row.length === 0) return <div className="card-row empty">{empty ?? 'No Monument cards yet'}</div>;
   return (
     <div
@@ -143,7 +143,6 @@ export function CardRow({
       aria-label={label}
       tabIndex={scrolls ? 0 : undefined}
       data-scrolls={scrolls ? 'yes' : undefined}
-      data-more={more}
     >
       {row.map((id) => (
         <MonumentCard key={id} id={id} side={side} mini />
