@@ -153,12 +153,19 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     const moves = await playMatch('get-on-board', m, 7);
     m.clients.forEach((c) => c.close());
     const stored = (await suite.server.db.fetch(m.matchID, { state: true })).state;
-    const result = stored.ctx.gameover as { scores: Record<string, { total: number; eliminated: boolean }> };
+    const result = stored.ctx.gameover as {
+      scores: Record<string, { total: number; eliminated: boolean }>;
+      winners: string[];
+    };
 
-    await page
-      .getByTestId(`recent-${m.matchID}`)
-      .getByText('Replay')
-      .click({ timeout: 10_000 + UI });
+    // The row says who won, by the names the seats joined with (P0, P1).
+    const row = page.getByTestId(`recent-${m.matchID}`);
+    await row.waitFor({ timeout: 10_000 + UI });
+    const won = result.winners.map((p) => `P${p}`);
+    expect(await row.getByTestId('recent-outcome').textContent()).toBe(
+      won.length === 1 ? `${won[0]} won` : won.length === 0 ? 'No winner' : `${won.join(' and ')} shared the win`,
+    );
+    await row.getByText('Replay').click();
     await page.getByTestId('replay-page').waitFor({ timeout: UI });
     expect(await page.getByTestId('replay-problems').count()).toBe(0);
     await expect.poll(() => page.getByTestId('replay-step').textContent()).toBe(`Step 0 of ${moves}`);
