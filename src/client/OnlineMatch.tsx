@@ -24,7 +24,7 @@ import { seatColour, useGame, type ClientGame } from './games';
 import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
 import { FormFooter, NAME_FIRST, useNameFirstCleared } from './SetupFields';
-import { Rematch } from './Rematch';
+import { Rematch, RematchToWatch } from './Rematch';
 import { LeftSeats, forgetLeft, ownLeftSeat, runningWithLeaver } from './LeftSeats';
 import { closedByOf, onMatchChanged, onMatchClosed, withMatchNotices, type ClosedBy } from './matchNotices';
 import { MatchClosedCard, NoSuchMatch } from './MatchGone';
@@ -291,7 +291,17 @@ export function OnlineMatch(props: { matchID: string }) {
           {...clockOf(match)}
         />
       ) : spectate ? (
-        <OnlineClient matchID={matchID} lobbyPlayers={match?.players} onOffline={onOffline} {...clockOf(match)} />
+        <OnlineClient
+          matchID={matchID}
+          lobbyPlayers={match?.players}
+          onOffline={onOffline}
+          endActions={
+            match?.gameover !== undefined && match.nextMatchID ? (
+              <RematchToWatch match={match} testId="rematch-watch" />
+            ) : undefined
+          }
+          {...clockOf(match)}
+        />
       ) : (
         <JoinPanel
           matchID={matchID}
@@ -385,6 +395,11 @@ function JoinPanel(props: {
         <button type="button" className="ghost" onClick={props.onWatch} data-testid="watch">
           See the final position
         </button>
+        {match.nextMatchID && (
+          <p data-testid="join-rematch-line">
+            <RematchToWatch match={match} testId="join-rematch" />
+          </p>
+        )}
       </section>
     );
   }

@@ -6,6 +6,9 @@
  * one click. Nobody is seated without clicking. It sits in the page's
  * game-over bar (OnlineBoard), between "The game is over." and the links to
  * the replay and back to the lobby, so that the end of a match is one bar.
+ * Someone watching without a seat is offered no rematch of their own, but is
+ * told when the players have made one and may follow them there
+ * (`RematchToWatch`).
  */
 import { useState } from 'react';
 import {
@@ -19,7 +22,7 @@ import {
   type Match,
   type StoredSeat,
 } from './lobbyApi';
-import { navigate } from './route';
+import { hrefOf, navigate } from './route';
 import { useGame } from './games';
 import { botLevelOf } from './seats';
 
@@ -123,6 +126,28 @@ export function Rematch(props: { matchID: string; match: Match | null; seat: Sto
           {error}
         </span>
       )}
+    </span>
+  );
+}
+
+/**
+ * For a spectator of a finished match, or a visitor of its link: once its players have made a rematch, a link to
+ * the rematch's page (where they may watch it, or take a seat left open). Nothing before that.
+ */
+export function RematchToWatch(props: { match: Match | null; testId: string }) {
+  const game = useGame();
+  const next = props.match?.nextMatchID;
+  if (!next) return null;
+  return (
+    <span className="rematch">
+      <span>The players started a rematch.</span>
+      <a
+        className="button primary"
+        href={hrefOf({ page: 'match', game: game.def.id, matchID: next })}
+        data-testid={props.testId}
+      >
+        See the rematch
+      </a>
     </span>
   );
 }

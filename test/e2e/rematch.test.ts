@@ -5,6 +5,9 @@
  * Ana's "Play again" creates the next match with her in her seat and the bot
  * back in its own; Bruno's page offers "Join the rematch", and nobody else is
  * seated until he clicks. The new match starts with the same three seats.
+ * Carla, who watches the end without a seat, is offered no rematch of her own
+ * until the players make one, then "See the rematch"; so is a visitor of the
+ * old match's link.
  */
 import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
@@ -72,6 +75,13 @@ describe.skipIf(!CHROMIUM)('browser: rematch', () => {
       await bruno.reload();
       await ana.getByTestId('gameover').waitFor({ timeout: UI });
       await bruno.getByTestId('gameover').waitFor({ timeout: UI });
+      // Carla watches the end without a seat: no rematch is hers to make.
+      const { page: carla } = await newContext(suite.browser, errors, `rematch-carla-${gameId}`);
+      await carla.goto(`${suite.server.url}/#/g/${gameId}/match/${encodeURIComponent(matchID)}`);
+      await carla.getByTestId('watch').click({ timeout: UI });
+      await carla.getByTestId('game-over-bar').waitFor({ timeout: UI });
+      expect(await carla.getByTestId('rematch-watch').count()).toBe(0);
+      expect(await carla.getByTestId('rematch-play-again').count()).toBe(0);
 
       await ana.getByTestId('rematch-play-again').click({ timeout: UI });
       await ana.waitForURL((u) => !u.toString().includes(encodeURIComponent(matchID)), { timeout: UI });
@@ -83,6 +93,16 @@ describe.skipIf(!CHROMIUM)('browser: rematch', () => {
       // Bruno is not seated until he clicks.
       expect(next.metadata.players[1].name).toBeUndefined();
       await ana.getByTestId('waiting-room').waitFor({ timeout: UI });
+      // Carla, watching, is told of the rematch as it is made, and can follow the players there; so can a visitor of
+      // the old match's link.
+      await carla.getByTestId('rematch-watch').click({ timeout: UI });
+      await carla.waitForURL((u) => u.toString().includes(encodeURIComponent(nextID)), { timeout: UI });
+      await carla.goto(`${suite.server.url}/#/g/${gameId}/match/${encodeURIComponent(matchID)}`);
+      await carla.reload();
+      await carla.getByTestId('join-over').waitFor({ timeout: UI });
+      await carla.getByTestId('join-rematch').click({ timeout: UI });
+      await carla.waitForURL((u) => u.toString().includes(encodeURIComponent(nextID)), { timeout: UI });
+      await carla.context().close();
 
       await bruno.getByTestId('rematch-join').click({ timeout: UI });
       await bruno.waitForURL((u) => u.toString().includes(encodeURIComponent(nextID)), { timeout: UI });
