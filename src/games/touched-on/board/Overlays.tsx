@@ -2,7 +2,9 @@
  * The journey summary (shown when a new journey has just been dealt: who
  * finished 1st and 2nd, the Exp they took, the Lines unlocked) and the end
  * screen (every player's Exp cards, totals, and how a tie was broken).
- * Each takes focus when it opens (its button) and closes on Esc. In a replay
+ * Each takes focus when it opens (its button) and closes on Esc. On a phone the
+ * summary stands at the window's top, over the page's header, clear of the
+ * new hand and the action sheet below (board.css, `.to-summary`). In a replay
  * (`inline`) each is a panel in the board's flow instead, with no backdrop over
  * the replay's timeline, taking no focus (Play goes on, its button keeps it),
  * and its button says "Close": there is no next journey to deal.
@@ -44,7 +46,7 @@ export function JourneySummary({
 }) {
   const { button, onKeyDown } = useDialogKeys(onClose, inline);
   return (
-    <div className={inline ? 'to-overlay in-replay' : 'to-overlay'} onKeyDown={onKeyDown}>
+    <div className={inline ? 'to-overlay to-summary in-replay' : 'to-overlay to-summary'} onKeyDown={onKeyDown}>
       <section className="dialog" data-testid="journey-summary" role="dialog" aria-label="Journey result">
         <h2>Journey {result.journey} is over</h2>
         {result.reason === 'stall' && <p className="muted">The journey stalled: places went by fewest cards.</p>}

@@ -1,0 +1,82 @@
+/**
+ * Touched On's board fitted to its window, in Debian's Chromium against the real server (defects found by
+ * reviews; each check here failed before its fix):
+ * - On a 390 × 844 phone in hot-seat, the journey summary the next player sees once they take the device (journey 2
+ *   just dealt) stood centred over the page, its foot (y 530) over the hand pinned above the action sheet (from
+ *   y 511). It now stands at the window's top, clear of the hand and the sheet, wholly in the window.
+ * Screenshots (of the window) go to artifacts/screenshots/ (`touched-on-fit-…`).
+ */
+import { describe, expect, it } from 'vitest';
+import type { State } from 'boardgame.io';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { TOState } from '../../src/games/touched-on/types';
+import { changeStoredHotSeat, e2eSuite, findChromium, newContext, SCREENSHOTS } from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+type Box = { top: number; bottom: number; left: number; right: number };
+
+/** The box of the element with this test id, rounded (null when there is none). */
+function boxOf(page: Page, id: string): Promise<Box | null> {
+  return page.evaluate((testid) => {
+    const el = document.querySelector(`[data-testid="${testid}"]`);
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return {
+      top: Math.round(r.top),
+      bottom: Math.round(r.bottom),
+      left: Math.round(r.left),
+      right: Math.round(r.right),
+    };
+  }, id);
+}
+
+const apart = (a: Box, b: Box) => a.bottom <= b.top || b.bottom <= a.top || a.right <= b.left || b.right <= a.left;
+
+/** Journey 2 just dealt, journey 1 ended by a stall with seat 0 first: a board opened now shows the summary. */
+function journeyTwo(state: State<TOState>): void {
+  const G = state.G;
+  const dealer = state.ctx.playOrder[0];
+  G.journey = 2;
+  G.log = [
+    { type: 'journey', journey: 1, dealer },
+    { type: 'finish', player: '0', place: 1, exp: 2 },
+    { type: 'journeyEnd', journey: 1, reason: 'stall' },
+    { type: 'journey', journey: 2, dealer },
+  ] as TOState['log'];
+}
+
+describe.skipIf(!CHROMIUM)('browser: Touched On fits its window', () => {
+  const suite = e2eSuite();
+
+  it('390 × 844, hot-seat: the journey summary after the pass stands clear of the hand and the sheet', async () => {
+    const { context, page } = await newContext(suite.browser, suite.errors, 'to-fit-summary', PHONE);
+    await page.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Ana');
+    await page.getByTestId('hs-name-1').fill('Bruno');
+    await page.getByTestId('hs-start').click();
+    await page.getByTestId('pass-ready').waitFor({ timeout: UI });
+    await changeStoredHotSeat<TOState>(page, journeyTwo);
+    await page.getByTestId('hs-resume').click({ timeout: UI });
+    await page.getByTestId('pass-ready').click({ timeout: UI });
+    await page.getByTestId('journey-summary').waitFor({ timeout: UI });
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-fit-summary-phone.png` });
+    const summary = (await boxOf(page, 'journey-summary'))!;
+    const hand = (await boxOf(page, 'hand'))!;
+    const sheet = (await boxOf(page, 'actions'))!;
+    const where = JSON.stringify({ summary, hand, sheet });
+    // Before: the summary at y 314–530, over the pinned hand at y 511–636.
+    expect(
+      { clearOfHand: apart(summary, hand), clearOfSheet: apart(summary, sheet), inWindow: summary.top >= 0 },
+      where,
+    ).toEqual({ clearOfHand: true, clearOfSheet: true, inWindow: true });
+    // It still closes as before, and the hand is there to play from.
+    await page.getByTestId('journey-summary-close').click();
+    await page.getByTestId('journey-summary').waitFor({ state: 'detached', timeout: UI });
+    expect(suite.errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
