@@ -4,17 +4,22 @@
  * - On a 390 × 844 phone in hot-seat, the journey summary the next player sees once they take the device (journey 2
  *   just dealt) stood centred over the page, its foot (y 530) over the hand pinned above the action sheet (from
  *   y 511). It now stands at the window's top, clear of the hand and the sheet, wholly in the window.
+ * - At 1366 × 1024 (a tablet held sideways), the board left 441 px of bare felt under the hand (hand's foot at
+ *   y 583). The table now fills the board's height: the Lines take the room, the hand is a tray at the window's
+ *   foot, and its cards are bigger (85 px high before, 106 now).
  * Screenshots (of the window) go to artifacts/screenshots/ (`touched-on-fit-…`).
  */
 import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import type { TOState } from '../../src/games/touched-on/types';
-import { changeStoredHotSeat, e2eSuite, findChromium, newContext, SCREENSHOTS } from './harness';
+import { http } from '../server/harness';
+import { changeStoredHotSeat, e2eSuite, findChromium, newContext, SCREENSHOTS, type E2ESuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const TABLET: BrowserContextOptions = { viewport: { width: 1366, height: 1024 }, isMobile: false, hasTouch: true };
 
 type Box = { top: number; bottom: number; left: number; right: number };
 
@@ -48,6 +53,47 @@ function journeyTwo(state: State<TOState>): void {
   ] as TOState['log'];
 }
 
+/** A 2-seat online match, Ana in seat 0 and Bruno in seat 1 (joined through the lobby API): its ID and credentials. */
+async function anaAndBruno(suite: E2ESuite) {
+  const url = suite.server.url;
+  const created = await http(url, '/games/touched-on/create', { method: 'POST', json: { numPlayers: 2 } });
+  const matchID = created.json.matchID as string;
+  const creds: string[] = [];
+  for (const [i, name] of ['Ana', 'Bruno'].entries()) {
+    const joined = await http(url, `/games/touched-on/${matchID}/join`, {
+      method: 'POST',
+      json: { playerID: String(i), playerName: name },
+    });
+    creds.push(joined.json.playerCredentials as string);
+  }
+  return { matchID, creds };
+}
+
+/** A page holding `seat` of the match (as after joining it), on the match's page, once the board shows. */
+async function openSeat(
+  suite: E2ESuite,
+  label: string,
+  at: { matchID: string; creds: string[]; seat: string },
+  options: BrowserContextOptions,
+) {
+  const { context, page } = await newContext(suite.browser, suite.errors, label, {
+    reducedMotion: 'reduce',
+    ...options,
+  });
+  const info = {
+    gameId: 'touched-on',
+    matchID: at.matchID,
+    playerID: at.seat,
+    credentials: at.creds[Number(at.seat)],
+    playerName: at.seat === '0' ? 'Ana' : 'Bruno',
+    joinedAt: 0,
+  };
+  await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), info);
+  await page.goto(`${suite.server.url}/#/g/touched-on/match/${at.matchID}`);
+  await page.getByTestId('actions').waitFor({ timeout: UI });
+  return { context, page };
+}
+
 describe.skipIf(!CHROMIUM)('browser: Touched On fits its window', () => {
   const suite = e2eSuite();
 
@@ -76,6 +122,37 @@ describe.skipIf(!CHROMIUM)('browser: Touched On fits its window', () => {
     // It still closes as before, and the hand is there to play from.
     await page.getByTestId('journey-summary-close').click();
     await page.getByTestId('journey-summary').waitFor({ state: 'detached', timeout: UI });
+    expect(suite.errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('1366 × 1024 (a tablet held sideways): no bare felt under the hand; the Lines and the hand grow', async () => {
+    const { matchID, creds } = await anaAndBruno(suite);
+    const state = (await suite.server.db.fetch(matchID, { state: true })).state as State<TOState>;
+    const { context, page } = await openSeat(
+      suite,
+      'to-fit-tablet',
+      { matchID, creds, seat: state.ctx.currentPlayer },
+      TABLET,
+    );
+    await page.getByTestId('hand').waitFor({ timeout: UI });
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-fit-tablet-1366x1024.png` });
+    const m = await page.evaluate(() => {
+      const r = (sel: string) => document.querySelector(sel)!.getBoundingClientRect();
+      const hand = r('[data-testid="hand"]');
+      const card = r('[data-testid^="hand-card-"]');
+      const line = r('[data-testid^="line-col-"]');
+      return {
+        underHand: Math.round(innerHeight - hand.bottom),
+        cardHeight: Math.round(card.height),
+        lineHeight: Math.round(line.height),
+      };
+    });
+    // Before: 441 px under the hand, cards 85 px high, a Line 94 px high.
+    expect(m.underHand, JSON.stringify(m)).toBeLessThanOrEqual(16);
+    expect(m.cardHeight, JSON.stringify(m)).toBeGreaterThanOrEqual(100);
+    expect(m.lineHeight, JSON.stringify(m)).toBeGreaterThanOrEqual(300);
     expect(suite.errors).toEqual([]);
     await context.close();
   }, 60_000);
