@@ -7,6 +7,10 @@
  * - At 1366 × 1024 (a tablet held sideways), the board left 441 px of bare felt under the hand (hand's foot at
  *   y 583). The table now fills the board's height: the Lines take the room, the hand is a tray at the window's
  *   foot, and its cards are bigger (85 px high before, 106 now).
+ * - Online, once the player on turn has left the running match, the board's status read "Waiting for Player 1 to
+ *   play…" on a page opened after the leave (boardgame.io's match data lists the seat with no name). It now says
+ *   the seat is empty. A page open at the time of the leave keeps the old name (boardgame.io sends it no new match
+ *   data for a leave): the board cannot tell there, and still says "Waiting for Ana to play…".
  * Screenshots (of the window) go to artifacts/screenshots/ (`touched-on-fit-…`).
  */
 import { describe, expect, it } from 'vitest';
@@ -14,7 +18,15 @@ import type { State } from 'boardgame.io';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import type { TOState } from '../../src/games/touched-on/types';
 import { http } from '../server/harness';
-import { changeStoredHotSeat, e2eSuite, findChromium, newContext, SCREENSHOTS, type E2ESuite } from './harness';
+import {
+  changeStoredHotSeat,
+  e2eSuite,
+  findChromium,
+  newContext,
+  playOverSockets,
+  SCREENSHOTS,
+  type E2ESuite,
+} from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -153,6 +165,31 @@ describe.skipIf(!CHROMIUM)('browser: Touched On fits its window', () => {
     expect(m.underHand, JSON.stringify(m)).toBeLessThanOrEqual(16);
     expect(m.cardHeight, JSON.stringify(m)).toBeGreaterThanOrEqual(100);
     expect(m.lineHeight, JSON.stringify(m)).toBeGreaterThanOrEqual(300);
+    expect(suite.errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('online: once the player on turn has left, the status says their seat is empty, not that it waits for them', async () => {
+    const url = suite.server.url;
+    const { matchID, creds } = await anaAndBruno(suite);
+    // The first move: the match is under way (a leave now keeps it going with the seat open).
+    expect(await playOverSockets(url, 'touched-on', matchID, creds, 1)).toBe(1);
+    const state = (await suite.server.db.fetch(matchID, { state: true })).state as State<TOState>;
+    const gone = state.ctx.currentPlayer;
+    const left = await http(url, `/games/touched-on/${matchID}/leave`, {
+      method: 'POST',
+      json: { playerID: gone, credentials: creds[Number(gone)] },
+    });
+    expect(left.status).toBe(200);
+    const stays = gone === '0' ? '1' : '0';
+    const { context, page } = await openSeat(suite, 'to-fit-left', { matchID, creds, seat: stays }, {});
+    await page.getByTestId(`left-${gone}`).waitFor({ timeout: UI });
+    const status = (await page.getByTestId('waiting').textContent()) ?? '';
+    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-fit-left.png` });
+    // Before: "Waiting for Player 1 to play…" (the name gone with the seat).
+    expect(status).toBe(
+      `Seat ${Number(gone) + 1} is empty: its player left. The game goes on once someone takes the seat.`,
+    );
     expect(suite.errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -102,9 +102,31 @@ function TurnSection(props: PanelProps & { me: PlayerID }) {
   );
 }
 
+/** What the panel says while the game waits for `player`: what they are to do, or that their seat is empty. */
+function WaitingFor({
+  player,
+  what,
+  names,
+  empty,
+}: Pick<PanelProps, 'names' | 'empty'> & { player: PlayerID; what: string }) {
+  // The player left a running match: nobody is there to play. The page's notice above the board names them and
+  // offers the seat to a bot.
+  if (empty?.has(player))
+    return (
+      <p className="waiting" data-testid="waiting">
+        Seat {Number(player) + 1} is empty: its player left. The game goes on once someone takes the seat.
+      </p>
+    );
+  return (
+    <p className="waiting" data-testid="waiting">
+      Waiting for {playerLabel(player, names)} to {what}…
+    </p>
+  );
+}
+
 /** The action panel. */
 export function ActionPanel(props: PanelProps) {
-  const { G, ctx, me, names } = props;
+  const { G, ctx, me, names, empty } = props;
   if (ctx.gameover || G.gameOver) return null;
   if (props.tableWaiting)
     return (
@@ -135,18 +157,14 @@ export function ActionPanel(props: PanelProps) {
     }
     return (
       <section className="panel to-actions" data-testid="actions" tabIndex={-1} aria-label="Actions">
-        <p className="waiting" data-testid="waiting">
-          Waiting for {playerLabel(pending.player, names)} to {what}…
-        </p>
+        <WaitingFor player={pending.player} what={what} names={names} empty={empty} />
       </section>
     );
   }
   if (me === null || me !== ctx.currentPlayer) {
     return (
       <section className="panel to-actions" data-testid="actions" tabIndex={-1} aria-label="Actions">
-        <p className="waiting" data-testid="waiting">
-          Waiting for {playerLabel(ctx.currentPlayer, names)} to play…
-        </p>
+        <WaitingFor player={ctx.currentPlayer} what="play" names={names} empty={empty} />
         {me !== null && G.players[me]?.out && <p className="muted">You have finished this journey.</p>}
       </section>
     );

@@ -41,6 +41,7 @@ import { Help } from './Help';
 import { GameOverView, JourneySummary } from './Overlays';
 import {
   cardName,
+  emptySeats,
   journeyJustDealt,
   lastJourneyResult,
   namesFrom,
@@ -136,6 +137,12 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
           ? Object.fromEntries((G.players[me]?.hand ?? []).map((id) => [id, TABLE_WAITING_WHY]))
           : playability(G, ctx, me),
     [G, ctx, me, waiting],
+  );
+  // Online, the seats of the running match that their players left (as far as this page's match data tells).
+  const running = props.isMultiplayer && !props.replay && !waiting && !over;
+  const empty = useMemo(
+    () => (running ? emptySeats(matchData, playerNames) : new Set<string>()),
+    [running, matchData, playerNames],
   );
   const putOuts = useMemo(() => (me !== null && !waiting ? legalPutOuts(G, ctx, me) : []), [G, ctx, me, waiting]);
   const raised = new Set<CardId>(hand.filter((id) => why[id] === null || putOuts.includes(id)));
@@ -404,6 +411,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
             me={me}
             names={names}
             tableWaiting={props.tableWaiting}
+            empty={empty}
             sel={sel}
             setSel={setSel}
             act={act}

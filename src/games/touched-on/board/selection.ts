@@ -55,4 +55,6 @@ export interface PanelProps {
   putOuts: CardId[];
   /** An online match still waiting for its table: nobody's turn has begun. */
   tableWaiting?: boolean;
+  /** The seats of a running online match that nobody holds (their player left): the game waits for them to be taken. */
+  empty?: ReadonlySet<PlayerID>;
 }
