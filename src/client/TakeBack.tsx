@@ -4,8 +4,13 @@
  * nothing of anyone (each game's RULES.md says which). Also on Ctrl+Z / ⌘Z
  * outside text fields. The button is there for the whole of the player's own
  * turn and is disabled when there is nothing to take back, so it does not
- * jump in and out of the layout. Everyone at the table is told when a player
- * takes an action back (TakeBackNotice), since its line leaves the game's log.
+ * jump in and out of the layout. While an action can be taken back and the
+ * button is scrolled out of the window (a phone held sideways brings the board
+ * to the top, under the page's bar), a copy of it floats at the window's
+ * top-right corner, so that a finger has no need to scroll up for it (the copy
+ * is hidden from screen readers, which keep the button itself). Everyone at
+ * the table is told when a player takes an action back (TakeBackNotice), since
+ * its line leaves the game's log.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Ctx, LogEntry } from 'boardgame.io';
@@ -47,6 +52,22 @@ export function sendUndo(undo: () => void): void {
   }
 }
 
+/** Whether the element is in the window now, kept up to date (true until it is measured, or when it is gone). */
+function useInView(): [(el: HTMLElement | null) => void, boolean] {
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  const [inView, setInView] = useState(true);
+  useEffect(() => {
+    if (!el || typeof IntersectionObserver === 'undefined') {
+      setInView(true);
+      return;
+    }
+    const io = new IntersectionObserver((entries) => setInView(entries[entries.length - 1].isIntersecting));
+    io.observe(el);
+    return () => io.disconnect();
+  }, [el]);
+  return [setEl, inView];
+}
+
 /** The take-back button, for the seat `playerID` on its own turn (nothing otherwise). */
 export function TakeBack(props: TakeBackProps) {
   const { def } = useGame();
@@ -57,6 +78,7 @@ export function TakeBack(props: TakeBackProps) {
   const mine = playerID != null && ctx.gameover === undefined && ctx.currentPlayer === playerID;
   const can = !!check && mine && check(G, ctx, playerID) && sentAt !== stateID;
   const latest = useRef({ can, send: () => {} });
+  const [ref, inView] = useInView();
   latest.current = {
     can,
     send: () => {
@@ -76,11 +98,34 @@ export function TakeBack(props: TakeBackProps) {
   }, [check]);
   if (!check || !mine) return null;
   return (
+    <>
+      {can && !inView && (
+        <button
+          type="button"
+          className="take-back-float"
+          onClick={() => latest.current.send()}
+          aria-hidden="true"
+          tabIndex={-1}
+          data-testid="take-back-float"
+        >
+          ↶ Take back
+        </button>
+      )}
+      <TakeBackButton can={can} send={() => latest.current.send()} buttonRef={ref} />
+    </>
+  );
+}
+
+/** The take-back button in the page's bar. */
+function TakeBackButton(props: { can: boolean; send: () => void; buttonRef: (el: HTMLElement | null) => void }) {
+  const { can } = props;
+  return (
     <button
+      ref={props.buttonRef}
       type="button"
       className="ghost small take-back"
       disabled={!can}
-      onClick={() => latest.current.send()}
+      onClick={props.send}
       aria-keyshortcuts="Control+Z"
       title={
         can

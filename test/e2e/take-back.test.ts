@@ -10,7 +10,7 @@
  * undo" on every take-back).
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { GState } from '../../src/games/lisbon/types';
 import type { TOState } from '../../src/games/touched-on/types';
@@ -34,15 +34,17 @@ describe.skipIf(!CHROMIUM)('browser: taking back', () => {
     // The turn's first position to go back to is the edited one (as boardgame.io sets it up).
     state._undo = [{ G: state.G, ctx: state.ctx, plugins: state.plugins }];
     await suite.server.db.setState(matchID, state);
-    const seat = async (playerID: string) =>
+    /** Seat `playerID`'s page, in a browser context with `options` (a size, touch). */
+    const seat = async (playerID: string, options: BrowserContextOptions = {}) =>
       (
-        await openAsSeat(suite.browser, errors, `take-back-${game}-${playerID}`, {
-          url,
-          game,
-          matchID,
-          playerID,
-          credentials: creds[Number(playerID)],
-        })
+        await openAsSeat(
+          suite.browser,
+          errors,
+          `take-back-${game}-${playerID}`,
+          { url, game, matchID, playerID, credentials: creds[Number(playerID)] },
+          undefined,
+          options,
+        )
       ).page;
     const stored = async () => (await suite.server.db.fetch(matchID, { state: true })).state as State<G>;
     return { matchID, seat, stored };
@@ -111,6 +113,44 @@ describe.skipIf(!CHROMIUM)('browser: taking back', () => {
     await ana.context().close();
     await bruno.context().close();
   }, 90_000);
+
+  it('lisbon on a phone held sideways: the bar is scrolled away, and Take back floats in view after a move', async () => {
+    let plan!: ReturnType<typeof craftPosition>;
+    const m = await match<GState>('lisbon-tram-28', 2, { firstPlayer: 0 }, (s) => {
+      plan = craftPosition(s);
+    });
+    const page = await m.seat('0', { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true });
+    await page.getByTestId('map').waitFor({ timeout: UI });
+    const start = await m.stored();
+    await page.getByTestId(`dest-${plan.to}`).tap();
+    await page.getByTestId(`zoom-dest-${plan.to}`).tap({ timeout: UI });
+    await page.getByTestId('confirm-move').tap({ timeout: UI });
+    const moved = await movedPast(m.stored, start._stateID);
+    // The board is at the window's top: the bar's button is above it, out of view, and its copy floats in view.
+    const float = page.getByTestId('take-back-float');
+    await float.waitFor({ timeout: UI });
+    const inBar = (await page.getByTestId('take-back').boundingBox())!;
+    expect(inBar.y + inBar.height).toBeLessThanOrEqual(0);
+    const r = (await float.boundingBox())!;
+    expect(r.y).toBeGreaterThanOrEqual(0);
+    expect(r.x + r.width).toBeLessThanOrEqual(844);
+    expect(r.height).toBeGreaterThanOrEqual(44);
+    await screenshot(page, 'take-back-float-landscape');
+    await float.tap();
+    expect((await movedPast(m.stored, moved._stateID)).G).toEqual(start.G);
+    // Nothing left to take back: the copy goes.
+    await float.waitFor({ state: 'detached', timeout: UI });
+    // With the bar in view, no copy floats, whatever can be taken back.
+    await page.getByTestId(`dest-${plan.to}`).tap();
+    await page.getByTestId(`zoom-dest-${plan.to}`).tap({ timeout: UI });
+    await page.getByTestId('confirm-move').tap({ timeout: UI });
+    await float.waitFor({ timeout: UI });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await float.waitFor({ state: 'detached', timeout: UI });
+    expect(await page.getByTestId('take-back').isEnabled()).toBe(true);
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 
   it('lisbon hot-seat: a move is taken back from the bar above the board', async () => {
     const { page, context } = await newContext(suite.browser, errors, 'take-back-hotseat');
