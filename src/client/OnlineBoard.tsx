@@ -42,7 +42,21 @@ export type OnlineBoardProps = GameBoardProps & {
   onClosed?: () => void;
   /** Shown in the game-over bar, before the replay and lobby links (the match page's rematch). */
   endActions?: ReactNode;
+  /** The seats players left in the running match and nobody took since, with the leaver's name (LeftSeats.tsx). */
+  leftOpen?: ReadonlyMap<number, { name: string }>;
 };
+
+/**
+ * boardgame.io's seats with a leaver's stale name taken out: a page open when a player leaves a running match is
+ * sent no new match data (the leaver's socket can no longer say it dropped), so it would go on naming them, and a
+ * board say "Waiting for Ana…" for a seat nobody holds. A seat keeps the name boardgame.io gives when it is not the
+ * leaver's (a player who took the seat since).
+ */
+function withoutLeavers(props: OnlineBoardProps): OnlineBoardProps['matchData'] {
+  const left = props.leftOpen;
+  if (!left || left.size === 0 || !props.matchData) return props.matchData;
+  return props.matchData.map((p) => (p.name && left.get(p.id)?.name === p.name ? { ...p, name: undefined } : p));
+}
 
 /**
  * Every seat with its player's name. The lobby's list, when the page has read it, is the authority: the page
@@ -83,7 +97,8 @@ export function OnlineBoard(props: OnlineBoardProps) {
   const game = useGame();
   const { Board, def } = game;
   const TITLE = `${def.title} · ${SITE_NAME}`;
-  const names = namesOf(props);
+  const matchData = withoutLeavers(props);
+  const names = namesOf({ matchData, lobbyPlayers: props.lobbyPlayers });
   const pid = props.playerID;
   const seats = seatsOf(props);
   const waiting = !props.ctx.gameover && waitingForTable(props._stateID, seats);
@@ -166,7 +181,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
       )}
       <div ref={boardRef} className={waiting || offline ? 'board-waiting' : undefined} data-testid="board-wrap">
         <Deferred what="the board">
-          <Board {...props} playerNames={names} tableWaiting={waiting} />
+          <Board {...props} matchData={matchData} playerNames={names} tableWaiting={waiting} />
         </Deferred>
       </div>
       {props.ctx.gameover !== undefined && (

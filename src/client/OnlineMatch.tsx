@@ -25,7 +25,7 @@ import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
 import { FormFooter, NAME_FIRST, useNameFirstCleared } from './SetupFields';
 import { Rematch, RematchToWatch } from './Rematch';
-import { LeftSeats, forgetLeft, ownLeftSeat, runningWithLeaver } from './LeftSeats';
+import { LeftSeats, forgetLeft, leftOpenSeats, ownLeftSeat, runningWithLeaver } from './LeftSeats';
 import { closedByOf, onMatchChanged, onMatchClosed, withMatchNotices, type ClosedBy } from './matchNotices';
 import { MatchClosedCard, NoSuchMatch } from './MatchGone';
 import { LOG_SUFFIX_AUTH, withWholeLogs } from './wholeLogs';
@@ -278,6 +278,7 @@ export function OnlineMatch(props: { matchID: string }) {
           playerID={seat.playerID}
           credentials={seat.credentials}
           lobbyPlayers={match?.players}
+          leftOpen={leftOpenSeats(match)}
           onSeatsChanged={onSeatsChanged}
           onTableWaiting={setTableWaiting}
           onOffline={onOffline}
@@ -294,6 +295,7 @@ export function OnlineMatch(props: { matchID: string }) {
         <OnlineClient
           matchID={matchID}
           lobbyPlayers={match?.players}
+          leftOpen={leftOpenSeats(match)}
           onOffline={onOffline}
           endActions={
             match?.gameover !== undefined && match.nextMatchID ? (
