@@ -1,18 +1,17 @@
 /**
  * The side panels of the Get on Board board: the departure choice, the plot
- * builder, the Common Objectives, the sheets of the other players, the log
- * and the end screen. Each draws what the Board hands it and reports clicks;
- * what is legal comes from the rules (through plotBuilder.ts).
+ * builder, the Common Objectives, the sheets of the other players and the
+ * log (the end screen, EndScreen.tsx, is exported from here too). Each draws
+ * what the Board hands it and reports clicks; what is legal comes from the
+ * rules (through plotBuilder.ts).
  */
 import React from 'react';
 import { objectiveCard, shapeFor } from '../data';
 import { graphOf } from '../graph';
-import type { GobState, PlayerID, PointId, ScoreBreakdown } from '../types';
+import type { GobState, PlayerID, PointId } from '../types';
 import { ICON_NAMES, IconSvg, ShapeGlyph, TicketCard } from './icons';
 import type { DraftView, TargetOption } from './plotBuilder';
-import { numberText } from './numbers';
-import { colourOf, logText, nameOf } from './sheetProps';
-import { PlayerMark } from './playerMark';
+import { logText, nameOf } from './sheetProps';
 
 type Names = Record<PlayerID, string>;
 
@@ -264,108 +263,5 @@ export function LogPanel({ G, names }: { G: GobState; names: Names }) {
   );
 }
 
-/** The end screen's rows: the sheet's zone, and how it scored (RULES.md, "End of the game and scoring"). */
-const BREAKDOWN: [keyof ScoreBreakdown, string, string][] = [
-  ['metro', 'Metro', '2 per circled entrance not crossed for an extra marker'],
-  ['turns', 'Turns', 'the Turn spaces used, −1, −2, −2, −2 and −3: 0, −1, −3, −5, −7 or −10 in all'],
-  ['grannies', 'Grannies', 'by spaces crossed: 1, 2, 3, 5, 7, 9, 12, 15'],
-  ['studentsCinemas', 'Students × Cinemas', 'Students crossed times Cinemas crossed'],
-  ['theaters', 'Theaters', 'the Tourist rows a Theater scored, and half the top open row'],
-  ['restaurants', 'Restaurants', 'the Flirt rows a Restaurant scored, and half the top open row'],
-  ['common', 'Common objectives', '10 to everyone who reaches one in the first round anyone does, 6 later'],
-  ['personal', 'Personal objective', '2, 5 or 10 for 1, 2 or 3 of its sites'],
-  ['connections', 'Connections', 'half the circles crossed, rounded down; 10 with all 19'],
-];
-
-/**
- * The end screen: every sheet's total, then its score breakdown, best first (the winners' columns marked);
- * shared victory on a tie. Over the page; in a replay (`inline`), a panel in the board's flow with no backdrop over
- * the replay's timeline, closed with "Close".
- */
-export function EndScreen({
-  G,
-  names,
-  onClose,
-  inline,
-}: {
-  G: GobState;
-  names: Names;
-  onClose: () => void;
-  inline?: boolean;
-}) {
-  const result = G.result!;
-  const winners = result.winners.map((p) => nameOf(names, p));
-  const title =
-    winners.length === 0
-      ? 'Everyone was eliminated: nobody wins.'
-      : winners.length === 1
-        ? `${winners[0]} wins!`
-        : `Shared victory: ${winners.join(' and ')}!`;
-  return (
-    <div className={inline ? 'gob-overlay gob-in-replay' : 'gob-overlay'}>
-      <section className="gob-dialog" role="dialog" aria-label="Final scores" data-testid="gameover">
-        <h2>{title}</h2>
-        {result.ranking.some((p) => result.scores[p].eliminated) && (
-          <p className="gob-note" data-testid="eliminated-note">
-            An eliminated player scores nothing and ranks last.
-          </p>
-        )}
-        <div className="gob-table-wrap">
-          <table className="gob-scores">
-            <thead>
-              <tr>
-                <th scope="col">Scoring</th>
-                {result.ranking.map((p) => (
-                  <th
-                    key={p}
-                    scope="col"
-                    className={result.winners.includes(p) ? 'gob-winner' : undefined}
-                    style={{ ['--gob-player' as string]: colourOf(G, p) }}
-                  >
-                    <PlayerMark colour={colourOf(G, p)} /> {nameOf(names, p)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {/* The totals first, under the names: in view however far the breakdown below runs. */}
-              <tr className="gob-total">
-                <th scope="row">Total</th>
-                {result.ranking.map((p) => (
-                  <td
-                    key={p}
-                    data-testid={`final-${p}`}
-                    className={result.winners.includes(p) ? 'gob-winner' : undefined}
-                  >
-                    {result.scores[p].eliminated ? (
-                      // A soft hyphen: the word may break in two in a phone's narrow column.
-                      <span className="gob-out">
-                        Elimi{'\u00ad'}nated <small>round {G.players[p].eliminatedRound ?? '?'}</small>
-                      </span>
-                    ) : (
-                      numberText(result.scores[p].total)
-                    )}
-                  </td>
-                ))}
-              </tr>
-              {BREAKDOWN.map(([key, label, how]) => (
-                <tr key={key}>
-                  <th scope="row">
-                    {label}
-                    <small className="gob-score-how">{how}</small>
-                  </th>
-                  {result.ranking.map((p) => (
-                    <td key={p}>{result.scores[p].eliminated ? '—' : numberText(result.scores[p][key])}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <button type="button" className="primary" onClick={onClose} data-testid="gameover-close">
-          {inline ? 'Close' : 'Look at the map'}
-        </button>
-      </section>
-    </div>
-  );
-}
+/** The end screen, beside the other panels. */
+export { EndScreen } from './EndScreen';

@@ -1,0 +1,261 @@
+/**
+ * Get on Board's final scores (the end-of-game dialog) at four screens, in
+ * Debian's Chromium against the real server: a 1366 × 768 laptop, a
+ * 1920 × 1080 screen, a 390 × 844 phone and a small 360 × 640 phone (touch),
+ * each with 2, 3, 4 and 5 players. The finished game is set in the server's
+ * store (a made-up result: a plain win with 2, an eliminated player with 3,
+ * a shared victory with 4, both with 5, the longest dialog; one player's
+ * name of two words) and opened as seat 0 on the match page, whose end bar
+ * the dialog stays above. At every size the whole dialog fits (no scroll
+ * inside it, the table not wider than its box): every cell of the table,
+ * so every player's rank, total and score breakdown, the winner's title
+ * and the close button are on screen at once; every number is the result's.
+ * Viewport screenshots go to artifacts/screenshots/gob-end-dialog-*.png.
+ */
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { State } from 'boardgame.io';
+import type { GobResult, GobState, ScoreBreakdown } from '../../src/games/get-on-board/types';
+import { numberText } from '../../src/games/get-on-board/board/numbers';
+import { http } from '../server/harness';
+import { findChromium, openAsSeat, e2eSuite, SCREENSHOTS } from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+
+const SIZES = [
+  { name: 'laptop', width: 1366, height: 768, touch: false },
+  { name: 'desktop', width: 1920, height: 1080, touch: false },
+  { name: 'phone', width: 390, height: 844, touch: true },
+  { name: 'small-phone', width: 360, height: 640, touch: true },
+] as const;
+
+const NAMES = ['Ana', 'Maria Fernanda', 'Bruno', 'Duarte', 'Eva'];
+
+/** Each seat's score breakdown, as the rules count it (seat 3 ties seat 0). */
+const BREAKDOWNS: Omit<ScoreBreakdown, 'total'>[] = [
+  {
+    metro: 8,
+    turns: -3,
+    grannies: 15,
+    studentsCinemas: 24,
+    theaters: 14,
+    restaurants: 9,
+    common: 16,
+    personal: 10,
+    connections: 10,
+  },
+  {
+    metro: 6,
+    turns: -10,
+    grannies: 12,
+    studentsCinemas: 12,
+    theaters: 7,
+    restaurants: 15,
+    common: 6,
+    personal: 5,
+    connections: 9,
+  },
+  {
+    metro: 4,
+    turns: -1,
+    grannies: 9,
+    studentsCinemas: 30,
+    theaters: 20,
+    restaurants: 3,
+    common: 10,
+    personal: 2,
+    connections: 8,
+  },
+  {
+    metro: 10,
+    turns: -5,
+    grannies: 7,
+    studentsCinemas: 36,
+    theaters: 16,
+    restaurants: 12,
+    common: 12,
+    personal: 5,
+    connections: 10,
+  },
+  {
+    metro: 2,
+    turns: -7,
+    grannies: 5,
+    studentsCinemas: 6,
+    theaters: 3,
+    restaurants: 4,
+    common: 6,
+    personal: 2,
+    connections: 4,
+  },
+];
+const ROWS = Object.keys(BREAKDOWNS[0]) as (keyof Omit<ScoreBreakdown, 'total'>)[];
+/** Who is eliminated, by player count (with 4 seats 0 and 3 share the victory, with 5 too). */
+const ELIMINATED: Record<number, string[]> = { 2: [], 3: ['1'], 4: [], 5: ['4'] };
+
+/** The made-up result of a game of `n`: breakdowns, winners (a tie shares the victory), the ranking. */
+function resultOf(n: number): GobResult {
+  const scores: GobResult['scores'] = {};
+  for (let i = 0; i < n; i++) {
+    const p = String(i);
+    const eliminated = ELIMINATED[n].includes(p);
+    const b = eliminated ? Object.fromEntries(ROWS.map((k) => [k, 0])) : BREAKDOWNS[i];
+    const total = Object.values(b).reduce((s, v) => s + v, 0);
+    scores[p] = { ...(b as Omit<ScoreBreakdown, 'total'>), total, eliminated };
+  }
+  const value = (p: string) => (scores[p].eliminated ? -Infinity : scores[p].total);
+  const order = Object.keys(scores);
+  const best = Math.max(...order.map(value));
+  return {
+    scores,
+    winners: order.filter((p) => value(p) === best),
+    ranking: [...order].sort((a, b) => value(b) - value(a)),
+  };
+}
+
+/** A text's ordinal: 1st, 2nd, 3rd, 4th, 5th. */
+const ordinal = (n: number) => `${n}${['st', 'nd', 'rd'][n - 1] ?? 'th'}`;
+
+describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen", () => {
+  const suite = e2eSuite();
+  const errors = suite.errors;
+  /** The finished match of each player count, made on first use. */
+  const matches = new Map<number, { matchID: string; credentials: string }>();
+
+  /** A match of `n` whose seats are named NAMES, over with resultOf(n) in the server's store. */
+  async function finished(n: number) {
+    const known = matches.get(n);
+    if (known) return known;
+    const { url, db } = suite.server;
+    const created = await http(url, '/games/get-on-board/create', { method: 'POST', json: { numPlayers: n } });
+    const matchID = created.json.matchID as string;
+    const creds: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const joined = await http(url, `/games/get-on-board/${matchID}/join`, {
+        method: 'POST',
+        json: { playerID: String(i), playerName: NAMES[i] },
+      });
+      expect(joined.status).toBe(200);
+      creds.push(joined.json.playerCredentials as string);
+    }
+    const state = structuredClone((await db.fetch(matchID, { state: true })).state as State<GobState>);
+    const result = resultOf(n);
+    for (const p of ELIMINATED[n]) {
+      state.G.players[p].eliminated = true;
+      state.G.players[p].eliminatedRound = 7;
+    }
+    state.G.round = 12;
+    state.G.toPlay = null;
+    state.G.result = result;
+    state.ctx.gameover = result;
+    await db.setState(matchID, state);
+    const match = { matchID, credentials: creds[0] };
+    matches.set(n, match);
+    return match;
+  }
+
+  it.each(SIZES)(
+    'shows the whole table, ranks and totals first, without a scroll at $name size ($width × $height)',
+    async (size) => {
+      fs.mkdirSync(SCREENSHOTS, { recursive: true });
+      for (const n of [2, 3, 4, 5]) {
+        const { matchID, credentials } = await finished(n);
+        const { page, context } = await openAsSeat(
+          suite.browser,
+          errors,
+          `gob-end-${size.name}-${n}`,
+          { url: suite.server.url, game: 'get-on-board', matchID, playerID: '0', credentials },
+          undefined,
+          { viewport: { width: size.width, height: size.height }, isMobile: size.touch, hasTouch: size.touch },
+        );
+        const over = page.getByRole('dialog', { name: 'Final scores' });
+        await over.waitFor({ timeout: UI });
+        expect(await over.getAttribute('data-testid')).toBe('gameover');
+        await page.getByTestId('game-over-bar').waitFor({ timeout: UI });
+        await page.screenshot({ path: `${SCREENSHOTS}/gob-end-dialog-${size.name}-${n}p.png` });
+
+        const m = await over.evaluate((dialog) => {
+          const clip = dialog.getBoundingClientRect();
+          const inView = (r: DOMRect) =>
+            r.top >= Math.max(0, clip.top) - 1 &&
+            r.bottom <= Math.min(window.innerHeight, clip.bottom) + 1 &&
+            r.left >= Math.max(0, clip.left) - 1 &&
+            r.right <= Math.min(window.innerWidth, clip.right) + 1;
+          const cells = [...dialog.querySelectorAll('table th, table td')].map((c) => c.getBoundingClientRect());
+          const wrap = dialog.querySelector('table')!.parentElement!;
+          return {
+            scroll: dialog.scrollHeight - dialog.clientHeight,
+            tableScroll: wrap.scrollHeight - wrap.clientHeight,
+            sideways: wrap.scrollWidth - wrap.clientWidth,
+            cells: cells.length,
+            hidden: cells.filter((r) => !inView(r)).length,
+            rowsShown: [...dialog.querySelectorAll('tbody tr')].filter((r) => inView(r.getBoundingClientRect())).length,
+            close: inView(dialog.querySelector('[data-testid="gameover-close"]')!.getBoundingClientRect()),
+            title: inView(dialog.querySelector('h2')!.getBoundingClientRect()),
+            height: Math.round(clip.height),
+          };
+        });
+        console.log(`gob end dialog, ${size.name} ${size.width}×${size.height}, ${n} players: ${JSON.stringify(m)}`);
+
+        // Every number of the result, in its player's column, best first; each player's rank over their name.
+        const result = resultOf(n);
+        const table = over.getByRole('table');
+        const heads = await table.locator('thead th').allTextContents();
+        expect(heads).toHaveLength(n + 1);
+        for (const [i, p] of result.ranking.entries()) {
+          const s = result.scores[p];
+          const rank = s.eliminated
+            ? n - ELIMINATED[n].length + 1
+            : 1 + result.ranking.filter((q) => !result.scores[q].eliminated && result.scores[q].total > s.total).length;
+          expect(heads[i + 1]).toContain(NAMES[Number(p)]);
+          const ranked = over.getByTestId(`rank-${p}`);
+          expect.soft(await ranked.count(), `rank of ${p} shown`).toBe(1);
+          if ((await ranked.count()) === 1) expect(await ranked.textContent(), `rank of ${p}`).toBe(ordinal(rank));
+          const total = (await over.getByTestId(`final-${p}`).textContent()) ?? '';
+          if (s.eliminated) expect(total).toMatch(/^Elimi\u00adnated/);
+          else expect(total).toBe(numberText(s.total));
+          const column = await table.locator(`tbody tr:not(.gob-total) > td:nth-child(${i + 2})`).allTextContents();
+          expect(column).toEqual(ROWS.map((k) => (s.eliminated ? '—' : numberText(s[k]))));
+        }
+        expect(await table.locator('th[scope="row"]').count()).toBe(ROWS.length + 1);
+
+        // The fit: nothing scrolls, in the dialog or across the table; every cell, the title and close are shown.
+        // (Soft: the figures of every player count are measured and logged whatever fails.)
+        expect.soft(m.scroll, `${size.name}, ${n} players: the dialog scrolls by`).toBeLessThanOrEqual(1);
+        expect.soft(m.tableScroll, `${size.name}, ${n} players: the table scrolls by`).toBeLessThanOrEqual(1);
+        expect.soft(m.sideways, `${size.name}, ${n} players: the table scrolls sideways by`).toBeLessThanOrEqual(1);
+        expect.soft(m.hidden, `${size.name}, ${n} players: table cells out of view`).toBe(0);
+        expect.soft(m.title && m.close, `${size.name}, ${n} players: title and close in view`).toBe(true);
+        // The dialog stays above the match page's end bar.
+        const bar = (await page.getByTestId('game-over-bar').boundingBox())!;
+        const box = (await over.boundingBox())!;
+        expect.soft(box.y + box.height, 'the dialog above the end bar').toBeLessThanOrEqual(bar.y + 1);
+        // How each row scores: under its name where the dialog is wide; listed on demand on a phone.
+        const explained = over.locator('.gob-score-how');
+        if (size.width > 520) {
+          expect(await explained.evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).length)).toBe(
+            ROWS.length,
+          );
+          expect(await over.getByTestId('scores-how').isVisible()).toBe(false);
+        } else if (n === 5) {
+          expect(await explained.first().isVisible()).toBe(false);
+          await over.getByTestId('scores-how').tap();
+          expect(await over.getByTestId('scores-how').getAttribute('aria-expanded')).toBe('true');
+          await expect.poll(() => over.locator('[data-testid="scores-how-list"] dd').count()).toBe(ROWS.length);
+          await over.getByTestId('scores-how-list').scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `${SCREENSHOTS}/gob-end-dialog-${size.name}-${n}p-how.png` });
+        }
+        if (size.touch) {
+          const close = (await page.getByTestId('gameover-close').boundingBox())!;
+          expect
+            .soft(Math.min(close.width, close.height), 'the close button, a 44 px target')
+            .toBeGreaterThanOrEqual(44);
+        }
+        await context.close();
+      }
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    },
+    120_000,
+  );
+});
