@@ -3,11 +3,26 @@
  * server, on Touched On: Bruno leaves after a few moves; Ana is told "Bruno
  * left the match", the open-matches list never offers the running match to a
  * stranger, and Ana hands the seat to a bot, which then plays its turns.
+ * In every game, the board of a page open when the player the game waits for
+ * leaves says their seat is empty, rather than waiting for them by name
+ * (boardgame.io sends that page no new names for a leave).
  */
 import { describe, expect, it } from 'vitest';
-import { findGame } from '../../src/games/registry';
-import { RawClient } from '../server/harness';
-import { createdByAna, findChromium, joinedByLink, newContext, screenshot, e2eSuite } from './harness';
+import { GAMES, findGame } from '../../src/games/registry';
+import { emptySeatText } from '../../src/games/common/board-props';
+import { waitingOn } from '../../src/games/common/waiting-room';
+import { http, RawClient } from '../server/harness';
+import {
+  createJoined,
+  createdByAna,
+  findChromium,
+  joinedByLink,
+  newContext,
+  openAsSeat,
+  playOverSockets,
+  screenshot,
+  e2eSuite,
+} from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -58,4 +73,45 @@ describe.skipIf(!CHROMIUM)('browser: a player leaves a running match', () => {
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     for (const p of [ana, bruno, carla]) await p.context().close();
   }, 90_000);
+
+  it.each(GAMES.map((g) => g.id))(
+    '%s: a page open when the player on turn leaves says that their seat is empty',
+    async (game) => {
+      const url = suite.server.url;
+      const { matchID, creds } = await createJoined(url, game, 2, game === 'lisbon-tram-28' ? { firstPlayer: 0 } : {});
+      // Moves until both players have moved (Get on Board's departures are chosen) and the game waits on seat 1 alone.
+      const def = findGame(game)!;
+      const waits = async () => {
+        const { state } = await suite.server.db.fetch(matchID, { state: true });
+        return { at: state._stateID, on: waitingOn(state.ctx, state.G, def.waitingOn) };
+      };
+      const moved = new Set<string>();
+      for (let i = 0; i < 40; i++) {
+        const w = await waits();
+        if (moved.size === 2 && w.on.length === 1 && w.on[0] === '1') break;
+        moved.add(w.on[0]); // playOverSockets moves for the first seat waited on
+        expect(await playOverSockets(url, game, matchID, creds, 1)).toBe(1);
+      }
+      expect((await waits()).on).toEqual(['1']);
+      const { page, context } = await openAsSeat(suite.browser, errors, `leaver-empty-${game}`, {
+        url,
+        game,
+        matchID,
+        playerID: '0',
+        credentials: creds[0],
+      });
+      const status = page.getByTestId('waiting');
+      await expect.poll(() => status.textContent(), { timeout: UI }).toMatch(/Waiting for Player 2/);
+      const left = await http(url, `/games/${game}/${matchID}/leave`, {
+        method: 'POST',
+        json: { playerID: '1', credentials: creds[1] },
+      });
+      expect(left.status).toBe(200);
+      await page.getByTestId('left-1').waitFor({ timeout: UI });
+      await expect.poll(() => status.textContent(), { timeout: UI }).toBe(emptySeatText('1'));
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
 });

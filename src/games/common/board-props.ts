@@ -33,3 +33,27 @@ export type ShellBoardProps<G> = BoardProps<G> & {
 
 /** What a board's action panel says while `tableWaiting`. */
 export const TABLE_WAITING_TEXT = 'The game starts when every seat is taken.';
+
+/**
+ * The seats of a running online match that nobody holds: their player left (the server frees the seat and keeps
+ * the match going), so boardgame.io's seats, as the match page gives them, name nobody there, nor do the page's
+ * names. Empty in hot-seat, a replay, a table still filling, and once the game is over.
+ */
+export function emptySeats(props: {
+  isMultiplayer?: boolean;
+  replay?: boolean;
+  tableWaiting?: boolean;
+  ctx: Ctx;
+  matchData?: readonly { id: number; name?: string }[];
+  playerNames?: Record<string, string>;
+}): ReadonlySet<string> {
+  if (!props.isMultiplayer || props.replay || props.tableWaiting || props.ctx.gameover !== undefined) return NONE;
+  const names = props.playerNames;
+  return new Set((props.matchData ?? []).filter((m) => !m.name && !names?.[String(m.id)]).map((m) => String(m.id)));
+}
+const NONE: ReadonlySet<string> = new Set();
+
+/** What a board says while the game waits for a seat nobody holds (see {@link emptySeats}). */
+export function emptySeatText(seat: string): string {
+  return `Seat ${Number(seat) + 1} is empty: its player left. The game goes on once someone takes the seat.`;
+}

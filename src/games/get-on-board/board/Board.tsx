@@ -22,7 +22,7 @@
  * "gameover", "final-<id>", "gameover-close", "show-scores".
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { TABLE_WAITING_TEXT, type ShellBoardProps } from '../../common/board-props';
+import { TABLE_WAITING_TEXT, emptySeatText, emptySeats, type ShellBoardProps } from '../../common/board-props';
 import { shapeFor } from '../data';
 import { graphOf } from '../graph';
 import { checkPlot, turnError } from '../legal';
@@ -353,7 +353,9 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
                   : me !== null && G.players[me].eliminated
                     ? 'You are eliminated: your line stays on the map and scores nothing.'
                     : toPlay !== null
-                      ? `Waiting for ${nameOf(names, toPlay)} to plot.`
+                      ? emptySeats(props).has(toPlay)
+                        ? emptySeatText(toPlay)
+                        : `Waiting for ${nameOf(names, toPlay)} to plot.`
                       : 'Waiting…'}
               </p>
             )}

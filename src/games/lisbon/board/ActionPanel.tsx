@@ -4,7 +4,7 @@
  * picker and push warning), pick up, drop off, take bonus, end turn. For a
  * decision outside the turn: push branch, passenger placement, bell choice.
  */
-import { TABLE_WAITING_TEXT } from '../../common/board-props';
+import { TABLE_WAITING_TEXT, emptySeatText } from '../../common/board-props';
 import React from 'react';
 import { BellIcon } from './Icons';
 import type { Ctx } from 'boardgame.io';
@@ -75,6 +75,8 @@ interface Props {
   moveOptions: Record<NodeId, MoveOption[]>;
   freeAvailable: boolean;
   /** An online match still waiting for its table: nobody's turn has begun. */
+  /** Seats of a running online match nobody holds (their player left): the game waits for them to be taken. */
+  empty?: ReadonlySet<PlayerID>;
   tableWaiting?: boolean;
 }
 
@@ -461,13 +463,13 @@ export function ActionPanel(props: Props) {
         </p>
       </section>
     );
-  if (G.pending) return <Decision G={G} me={me} names={names} act={act} />;
+  if (G.pending) return <Decision G={G} me={me} names={names} act={act} empty={props.empty} />;
   const current = playerLabel(G, ctx.currentPlayer, names);
   if (me === null || me !== ctx.currentPlayer) {
     return (
       <section className="actions" data-testid="actions">
         <p className="waiting" data-testid="waiting">
-          Waiting for {current} to play…
+          {props.empty?.has(ctx.currentPlayer) ? emptySeatText(ctx.currentPlayer) : `Waiting for ${current} to play…`}
         </p>
       </section>
     );

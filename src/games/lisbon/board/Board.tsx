@@ -32,7 +32,7 @@
  * green, blue: "move-pay-0,0,3,0" pays 3 green.
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ShellBoardProps } from '../../common/board-props';
+import { emptySeats, type ShellBoardProps } from '../../common/board-props';
 import type { GameOver, GState, NodeId } from '../types';
 import { legalMoves, legalPlacements, legalPushBranches } from '../legal';
 import { actionsLeft, freeMoveAvailable } from '../selectors';
@@ -268,6 +268,7 @@ export function Board(props: LisbonBoardProps) {
               moveOptions={moveOptions}
               freeAvailable={freeAvailable}
               tableWaiting={props.tableWaiting}
+              empty={emptySeats(props)}
             />
           </div>
           {me !== null && <Hand G={G} id={me} />}

@@ -16,6 +16,7 @@ import { PaymentPicker } from './PaymentPicker';
 import type { Color } from '../data/types';
 import type { Actions } from './actions';
 import { Dots } from './Dots';
+import { emptySeatText } from '../../common/board-props';
 
 /** What the player the game waits for is deciding (after a one-passenger bell there is nothing to keep, only the payment). */
 function what(p: NonNullable<GState['pending']>): string {
@@ -30,18 +31,23 @@ export function Decision({
   me,
   names,
   act,
+  empty,
 }: {
   G: GState;
   me: PlayerID | null;
   names: Record<PlayerID, string>;
   act: Actions;
+  /** Seats nobody holds (their player left the running match). */
+  empty?: ReadonlySet<PlayerID>;
 }) {
   const p = G.pending!;
   if (p.player !== me) {
     return (
       <section className="actions decision" data-testid="actions">
         <p className="waiting" data-testid="waiting">
-          Waiting for {playerLabel(G, p.player, names)} to {what(p)}…
+          {empty?.has(p.player)
+            ? emptySeatText(p.player)
+            : `Waiting for ${playerLabel(G, p.player, names)} to ${what(p)}…`}
         </p>
       </section>
     );

@@ -6,7 +6,7 @@
  * victim, the Tram Tracker choice to the chooser; everyone else sees who the
  * game is waiting for.
  */
-import { TABLE_WAITING_TEXT } from '../../common/board-props';
+import { TABLE_WAITING_TEXT, emptySeatText } from '../../common/board-props';
 import React from 'react';
 import type { PlayerID } from '../types';
 import { checkDraw, checkEndTurn, peakBound } from '../legal';
@@ -114,7 +114,7 @@ function WaitingFor({
   if (empty?.has(player))
     return (
       <p className="waiting" data-testid="waiting">
-        Seat {Number(player) + 1} is empty: its player left. The game goes on once someone takes the seat.
+        {emptySeatText(player)}
       </p>
     );
   return (

@@ -26,7 +26,7 @@
  *   "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores", "help"
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ShellBoardProps } from '../../common/board-props';
+import { emptySeats, type ShellBoardProps } from '../../common/board-props';
 import { isEvader, isPower, parseCard, type LineId } from '../data';
 import type { CardId, GameOver, TOState } from '../types';
 import { legalBatches, legalPutOuts, peakBound } from '../legal';
@@ -41,7 +41,6 @@ import { Help } from './Help';
 import { GameOverView, JourneySummary } from './Overlays';
 import {
   cardName,
-  emptySeats,
   journeyJustDealt,
   lastJourneyResult,
   namesFrom,
@@ -139,11 +138,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
     [G, ctx, me, waiting],
   );
   // Online, the seats of the running match that their players left (as far as this page's match data tells).
-  const running = props.isMultiplayer && !props.replay && !waiting && !over;
-  const empty = useMemo(
-    () => (running ? emptySeats(matchData, playerNames) : new Set<string>()),
-    [running, matchData, playerNames],
-  );
+  const empty = emptySeats(props);
   const putOuts = useMemo(() => (me !== null && !waiting ? legalPutOuts(G, ctx, me) : []), [G, ctx, me, waiting]);
   const raised = new Set<CardId>(hand.filter((id) => why[id] === null || putOuts.includes(id)));
 

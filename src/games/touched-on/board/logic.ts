@@ -33,19 +33,6 @@ export function seatColour(id: PlayerID): string {
 
 export { namesFrom } from '../../../client/names';
 
-/**
- * The seats of a running online match that nobody holds: their player left (the server frees the seat and keeps
- * the match going), and boardgame.io's match data, as the page last synced it, lists the seat with no name, as do
- * the page's own names. A page that was open when the player left keeps the name boardgame.io sent before (it
- * sends no new match data for a leave), so there the seat still looks held: the board cannot know.
- */
-export function emptySeats(
-  matchData: readonly { id: number; name?: string }[] | undefined,
-  playerNames: Record<string, string> | undefined,
-): Set<PlayerID> {
-  return new Set((matchData ?? []).filter((m) => !m.name && !playerNames?.[String(m.id)]).map((m) => String(m.id)));
-}
-
 /** How a player is called on screen: their name, else "Player n" (seat + 1). */
 export function playerLabel(id: PlayerID, names: Record<PlayerID, string> = {}): string {
   return names[id] ?? `Player ${Number(id) + 1}`;
