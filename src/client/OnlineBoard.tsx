@@ -98,6 +98,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
   const { Board, def } = game;
   const TITLE = `${def.title} · ${SITE_NAME}`;
   const matchData = withoutLeavers(props);
+  const leftSeats = [...(props.leftOpen?.keys() ?? [])].map(String);
   const names = namesOf({ matchData, lobbyPlayers: props.lobbyPlayers });
   const pid = props.playerID;
   const seats = seatsOf(props);
@@ -181,7 +182,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
       )}
       <div ref={boardRef} className={waiting || offline ? 'board-waiting' : undefined} data-testid="board-wrap">
         <Deferred what="the board">
-          <Board {...props} matchData={matchData} playerNames={names} tableWaiting={waiting} />
+          <Board {...props} matchData={matchData} playerNames={names} tableWaiting={waiting} leftSeats={leftSeats} />
         </Deferred>
       </div>
       {props.ctx.gameover !== undefined && (

@@ -29,6 +29,11 @@ export type ShellBoardProps<G> = BoardProps<G> & {
    * with "Close".
    */
   replay?: boolean;
+  /**
+   * Online, in a running match: the seats whose player left and nobody has taken since (the server's record of
+   * leavers, which the match page reads from the lobby). The game waits on them until someone takes them.
+   */
+  leftSeats?: readonly string[];
 };
 
 /** What a board's action panel says while `tableWaiting`. */
@@ -36,20 +41,17 @@ export const TABLE_WAITING_TEXT = 'The game starts when every seat is taken.';
 
 /**
  * The seats of a running online match that nobody holds: their player left (the server frees the seat and keeps
- * the match going), so boardgame.io's seats, as the match page gives them, name nobody there, nor do the page's
- * names. Empty in hot-seat, a replay, a table still filling, and once the game is over.
+ * the match going), as the match page passes them (`leftSeats`). None in hot-seat, a replay, a table still filling,
+ * and once the game is over.
  */
 export function emptySeats(props: {
-  isMultiplayer?: boolean;
   replay?: boolean;
   tableWaiting?: boolean;
   ctx: Ctx;
-  matchData?: readonly { id: number; name?: string }[];
-  playerNames?: Record<string, string>;
+  leftSeats?: readonly string[];
 }): ReadonlySet<string> {
-  if (!props.isMultiplayer || props.replay || props.tableWaiting || props.ctx.gameover !== undefined) return NONE;
-  const names = props.playerNames;
-  return new Set((props.matchData ?? []).filter((m) => !m.name && !names?.[String(m.id)]).map((m) => String(m.id)));
+  if (props.replay || props.tableWaiting || props.ctx.gameover !== undefined || !props.leftSeats?.length) return NONE;
+  return new Set(props.leftSeats);
 }
 const NONE: ReadonlySet<string> = new Set();
 

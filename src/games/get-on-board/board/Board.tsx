@@ -325,6 +325,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
           <div ref={confirmRef} className="gob-action-slot">
             {choosing && (
               <DeparturePanel
+                empty={emptySeats(props)}
                 G={G}
                 me={me}
                 names={names}

@@ -43,6 +43,8 @@ export function DeparturePanel(props: {
   hover: number | null;
   onHover: (ticket: number | null) => void;
   onChoose: (ticket: number) => void;
+  /** Seats of the running online match nobody holds (their player left). */
+  empty?: ReadonlySet<PlayerID>;
 }) {
   const { G, me, names } = props;
   const graph = graphOf(G.mapId);
@@ -90,7 +92,7 @@ export function DeparturePanel(props: {
         <p data-testid="departure-chosen">
           You keep ticket {mine}: departure {mine}.{' '}
           {waiting.length > 0
-            ? `Waiting for ${waiting.map((p) => nameOf(names, p)).join(', ')} to choose.`
+            ? `Waiting for ${waiting.map((p) => (props.empty?.has(p) ? `Seat ${Number(p) + 1} (empty: its player left)` : nameOf(names, p))).join(', ')} to choose.`
             : 'Everyone has chosen.'}
         </p>
       )}

@@ -75,9 +75,9 @@ interface Props {
   moveOptions: Record<NodeId, MoveOption[]>;
   freeAvailable: boolean;
   /** An online match still waiting for its table: nobody's turn has begun. */
+  tableWaiting?: boolean;
   /** Seats of a running online match nobody holds (their player left): the game waits for them to be taken. */
   empty?: ReadonlySet<PlayerID>;
-  tableWaiting?: boolean;
 }
 
 function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvailable }: Props & { me: PlayerID }) {

@@ -110,6 +110,8 @@ export function Board(props: LisbonBoardProps) {
   const me = playerID ?? null;
   const viewer = viewerOf(ctx, me);
   const names = useMemo(() => namesFrom(playerNames, matchData), [playerNames, matchData]);
+  // Online, the seats of the running match whose players left: the game waits for someone to take them.
+  const empty = emptySeats(props);
   const [ui, setUiState] = useState<UiState>(EMPTY_UI);
   const setUi = useCallback((patch: Partial<UiState>) => setUiState((u) => ({ ...u, ...patch })), []);
   const { toasts, toast } = useToasts();
@@ -228,7 +230,7 @@ export function Board(props: LisbonBoardProps) {
       }}
       style={{ '--lt-avail': `${avail}px` } as React.CSSProperties}
     >
-      <TurnBanner G={G} ctx={ctx} me={me} names={names} tableWaiting={props.tableWaiting} />
+      <TurnBanner G={G} ctx={ctx} me={me} names={names} tableWaiting={props.tableWaiting} empty={empty} />
       {/* In a replay the end screen is in the board's flow, under the banner: the replay's timeline stays free. */}
       {over && !hideOver && props.replay && (
         <GameOverView G={G} over={over} names={names} onClose={() => setHideOver(true)} inline />
@@ -268,7 +270,7 @@ export function Board(props: LisbonBoardProps) {
               moveOptions={moveOptions}
               freeAvailable={freeAvailable}
               tableWaiting={props.tableWaiting}
-              empty={emptySeats(props)}
+              empty={empty}
             />
           </div>
           {me !== null && <Hand G={G} id={me} />}

@@ -14,6 +14,7 @@ export function TurnBanner({
   me,
   names,
   tableWaiting,
+  empty,
 }: {
   G: GState;
   ctx: Ctx;
@@ -21,6 +22,8 @@ export function TurnBanner({
   names: Record<PlayerID, string>;
   /** An online match still waiting for its table: nobody's turn has begun. */
   tableWaiting?: boolean;
+  /** Seats nobody holds (their player left the running match). */
+  empty?: ReadonlySet<PlayerID>;
 }) {
   const cur = ctx.currentPlayer;
   const st = TRAM_STYLE[G.players[cur].color];
@@ -55,7 +58,11 @@ export function TurnBanner({
           )}
           {G.pending && (
             <span className="badge wait">
-              {G.pending.player === me ? 'Your decision!' : `Waiting for ${playerLabel(G, G.pending.player, names)}`}
+              {G.pending.player === me
+                ? 'Your decision!'
+                : empty?.has(G.pending.player)
+                  ? `Seat ${Number(G.pending.player) + 1} is empty`
+                  : `Waiting for ${playerLabel(G, G.pending.player, names)}`}
             </span>
           )}
         </>
