@@ -7,8 +7,9 @@
  * jump in and out of the layout. While an action can be taken back and the
  * button is scrolled out of the window (a phone held sideways brings the board
  * to the top, under the page's bar), a copy of it floats at the window's
- * top-right corner, so that a finger has no need to scroll up for it (the copy
- * is hidden from screen readers, which keep the button itself). Everyone at
+ * top-right corner for 8 seconds after each such action, so that a finger has
+ * no need to scroll up for it (the copy is hidden from screen readers, which
+ * keep the button itself). Everyone at
  * the table is told when a player takes an action back (TakeBackNotice), since
  * its line leaves the game's log.
  */
@@ -52,6 +53,9 @@ export function sendUndo(undo: () => void): void {
   }
 }
 
+/** How long the floating copy of the button shows after an action that can be taken back. */
+const FLOAT_MS = 8000;
+
 /** Whether the element is in the window now, kept up to date (true until it is measured, or when it is gone). */
 function useInView(): [(el: HTMLElement | null) => void, boolean] {
   const [el, setEl] = useState<HTMLElement | null>(null);
@@ -79,6 +83,15 @@ export function TakeBack(props: TakeBackProps) {
   const can = !!check && mine && check(G, ctx, playerID) && sentAt !== stateID;
   const latest = useRef({ can, send: () => {} });
   const [ref, inView] = useInView();
+  // The copy shows for a while after each action that can be taken back, as a phone's "Undo" does, then leaves the
+  // corner to the board (it stood over a banner's scores for the whole turn).
+  const [fresh, setFresh] = useState(false);
+  useEffect(() => {
+    if (!can) return setFresh(false);
+    setFresh(true);
+    const t = setTimeout(() => setFresh(false), FLOAT_MS);
+    return () => clearTimeout(t);
+  }, [can, stateID]);
   latest.current = {
     can,
     send: () => {
@@ -99,10 +112,12 @@ export function TakeBack(props: TakeBackProps) {
   if (!check || !mine) return null;
   return (
     <>
-      {can && !inView && (
+      {can && fresh && !inView && (
         <button
           type="button"
           className="take-back-float"
+          // Not focused by a click: it goes once the action is taken back, and focus would fall to the page's body.
+          onMouseDown={(e) => e.preventDefault()}
           onClick={() => latest.current.send()}
           aria-hidden="true"
           tabIndex={-1}
