@@ -13,7 +13,7 @@ const SHOWN = 10;
 
 /** "Ana won", "Ana and Bruno shared the win", "No winner", or nothing when the stored result names no one. */
 export function outcomeText(m: Match): string | null {
-  const winners = winnersOf((m as { gameover?: unknown }).gameover);
+  const winners = winnersOf(m.gameover);
   if (!winners) return null;
   const name = (id: string) => m.players.find((p) => String(p.id) === id)?.name ?? `Seat ${Number(id) + 1}`;
   const names = winners.map(name);
