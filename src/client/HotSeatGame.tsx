@@ -153,7 +153,7 @@ export function HotSeatGame(props: {
   const needPass = handOver && !nothingHidden;
   // On a phone held sideways, the board, not the page's header and bar, fills the first screen.
   const boardRef = useRef<HTMLDivElement>(null);
-  useBoardFirstInView(boardRef, !!state && !needPass);
+  useBoardFirstInView(boardRef, !!state && !needPass, shown);
   // Whose board is on screen: the only human, else the human holding the device (none yet, or a bot playing: no
   // hand shown). At the end, the last human who took the device, also when a bot made the last move: the final
   // scores and the table behind them are seen from a seat, with its hand, as when a human made it (after a reload

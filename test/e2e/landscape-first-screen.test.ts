@@ -61,6 +61,14 @@ describe('browser: a phone held sideways shows the board first', () => {
     const b = await boardIn(page, '[data-testid="hs-board"]');
     expect(b.top, JSON.stringify(b)).toBeLessThanOrEqual(40);
     expect(b.headerBottom).toBeLessThanOrEqual(0);
+    // The next player takes the device after the pass screen: the board comes to the top again (before, from the
+    // second turn on, it stayed at y 127, the map's foot under the window's edge).
+    await page.getByTestId('end-turn').click({ timeout: UI });
+    await page.getByTestId('end-turn-confirm').click({ timeout: UI });
+    await page.getByTestId('pass-ready').click({ timeout: UI });
+    const next = await boardIn(page, '[data-testid="hs-board"]');
+    expect(next.top, JSON.stringify(next)).toBeLessThanOrEqual(40);
+    expect(next.headerBottom).toBeLessThanOrEqual(0);
     await context.close();
   }, 30_000);
 
