@@ -47,15 +47,18 @@ export type OnlineBoardProps = GameBoardProps & {
 };
 
 /**
- * boardgame.io's seats with a leaver's stale name taken out: a page open when a player leaves a running match is
- * sent no new match data (the leaver's socket can no longer say it dropped), so it would go on naming them, and a
- * board say "Waiting for Ana…" for a seat nobody holds. A seat keeps the name boardgame.io gives when it is not the
- * leaver's (a player who took the seat since).
+ * boardgame.io's seats, a seat a player left (and nobody took since) named after its leaver: a page opened after the
+ * leave is sent the seat with no name, and the board would call them "Player 2" in its log and on its seats, when
+ * the notice above says "Bruno left". (A page open at the leave keeps the name boardgame.io sent before.) Whether
+ * the seat is held is told apart by `leftSeats`.
  */
-function withoutLeavers(props: OnlineBoardProps): OnlineBoardProps['matchData'] {
+function withLeaverNames(props: OnlineBoardProps): OnlineBoardProps['matchData'] {
   const left = props.leftOpen;
   if (!left || left.size === 0 || !props.matchData) return props.matchData;
-  return props.matchData.map((p) => (p.name && left.get(p.id)?.name === p.name ? { ...p, name: undefined } : p));
+  return props.matchData.map((p) => {
+    const leaver = left.get(p.id);
+    return !p.name && leaver ? { ...p, name: leaver.name } : p;
+  });
 }
 
 /**
@@ -97,7 +100,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
   const game = useGame();
   const { Board, def } = game;
   const TITLE = `${def.title} · ${SITE_NAME}`;
-  const matchData = withoutLeavers(props);
+  const matchData = withLeaverNames(props);
   const leftSeats = [...(props.leftOpen?.keys() ?? [])].map(String);
   const names = namesOf({ matchData, lobbyPlayers: props.lobbyPlayers });
   const pid = props.playerID;

@@ -5,7 +5,8 @@
  * stranger, and Ana hands the seat to a bot, which then plays its turns.
  * In every game, the board of a page open when the player the game waits for
  * leaves says their seat is empty, rather than waiting for them by name
- * (boardgame.io sends that page no new names for a leave).
+ * (boardgame.io sends that page no new names for a leave), and the notice's
+ * "Hand seat 2 to a bot" stays in view with the page scrolled to the board.
  */
 import { describe, expect, it } from 'vitest';
 import { GAMES, findGame } from '../../src/games/registry';
@@ -109,6 +110,12 @@ describe.skipIf(!CHROMIUM)('browser: a player leaves a running match', () => {
       expect(left.status).toBe(200);
       await page.getByTestId('left-1').waitFor({ timeout: UI });
       await expect.poll(() => status.textContent(), { timeout: UI }).toBe(emptySeatText('1'));
+      // Scrolled down to the board, the notice's way on (a bot for the seat) stays in view.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const hand = (await page.getByTestId('hand-to-bot-1').boundingBox())!;
+      const size = page.viewportSize()!;
+      expect(hand.y, 'hand to a bot, scrolled to the board').toBeGreaterThanOrEqual(0);
+      expect(hand.y + hand.height).toBeLessThanOrEqual(size.height);
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
       await context.close();
     },

@@ -190,6 +190,11 @@ describe.skipIf(!CHROMIUM)('browser: Touched On fits its window', () => {
     expect(status).toBe(
       `Seat ${Number(gone) + 1} is empty: its player left. The game goes on once someone takes the seat.`,
     );
+    // The board still calls the leaver by their name (the notice says "Ana left"), not "Player 1".
+    const leaver = gone === '0' ? 'Ana' : 'Bruno';
+    const board = (await page.getByTestId('board-wrap').textContent()) ?? '';
+    expect(board).toContain(leaver);
+    expect(board).not.toContain(`Player ${Number(gone) + 1}`);
     expect(suite.errors).toEqual([]);
     await context.close();
   }, 60_000);
