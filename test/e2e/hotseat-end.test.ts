@@ -277,6 +277,50 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await context.close();
   }, 90_000);
 
+  it('on a touch phone, the end bar’s ways on are 44 px targets, and the final scores stop above the bar', async () => {
+    for (const [width, height] of [
+      [390, 844],
+      [600, 900],
+      [360, 640],
+    ]) {
+      const { page, context } = await newContext(suite.browser, errors, `hotseat-end-touch-${width}`, {
+        viewport: { width, height },
+        isMobile: true,
+        hasTouch: true,
+      });
+      await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/hotseat`);
+      await page.getByTestId('hs-name-0').fill('Hana');
+      await page.getByTestId('hs-name-1').fill('Hugo');
+      await page.getByTestId('hs-first').selectOption('0');
+      await page.getByTestId('hs-start').tap();
+      await page.getByTestId('pass-device').waitFor({ timeout: UI });
+      await changeStoredHotSeat<GState>(page, (st) => {
+        st.G.endTriggered = true;
+      });
+      await page.getByTestId('hs-resume').tap({ timeout: UI });
+      for (const name of ['Hana', 'Hugo']) {
+        await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe(name);
+        await page.getByTestId('pass-ready').tap();
+        await page.getByTestId('end-turn').tap({ timeout: UI });
+        await page.getByTestId('end-turn-confirm').tap({ timeout: UI });
+      }
+      await page.getByTestId('gameover').waitFor({ timeout: UI });
+      // Before: 37 px high on a phone.
+      const heights = await page
+        .locator('[data-testid="hs-end"] :is(button, .button)')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+      expect(heights.length).toBe(3);
+      for (const h of heights) expect(h, `${width} × ${height}: a button of the end bar`).toBeGreaterThanOrEqual(44);
+      await page.getByTestId('gameover-close').scrollIntoViewIfNeeded();
+      const bar = (await page.getByTestId('hs-end').boundingBox())!;
+      const dialog = (await page.getByTestId('gameover').boundingBox())!;
+      expect(dialog.y + dialog.height, `${width} × ${height}: the final scores above the bar`).toBeLessThanOrEqual(
+        bar.y,
+      );
+      await context.close();
+    }
+  }, 90_000);
+
   it("shows the end of a game a bot's move ended from the last human's seat, also after a reload", async () => {
     const { page, context } = await newContext(suite.browser, errors, 'hotseat-end-seat');
     await page.setViewportSize({ width: 1366, height: 768 });
