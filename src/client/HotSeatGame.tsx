@@ -155,11 +155,12 @@ export function HotSeatGame(props: {
   const boardRef = useRef<HTMLDivElement>(null);
   useBoardFirstInView(boardRef, !!state && !needPass, shown);
   // Whose board is on screen: the only human, else the human holding the device (none yet, or a bot playing: no
-  // hand shown). At the end, the last human who took the device, also when a bot made the last move: the final
+  // hand shown); nobody's, as a spectator sees it, when only bots play (Bot 1's board called it "you" and showed its
+  // hand as the viewer's). At the end, the last human who took the device, also when a bot made the last move: the final
   // scores and the table behind them are seen from a seat, with its hand, as when a human made it (after a reload
   // that forgot who it was, the first human).
   const viewer: string | null = single
-    ? (humans[0] ?? '0')
+    ? (humans[0] ?? null)
     : over
       ? (shown ?? (holder !== null && humans.includes(holder) ? holder : (humans[0] ?? null)))
       : botPlays

@@ -144,6 +144,8 @@ describe.skipIf(!CHROMIUM)('browser: Touched On', () => {
     await screenshot(page, 'touched-on-hotseat-end');
     const text = (await page.getByTestId('gameover').textContent()) ?? '';
     expect(text).toMatch(/Bot 1|Bot 2/);
+    // Only bots played: the table is seen as a spectator sees it, nobody called "you" (Bot 1 was, with its hand).
+    expect(await page.getByTestId('hs-board').textContent()).not.toContain('(you)');
     // Back on the hot-seat page, the kept game is called finished, and a new one replaces it without asking.
     await page.reload();
     await expect
