@@ -42,6 +42,7 @@ export function HotSeat() {
             clearHotSeat();
             setSaved(null);
             setGame(null);
+            window.scrollTo(0, 0);
           }}
           // The same table again, as a new game (new seed) that replaces the finished one.
           onPlayAgain={() => start(game.config)}
@@ -49,6 +50,8 @@ export function HotSeat() {
             setPrefill(game.config);
             setSaved(loadHotSeat());
             setGame(null);
+            // The form starts at the page's top (it opened where the board had been scrolled, its header cut off).
+            window.scrollTo(0, 0);
           }}
         />
       </Deferred>

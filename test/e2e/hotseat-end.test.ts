@@ -230,9 +230,13 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await page.getByTestId('show-scores').click();
     await page.getByTestId('gameover').waitFor({ timeout: UI });
 
-    // Change players: the form comes back with the last settings.
+    // Change players: the form comes back with the last settings, from the page's top (it opened where the board
+    // had been scrolled).
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByTestId('hs-change-players').click();
     await page.getByTestId('hotseat-setup').waitFor({ timeout: UI });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.getByTestId('hs-players-3').getAttribute('aria-checked')).toBe('true');
     expect(await page.getByTestId('hs-name-0').inputValue()).toBe('Hana');
     expect(await page.getByTestId('hs-name-1').inputValue()).toBe('Hugo');
