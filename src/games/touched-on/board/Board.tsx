@@ -362,7 +362,9 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
                         ? 'Feet On Seat against you!'
                         : 'You are inspected!'
                       : 'Your choice'
-                    : `Waiting for ${playerLabel(G.pending.player, names)}`}
+                    : empty.has(G.pending.player)
+                      ? `Seat ${Number(G.pending.player) + 1} is empty`
+                      : `Waiting for ${playerLabel(G.pending.player, names)}`}
                 </span>
               )}
               {me !== null && peakBound(G, me) && <span className="badge peak">Peak Hour: 1 card per turn</span>}
