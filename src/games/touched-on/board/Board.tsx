@@ -420,11 +420,13 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
         </aside>
       </div>
       <div className="to-toasts" aria-live="assertive">
-        {toasts.map((t) => (
-          <div key={t.id} className="to-toast" data-testid="toast" role="alert">
-            {t.text}
-          </div>
-        ))}
+        {/* Not over the final scores: the last moves' news stood over the winner's name for 5 s. */}
+        {!(over && !hideOver && !inline) &&
+          toasts.map((t) => (
+            <div key={t.id} className="to-toast" data-testid="toast" role="alert">
+              {t.text}
+            </div>
+          ))}
       </div>
       {!inline && dialogs}
       {over && hideOver && (
