@@ -321,6 +321,18 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
       expect(dialog.y + dialog.height, `${width} × ${height}: the final scores above the bar`).toBeLessThanOrEqual(
         bar.y,
       );
+      if (width === 390) {
+        // Held sideways, the final scores take the window's height (270 px above the bar before); the bar, with Play
+        // again, comes with the board behind them.
+        await page.setViewportSize({ width: 844, height: 390 });
+        await expect.poll(() => page.getByTestId('hs-end').isVisible()).toBe(false);
+        const whole = (await page.getByTestId('gameover').boundingBox())!;
+        expect(whole.height, 'the final scores held sideways').toBeGreaterThanOrEqual(320);
+        await page.getByTestId('gameover-close').tap();
+        await page.getByTestId('hs-end').waitFor({ timeout: UI });
+        await page.getByTestId('show-scores').tap();
+        await expect.poll(() => page.getByTestId('hs-end').isVisible()).toBe(false);
+      }
       await context.close();
     }
   }, 90_000);
