@@ -8,6 +8,7 @@ import type { GameDef } from '../games/registry';
 import { actingPlayerOf, BOT_KINDS, BOT_LEVELS, chooseMove, type BotKind } from './index';
 import type { Level, SearchStats } from './mcts';
 import { Rng } from './rng';
+import { winnersOf } from '../games/common/outcome';
 
 type PlayerID = string;
 
@@ -117,9 +118,6 @@ export async function playGame(
   }
   const over = state.ctx.gameover as
     | {
-        winner?: PlayerID;
-        /** Games with shared victories name every winner. */
-        winners?: PlayerID[];
         decidedBy?: string;
         scores?: Record<PlayerID, { total: number; rank?: number }>;
       }
@@ -142,7 +140,7 @@ export async function playGame(
       score: totals[i],
       stats: def.bots.seatStats?.(G, ctx, String(i)) ?? {},
       rank: over?.scores?.[String(i)]?.rank ?? (over ? 1 + totals.filter((t) => t > totals[i]).length : numPlayers),
-      win: over?.winner === String(i) || !!over?.winners?.includes(String(i)),
+      win: !!winnersOf(over)?.includes(String(i)),
       decisionMs: times[i].map((t) => Math.round(t * 100) / 100),
     })),
   };

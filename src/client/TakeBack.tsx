@@ -9,9 +9,8 @@
  * to the top, under the page's bar), a copy of it floats at the window's
  * top-right corner for 8 seconds after each such action, so that a finger has
  * no need to scroll up for it (the copy is hidden from screen readers, which
- * keep the button itself). Everyone at
- * the table is told when a player takes an action back (TakeBackNotice), since
- * its line leaves the game's log.
+ * keep the button itself). Everyone at the table is told when a player takes
+ * an action back (TakeBackNotice), since its line leaves the game's log.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Ctx, LogEntry } from 'boardgame.io';

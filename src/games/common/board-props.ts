@@ -55,7 +55,12 @@ export function emptySeats(props: {
 }
 const NONE: ReadonlySet<string> = new Set();
 
+/** A seat nobody holds, in a few words (a banner's badge; see {@link emptySeats}). */
+export function emptySeatLabel(seat: string): string {
+  return `Seat ${Number(seat) + 1} is empty`;
+}
+
 /** What a board says while the game waits for a seat nobody holds (see {@link emptySeats}). */
 export function emptySeatText(seat: string): string {
-  return `Seat ${Number(seat) + 1} is empty: its player left. The game goes on once someone takes the seat.`;
+  return `${emptySeatLabel(seat)}: its player left. The game goes on once someone takes the seat.`;
 }

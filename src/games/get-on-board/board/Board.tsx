@@ -80,6 +80,8 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   const moves = props.moves as unknown as PlotMoves;
   const me: PlayerID | null = playerID != null && G.players[playerID] ? playerID : null;
   const names = useMemo(() => namesFrom(playerNames, matchData), [playerNames, matchData]);
+  // Online, the seats of the running match whose players left: the game waits for someone to take them.
+  const empty = emptySeats(props);
   const map = graphOf(G.mapId).map;
   // While the socket is down (the page says so) the board is read-only: nothing is sent that could not arrive.
   const offline = props.isMultiplayer && props.isConnected === false;
@@ -325,7 +327,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
           <div ref={confirmRef} className="gob-action-slot">
             {choosing && (
               <DeparturePanel
-                empty={emptySeats(props)}
+                empty={empty}
                 G={G}
                 me={me}
                 names={names}
@@ -354,7 +356,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
                   : me !== null && G.players[me].eliminated
                     ? 'You are eliminated: your line stays on the map and scores nothing.'
                     : toPlay !== null
-                      ? emptySeats(props).has(toPlay)
+                      ? empty.has(toPlay)
                         ? emptySeatText(toPlay)
                         : `Waiting for ${nameOf(names, toPlay)} to plot.`
                       : 'Waiting…'}

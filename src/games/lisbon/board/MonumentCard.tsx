@@ -88,7 +88,7 @@ export function MonumentCard({
  * that hides more (`data-more`: 'right', 'left' or 'both'), on the element itself as it scrolls: scrolling re-renders
  * nothing.
  */
-function useScrolls(ref: React.RefObject<HTMLElement>): boolean {
+function useScrolls(ref: React.RefObject<HTMLElement>, row: readonly string[]): boolean {
   const [scrolls, setScrolls] = React.useState(false);
   useLayoutEffectInBrowser(() => {
     const el = ref.current;
@@ -110,7 +110,8 @@ function useScrolls(ref: React.RefObject<HTMLElement>): boolean {
       ro.disconnect();
       el.removeEventListener('scroll', check);
     };
-  });
+    // Measured again when the cards change (the observers see the row resized, not its content grown).
+  }, [ref, row]);
   return scrolls;
 }
 
@@ -133,7 +134,7 @@ export function CardRow({
   label: string;
 }) {
   const ref = React.useRef<HTMLDivElement>(null);
-  const scrolls = useScrolls(ref);
+  const scrolls = useScrolls(ref, row);
   if (row.length === 0) return <div className="card-row empty">{empty ?? 'No Monument cards yet'}</div>;
   return (
     <div

@@ -6,6 +6,7 @@ import type { GState, PlayerID } from '../types';
 import { actionsLeft, draw3Available, freeMoveAvailable, maxActions, scoreOf } from '../selectors';
 import { playerLabel, TRAM_STYLE } from './logic';
 import { withoutBotLevel } from '../../common/names';
+import { emptySeatLabel } from '../../common/board-props';
 
 /** The banner across the top of the board. */
 export function TurnBanner({
@@ -61,7 +62,7 @@ export function TurnBanner({
               {G.pending.player === me
                 ? 'Your decision!'
                 : empty?.has(G.pending.player)
-                  ? `Seat ${Number(G.pending.player) + 1} is empty`
+                  ? emptySeatLabel(G.pending.player)
                   : `Waiting for ${playerLabel(G, G.pending.player, names)}`}
             </span>
           )}

@@ -26,7 +26,7 @@
  *   "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores", "help"
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { emptySeats, type ShellBoardProps } from '../../common/board-props';
+import { emptySeatLabel, emptySeats, type ShellBoardProps } from '../../common/board-props';
 import { isEvader, isPower, parseCard, type LineId } from '../data';
 import type { CardId, GameOver, TOState } from '../types';
 import { legalBatches, legalPutOuts, peakBound } from '../legal';
@@ -363,7 +363,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
                         : 'You are inspected!'
                       : 'Your choice'
                     : empty.has(G.pending.player)
-                      ? `Seat ${Number(G.pending.player) + 1} is empty`
+                      ? emptySeatLabel(G.pending.player)
                       : `Waiting for ${playerLabel(G.pending.player, names)}`}
                 </span>
               )}
