@@ -2,7 +2,7 @@
  * The match page's top bar: the invitation link while the table waits for
  * players (once every seat is taken, or in a running match whose player left,
  * a small button that copies the link; for a spectator, that they are
- * watching), the seats (with bots for open seats: not while the waiting room
+ * watching, and the way to the join form while a seat is open), the seats (with bots for open seats: not while the waiting room
  * offers them, nor for a seat a player left, which LeftSeats offers; in a
  * running match, that it is under way with seats open, not that it waits for
  * players), how many watch, and Leave.
@@ -23,6 +23,8 @@ export function MatchBar(props: {
   seat: StoredSeat | null;
   /** This browser watches the match without a seat. */
   watching: boolean;
+  /** A watcher asks for the join form (offered while a seat is open in a match not over). */
+  onTakeSeat?: () => void;
   onLeft: () => void;
   onError: (e: string) => void;
   /** The seats changed (a bot was added). */
@@ -92,6 +94,14 @@ export function MatchBar(props: {
         <p className="watching" data-testid="watching">
           <strong>You are watching</strong> this match: you see what every player may see
           {game.spectatorUnseen ? `, and ${game.spectatorUnseen}` : ''}.
+          {props.onTakeSeat && match && match.gameover === undefined && waiting > 0 && (
+            <>
+              {' '}
+              <button type="button" className="ghost small" onClick={props.onTakeSeat} data-testid="take-seat">
+                {waiting === 1 ? 'Take the open seat' : 'Take a seat'}
+              </button>
+            </>
+          )}
         </p>
       ) : !match ? null : waiting === 0 || running ? (
         // Every seat is taken, or the game is under way: the link is for people to watch (or, in a running match, for

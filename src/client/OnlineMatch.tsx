@@ -10,12 +10,14 @@ import {
   describeError,
   forgetSeat,
   httpStatus,
+  isWatching,
   loadName,
   loadSeat,
   lobby,
   openSeats,
   saveName,
   saveSeat,
+  setWatching,
   type Match,
   type StoredSeat,
 } from './lobbyApi';
@@ -106,7 +108,15 @@ export function OnlineMatch(props: { matchID: string }) {
   const [fetchedAt, setFetchedAt] = useState(0);
   const [error, setError] = useState('');
   const [gone, setGone] = useState(false);
-  const [spectate, setSpectate] = useState(false);
+  // Watching without a seat; remembered by this tab, so a reload goes on watching.
+  const [spectate, setSpectateState] = useState(() => isWatching(matchID));
+  const setSpectate = useCallback(
+    (on: boolean) => {
+      setWatching(matchID, on);
+      setSpectateState(on);
+    },
+    [matchID],
+  );
   // The board's waiting room is open (it offers the bots for the open seats, so the match bar does not).
   const [tableWaiting, setTableWaiting] = useState(false);
   // This browser's own connection is down: what the lobby last said of who is connected may be out of date.
@@ -231,6 +241,7 @@ export function OnlineMatch(props: { matchID: string }) {
         match={match}
         seat={seat}
         watching={!seat && spectate}
+        onTakeSeat={() => setSpectate(false)}
         onLeft={() => setSeat(null)}
         onError={setError}
         onChanged={() => void refresh()}
@@ -299,7 +310,7 @@ export function OnlineMatch(props: { matchID: string }) {
           onOffline={onOffline}
           endActions={
             match?.gameover !== undefined && match.nextMatchID ? (
-              <RematchToWatch match={match} testId="rematch-watch" />
+              <RematchToWatch match={match} testId="rematch-watch" watch />
             ) : undefined
           }
           {...clockOf(match)}
@@ -310,6 +321,7 @@ export function OnlineMatch(props: { matchID: string }) {
           match={match}
           onJoined={(s) => {
             forgetLeft(matchID);
+            setWatching(matchID, false);
             setSeat(s);
             void refresh();
           }}

@@ -19,6 +19,7 @@ import {
   loadSeat,
   saveSeat,
   seatBot,
+  setWatching,
   type Match,
   type StoredSeat,
 } from './lobbyApi';
@@ -132,9 +133,11 @@ export function Rematch(props: { matchID: string; match: Match | null; seat: Sto
 
 /**
  * For a spectator of a finished match, or a visitor of its link: once its players have made a rematch, a link to
- * the rematch's page (where they may watch it, or take a seat left open). Nothing before that.
+ * the rematch's page. Nothing before that. With `watch` (a spectator's), the rematch opens watched, as the match
+ * was: its join form would have invited the spectator into a seat its player had not yet taken back. A visitor of
+ * the link lands on the join form, to watch or to take a seat left open.
  */
-export function RematchToWatch(props: { match: Match | null; testId: string }) {
+export function RematchToWatch(props: { match: Match | null; testId: string; watch?: boolean }) {
   const game = useGame();
   const next = props.match?.nextMatchID;
   if (!next) return null;
@@ -144,6 +147,7 @@ export function RematchToWatch(props: { match: Match | null; testId: string }) {
       <a
         className="button primary"
         href={hrefOf({ page: 'match', game: game.def.id, matchID: next })}
+        onClick={props.watch ? () => setWatching(next, true) : undefined}
         data-testid={props.testId}
       >
         See the rematch

@@ -60,6 +60,30 @@ export function forgetSeat(matchID: string): void {
   localStorage.removeItem(chatReadKey(matchID));
 }
 
+const WATCH_PREFIX = 'lt28:watch:';
+
+/**
+ * This tab watches `matchID` without a seat: kept in sessionStorage, so that a reload goes on watching (it showed the
+ * join form), and so that a spectator following "See the rematch" arrives watching the rematch, not at its join form.
+ */
+export function isWatching(matchID: string): boolean {
+  try {
+    return sessionStorage.getItem(WATCH_PREFIX + matchID) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Remember (or, with `on` false, forget) that this tab watches `matchID`. */
+export function setWatching(matchID: string, on: boolean): void {
+  try {
+    if (on) sessionStorage.setItem(WATCH_PREFIX + matchID, '1');
+    else sessionStorage.removeItem(WATCH_PREFIX + matchID);
+  } catch {
+    // Storage refused (a private window's quota): watching still works for this page.
+  }
+}
+
 /** Every seat this browser holds, newest first. */
 export function allSeats(): StoredSeat[] {
   const out: StoredSeat[] = [];

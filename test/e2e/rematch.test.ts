@@ -6,8 +6,9 @@
  * back in its own; Bruno's page offers "Join the rematch", and nobody else is
  * seated until he clicks. The new match starts with the same three seats.
  * Carla, who watches the end without a seat, is offered no rematch of her own
- * until the players make one, then "See the rematch"; so is a visitor of the
- * old match's link.
+ * until the players make one, then "See the rematch", which opens it watched (a
+ * reload goes on watching); a visitor of the old match's link is offered it
+ * too, and comes to its join form.
  */
 import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
@@ -97,12 +98,23 @@ describe.skipIf(!CHROMIUM)('browser: rematch', () => {
       // the old match's link.
       await carla.getByTestId('rematch-watch').click({ timeout: UI });
       await carla.waitForURL((u) => u.toString().includes(encodeURIComponent(nextID)), { timeout: UI });
-      await carla.goto(`${suite.server.url}/#/g/${gameId}/match/${encodeURIComponent(matchID)}`);
+      // She arrives watching it, as she watched the match, not at a join form inviting her into Bruno's seat; a reload
+      // goes on watching. Taking the open seat is one deliberate click away.
+      await carla.getByTestId('waiting-room').waitFor({ timeout: UI });
+      await carla.getByTestId('watching').waitFor({ timeout: UI });
+      expect(await carla.getByTestId('join-panel').count()).toBe(0);
+      await carla.getByTestId('take-seat').waitFor({ timeout: UI });
       await carla.reload();
-      await carla.getByTestId('join-over').waitFor({ timeout: UI });
-      await carla.getByTestId('join-rematch').click({ timeout: UI });
-      await carla.waitForURL((u) => u.toString().includes(encodeURIComponent(nextID)), { timeout: UI });
-      await carla.context().close();
+      await carla.getByTestId('watching').waitFor({ timeout: UI });
+      expect(await carla.getByTestId('join-panel').count()).toBe(0);
+      const { page: dan } = await newContext(suite.browser, errors, `rematch-dan-${gameId}`);
+      await dan.goto(`${suite.server.url}/#/g/${gameId}/match/${encodeURIComponent(matchID)}`);
+      await dan.getByTestId('join-over').waitFor({ timeout: UI });
+      await dan.getByTestId('join-rematch').click({ timeout: UI });
+      await dan.waitForURL((u) => u.toString().includes(encodeURIComponent(nextID)), { timeout: UI });
+      // A visitor of the old link comes to the rematch's join form: to watch, or to take a seat left open.
+      await dan.getByTestId('join-panel').waitFor({ timeout: UI });
+      await dan.context().close();
 
       await bruno.getByTestId('rematch-join').click({ timeout: UI });
       await bruno.waitForURL((u) => u.toString().includes(encodeURIComponent(nextID)), { timeout: UI });
@@ -112,6 +124,11 @@ describe.skipIf(!CHROMIUM)('browser: rematch', () => {
       // Every seat is taken: the new match starts for both.
       await ana.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
       await bruno.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
+      // Carla sees it start from where she watched, with no seat left to take.
+      await carla.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
+      await carla.getByTestId(boardId).waitFor({ timeout: UI });
+      expect(await carla.getByTestId('take-seat').count()).toBe(0);
+      await carla.context().close();
       await screenshot(bruno, `rematch-bruno-${gameId}`);
       // The old match's page now offers to go to the rematch.
       await ana.goto(`${suite.server.url}/#/g/${gameId}/match/${encodeURIComponent(matchID)}`);

@@ -1,7 +1,8 @@
 /**
  * The waiting room as a spectator sees it, in Debian's Chromium against the real server: someone who opens a
  * waiting match's link and watches has no link above (the bar says "You are watching") and no bots to seat, so
- * they are not told to "Share the link above, or fill the open seat with a bot" (the seated player still is). And
+ * they are not told to "Share the link above, or fill the open seat with a bot" (the seated player still is); a
+ * reload goes on watching, and "Take a seat" in the bar leads to the join form. And
  * the link of a full match says so in its heading, not "Join this match" above "Every seat is taken".
  */
 import { describe, expect, it } from 'vitest';
@@ -33,6 +34,20 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room of a spectator', () => {
     expect(watching).not.toMatch(/bot/i);
     expect(await eve.getByTestId('fill-bots').count()).toBe(0);
     await screenshot(eve, 'waiting-spectator-360x640');
+    // A reload goes on watching; a watcher who wants to play after all takes a seat from the bar.
+    await eve.reload();
+    await eve.getByTestId('waiting-room').waitFor({ timeout: UI });
+    expect(await eve.getByTestId('join-panel').count()).toBe(0);
+    await eve.getByTestId('take-seat').tap({ timeout: UI });
+    await eve.getByTestId('join-name').fill('Eve');
+    await eve.getByTestId('join-submit').tap();
+    await eve.getByTestId('waiting-room').waitFor({ timeout: UI });
+    expect(await eve.getByTestId('watching').count()).toBe(0);
+    expect(await eve.getByTestId('waiting-room').textContent()).toContain('1 seat is still open');
+    // Seated, a reload is the seat's, not the watcher's it was before.
+    await eve.reload();
+    await eve.getByTestId('waiting-room').waitFor({ timeout: UI });
+    expect(await eve.getByTestId('fill-bots').count()).toBe(1);
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await ana.context().close();
     await eve.context().close();
