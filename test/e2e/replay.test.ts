@@ -10,15 +10,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { LogEntry, State } from 'boardgame.io';
-import { CreateGameReducer } from 'boardgame.io/internal';
 import { playMatch, seatedMatch } from '../server/play';
-import { findChromium, newContext, screenshot, e2eSuite, type E2ESuite } from './harness';
+import { playedInProcess } from './replay-match';
+import { findChromium, newContext, screenshot, e2eSuite } from './harness';
 import { numberText } from '../../src/games/get-on-board/board/numbers';
-import { findGame } from '../../src/games/registry';
-import { actingPlayerOf } from '../../src/bots/mcts';
-import { greedyMove, viewFor } from '../../src/bots';
-import { Rng } from '../../src/bots/rng';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -101,42 +96,6 @@ async function expectWholeLisbonEnd(page: Page, players: number) {
   expect(layout.ticketsPast).toBeLessThanOrEqual(0);
   expect(layout.rows).toEqual(new Array(players + 1).fill(true));
   for (const spill of layout.spill) expect(spill).toBeLessThanOrEqual(1);
-}
-
-/**
- * A match of `gameId` created and seated through the lobby, then played to its end in this process by `greedy`
- * seats (each from its own view) through boardgame.io's reducer, from the state the server stored, and written
- * back to the server's storage with its log and result, as the server writes a match. (A Lisbon match played
- * over sockets did not finish within 2 minutes.) Resolves to the match ID and the number of moves.
- */
-async function playedInProcess(suite: E2ESuite, gameId: string, numPlayers: number, seed: number) {
-  const m = await seatedMatch(suite.server.url, gameId, numPlayers);
-  m.clients.forEach((c) => c.close());
-  const def = findGame(gameId)!;
-  const reducer = CreateGameReducer({ game: def.game });
-  const db = suite.server.db;
-  const { state: start, metadata } = await db.fetch(m.matchID, { state: true, metadata: true });
-  const rng = new Rng(seed);
-  const log: LogEntry[] = [];
-  let state = start;
-  let moves = 0;
-  while (!state.ctx.gameover) {
-    if (moves > 3000) throw new Error('the match did not end');
-    const seat = actingPlayerOf(def, state)!;
-    const pick = greedyMove(def, viewFor(def, state.G, state.ctx, seat), state.ctx, seat, rng)!;
-    const next = reducer(state, {
-      type: 'MAKE_MOVE',
-      payload: { type: pick.move, args: pick.args, playerID: seat },
-    } as never) as State & { deltalog?: LogEntry[] };
-    expect(next._stateID, `${seat}'s ${pick.move}`).toBeGreaterThan(state._stateID);
-    const { deltalog, ...rest } = next;
-    log.push(...(deltalog ?? []));
-    state = rest as State;
-    moves++;
-  }
-  await db.setState(m.matchID, state, log);
-  await db.setMetadata(m.matchID, { ...metadata, gameover: state.ctx.gameover, updatedAt: Date.now() });
-  return { matchID: m.matchID, moves, gameover: state.ctx.gameover };
 }
 
 describe.skipIf(!CHROMIUM)('browser: replays', () => {

@@ -26,7 +26,8 @@ export type ShellBoardProps<G> = BoardProps<G> & {
    * The board shows a step of a finished match's replay, under the replay page's timeline (its own controls, which
    * step the board on or back, or play it). What a board would put up over the page (a summary between rounds, the
    * end screen) must leave the timeline free: shown in the board's flow, with no backdrop, taking no focus, closed
-   * with "Close".
+   * with "Close". A `playerID` is then the chair the replay is seen from: the board shows that seat's hidden cards,
+   * but nobody plays (see {@link playingSeat}).
    */
   replay?: boolean;
   /**
@@ -35,6 +36,15 @@ export type ShellBoardProps<G> = BoardProps<G> & {
    */
   leftSeats?: readonly string[];
 };
+
+/**
+ * The seat that plays on this board: its `playerID`, but none in a replay. There `playerID` is the chair the replay
+ * is seen from: the board shows that seat's hidden cards, but nobody plays, so it names whose turn it was ("Ana's
+ * turn", "Ana's hand"), never "Your turn", and offers no move.
+ */
+export function playingSeat(props: { playerID?: string | null; replay?: boolean }): string | null {
+  return props.replay ? null : (props.playerID ?? null);
+}
 
 /** What a board's action panel says while `tableWaiting`. */
 export const TABLE_WAITING_TEXT = 'The game starts when every seat is taken.';

@@ -22,7 +22,13 @@
  * "gameover", "final-<id>", "gameover-close", "show-scores".
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { TABLE_WAITING_TEXT, emptySeatText, emptySeats, type ShellBoardProps } from '../../common/board-props';
+import {
+  TABLE_WAITING_TEXT,
+  emptySeatText,
+  emptySeats,
+  playingSeat,
+  type ShellBoardProps,
+} from '../../common/board-props';
 import { shapeFor } from '../data';
 import { graphOf } from '../graph';
 import { checkPlot, turnError } from '../legal';
@@ -78,8 +84,12 @@ interface PlotMoves {
 export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   const { G, ctx, playerID, matchData, playerNames } = props;
   const moves = props.moves as unknown as PlotMoves;
-  const me: PlayerID | null = playerID != null && G.players[playerID] ? playerID : null;
   const names = useMemo(() => namesFrom(playerNames, matchData), [playerNames, matchData]);
+  // The chair whose sheet and tickets show (a replay's too), and the seat that plays here: none in a replay.
+  const chair: PlayerID | null = playerID != null && G.players[playerID] ? playerID : null;
+  const me: PlayerID | null = playingSeat(props) === null ? null : chair;
+  /** In a replay from a player's chair, that player's name: the board says "Ana's", not "your". */
+  const chairName = me === null && chair !== null ? nameOf(names, chair) : null;
   // Online, the seats of the running match whose players left: the game waits for someone to take them.
   const empty = emptySeats(props);
   const map = graphOf(G.mapId).map;
@@ -252,6 +262,12 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  const departureText =
+    chair === null
+      ? 'Waiting…'
+      : G.choices[chair] != null
+        ? `${nameOf(names, chair)} keeps ticket ${G.choices[chair]}: departure ${G.choices[chair]}.`
+        : `${nameOf(names, chair)} chooses between departures ${(G.offers[chair] ?? []).join(' and ')}.`;
   const lineEnd = me !== null ? G.players[me].line[G.players[me].line.length - 1] : undefined;
   const plot =
     view && lineEnd
@@ -262,8 +278,8 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
         }
       : undefined;
   const hoverOption = view?.targets.find((o) => o.to === hoverPoint) ?? null;
-  const mySites = me !== null ? (sheetPropsOf(G, me, names).personal?.sites.map((s) => s.letter) ?? []) : [];
-  const others = G.order.filter((p) => p !== me);
+  const mySites = chair !== null ? (sheetPropsOf(G, chair, names).personal?.sites.map((s) => s.letter) ?? []) : [];
+  const others = G.order.filter((p) => p !== chair);
   const toPlay = G.toPlay;
 
   return (
@@ -282,10 +298,13 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
           </span>
         )}
         {G.ticket !== null && <TicketCard n={G.ticket} width={22} />}
-        {me !== null && G.ticket !== null && !G.players[me].eliminated && (
-          <span className="gob-banner-shape" title="Your shape this round">
-            <ShapeGlyph shape={shapeFor(G.players[me].variant, G.ticket).id} size={22} />
-            {shapeFor(G.players[me].variant, G.ticket).label}
+        {chair !== null && G.ticket !== null && !G.players[chair].eliminated && (
+          <span
+            className="gob-banner-shape"
+            title={chairName ? `${chairName}'s shape this round` : 'Your shape this round'}
+          >
+            <ShapeGlyph shape={shapeFor(G.players[chair].variant, G.ticket).id} size={22} />
+            {shapeFor(G.players[chair].variant, G.ticket).label}
           </span>
         )}
         <span className="gob-banner-who" data-testid="turn-who">
@@ -313,7 +332,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
           <MapView
             map={map}
             routes={routesOf(G, names)}
-            pawns={pawnsOf(G, names, me)}
+            pawns={pawnsOf(G, names, chair)}
             plot={plot}
             targets={targets}
             onPick={onPick}
@@ -353,13 +372,15 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
               <p className="gob-panel gob-waiting" data-testid="waiting" role="status" tabIndex={-1}>
                 {props.tableWaiting
                   ? TABLE_WAITING_TEXT
-                  : me !== null && G.players[me].eliminated
-                    ? 'You are eliminated: your line stays on the map and scores nothing.'
+                  : chair !== null && G.players[chair].eliminated
+                    ? chairName
+                      ? `${chairName} is eliminated: their line stays on the map and scores nothing.`
+                      : 'You are eliminated: your line stays on the map and scores nothing.'
                     : toPlay !== null
                       ? empty.has(toPlay)
                         ? emptySeatText(toPlay)
                         : `Waiting for ${nameOf(names, toPlay)} to plot.`
-                      : 'Waiting…'}
+                      : departureText}
               </p>
             )}
             {over && hideOver && (
@@ -374,13 +395,13 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
             )}
           </div>
           <Objectives G={G} names={names} />
-          {me !== null && (
+          {chair !== null && (
             <div className="gob-my-sheet" data-testid="my-sheet">
-              <SheetView {...sheetPropsOf(G, me, names)} />
+              <SheetView {...sheetPropsOf(G, chair, names)} />
             </div>
           )}
           <section className="gob-panel" aria-label="Other players">
-            <h3>{me !== null ? 'Other players' : 'Players'}</h3>
+            <h3>{chair !== null ? 'Other players' : 'Players'}</h3>
             <div className="gob-others">
               {others.map((p) => (
                 <button
@@ -395,7 +416,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
                 </button>
               ))}
             </div>
-            {openSheet !== null && openSheet !== me && G.players[openSheet] && (
+            {openSheet !== null && openSheet !== chair && G.players[openSheet] && (
               <div className="gob-other-full" data-testid={`sheet-full-${openSheet}`}>
                 <SheetView {...sheetPropsOf(G, openSheet, names)} />
               </div>

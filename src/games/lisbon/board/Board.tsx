@@ -32,12 +32,12 @@
  * green, blue: "move-pay-0,0,3,0" pays 3 green.
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { emptySeats, type ShellBoardProps } from '../../common/board-props';
+import { emptySeats, playingSeat, type ShellBoardProps } from '../../common/board-props';
 import type { GameOver, GState, NodeId } from '../types';
 import { legalMoves, legalPlacements, legalPushBranches } from '../legal';
 import { actionsLeft, freeMoveAvailable } from '../selectors';
 import { network } from '../network';
-import { destinationMap, namesFrom, stateFingerprint, viewerOf } from './logic';
+import { destinationMap, namesFrom, playerLabel, stateFingerprint, viewerOf } from './logic';
 import { MapView, type MapOverlay } from './MapView';
 import { ActionPanel, EMPTY_UI, type UiState } from './ActionPanel';
 import { makeActions, type Actions, type MoveCalls } from './actions';
@@ -107,8 +107,10 @@ function useAvailableHeight(ref: React.RefObject<HTMLElement>): number {
 /** The board component. */
 export function Board(props: LisbonBoardProps) {
   const { G, ctx, moves, playerID, matchData, playerNames } = props;
-  const me = playerID ?? null;
-  const viewer = viewerOf(ctx, me);
+  // The chair whose tickets show (a replay's too), and the seat that plays here: none in a replay.
+  const seat = playerID ?? null;
+  const me = playingSeat(props);
+  const viewer = viewerOf(ctx, seat);
   const names = useMemo(() => namesFrom(playerNames, matchData), [playerNames, matchData]);
   // Online, the seats of the running match whose players left: the game waits for someone to take them.
   const empty = emptySeats(props);
@@ -273,7 +275,7 @@ export function Board(props: LisbonBoardProps) {
               empty={empty}
             />
           </div>
-          {me !== null && <Hand G={G} id={me} />}
+          {seat !== null && <Hand G={G} id={seat} owner={me === null ? playerLabel(G, seat, names) : undefined} />}
           <Help />
           <LogView G={G} ctx={ctx} names={names} />
         </aside>

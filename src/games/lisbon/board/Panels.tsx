@@ -225,13 +225,18 @@ export function PlayerPanel({
   );
 }
 
-/** The viewer's own tickets, grouped by colour. */
-export function Hand({ G, id }: { G: GState; id: PlayerID }) {
+/**
+ * The viewer's own tickets, grouped by colour; in a replay, the tickets of the chair it is seen from, under its
+ * player's name (`owner`).
+ */
+export function Hand({ G, id, owner }: { G: GState; id: PlayerID; owner?: string }) {
   const hand = G.players[id]?.hand;
   if (!hand) return null;
   return (
     <section className="hand" data-testid="hand">
-      <h3>Your tickets ({total(hand)})</h3>
+      <h3>
+        {owner ? `${owner}'s` : 'Your'} tickets ({total(hand)})
+      </h3>
       <div className="hand-groups">
         {COLORS.map((c) => (
           <div

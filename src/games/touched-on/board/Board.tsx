@@ -26,7 +26,7 @@
  *   "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores", "help"
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { emptySeatLabel, emptySeats, type ShellBoardProps } from '../../common/board-props';
+import { emptySeatLabel, emptySeats, playingSeat, type ShellBoardProps } from '../../common/board-props';
 import { isEvader, isPower, parseCard, type LineId } from '../data';
 import type { CardId, GameOver, TOState } from '../types';
 import { legalBatches, legalPutOuts, peakBound } from '../legal';
@@ -105,7 +105,9 @@ export type TouchedOnBoardProps = ShellBoardProps<TOState>;
 /** The board component. */
 export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const { G, ctx, moves, playerID, matchData, playerNames } = props;
-  const me = playerID ?? null;
+  // The chair whose hand shows (a replay's too), and the seat that plays here: none in a replay.
+  const seat = playerID ?? null;
+  const me = playingSeat(props);
   const names = useMemo(() => namesFrom(playerNames, matchData), [playerNames, matchData]);
   const [sel, setSelState] = useState<Selection>(NO_SELECTION);
   const setSel = useCallback((patch: Partial<Selection>) => setSelState((s) => ({ ...s, ...patch })), []);
@@ -125,7 +127,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const act = makeActions(G, ctx, me, moves as MoveCalls, toast, send);
   const cur = ctx.currentPlayer;
   const over = (ctx.gameover as GameOver | undefined) ?? G.gameOver ?? undefined;
-  const hand = me !== null ? (G.players[me]?.hand ?? []) : [];
+  const hand = seat !== null ? (G.players[seat]?.hand ?? []) : [];
   // Until an online table is full nothing is played: no card is raised, and each says why.
   const waiting = !!props.tableWaiting;
   const why = useMemo(
@@ -385,10 +387,18 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
       {inline && dialogs}
       <div className="to-main">
         <div className="to-table">
-          <Seats G={G} order={ctx.playOrder} me={me} current={over || waiting ? null : cur} names={names} />
+          <Seats
+            G={G}
+            order={ctx.playOrder}
+            me={me}
+            shown={seat}
+            current={over || waiting ? null : cur}
+            names={names}
+          />
           <LinesView G={G} names={names} targets={batchTargets.map((b) => b.line)} chosen={sel.line} onLine={onLine} />
-          {me !== null && G.players[me] && (
+          {seat !== null && G.players[seat] && (
             <Hand
+              owner={me === null ? playerLabel(seat, names) : undefined}
               hand={hand}
               why={why}
               raised={raised}

@@ -21,6 +21,7 @@ export function Hand({
   pinned = false,
   batching = false,
   idle = false,
+  owner,
 }: {
   hand: CardId[];
   why: Playability;
@@ -36,6 +37,11 @@ export function Hand({
    * whether to Appeal an inspection): on a laptop the hand is not held over the table as a tray.
    */
   idle?: boolean;
+  /**
+   * A replay, seen from a player's chair: that player's name. The hand is theirs, shown and not played: its
+   * cards are no buttons, neither raised nor dimmed.
+   */
+  owner?: string;
 }) {
   const sorted = sortHand(hand);
   const groups: CardId[][] = [];
@@ -49,10 +55,10 @@ export function Hand({
     <section
       className={`to-hand${pinned ? ' pinned' : ''}${batching ? ' batching' : ''}${idle ? ' idle' : ''}`}
       data-testid="hand"
-      aria-label="Your hand"
+      aria-label={owner ? `${owner}'s hand` : 'Your hand'}
     >
       <h3>
-        Your hand ({hand.length}){raised.size > 0 ? ` · ${raised.size} playable` : ''}
+        {owner ? `${owner}'s` : 'Your'} hand ({hand.length}){raised.size > 0 ? ` · ${raised.size} playable` : ''}
       </h3>
       {hand.length === 0 ? (
         <p>No cards in hand.</p>
@@ -65,6 +71,12 @@ export function Hand({
                 const sel = selected.has(id);
                 const look = cardLook(id);
                 const r = why[id];
+                if (owner)
+                  return (
+                    <span key={id} className="hand-card" data-testid={`hand-card-${id}`} data-playable="no">
+                      <CardFace look={look} />
+                    </span>
+                  );
                 return (
                   <button
                     key={id}

@@ -16,12 +16,15 @@ export function Seat({
   G,
   id,
   me,
+  shown,
   current,
   names,
 }: {
   G: TOState;
   id: PlayerID;
   me: PlayerID | null;
+  /** The seat whose hand the board shows (in a replay, the chair it is seen from): no backs in its tile. */
+  shown: PlayerID | null;
   current: boolean;
   names: Record<PlayerID, string>;
 }) {
@@ -77,7 +80,7 @@ export function Seat({
           <b>Peak Hour</b>
         </div>
       )}
-      {id !== me && (
+      {id !== shown && (
         <div className="backs" aria-hidden="true">
           {/* Each back takes a share of the tile's width, so a big hand fans tighter instead of spilling out. */}
           {Array.from({ length: backs }, (_, i) => (
@@ -96,19 +99,23 @@ export function Seats({
   G,
   order,
   me,
+  shown = me,
   current,
   names,
 }: {
   G: TOState;
   order: PlayerID[];
+  /** The seat that plays on this screen ("you"): none in a replay. */
   me: PlayerID | null;
+  /** The seat whose hand the board shows, if not `me` (a replay's chair). */
+  shown?: PlayerID | null;
   current: PlayerID | null;
   names: Record<PlayerID, string>;
 }) {
   return (
     <div className="to-seats" data-testid="seats">
       {order.map((id) => (
-        <Seat key={id} G={G} id={id} me={me} current={id === current} names={names} />
+        <Seat key={id} G={G} id={id} me={me} shown={shown} current={id === current} names={names} />
       ))}
     </div>
   );

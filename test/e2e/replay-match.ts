@@ -1,0 +1,49 @@
+/**
+ * A finished match for the replay's browser tests, played in this process by greedy bots and stored on the test
+ * server as the server stores one (replay.test.ts, replay-chair.test.ts).
+ */
+import { expect } from 'vitest';
+import type { LogEntry, State } from 'boardgame.io';
+import { CreateGameReducer } from 'boardgame.io/internal';
+import { seatedMatch } from '../server/play';
+import type { E2ESuite } from './harness';
+import { findGame } from '../../src/games/registry';
+import { actingPlayerOf } from '../../src/bots/mcts';
+import { greedyMove, viewFor } from '../../src/bots';
+import { Rng } from '../../src/bots/rng';
+
+/**
+ * A match of `gameId` created and seated through the lobby, then played to its end in this process by `greedy`
+ * seats (each from its own view) through boardgame.io's reducer, from the state the server stored, and written
+ * back to the server's storage with its log and result, as the server writes a match. (A Lisbon match played
+ * over sockets did not finish within 2 minutes.) Resolves to the match ID and the number of moves.
+ */
+export async function playedInProcess(suite: E2ESuite, gameId: string, numPlayers: number, seed: number) {
+  const m = await seatedMatch(suite.server.url, gameId, numPlayers);
+  m.clients.forEach((c) => c.close());
+  const def = findGame(gameId)!;
+  const reducer = CreateGameReducer({ game: def.game });
+  const db = suite.server.db;
+  const { state: start, metadata } = await db.fetch(m.matchID, { state: true, metadata: true });
+  const rng = new Rng(seed);
+  const log: LogEntry[] = [];
+  let state = start;
+  let moves = 0;
+  while (!state.ctx.gameover) {
+    if (moves > 3000) throw new Error('the match did not end');
+    const seat = actingPlayerOf(def, state)!;
+    const pick = greedyMove(def, viewFor(def, state.G, state.ctx, seat), state.ctx, seat, rng)!;
+    const next = reducer(state, {
+      type: 'MAKE_MOVE',
+      payload: { type: pick.move, args: pick.args, playerID: seat },
+    } as never) as State & { deltalog?: LogEntry[] };
+    expect(next._stateID, `${seat}'s ${pick.move}`).toBeGreaterThan(state._stateID);
+    const { deltalog, ...rest } = next;
+    log.push(...(deltalog ?? []));
+    state = rest as State;
+    moves++;
+  }
+  await db.setState(m.matchID, state, log);
+  await db.setMetadata(m.matchID, { ...metadata, gameover: state.ctx.gameover, updatedAt: Date.now() });
+  return { matchID: m.matchID, moves, gameover: state.ctx.gameover };
+}
