@@ -6,7 +6,7 @@
  * the device changes. Bot seats move through their own client, from their
  * own view, after a short pause so the humans can follow.
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Game } from 'boardgame.io';
 import { Client } from 'boardgame.io/client';
 import { Local } from 'boardgame.io/multiplayer';
@@ -24,6 +24,32 @@ import { ConfirmBox } from './Confirm';
 
 /** How long the page says whose turn it is when the device changes hands without the pass screen. */
 const HANDED_TO_MS = 4000;
+/** The gap between the "Ana's turn" note and the window's foot, or what the board pins there. */
+const HANDED_GAP = 12;
+
+/**
+ * How high, from the window's foot, the board's parts pinned there reach (fixed, or sticky to the bottom, as a
+ * phone's sheet with the pending action's Confirm, and lower than the window's top third), under the width of
+ * `note`; 0 when none is.
+ */
+function pinnedAtFoot(board: HTMLElement | null, note: HTMLElement): number {
+  if (!board) return 0;
+  const foot = window.innerHeight - 1;
+  const { left, right } = note.getBoundingClientRect();
+  let reach = 0;
+  for (const x of [left + 1, (left + right) / 2, right - 1]) {
+    for (const hit of document.elementsFromPoint(x, foot)) {
+      for (let el: Element | null = hit; el && el !== board && board.contains(el); el = el.parentElement) {
+        const style = getComputedStyle(el);
+        const pinned = style.position === 'fixed' || (style.position === 'sticky' && style.bottom !== 'auto');
+        const top = el.getBoundingClientRect().top;
+        // A part pinned to the foot, not one as high as the window (a dialog's backdrop, a sticky map column).
+        if (pinned && top > window.innerHeight / 3) reach = Math.max(reach, window.innerHeight - top);
+      }
+    }
+  }
+  return reach;
+}
 
 /** Pause before a bot moves, in ms, unless the game was set up with another pace. */
 const BOT_DELAY = 700;
@@ -198,6 +224,25 @@ export function HotSeatGame(props: {
     const t = setTimeout(() => setHandedTo(null), HANDED_TO_MS);
     return () => clearTimeout(t);
   }, [handedTo]);
+  // The note stands in the window's bottom-right corner, above what the board pins there (a phone's sheet with its
+  // Confirm): at the window's top it covered the board's banner, scrolled there, and the round's ticket in it.
+  const handedRef = useRef<HTMLParagraphElement>(null);
+  const shownHanded = !!handedTo && handedTo.seat === acting && !over;
+  useLayoutEffect(() => {
+    if (!shownHanded) return;
+    const place = () => {
+      const note = handedRef.current;
+      if (note) note.style.bottom = `${HANDED_GAP + pinnedAtFoot(boardRef.current, note)}px`;
+    };
+    place();
+    // Again once the board has laid out and scrolled for its new seat, and when the window turns.
+    const t = setTimeout(place, 250);
+    window.addEventListener('resize', place);
+    return () => {
+      clearTimeout(t);
+      window.removeEventListener('resize', place);
+    };
+  }, [shownHanded]);
 
   // Bot seats: choose from the bot's own view and move through its own client.
   useEffect(() => {
@@ -320,8 +365,8 @@ export function HotSeatGame(props: {
           {botError}
         </p>
       )}
-      {handedTo && handedTo.seat === acting && !over && (
-        <p className="hotseat-handed" role="status" data-testid="hs-handed-to">
+      {shownHanded && (
+        <p ref={handedRef} className="hotseat-handed" role="status" data-testid="hs-handed-to">
           {config.names[acting]}'s turn
         </p>
       )}
