@@ -1,0 +1,172 @@
+/**
+ * The site's pages on a touch phone (390 × 844, and hot-seat held sideways at 844 × 390), in Chromium against the
+ * real server:
+ * - every control of the games page, a lobby (its "List it under open matches" line, its How to play), the
+ *   hot-seat setup, a match under way ("Leave match") and a hot-seat game ("Quit game") is a tap target of
+ *   44 × 44 px or more (the boards are checked by their own tests);
+ * - in a Get on Board hot-seat game, the note that names the seat whose plot it is ("Gia's turn", given when the
+ *   device changes hands without the pass screen) covers nothing of the board's banner (the round's ticket) nor
+ *   of its plot panel, upright and sideways on a phone and on a laptop.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import path from 'node:path';
+import { SCREENSHOTS, createJoined, e2eSuite, findChromium, newContext, screenshot } from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/**
+ * The site's controls on the page (not a board's) smaller than 44 px either way, as "testid-or-words width ×
+ * height"; a check box counts as its whole line.
+ */
+function smallControls(p: Page): Promise<string[]> {
+  return p.evaluate(() => {
+    const controls = 'a, button, select, input, textarea, summary';
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(controls)) {
+      if (el.closest('[data-testid="board-wrap"], [data-testid="hs-board"]')) continue;
+      const target = el.matches('input[type="checkbox"], input[type="radio"]') ? (el.closest('label') ?? el) : el;
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (box.width < 44 || box.height < 44) {
+        const name = el.getAttribute('data-testid') ?? (el.textContent ?? '').trim().slice(0, 24);
+        small.push(`${name} ${Math.round(box.width)} × ${Math.round(box.height)}`);
+      }
+    }
+    return small;
+  });
+}
+
+/** Whether two boxes share any area. */
+function overlap(a: DOMRect | null, b: DOMRect | null): boolean {
+  if (!a || !b || a.width === 0 || b.width === 0) return false;
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
+  const suite = e2eSuite();
+
+  it('makes every control of the pages around the boards a 44 px tap target', async () => {
+    const url = suite.server.url;
+    const playing = await createJoined(url, 'touched-on', 2);
+    const seat = {
+      gameId: 'touched-on',
+      matchID: playing.matchID,
+      playerID: '0',
+      credentials: playing.creds[0],
+      playerName: 'Player 1',
+      joinedAt: 0,
+    };
+    const { context, page: p } = await newContext(suite.browser, suite.errors, 'phone-targets', PHONE);
+    await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
+    const found: Record<string, string[]> = {};
+    const pages: [string, string, string][] = [
+      ['games', '#/', 'games'],
+      ['lobby', '#/g/touched-on', 'create-submit'],
+      ['rules', '#/g/get-on-board/rules', 'how-to-play'],
+      ['hot-seat setup', '#/g/lisbon-tram-28/hotseat', 'hs-start'],
+      ['match', `#/g/touched-on/match/${playing.matchID}`, 'leave-match'],
+    ];
+    for (const [name, hash, shown] of pages) {
+      await p.goto(`${url}/${hash}`);
+      await p.getByTestId(shown).first().waitFor({ timeout: UI });
+      if (name === 'lobby') {
+        // "List it under open matches": the check box keeps its 20 px, its whole line is the target.
+        const line = (await p
+          .getByTestId('create-listed')
+          .evaluate((e) => e.closest('label')!.getBoundingClientRect().toJSON())) as DOMRect;
+        expect(line.height).toBeGreaterThanOrEqual(44);
+        const before = await p.getByTestId('create-listed').isChecked();
+        await p.touchscreen.tap(line.right - 4, line.bottom - 3);
+        expect(await p.getByTestId('create-listed').isChecked()).toBe(!before);
+      }
+      // Every How to play open, and shut, as a player finds them.
+      for (const open of [false, true]) {
+        await p.evaluate((o) => document.querySelectorAll('details').forEach((d) => (d.open = o)), open);
+        const small = await smallControls(p);
+        if (small.length > 0) found[`${name}${open ? ' (folds open)' : ''}`] = small;
+      }
+      await screenshot(p, `phone-targets-${name.replaceAll(' ', '-')}`);
+    }
+    // A hot-seat game under way: its bar's "Quit game".
+    await p.goto(`${url}/#/g/get-on-board/hotseat`);
+    await p.getByTestId('hs-start').click({ timeout: UI });
+    await p.getByTestId('hs-quit').waitFor({ timeout: UI });
+    const small = await smallControls(p);
+    if (small.length > 0) found['hot-seat game'] = small;
+    await screenshot(p, 'phone-targets-hot-seat-game');
+    expect(found).toEqual({});
+    await context.close();
+  }, 120_000);
+
+  for (const size of [
+    { width: 390, height: 844, touch: true },
+    { width: 844, height: 390, touch: true },
+    { width: 1366, height: 768, touch: false },
+  ]) {
+    it(`keeps Get on Board's hot-seat "Gia's turn" off the banner and the plot panel at ${size.width} × ${size.height}`, async () => {
+      const { page, context } = await newContext(suite.browser, suite.errors, `phone-handed-${size.width}`, {
+        viewport: { width: size.width, height: size.height },
+        isMobile: size.touch,
+        hasTouch: size.touch,
+      });
+      await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
+      await page.getByTestId('hs-name-0').fill('Ana');
+      await page.getByTestId('hs-name-1').fill('Gia');
+      await page.getByTestId('hs-start').click();
+      for (let i = 0; i < 2; i++) {
+        await page.getByTestId('pass-device').waitFor({ timeout: UI });
+        await page.getByTestId('pass-ready').click();
+        const ticket = page.locator('[data-testid="departure-panel"] button').first();
+        await ticket.click({ timeout: UI });
+        await ticket.waitFor({ state: 'detached', timeout: UI });
+      }
+      // The first plot, then the device goes to the other player without the pass screen.
+      await page.getByTestId('plot-panel').waitFor({ timeout: UI });
+      const first = await page.locator('[data-testid^="hs-seat-"].acting .chip-name').textContent();
+      for (let i = 0; i < 8 && !(await page.getByTestId('plot-confirm').isEnabled()); i++) {
+        const safe = page.locator('.gob-target[data-eliminates="no"]');
+        await ((await safe.count()) > 0 ? safe.first() : page.locator('.gob-target').first()).click();
+      }
+      await page.getByTestId('plot-confirm').click();
+      const next = first === 'Ana' ? 'Gia' : 'Ana';
+      const handed = page.getByTestId('hs-handed-to');
+      await expect.poll(() => handed.textContent(), { timeout: UI }).toBe(`${next}'s turn`);
+      // The board as a player has it for a plot: its banner at the window's top (the board scrolls there itself
+      // when its map and panel fit under it; the note covered the banner's ticket there).
+      await page.evaluate(() => {
+        const banner = document.querySelector('[data-testid="banner"]')!;
+        window.scrollBy(0, banner.getBoundingClientRect().top);
+      });
+      // Measured over the note's whole time up.
+      const seen: string[] = [];
+      for (let t = 0; t < 6; t++) {
+        const boxes = await page.evaluate(() => {
+          const box = (sel: string) => document.querySelector(sel)?.getBoundingClientRect().toJSON() ?? null;
+          return {
+            note: box('[data-testid="hs-handed-to"]'),
+            banner: box('[data-testid="banner"]'),
+            panel: box('[data-testid="plot-panel"]'),
+            confirm: box('[data-testid="plot-confirm"]'),
+          };
+        });
+        if (!boxes.note) break;
+        const note = boxes.note as DOMRect;
+        expect(note.top, 'the note in the window').toBeGreaterThanOrEqual(0);
+        expect(note.bottom, 'the note in the window').toBeLessThanOrEqual(size.height);
+        for (const what of ['banner', 'panel', 'confirm'] as const)
+          if (overlap(note, boxes[what] as DOMRect | null))
+            seen.push(`${what}: note ${JSON.stringify(note)} over ${JSON.stringify(boxes[what])}`);
+        // The window as seen (the note is fixed: a whole page's picture puts it elsewhere).
+        if (t === 0)
+          await page.screenshot({ path: path.join(SCREENSHOTS, `phone-handed-${size.width}x${size.height}.png`) });
+        if (process.env.PHONE_TARGETS_LOG) console.log(size.width, JSON.stringify(boxes));
+        await page.waitForTimeout(500);
+      }
+      expect(seen).toEqual([]);
+      await context.close();
+    }, 90_000);
+  }
+});
