@@ -1,8 +1,16 @@
 /** The hot-seat page: setup (or resume the unfinished game), then the game. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { HotSeatSetup } from './HotSeatSetup';
 import { Deferred, lazyNamed } from './Deferred';
-import { clearHotSeat, hotSeatFinished, loadHotSeat, newHotSeat, type SavedHotSeat } from './hotseatStore';
+import {
+  clearHotSeat,
+  hotSeatFinished,
+  loadHotSeat,
+  newHotSeat,
+  setShownHotSeat,
+  shownHotSeat,
+  type SavedHotSeat,
+} from './hotseatStore';
 import type { HotSeatConfig } from './HotSeatSetup';
 import { clientGame, useGame } from './games';
 import { hrefOf } from './route';
@@ -14,8 +22,16 @@ const HotSeatGame = lazyNamed(() => import('./HotSeatGame'), 'HotSeatGame');
 /** Setup until started, then the game. */
 export function HotSeat() {
   const current = useGame();
-  const [game, setGame] = useState<SavedHotSeat | null>(null);
   const [saved, setSaved] = useState(loadHotSeat);
+  // A reload of a game on screen comes back to it (it showed the setup, with the game one "Resume" away).
+  const [game, setGame] = useState<SavedHotSeat | null>(() =>
+    saved && saved.matchID === shownHotSeat() && clientGame(saved.gameId ?? '') === current ? saved : null,
+  );
+  useEffect(() => {
+    setShownHotSeat(game?.matchID ?? null);
+    // Leaving the page (not reloading it: no effect is cleaned up then) leaves the game: a later visit offers the card.
+    return () => setShownHotSeat(null);
+  }, [game]);
   /** A new game asked for while another is unfinished: it waits for the player to confirm. */
   const [replacing, setReplacing] = useState<HotSeatConfig | null>(null);
   /** The settings the form starts from ("Change players" at a game's end, or "Quit game": that game's). */

@@ -53,6 +53,32 @@ export function clearHotSeat(): void {
   forgetSeatMemory();
 }
 
+/**
+ * The saved game this tab shows, kept in sessionStorage while the game is on screen: a reload (or a crash of the
+ * tab's page) comes back to the game itself, not to the setup's "Unfinished game" card. The hot-seat page forgets
+ * it when it leaves the game (the setup again, or another page), so a later visit still offers the card.
+ */
+const SHOWN_KEY = 'lt28:hotseat-shown';
+
+/** The match ID of the saved game this tab was showing, if any. */
+export function shownHotSeat(): string | null {
+  try {
+    return sessionStorage.getItem(SHOWN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Remember that this tab shows the saved game `matchID` (or, with null, that it shows none). */
+export function setShownHotSeat(matchID: string | null): void {
+  try {
+    if (matchID === null) sessionStorage.removeItem(SHOWN_KEY);
+    else sessionStorage.setItem(SHOWN_KEY, matchID);
+  } catch {
+    /* blocked: a reload shows the setup's card, from which the game resumes */
+  }
+}
+
 /** Start a new saved game (replacing any other). */
 export function newHotSeat(gameId: string, config: HotSeatConfig): SavedHotSeat {
   clearHotSeat();

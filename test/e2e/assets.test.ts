@@ -167,8 +167,7 @@ describe.skipIf(!CHROMIUM)("the client's files in Chromium", () => {
     await expect(page.getByTestId('load-failed').textContent()).resolves.toContain('Could not load the board');
     await context.unroute(`**${boards.lisbon}`);
     await page.getByTestId('load-failed').getByRole('button', { name: 'Reload' }).click();
-    // The game was kept: resume it, and the board now loads.
-    await page.getByTestId('hs-resume').click({ timeout: UI_TIMEOUT });
+    // The game was kept, and the reload comes back to it: the board now loads.
     await page.getByTestId('pass-ready').click({ timeout: UI_TIMEOUT });
     await page.getByTestId('map').waitFor({ timeout: UI_TIMEOUT });
     await context.close();

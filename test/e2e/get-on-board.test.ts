@@ -354,7 +354,6 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board', () => {
     await expect.poll(markers, { timeout: UI }).toHaveLength(1);
     const placed = await markers();
     await page.reload();
-    await page.getByTestId('hs-resume').click({ timeout: UI });
     const ready = page.getByTestId('pass-ready');
     await page.locator('[data-testid="plot-panel"], [data-testid="pass-ready"]').first().waitFor({ timeout: UI });
     if ((await ready.count()) > 0) await ready.click();

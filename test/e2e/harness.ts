@@ -341,9 +341,29 @@ export async function changeStoredHotSeat<G, R = void>(page: Page, change: (stat
   const entries = await storedHotSeat<G>(page);
   if (entries.length !== 1) throw new Error(`one stored hot-seat match expected, ${entries.length} found`);
   const found = change(entries[0][1]);
-  await page.evaluate((v) => localStorage.setItem('lt28hs_state', v), JSON.stringify(entries));
+  await page.evaluate((v) => {
+    localStorage.setItem('lt28hs_state', v);
+    // As a stored game is resumed from the setup's card (a reload of the game on screen would go straight back to it).
+    sessionStorage.removeItem('lt28:hotseat-shown');
+  }, JSON.stringify(entries));
   await page.reload();
   return found;
+}
+
+/**
+ * From a hot-seat game on screen to the lobby and back to the hot-seat page, by the header's links (followed as a
+ * click does, also while the final scores' dialog stands over them; a reload would come back to the game itself): the
+ * setup, with the kept game's card.
+ */
+export async function backToHotSeatSetup(page: Page): Promise<void> {
+  const follow = (testId: string) =>
+    page.evaluate((id) => {
+      window.location.hash = document.querySelector(`[data-testid="${id}"]`)!.getAttribute('href')!;
+    }, testId);
+  await follow('nav-lobby');
+  await page.getByTestId('lobby').waitFor({ timeout: 10_000 });
+  await follow('nav-hotseat');
+  await page.getByTestId('hotseat-setup').waitFor({ timeout: 10_000 });
 }
 
 /** Checks that a control is shown, wholly inside the viewport as the page stands. */

@@ -12,6 +12,7 @@ import { PLAYER_COLOURS, playerShape } from '../../src/games/get-on-board/board/
 import { seatShape } from '../../src/games/touched-on/board/SeatMark';
 import { http } from '../server/harness';
 import {
+  backToHotSeatSetup,
   changeStoredHotSeat,
   createJoined,
   e2eSuite,
@@ -381,8 +382,12 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await p.goto(`${suite.server.url}/#/g/lisbon/hotseat`);
     await start('Hana');
     await p.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
-    // Back on the setup page, the game is kept: a new one is not started without asking.
+    // A reload comes back to the game itself, at the pass screen.
     await p.reload();
+    await expect.poll(() => p.getByTestId('pass-name').textContent(), { timeout: UI_TIMEOUT }).toBe('Hana');
+    expect(await p.getByTestId('hs-resume-card').count()).toBe(0);
+    // Back on the setup page, the game is kept: a new one is not started without asking.
+    await backToHotSeatSetup(p);
     await p.getByTestId('hs-resume-card').waitFor({ timeout: UI_TIMEOUT });
     await start('Nina');
     await p.getByTestId('hs-replace').waitFor({ timeout: UI_TIMEOUT });
@@ -393,12 +398,12 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await p.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
     await expect(p.getByTestId('pass-name').textContent()).resolves.toBe('Hana');
     // Asked again and confirmed: the new game replaces it.
-    await p.reload();
+    await backToHotSeatSetup(p);
     await start('Nina');
     await p.getByTestId('hs-replace-confirm').click();
     await p.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
     await expect(p.getByTestId('pass-name').textContent()).resolves.toBe('Nina');
-    await p.reload();
+    await backToHotSeatSetup(p);
     await expect(p.getByTestId('hs-resume-card').textContent()).resolves.toContain('Nina, Hugo');
     await p.context().close();
   });
@@ -410,7 +415,7 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     await p.getByTestId('hs-name-1').fill('Hugo');
     await p.getByTestId('hs-start').click();
     await p.getByTestId('pass-device').waitFor({ timeout: UI_TIMEOUT });
-    await p.reload();
+    await backToHotSeatSetup(p);
     const saved = () => p.evaluate(() => localStorage.getItem('lt28:hotseat'));
     // "Discard it", beside "Resume", asks first: Esc or "Keep it" keeps the game, focus back on the button.
     await p.getByTestId('hs-discard').click({ timeout: UI_TIMEOUT });

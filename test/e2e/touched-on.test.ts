@@ -12,6 +12,7 @@ import type { State } from 'boardgame.io';
 import type { TOState } from '../../src/games/touched-on/types';
 import { give } from '../games/touched-on/helpers';
 import {
+  backToHotSeatSetup,
   buildClient,
   findChromium,
   launchBrowser,
@@ -146,8 +147,11 @@ describe.skipIf(!CHROMIUM)('browser: Touched On', () => {
     expect(text).toMatch(/Bot 1|Bot 2/);
     // Only bots played: the table is seen as a spectator sees it, nobody called "you" (Bot 1 was, with its hand).
     expect(await page.getByTestId('hs-board').textContent()).not.toContain('(you)');
-    // Back on the hot-seat page, the kept game is called finished, and a new one replaces it without asking.
+    // A reload comes back to the end itself.
     await page.reload();
+    await page.getByTestId('gameover').waitFor({ timeout: 10_000 });
+    // Back on the hot-seat page, the kept game is called finished, and a new one replaces it without asking.
+    await backToHotSeatSetup(page);
     await expect
       .poll(() => page.getByTestId('hs-resume-title').textContent(), { timeout: 10_000 })
       .toBe('Finished game');
