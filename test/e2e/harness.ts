@@ -366,6 +366,28 @@ export async function backToHotSeatSetup(page: Page): Promise<void> {
   await page.getByTestId('hotseat-setup').waitFor({ timeout: 10_000 });
 }
 
+/**
+ * The site's controls on the page smaller than 44 px either way, as "testid-or-words width × height", but those
+ * inside `skip` (a selector: the boards, which their own tests check); a check box counts as its whole line.
+ */
+export function smallControls(p: Page, skip: string): Promise<string[]> {
+  return p.evaluate((skipped) => {
+    const controls = 'a, button, select, input, textarea, summary';
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(controls)) {
+      if (el.closest(skipped)) continue;
+      const target = el.matches('input[type="checkbox"], input[type="radio"]') ? (el.closest('label') ?? el) : el;
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (box.width < 44 || box.height < 44) {
+        const name = el.getAttribute('data-testid') ?? (el.textContent ?? '').trim().slice(0, 24);
+        small.push(`${name} ${Math.round(box.width)} × ${Math.round(box.height)}`);
+      }
+    }
+    return small;
+  }, skip);
+}
+
 /** Checks that a control is shown, wholly inside the viewport as the page stands. */
 export async function expectInView(page: Page, control: Locator, what: string): Promise<void> {
   const box = await control.boundingBox();

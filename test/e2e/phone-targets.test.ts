@@ -9,35 +9,14 @@
  *   of its plot panel, upright and sideways on a phone and on a laptop.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import path from 'node:path';
-import { SCREENSHOTS, createJoined, e2eSuite, findChromium, newContext, screenshot } from './harness';
+import { SCREENSHOTS, createJoined, e2eSuite, findChromium, newContext, screenshot, smallControls } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-/**
- * The site's controls on the page (not a board's) smaller than 44 px either way, as "testid-or-words width ×
- * height"; a check box counts as its whole line.
- */
-function smallControls(p: Page): Promise<string[]> {
-  return p.evaluate(() => {
-    const controls = 'a, button, select, input, textarea, summary';
-    const small: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>(controls)) {
-      if (el.closest('[data-testid="board-wrap"], [data-testid="hs-board"]')) continue;
-      const target = el.matches('input[type="checkbox"], input[type="radio"]') ? (el.closest('label') ?? el) : el;
-      const box = target.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      if (box.width < 44 || box.height < 44) {
-        const name = el.getAttribute('data-testid') ?? (el.textContent ?? '').trim().slice(0, 24);
-        small.push(`${name} ${Math.round(box.width)} × ${Math.round(box.height)}`);
-      }
-    }
-    return small;
-  });
-}
+/** The boards, online and in hot-seat, which their own tests check. */
+const PAGE_ONLY = '[data-testid="board-wrap"], [data-testid="hs-board"]';
 
 /** Whether two boxes share any area. */
 function overlap(a: DOMRect | null, b: DOMRect | null): boolean {
@@ -85,7 +64,7 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
       // Every How to play open, and shut, as a player finds them.
       for (const open of [false, true]) {
         await p.evaluate((o) => document.querySelectorAll('details').forEach((d) => (d.open = o)), open);
-        const small = await smallControls(p);
+        const small = await smallControls(p, PAGE_ONLY);
         if (small.length > 0) found[`${name}${open ? ' (folds open)' : ''}`] = small;
       }
       await screenshot(p, `phone-targets-${name.replaceAll(' ', '-')}`);
@@ -94,7 +73,7 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
     await p.goto(`${url}/#/g/get-on-board/hotseat`);
     await p.getByTestId('hs-start').click({ timeout: UI });
     await p.getByTestId('hs-quit').waitFor({ timeout: UI });
-    const small = await smallControls(p);
+    const small = await smallControls(p, PAGE_ONLY);
     if (small.length > 0) found['hot-seat game'] = small;
     await screenshot(p, 'phone-targets-hot-seat-game');
     expect(found).toEqual({});

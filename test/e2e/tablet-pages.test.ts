@@ -6,11 +6,10 @@
  * are checked by their own tests), and no page scrolls sideways.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { GAMES } from '../../src/games/registry';
 import { http } from '../server/harness';
 import { playMatch, seatedMatch } from '../server/play';
-import { createJoined, e2eSuite, findChromium, screenshot } from './harness';
+import { createJoined, e2eSuite, findChromium, screenshot, smallControls } from './harness';
 
 const CHROMIUM = findChromium();
 const UI_TIMEOUT = 10_000;
@@ -21,28 +20,6 @@ const TABLETS = [
   { width: 768, height: 1024 },
   { width: 820, height: 1180 },
 ] as const;
-
-/**
- * The site's controls on the page (not a board's: the online board's wrap and the replay's board are left out)
- * smaller than 44 px either way, as "testid-or-words width × height"; a check box counts as its whole line.
- */
-function smallControls(p: Page): Promise<string[]> {
-  return p.evaluate(() => {
-    const controls = 'a, button, select, input, textarea, summary';
-    const small: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>(controls)) {
-      if (el.closest('[data-testid="board-wrap"], .replay-board')) continue;
-      const target = el.matches('input[type="checkbox"], input[type="radio"]') ? (el.closest('label') ?? el) : el;
-      const box = target.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      if (box.width < 44 || box.height < 44) {
-        const name = el.getAttribute('data-testid') ?? (el.textContent ?? '').trim().slice(0, 24);
-        small.push(`${name} ${Math.round(box.width)} × ${Math.round(box.height)}`);
-      }
-    }
-    return small;
-  });
-}
 
 describe.skipIf(!CHROMIUM)("the site's pages on a tablet", () => {
   const suite = e2eSuite();
@@ -96,7 +73,7 @@ describe.skipIf(!CHROMIUM)("the site's pages on a tablet", () => {
         await p.goto(`${url}/${hash}`);
         await p.getByTestId(shown).first().waitFor({ timeout: UI_TIMEOUT });
         if (name === 'lobby') await p.getByTestId(`recent-${over.matchID}`).waitFor({ timeout: UI_TIMEOUT });
-        const small = await smallControls(p);
+        const small = await smallControls(p, '[data-testid="board-wrap"], .replay-board');
         if (small.length > 0) found[`${name} at ${width} × ${height}`] = small;
         expect(await p.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(
           width,
