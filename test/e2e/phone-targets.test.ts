@@ -4,6 +4,8 @@
  * - every control of the games page, a lobby (its "List it under open matches" line, its How to play), the
  *   hot-seat setup, a match under way ("Leave match") and a hot-seat game ("Quit game") is a tap target of
  *   44 × 44 px or more (the boards are checked by their own tests);
+ * - so is every control of a replay (its arrows, slider, choices and steps), and its page is no wider than the
+ *   phone;
  * - in a Get on Board hot-seat game, the note that names the seat whose plot it is ("Gia's turn", given when the
  *   device changes hands without the pass screen) covers nothing of the board's banner (the round's ticket) nor
  *   of its plot panel, upright and sideways on a phone and on a laptop.
@@ -11,6 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { SCREENSHOTS, createJoined, e2eSuite, findChromium, newContext, screenshot, smallControls } from './harness';
+import { playedInProcess } from './replay-match';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -77,6 +80,27 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
     if (small.length > 0) found['hot-seat game'] = small;
     await screenshot(p, 'phone-targets-hot-seat-game');
     expect(found).toEqual({});
+    await context.close();
+  }, 120_000);
+
+  it('makes every control of a replay a 44 px tap target, on a page no wider than the phone', async () => {
+    const { matchID } = await playedInProcess(suite, 'get-on-board', 2, 5);
+    const { context, page: p } = await newContext(suite.browser, suite.errors, 'phone-targets-replay', PHONE);
+    await p.goto(`${suite.server.url}/#/g/get-on-board/replay/${matchID}`);
+    await p.getByTestId('replay-log').waitFor({ timeout: UI });
+    const small = await smallControls(p, '.replay-board');
+    if (process.env.PHONE_TARGETS_LOG) {
+      const boxes = await p.evaluate(() =>
+        ['replay-first', 'replay-back', 'replay-play', 'replay-forward', 'replay-last', 'replay-slider'].map((id) => {
+          const b = document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+          return `${id} ${b.width}×${b.height} at ${b.left},${b.top}`;
+        }),
+      );
+      console.log(boxes.join('\n'));
+    }
+    await screenshot(p, 'phone-targets-replay');
+    expect(small).toEqual([]);
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   }, 120_000);
 
