@@ -298,7 +298,9 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
           </span>
         )}
         {G.ticket !== null && <TicketCard n={G.ticket} width={22} />}
-        {chair !== null && G.ticket !== null && !G.players[chair].eliminated && (
+        {/* The shape to plot this round: none once the game is over (the last round's stayed, "3 markers with 2
+            turns" beside "Game over", as if a plot were still to come). */}
+        {chair !== null && G.ticket !== null && !G.players[chair].eliminated && !over && (
           <span
             className="gob-banner-shape"
             title={chairName ? `${chairName}'s shape this round` : 'Your shape this round'}

@@ -1,0 +1,57 @@
+/**
+ * The whole Get on Board board rendered to static markup, for what its banner and its waiting line say:
+ * at the game's end the banner no longer shows the last round's shape ("3 markers with 2 turns" stood beside
+ * "Game over", as if a plot were still to come), live or in a replay.
+ */
+import React from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { Ctx } from 'boardgame.io';
+import { describe, expect, it } from 'vitest';
+import { GetOnBoardBoard, type GetOnBoardBoardProps } from '../../../../src/games/get-on-board/board/Board';
+import { shapeFor } from '../../../../src/games/get-on-board/data';
+import type { GobState } from '../../../../src/games/get-on-board/types';
+import { END_STATE } from './fixture';
+import { startedState } from '../helpers';
+
+const NAMES = [
+  { id: 0, name: 'Ana' },
+  { id: 1, name: 'Bruno' },
+  { id: 2, name: 'Carla' },
+];
+
+function render(G: GobState, playerID: string | null, extra: { replay?: boolean; gameover?: boolean } = {}) {
+  const ctx = { numPlayers: 3, turn: 1, currentPlayer: '0', playOrder: ['0', '1', '2'], phase: null } as unknown as Ctx;
+  if (extra.gameover) ctx.gameover = G.result;
+  return renderToStaticMarkup(
+    <GetOnBoardBoard
+      {...({
+        G,
+        ctx,
+        playerID,
+        matchData: NAMES,
+        moves: {},
+        isMultiplayer: true,
+        isConnected: true,
+        replay: extra.replay,
+      } as unknown as GetOnBoardBoardProps)}
+    />,
+  );
+}
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const banner = (html: string) => text(/<header[^>]*data-testid="banner"[^>]*>(.*?)<\/header>/.exec(html)![1]);
+
+describe('Get on Board banner at the end', () => {
+  const G: GobState = { ...startedState('rome', 3), round: 12, result: END_STATE.result };
+  const shape = shapeFor(G.players['0'].variant, G.ticket!).label;
+
+  it.each<[string, { gameover: boolean; replay?: boolean }]>([
+    ['a seat, live', { gameover: true }],
+    ["a replay from Ana's chair", { gameover: true, replay: true }],
+  ])('shows no shape to plot once the game is over (%s)', (_, extra) => {
+    const before = render({ ...G, result: undefined } as unknown as GobState, '0', { replay: extra.replay });
+    expect(banner(before)).toContain(shape);
+    const html = render(G, '0', extra);
+    expect(banner(html)).toContain('Game over');
+    expect(banner(html)).not.toContain(shape);
+  });
+});
