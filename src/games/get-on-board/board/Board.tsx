@@ -39,7 +39,7 @@ import { MapView, type MapTarget } from './MapView';
 import { SheetView } from './SheetView';
 import { SheetCompact } from './SheetCompact';
 import { ShapeGlyph, TicketCard } from './icons';
-import { DeparturePanel, LogPanel, Objectives, PlotPanel, pointName } from './Panels';
+import { DeparturePanel, LogPanel, Objectives, PlotPanel, pointName, spectatorDepartureText } from './Panels';
 import { EndScreen } from './EndScreen';
 import { EMPTY_DRAFT, pick, takeBack, viewDraft, type Draft } from './plotBuilder';
 import { forgetDrafts, loadDraft, saveDraft } from './draftStore';
@@ -264,7 +264,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
 
   const departureText =
     chair === null
-      ? 'Waiting…'
+      ? spectatorDepartureText(G, names, empty)
       : G.choices[chair] != null
         ? `${nameOf(names, chair)} keeps ticket ${G.choices[chair]}: departure ${G.choices[chair]}.`
         : `${nameOf(names, chair)} chooses between departures ${(G.offers[chair] ?? []).join(' and ')}.`;

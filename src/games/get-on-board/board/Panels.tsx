@@ -35,6 +35,24 @@ export function optionText(o: TargetOption): string {
   return parts.join(', ');
 }
 
+/** The seats still to choose a departure, by name (an empty seat said so), or null if there are none. */
+function stillChoosing(G: GobState, names: Names, empty: ReadonlySet<PlayerID> | undefined, except?: PlayerID) {
+  const waiting = G.order.filter((p) => G.choices[p] === null && p !== except);
+  if (waiting.length === 0) return null;
+  return waiting.map((p) => (empty?.has(p) ? `Seat ${Number(p) + 1} (empty: its player left)` : nameOf(names, p)));
+}
+
+/**
+ * What the table waits for at the departures, for someone without a seat (a spectator, a replay seen as one):
+ * whether anyone has chosen is public (view.ts), which ticket is not.
+ */
+export function spectatorDepartureText(G: GobState, names: Names, empty?: ReadonlySet<PlayerID>): string {
+  const waiting = stillChoosing(G, names, empty);
+  if (waiting === null) return 'Everyone has chosen.';
+  if (waiting.length === G.order.length) return 'Everyone is choosing a departure.';
+  return `Waiting for ${waiting.join(', ')} to choose a departure.`;
+}
+
 /** The departure choice: your two tickets, each a departure on the map. */
 export function DeparturePanel(props: {
   G: GobState;
@@ -49,7 +67,7 @@ export function DeparturePanel(props: {
   const { G, me, names } = props;
   const graph = graphOf(G.mapId);
   const mine = G.choices[me];
-  const waiting = G.order.filter((p) => G.choices[p] === null && p !== me);
+  const waiting = stillChoosing(G, names, props.empty, me);
   return (
     <section
       className="gob-panel gob-panel--action"
@@ -91,9 +109,7 @@ export function DeparturePanel(props: {
       ) : (
         <p data-testid="departure-chosen">
           You keep ticket {mine}: departure {mine}.{' '}
-          {waiting.length > 0
-            ? `Waiting for ${waiting.map((p) => (props.empty?.has(p) ? `Seat ${Number(p) + 1} (empty: its player left)` : nameOf(names, p))).join(', ')} to choose.`
-            : 'Everyone has chosen.'}
+          {waiting !== null ? `Waiting for ${waiting.join(', ')} to choose.` : 'Everyone has chosen.'}
         </p>
       )}
     </section>

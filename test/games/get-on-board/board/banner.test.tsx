@@ -1,7 +1,8 @@
 /**
  * The whole Get on Board board rendered to static markup, for what its banner and its waiting line say:
- * at the game's end the banner no longer shows the last round's shape ("3 markers with 2 turns" stood beside
- * "Game over", as if a plot were still to come), live or in a replay.
+ * - at the game's end the banner no longer shows the last round's shape ("3 markers with 2 turns" stood beside
+ *   "Game over", as if a plot were still to come), live or in a replay;
+ * - a spectator at the departures is told what the table waits for, not only "Waiting…".
  */
 import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -9,9 +10,10 @@ import type { Ctx } from 'boardgame.io';
 import { describe, expect, it } from 'vitest';
 import { GetOnBoardBoard, type GetOnBoardBoardProps } from '../../../../src/games/get-on-board/board/Board';
 import { shapeFor } from '../../../../src/games/get-on-board/data';
+import { playerView } from '../../../../src/games/get-on-board/view';
 import type { GobState } from '../../../../src/games/get-on-board/types';
 import { END_STATE } from './fixture';
-import { startedState } from '../helpers';
+import { freshState, startedState } from '../helpers';
 
 const NAMES = [
   { id: 0, name: 'Ana' },
@@ -39,6 +41,7 @@ function render(G: GobState, playerID: string | null, extra: { replay?: boolean;
 }
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const banner = (html: string) => text(/<header[^>]*data-testid="banner"[^>]*>(.*?)<\/header>/.exec(html)![1]);
+const waiting = (html: string) => text(/data-testid="waiting"[^>]*>(.*?)<\/p>/.exec(html)![1]).trim();
 
 describe('Get on Board banner at the end', () => {
   const G: GobState = { ...startedState('rome', 3), round: 12, result: END_STATE.result };
@@ -53,5 +56,22 @@ describe('Get on Board banner at the end', () => {
     const html = render(G, '0', extra);
     expect(banner(html)).toContain('Game over');
     expect(banner(html)).not.toContain(shape);
+  });
+});
+
+describe('Get on Board spectator at the departures', () => {
+  const G = freshState('rome', 3);
+
+  it('says everyone is choosing before anyone has', () => {
+    expect(waiting(render(playerView(G, null), null))).toBe('Everyone is choosing a departure.');
+  });
+
+  it('names who is still choosing once some have chosen', () => {
+    const some = { ...G, choices: { ...G.choices, '1': G.offers['1'][0] } };
+    expect(waiting(render(playerView(some, null), null))).toBe('Waiting for Ana, Carla to choose a departure.');
+    // A replay seen as a spectator says the same.
+    expect(waiting(render(playerView(some, null), null, { replay: true }))).toBe(
+      'Waiting for Ana, Carla to choose a departure.',
+    );
   });
 });
