@@ -169,6 +169,8 @@ describe.skipIf(!CHROMIUM)("browser: Lisbon's board on phones", () => {
     // "Leave match" asks in place, above the board: the board, and its sticky banner, move down.
     await page.getByTestId('leave-match').tap({ timeout: UI });
     await page.getByTestId('leave-confirm').waitFor({ timeout: UI });
+    // At the page's top (the sheet, as the turn began, had the page scroll the map clear of it).
+    await page.evaluate(() => window.scrollTo(0, 0));
     await settled(page);
     const at = await page.evaluate(() => {
       const sheet = document.querySelector('.lt-sheet')!.getBoundingClientRect();

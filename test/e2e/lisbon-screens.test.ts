@@ -13,9 +13,20 @@
  * seat nobody says so.
  */
 import { describe, expect, it } from 'vitest';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { GState } from '../../src/games/lisbon/types';
-import { changeStoredHotSeat, findChromium, FIRST_BOARD_SCRIPT, newContext, screenshot, e2eSuite } from './harness';
+import {
+  changeStoredHotSeat,
+  createJoined,
+  findChromium,
+  FIRST_BOARD_SCRIPT,
+  newContext,
+  openAsSeat,
+  screenshot,
+  SCREENSHOTS,
+  e2eSuite,
+} from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -299,6 +310,45 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
     expect(await actionsLeft(page)).toBe(1);
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
+  }, 60_000);
+
+  it('on the phone, the map stays clear of the sheet as it grows after a move, and End turn stays in view', async () => {
+    const url = suite.server.url;
+    const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+    for (const where of ['hot-seat', 'online'] as const) {
+      let page: Page;
+      if (where === 'hot-seat') {
+        page = (await phoneContext(suite.browser, errors)).page;
+        await startHotSeat(page, url);
+      } else {
+        // Online the match bar stands above the board: the map starts lower, under the sheet.
+        const { matchID, creds } = await createJoined(url, 'lisbon-tram-28', 2);
+        const { state } = await suite.server.db.fetch(matchID, { state: true });
+        const cur = state.ctx.currentPlayer;
+        const at = { url, game: 'lisbon-tram-28', matchID, playerID: cur, credentials: creds[Number(cur)] };
+        page = (await openAsSeat(suite.browser, errors, 'lisbon-phone-online', at, undefined, phone)).page;
+        await page.getByTestId('map').waitFor({ timeout: UI });
+      }
+      await expect.poll(() => page.getByTestId('turn-banner').textContent()).toMatch(/Your turn/);
+      /** The map lies in the window, above the sheet fixed at its foot. */
+      const mapClear = async () => {
+        const map = await box(page, '.lt-mapcol .map-wrap');
+        const sheet = await box(page, '.lt-sheet');
+        return map.y >= 0 && map.y + map.height <= sheet.y + 1;
+      };
+      await expect.poll(mapClear, { message: `${where}: the map at the start` }).toBe(true);
+      const dest = page.locator(QUIET_DEST).first();
+      const id = (await dest.getAttribute('data-testid'))!;
+      await dest.tap();
+      await page.getByTestId(`zoom-${id}`).tap({ timeout: UI });
+      await page.getByTestId('confirm-move').tap({ timeout: UI });
+      await expect.poll(() => actionsLeft(page)).toBe(1);
+      await expect.poll(mapClear, { message: `${where}: the map after the move` }).toBe(true);
+      await expect.poll(() => inView(page, '[data-testid="end-turn"]'), { message: `${where}: End turn` }).toBe(true);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `lisbon-phone-after-move-${where}.png`) });
+      await page.context().close();
+    }
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
   }, 60_000);
 
   it("on the phone, the final scores show each player's Monument cards without scrolling sideways", async () => {

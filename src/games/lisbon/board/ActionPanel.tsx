@@ -268,7 +268,8 @@ function PlaceSection({ G, ctx, me, ui, setUi, act }: Props & { me: PlayerID }) 
             </button>
           )}
         </div>
-        {(one || three) && (
+        {/* What the bell does, unless the warning above already says it would fail. */}
+        {(one || three) && none && (
           <p className="hint">
             The bell adds one passenger to the group: you then pay one more ticket. If you cannot, nothing is picked up
             and the action is lost.

@@ -104,6 +104,39 @@ function useAvailableHeight(ref: React.RefObject<HTMLElement>): number {
   return h;
 }
 
+/**
+ * On a phone, where the actions are a sheet fixed at the window's foot: while the player has something to do (their
+ * turn, a decision of theirs), when the sheet grows (the turn begins, a move made offers a pick-up) over the foot of
+ * the map they are looking at, the page scrolls just enough for the map to clear it, never its top out of the window.
+ * A map scrolled away, or already clear, is left where it is, and so is the page of a player who waits. (At 390 ×
+ * 844 the sheet grew from 215 to 380 px after a move and hid the map's bottom row: 35 px of it in hot-seat, 154 of
+ * 232 px online, under the match bar.)
+ */
+function useMapClearOfSheet(ref: React.RefObject<HTMLElement>, acting: boolean): void {
+  const lastTop = useRef(Infinity);
+  useLayoutEffectInBrowser(() => {
+    const sheet = ref.current?.querySelector<HTMLElement>('.lt-sheet');
+    const map = ref.current?.querySelector<HTMLElement>('.map-wrap');
+    if (!sheet || !map || !acting) return;
+    // Something to do from now on: the sheet as it stands counts as grown.
+    lastTop.current = Infinity;
+    const check = () => {
+      if (getComputedStyle(sheet).position !== 'fixed') return;
+      const top = sheet.getBoundingClientRect().top;
+      const grew = top < lastTop.current - 1;
+      lastTop.current = top;
+      if (!grew) return;
+      const m = map.getBoundingClientRect();
+      if (m.top < 0 || m.top >= top || m.bottom <= top) return;
+      window.scrollBy(0, Math.min(m.bottom - top, m.top));
+    };
+    // The observer reports the sheet's size once at the start, then each change.
+    const ro = new ResizeObserver(check);
+    ro.observe(sheet);
+    return () => ro.disconnect();
+  }, [ref, acting]);
+}
+
 /** The board component. */
 export function Board(props: LisbonBoardProps) {
   const { G, ctx, moves, playerID, matchData, playerNames } = props;
@@ -134,6 +167,7 @@ export function Board(props: LisbonBoardProps) {
   const cur = ctx.currentPlayer;
   const myTurn = me !== null && me === cur && !G.pending && !ctx.gameover && !props.tableWaiting;
   const freeAvailable = myTurn && freeMoveAvailable(G, me);
+  useMapClearOfSheet(rootRef, myTurn || (!!G.pending && me !== null && G.pending.player === me));
   // With no actions left, the free move is the only move: show it.
   const mode: UiState['mode'] = freeAvailable && (ui.mode === 'free' || actionsLeft(G, me) === 0) ? 'free' : 'action';
   const moveOptions = useMemo(
