@@ -1,0 +1,138 @@
+/**
+ * Touched On's hand of 11 cards on a 390 × 844 touch phone, in Debian's Chromium against the real server (defects
+ * found by a play-through review; each check failed before its fix):
+ * - Hot-seat, on the player's turn (also checked at 360 × 640), the hand pinned above the action sheet was one row of 612 px in a 334 px box
+ *   that scrolled sideways: cards 7–11 stood at x 356–636, past the window's right edge. Its cards now wrap into
+ *   rows, every one whole in the window and in the hand's box (not cut off by it), each a tap target of 44 px.
+ * - Online, not on turn, the fixed sheet ("Waiting for … to play…") stood over the hand's second row with the page
+ *   scrolled to its end. The page now keeps room for the sheet: scrolled to the end, the hand's last card is above it.
+ * Screenshots (of the window) go to artifacts/screenshots/ (`touched-on-phone-hand-…`).
+ */
+import { describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { createJoined, e2eSuite, findChromium, newContext, SCREENSHOTS } from './harness';
+import { storedState } from './touched-on-position';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  reducedMotion: 'reduce',
+};
+
+type Box = { top: number; bottom: number; left: number; right: number; width: number; height: number };
+
+/** The hand's cards, the hand's card row and the action sheet, measured with getBoundingClientRect (rounded). */
+function measure(page: Page) {
+  return page.evaluate(() => {
+    const box = (el: Element): Box => {
+      const r = el.getBoundingClientRect();
+      return {
+        top: Math.round(r.top),
+        bottom: Math.round(r.bottom),
+        left: Math.round(r.left),
+        right: Math.round(r.right),
+        width: Math.round(r.width),
+        height: Math.round(r.height),
+      };
+    };
+    return {
+      cards: [...document.querySelectorAll('[data-testid="hand"] .hand-card')].map(box),
+      row: box(document.querySelector('[data-testid="hand"] .hand-cards')!),
+      sheet: box(document.querySelector('[data-testid="actions"]')!),
+      pageWidth: document.documentElement.scrollWidth,
+      width: innerWidth,
+      height: innerHeight,
+    };
+  });
+}
+
+describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', () => {
+  const suite = e2eSuite();
+
+  it.each([
+    [390, 844],
+    [360, 640],
+  ])(
+    '%i × %i, hot-seat, on turn: every card of the pinned hand is whole in the window, no sideways scroll',
+    async (width, height) => {
+      const { context, page } = await newContext(suite.browser, suite.errors, `to-phone-hand-turn-${width}`, {
+        ...PHONE,
+        viewport: { width, height },
+      });
+      await page.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
+      await page.getByTestId('hs-name-0').fill('Ana');
+      await page.getByTestId('hs-name-1').fill('Bruno');
+      await page.getByTestId('hs-start').click();
+      await page.getByTestId('pass-ready').click({ timeout: UI });
+      await page.locator('[data-testid="hand"].pinned .hand-card').nth(10).waitFor({ timeout: UI });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-phone-hand-turn-${width}.png` });
+      const m = await measure(page);
+      const where = JSON.stringify(m);
+      expect(m.cards.length, where).toBe(11);
+      // Before: the row 612 px wide in a 334 px box, cards 7–11 at x 356–636.
+      const out = m.cards.filter((c) => c.left < 0 || c.right > m.width || c.top < 0 || c.bottom > m.height);
+      expect(out, `cards outside the window: ${where}`).toEqual([]);
+      const cut = m.cards.filter((c) => c.left < m.row.left || c.right > m.row.right);
+      expect(cut, `cards cut off by the hand's row: ${where}`).toEqual([]);
+      expect(m.pageWidth, where).toBe(m.width);
+      // The pinned hand stays above the sheet, and its cards are still tap targets of 44 px, legible apart.
+      const under = m.cards.filter((c) => c.bottom > m.sheet.top);
+      expect(under, `cards under the sheet: ${where}`).toEqual([]);
+      const small = m.cards.filter((c) => c.width < 44 || c.height < 44);
+      expect(small, `cards under 44 px: ${where}`).toEqual([]);
+      const crowded = m.cards
+        .slice(1)
+        .filter((c, i) => Math.abs(c.top - m.cards[i].top) < c.height / 2 && c.left - m.cards[i].left < c.width * 0.9);
+      expect(crowded, `cards covering their neighbour: ${where}`).toEqual([]);
+      expect(suite.errors).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
+
+  it.each([2, 3])(
+    '390 × 844, online, %i seats, not on turn: scrolled to the end, the whole hand stands above the sheet',
+    async (seats) => {
+      const { matchID, creds } = await createJoined(suite.server.url, 'touched-on', seats);
+      const state = await storedState(suite.server, matchID);
+      const seat = state.ctx.playOrder.find((p) => p !== state.ctx.currentPlayer)!;
+      const { context, page } = await newContext(suite.browser, suite.errors, `to-phone-hand-wait-${seats}`, PHONE);
+      const info = {
+        gameId: 'touched-on',
+        matchID,
+        playerID: seat,
+        credentials: creds[Number(seat)],
+        playerName: `Player ${Number(seat) + 1}`,
+        joinedAt: 0,
+      };
+      await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), info);
+      await page.goto(`${suite.server.url}/#/g/touched-on/match/${matchID}`);
+      await page.getByTestId('waiting').waitFor({ timeout: UI });
+      await page.locator('[data-testid="hand"] .hand-card').nth(10).waitFor({ timeout: UI });
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-phone-hand-waiting-${seats}.png` });
+      const m = await measure(page);
+      const where = JSON.stringify(m);
+      expect(m.cards.length, where).toBe(11);
+      // Before: the sheet's top at y ≈ 800, the hand's second row down to the window's foot under it.
+      const last = Math.max(...m.cards.map((c) => c.bottom));
+      expect(last, `the hand's last card against the sheet: ${where}`).toBeLessThanOrEqual(m.sheet.top);
+      // And the hand fits between the window's top and the sheet, so it can be scrolled wholly into view above it.
+      const first = Math.min(...m.cards.map((c) => c.top));
+      expect(last - first, `the hand's height against the room above the sheet: ${where}`).toBeLessThanOrEqual(
+        m.sheet.top,
+      );
+      const out = m.cards.filter((c) => c.left < 0 || c.right > m.width);
+      expect(out, `cards outside the window's width: ${where}`).toEqual([]);
+      expect(m.pageWidth, where).toBe(m.width);
+      expect(suite.errors).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
+});
