@@ -235,14 +235,11 @@ export function HotSeatGame(props: {
       if (note) note.style.bottom = `${HANDED_GAP + pinnedAtFoot(boardRef.current, note)}px`;
     };
     place();
-    // Again once the board has laid out and scrolled for its new seat, and when the window turns.
-    const t = setTimeout(place, 250);
-    window.addEventListener('resize', place);
-    return () => {
-      clearTimeout(t);
-      window.removeEventListener('resize', place);
-    };
-  }, [shownHanded]);
+    // Again while it shows (4 s): the board lays out and scrolls for its new seat, its pinned sheet grows as the
+    // player taps markers (it would stand over the sheet's Confirm), the window turns.
+    const t = setInterval(place, 200);
+    return () => clearInterval(t);
+  }, [shownHanded, handedTo]);
 
   // Bot seats: choose from the bot's own view and move through its own client.
   useEffect(() => {

@@ -2,10 +2,11 @@
  * The match page's top bar: the invitation link while the table waits for
  * players (once every seat is taken, or in a running match whose player left,
  * a small button that copies the link; for a spectator, that they are
- * watching, and the way to the join form while a seat is open), the seats (with bots for open seats: not while the waiting room
- * offers them, nor for a seat a player left, which LeftSeats offers; in a
- * running match, that it is under way with seats open, not that it waits for
- * players), how many watch, and Leave.
+ * watching, and the way to the join form while a seat is open), the seats
+ * (with bots for open seats: not while the waiting room offers them, nor for
+ * a seat a player left, which LeftSeats offers; in a running match, that it
+ * is under way with seats open, not that it waits for players), how many
+ * watch, and Leave.
  */
 import { useState } from 'react';
 import { describeError, forgetSeat, lobby, openSeats, seatBot, type Match, type StoredSeat } from './lobbyApi';

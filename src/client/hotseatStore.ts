@@ -3,11 +3,13 @@
  * localStorage, its match in boardgame.io's `Local({ persist })` storage
  * under the HOTSEAT_STORAGE_KEY prefix, and, in sessionStorage, what the
  * shell remembers of its seats' screens (who last took the device, and what
- * each human seat's screen has not shown yet).
+ * each human seat's screen has not shown yet) and whether the tab shows the
+ * game (a reload then comes back to it).
  */
 import type { Ctx } from 'boardgame.io';
 import type { HotSeatConfig } from './HotSeatSetup';
 import { cutLogs, isLogCuts, markLogs, restoreLogs } from '../shared/log-suffix';
+import { readSession, writeSession } from './sessionValue';
 
 /** Prefix of boardgame.io's persisted local storage for hot-seat. */
 export const HOTSEAT_STORAGE_KEY = 'lt28hs';
@@ -62,21 +64,12 @@ const SHOWN_KEY = 'lt28:hotseat-shown';
 
 /** The match ID of the saved game this tab was showing, if any. */
 export function shownHotSeat(): string | null {
-  try {
-    return sessionStorage.getItem(SHOWN_KEY);
-  } catch {
-    return null;
-  }
+  return readSession(SHOWN_KEY);
 }
 
 /** Remember that this tab shows the saved game `matchID` (or, with null, that it shows none). */
 export function setShownHotSeat(matchID: string | null): void {
-  try {
-    if (matchID === null) sessionStorage.removeItem(SHOWN_KEY);
-    else sessionStorage.setItem(SHOWN_KEY, matchID);
-  } catch {
-    /* blocked: a reload shows the setup's card, from which the game resumes */
-  }
+  writeSession(SHOWN_KEY, matchID);
 }
 
 /** Start a new saved game (replacing any other). */
@@ -207,9 +200,5 @@ export function saveSeatMemory(matchID: string, memory: SeatMemory, logKeys: rea
 
 /** Forgets the seats' memory. */
 function forgetSeatMemory(): void {
-  try {
-    sessionStorage.removeItem(SEATS_KEY);
-  } catch {
-    /* blocked: nothing was stored */
-  }
+  writeSession(SEATS_KEY, null);
 }

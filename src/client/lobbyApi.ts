@@ -7,6 +7,7 @@ import { LobbyClient } from 'boardgame.io/client';
 import type { LobbyAPI } from 'boardgame.io';
 import type { BotLevel } from './seats';
 import { HttpError } from './lobbyErrors';
+import { readSession, writeSession } from './sessionValue';
 
 export { describeError, httpStatus, HttpError, type LobbyAction } from './lobbyErrors';
 
@@ -67,21 +68,12 @@ const WATCH_PREFIX = 'lt28:watch:';
  * join form), and so that a spectator following "See the rematch" arrives watching the rematch, not at its join form.
  */
 export function isWatching(matchID: string): boolean {
-  try {
-    return sessionStorage.getItem(WATCH_PREFIX + matchID) !== null;
-  } catch {
-    return false;
-  }
+  return readSession(WATCH_PREFIX + matchID) !== null;
 }
 
 /** Remember (or, with `on` false, forget) that this tab watches `matchID`. */
 export function setWatching(matchID: string, on: boolean): void {
-  try {
-    if (on) sessionStorage.setItem(WATCH_PREFIX + matchID, '1');
-    else sessionStorage.removeItem(WATCH_PREFIX + matchID);
-  } catch {
-    // Storage refused (a private window's quota): watching still works for this page.
-  }
+  writeSession(WATCH_PREFIX + matchID, on ? '1' : null);
 }
 
 /** Every seat this browser holds, newest first. */

@@ -107,17 +107,21 @@ function useAvailableHeight(ref: React.RefObject<HTMLElement>): number {
 /**
  * On a phone, where the actions are a sheet fixed at the window's foot: while the player has something to do (their
  * turn, a decision of theirs), when the sheet grows (the turn begins, a move made offers a pick-up) over the foot of
- * the map they are looking at, the page scrolls just enough for the map to clear it, never its top out of the window.
- * A map scrolled away, or already clear, is left where it is, and so is the page of a player who waits. (At 390 ×
+ * the map they are looking at, the page scrolls just enough for the map to clear it, as far as the turn banner's top
+ * may go (at the window's top; the banner sticks there, and the map would pass under it). A map scrolled away or
+ * already clear is left where it is, and so is the page of a player who waits, or who is busy elsewhere on the page
+ * (typing in the chat above the board). Get on Board's board keeps its map clear of its plot panel alike. (At 390 ×
  * 844 the sheet grew from 215 to 380 px after a move and hid the map's bottom row: 35 px of it in hot-seat, 154 of
  * 232 px online, under the match bar.)
  */
 function useMapClearOfSheet(ref: React.RefObject<HTMLElement>, acting: boolean): void {
   const lastTop = useRef(Infinity);
   useLayoutEffectInBrowser(() => {
-    const sheet = ref.current?.querySelector<HTMLElement>('.lt-sheet');
-    const map = ref.current?.querySelector<HTMLElement>('.map-wrap');
-    if (!sheet || !map || !acting) return;
+    const root = ref.current;
+    const sheet = root?.querySelector<HTMLElement>('.lt-sheet');
+    const map = root?.querySelector<HTMLElement>('.map-wrap');
+    const banner = root?.querySelector<HTMLElement>('.turn-banner');
+    if (!root || !sheet || !map || !banner || !acting) return;
     // Something to do from now on: the sheet as it stands counts as grown.
     lastTop.current = Infinity;
     const check = () => {
@@ -126,9 +130,12 @@ function useMapClearOfSheet(ref: React.RefObject<HTMLElement>, acting: boolean):
       const grew = top < lastTop.current - 1;
       lastTop.current = top;
       if (!grew) return;
+      const active = document.activeElement;
+      if (active && active !== document.body && !root.contains(active)) return;
       const m = map.getBoundingClientRect();
-      if (m.top < 0 || m.top >= top || m.bottom <= top) return;
-      window.scrollBy(0, Math.min(m.bottom - top, m.top));
+      const room = banner.getBoundingClientRect().top;
+      if (m.top >= top || m.bottom <= top || room <= 0) return;
+      window.scrollBy({ top: Math.min(m.bottom - top, room), behavior: 'instant' });
     };
     // The observer reports the sheet's size once at the start, then each change.
     const ro = new ResizeObserver(check);
@@ -141,9 +148,9 @@ function useMapClearOfSheet(ref: React.RefObject<HTMLElement>, acting: boolean):
 export function Board(props: LisbonBoardProps) {
   const { G, ctx, moves, playerID, matchData, playerNames } = props;
   // The chair whose tickets show (a replay's too), and the seat that plays here: none in a replay.
-  const seat = playerID ?? null;
+  const chair = playerID ?? null;
   const me = playingSeat(props);
-  const viewer = viewerOf(ctx, seat);
+  const viewer = viewerOf(ctx, chair);
   const names = useMemo(() => namesFrom(playerNames, matchData), [playerNames, matchData]);
   // Online, the seats of the running match whose players left: the game waits for someone to take them.
   const empty = emptySeats(props);
@@ -309,7 +316,7 @@ export function Board(props: LisbonBoardProps) {
               empty={empty}
             />
           </div>
-          {seat !== null && <Hand G={G} id={seat} owner={me === null ? playerLabel(G, seat, names) : undefined} />}
+          {chair !== null && <Hand G={G} id={chair} owner={me === null ? playerLabel(G, chair, names) : undefined} />}
           <Help />
           <LogView G={G} ctx={ctx} names={names} />
         </aside>

@@ -106,7 +106,7 @@ export type TouchedOnBoardProps = ShellBoardProps<TOState>;
 export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const { G, ctx, moves, playerID, matchData, playerNames } = props;
   // The chair whose hand shows (a replay's too), and the seat that plays here: none in a replay.
-  const seat = playerID ?? null;
+  const chair = playerID ?? null;
   const me = playingSeat(props);
   const names = useMemo(() => namesFrom(playerNames, matchData), [playerNames, matchData]);
   const [sel, setSelState] = useState<Selection>(NO_SELECTION);
@@ -127,7 +127,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const act = makeActions(G, ctx, me, moves as MoveCalls, toast, send);
   const cur = ctx.currentPlayer;
   const over = (ctx.gameover as GameOver | undefined) ?? G.gameOver ?? undefined;
-  const hand = seat !== null ? (G.players[seat]?.hand ?? []) : [];
+  const hand = chair !== null ? (G.players[chair]?.hand ?? []) : [];
   // Until an online table is full nothing is played: no card is raised, and each says why.
   const waiting = !!props.tableWaiting;
   const why = useMemo(
@@ -391,14 +391,14 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
             G={G}
             order={ctx.playOrder}
             me={me}
-            shown={seat}
+            shown={chair}
             current={over || waiting ? null : cur}
             names={names}
           />
           <LinesView G={G} names={names} targets={batchTargets.map((b) => b.line)} chosen={sel.line} onLine={onLine} />
-          {seat !== null && G.players[seat] && (
+          {chair !== null && G.players[chair] && (
             <Hand
-              owner={me === null ? playerLabel(seat, names) : undefined}
+              owner={me === null ? playerLabel(chair, names) : undefined}
               hand={hand}
               why={why}
               raised={raised}
