@@ -1,11 +1,13 @@
 /**
- * Touched On's hand of 11 cards on a 390 × 844 touch phone, in Debian's Chromium against the real server (defects
- * found by a play-through review; each check failed before its fix):
- * - Hot-seat, on the player's turn (also checked at 360 × 640), the hand pinned above the action sheet was one row of 612 px in a 334 px box
- *   that scrolled sideways: cards 7–11 stood at x 356–636, past the window's right edge. Its cards now wrap into
- *   rows, every one whole in the window and in the hand's box (not cut off by it), each a tap target of 44 px.
- * - Online, not on turn, the fixed sheet ("Waiting for … to play…") stood over the hand's second row with the page
- *   scrolled to its end. The page now keeps room for the sheet: scrolled to the end, the hand's last card is above it.
+ * Touched On's hand of 11 cards on a 390 × 844 touch phone, in Debian's Chromium against the real server (found by a
+ * play-through review):
+ * - Hot-seat, on the player's turn (also checked at 360 × 640), the hand pinned above the action sheet was one row of
+ *   612 px in a 334 px box that scrolled sideways: cards 7–11 stood at x 356–636, past the window's right edge (this
+ *   check failed before its fix). Its cards now wrap into rows, every one whole in the window and in the hand's box
+ *   (not cut off by it), each a tap target of 44 px, and the Lines still show between the banner and the hand.
+ * - Online, not on turn, the review saw the fixed sheet ("Waiting for … to play…") over the hand's second row; the
+ *   page keeps room for the sheet, so scrolled to its end the hand's last card is above it (this passed before too:
+ *   the review's screenshot was taken before scrolling; it stays as a guard).
  * Screenshots (of the window) go to artifacts/screenshots/ (`touched-on-phone-hand-…`).
  */
 import { describe, expect, it } from 'vitest';
@@ -42,6 +44,9 @@ function measure(page: Page) {
       cards: [...document.querySelectorAll('[data-testid="hand"] .hand-card')].map(box),
       row: box(document.querySelector('[data-testid="hand"] .hand-cards')!),
       sheet: box(document.querySelector('[data-testid="actions"]')!),
+      hand: box(document.querySelector('[data-testid="hand"]')!),
+      banner: box(document.querySelector('[data-testid="banner"]')!),
+      lines: box(document.querySelector('[data-testid="lines"]')!),
       pageWidth: document.documentElement.scrollWidth,
       width: innerWidth,
       height: innerHeight,
@@ -88,6 +93,11 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
         .slice(1)
         .filter((c, i) => Math.abs(c.top - m.cards[i].top) < c.height / 2 && c.left - m.cards[i].left < c.width * 0.9);
       expect(crowded, `cards covering their neighbour: ${where}`).toEqual([]);
+      // The table still shows: at least 40 px of the Lines between the banner and the pinned hand.
+      const seen = Math.min(m.lines.bottom, m.hand.top) - Math.max(m.lines.top, m.banner.bottom);
+      expect(seen, `the Lines between the banner and the hand: ${where}`).toBeGreaterThanOrEqual(40);
+      // And the hand takes at most a third of the window (52 px cards in three rows took 310 px of 640).
+      expect(m.hand.height, `the pinned hand's height: ${where}`).toBeLessThanOrEqual(height / 3);
       expect(suite.errors).toEqual([]);
       await context.close();
     },
