@@ -85,7 +85,6 @@ async function endTurns(page: Page, names: string[]) {
 /** After a reload, the game comes back by itself (not the setup's card), at the pass screen: hands the device to `name`. */
 async function resumeAs(page: Page, name: string) {
   await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI }).toBe(name);
-  expect(await page.getByTestId('hs-resume-card').count()).toBe(0);
   await page.getByTestId('pass-ready').click();
 }
 
@@ -341,11 +340,10 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     // The finished game, reloaded: the same seat, the end itself (not the setup's card).
     await page.reload();
     await page.getByTestId('gameover').waitFor({ timeout: UI });
-    expect(await page.getByTestId('hs-resume-card').count()).toBe(0);
     expect(await seen(page)).toEqual({ you: ['player-1'], hand: 1 });
 
-    // Who held the device forgotten (a new tab), or stored wrong (the bot's seat, a seat that does not exist): the
-    // first human's seat.
+    // Who held the device forgotten (as if the seats' memory were lost), or stored wrong (the bot's seat, a seat
+    // that does not exist): the first human's seat.
     for (const holder of [null, '2', '9']) {
       await page.evaluate(
         ([key, h]) => {

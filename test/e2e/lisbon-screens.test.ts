@@ -100,6 +100,16 @@ async function actionsLeft(page: Page): Promise<number> {
   return Number(/(\d+) of \d+ action/.exec(text)?.[1] ?? NaN);
 }
 
+/** On the phone, the turn's first move, by a tap and the close-up, to a place whose move pushes nobody. */
+async function firstPhoneMove(page: Page): Promise<void> {
+  const dest = page.locator(QUIET_DEST).first();
+  const id = (await dest.getAttribute('data-testid'))!;
+  await dest.tap();
+  await page.getByTestId(`zoom-${id}`).tap({ timeout: UI });
+  await page.getByTestId('confirm-move').tap({ timeout: UI });
+  await expect.poll(() => actionsLeft(page)).toBe(1);
+}
+
 /** At 1366 × 768: everything a turn needs is on screen at once. */
 async function fitsLaptop(page: Page): Promise<void> {
   for (const sel of [
@@ -293,12 +303,7 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
     const { page, context } = await phoneContext(suite.browser, errors);
     await startHotSeat(page, suite.server.url);
     // One move, to a place with something to do there: the sheet fills (the move, the pick-up, the end).
-    const dest = page.locator(QUIET_DEST).first();
-    const id = (await dest.getAttribute('data-testid'))!;
-    await dest.tap();
-    await page.getByTestId(`zoom-${id}`).tap({ timeout: UI });
-    await page.getByTestId('confirm-move').tap({ timeout: UI });
-    await expect.poll(() => actionsLeft(page)).toBe(1);
+    await firstPhoneMove(page);
     // "End turn" is the sheet's last control; tapped, it asks, and the question and both answers are on screen.
     await page.getByTestId('end-turn').tap();
     await page.getByTestId('end-turn-question').waitFor({ timeout: UI });
@@ -337,12 +342,7 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
         return map.y >= 0 && map.y + map.height <= sheet.y + 1;
       };
       await expect.poll(mapClear, { message: `${where}: the map at the start` }).toBe(true);
-      const dest = page.locator(QUIET_DEST).first();
-      const id = (await dest.getAttribute('data-testid'))!;
-      await dest.tap();
-      await page.getByTestId(`zoom-${id}`).tap({ timeout: UI });
-      await page.getByTestId('confirm-move').tap({ timeout: UI });
-      await expect.poll(() => actionsLeft(page)).toBe(1);
+      await firstPhoneMove(page);
       await expect.poll(mapClear, { message: `${where}: the map after the move` }).toBe(true);
       await expect.poll(() => inView(page, '[data-testid="end-turn"]'), { message: `${where}: End turn` }).toBe(true);
       await page.screenshot({ path: path.join(SCREENSHOTS, `lisbon-phone-after-move-${where}.png`) });

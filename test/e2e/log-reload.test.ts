@@ -71,8 +71,9 @@ describe.skipIf(!CHROMIUM)('the whole log comes back after a reload, for a playe
       await page.getByTestId('log').waitFor({ timeout: UI_TIMEOUT });
       await expect.poll(() => logLines(page), { timeout: UI_TIMEOUT }).toEqual(live);
 
+      // The spectator's tab goes on watching after the reload.
       await spectator.page.reload();
-      await spectator.page.getByTestId('watch').click({ timeout: UI_TIMEOUT });
+      await spectator.page.getByTestId('watching').waitFor({ timeout: UI_TIMEOUT });
       await expect.poll(() => logLines(spectator.page), { timeout: UI_TIMEOUT }).toEqual(watched);
       console.log(`[log] ${id}: ${moves} moves, ${live.length} log lines before and after a reload`);
       await spectator.context.close();

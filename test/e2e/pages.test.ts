@@ -385,7 +385,6 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     // A reload comes back to the game itself, at the pass screen.
     await p.reload();
     await expect.poll(() => p.getByTestId('pass-name').textContent(), { timeout: UI_TIMEOUT }).toBe('Hana');
-    expect(await p.getByTestId('hs-resume-card').count()).toBe(0);
     // Back on the setup page, the game is kept: a new one is not started without asking.
     await backToHotSeatSetup(p);
     await p.getByTestId('hs-resume-card').waitFor({ timeout: UI_TIMEOUT });
