@@ -100,6 +100,13 @@ async function actionsLeft(page: Page): Promise<number> {
   return Number(/(\d+) of \d+ action/.exec(text)?.[1] ?? NaN);
 }
 
+/** On the phone, the map lies in the window, above the sheet of actions fixed at its foot. */
+async function mapClearOfSheet(page: Page): Promise<boolean> {
+  const map = await box(page, '.lt-mapcol .map-wrap');
+  const sheet = await box(page, '.lt-sheet');
+  return map.y >= 0 && map.y + map.height <= sheet.y + 1;
+}
+
 /** On the phone, the turn's first move, by a tap and the close-up, to a place whose move pushes nobody. */
 async function firstPhoneMove(page: Page): Promise<void> {
   const dest = page.locator(QUIET_DEST).first();
@@ -335,12 +342,7 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
         await page.getByTestId('map').waitFor({ timeout: UI });
       }
       await expect.poll(() => page.getByTestId('turn-banner').textContent()).toMatch(/Your turn/);
-      /** The map lies in the window, above the sheet fixed at its foot. */
-      const mapClear = async () => {
-        const map = await box(page, '.lt-mapcol .map-wrap');
-        const sheet = await box(page, '.lt-sheet');
-        return map.y >= 0 && map.y + map.height <= sheet.y + 1;
-      };
+      const mapClear = () => mapClearOfSheet(page);
       await expect.poll(mapClear, { message: `${where}: the map at the start` }).toBe(true);
       await firstPhoneMove(page);
       await expect.poll(mapClear, { message: `${where}: the map after the move` }).toBe(true);
@@ -348,6 +350,38 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
       await page.screenshot({ path: path.join(SCREENSHOTS, `lisbon-phone-after-move-${where}.png`) });
       await page.context().close();
     }
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+  }, 60_000);
+
+  it('on a 360 × 640 phone online, a turn that begins with the map wholly under the sheet brings the map clear of it', async () => {
+    const url = suite.server.url;
+    const { matchID, creds } = await createJoined(url, 'lisbon-tram-28', 2, { firstPlayer: 0 });
+    const seat = (playerID: string) => ({
+      url,
+      game: 'lisbon-tram-28',
+      matchID,
+      playerID,
+      credentials: creds[+playerID],
+    });
+    const { page: ana } = await openAsSeat(suite.browser, errors, 'lisbon-turn-ana', seat('0'));
+    const phone = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true };
+    const { page } = await openAsSeat(suite.browser, errors, 'lisbon-turn-bruno', seat('1'), undefined, phone);
+    await page.getByTestId('map').waitFor({ timeout: UI });
+    // Bruno waits at the page's top, where he has sent a message in the chat: the open chat pushes the board down, and
+    // as his turn begins the sheet grows over the whole map (focus is still on Send).
+    await page.getByTestId('chat').locator('summary').tap();
+    await page.getByTestId('chat-input').fill('Your move, Ana');
+    await page.getByTestId('chat-send').tap();
+    await page.getByTestId('chat-message').waitFor({ timeout: UI });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await mapClearOfSheet(page)).toBe(false);
+    await ana.getByTestId('end-turn').click({ timeout: UI });
+    await ana.getByTestId('end-turn-confirm').click({ timeout: UI });
+    await expect.poll(() => page.getByTestId('turn-banner').textContent(), { timeout: UI }).toMatch(/Your turn/);
+    await expect.poll(() => mapClearOfSheet(page), { message: 'the map as the turn begins' }).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'lisbon-phone-turn-begins-360.png') });
+    await ana.context().close();
+    await page.context().close();
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
   }, 60_000);
 

@@ -107,13 +107,21 @@ function useAvailableHeight(ref: React.RefObject<HTMLElement>): number {
 /**
  * On a phone, where the actions are a sheet fixed at the window's foot: while the player has something to do (their
  * turn, a decision of theirs), when the sheet grows (the turn begins, a move made offers a pick-up) over the foot of
- * the map they are looking at, the page scrolls just enough for the map to clear it, as far as the turn banner's top
- * may go (at the window's top; the banner sticks there, and the map would pass under it). A map scrolled away or
- * already clear is left where it is, and so is the page of a player who waits, or who is busy elsewhere on the page
- * (typing in the chat above the board). Get on Board's board keeps its map clear of its plot panel alike. (At 390 ×
- * 844 the sheet grew from 215 to 380 px after a move and hid the map's bottom row: 35 px of it in hot-seat, 154 of
- * 232 px online, under the match bar.)
+ * the map (or the turn begins with the map under the sheet, online, the page scrolled up to the chat), the page
+ * scrolls just enough for the map to clear it, as far as the turn banner's top may go (at the window's top; the
+ * banner sticks there, and the map would pass under it). A map scrolled away or already clear is left where it is,
+ * and so is the page of a player who waits, or who is typing elsewhere on the page (in the chat above the board).
+ * Get on Board's board keeps its map clear of its plot panel alike. (At 390 × 844 the sheet grew from 215 to 380 px
+ * after a move and hid the map's bottom row: 35 px of it in hot-seat, 154 of 232 px online, under the match bar; at
+ * 360 × 640 online a turn could begin with the whole map under the sheet.)
  */
+/** Whether `el` takes typed text (the chat's field): a page is not scrolled from under it. */
+function typing(el: HTMLElement): boolean {
+  return (
+    el.isContentEditable || el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && el.type === 'text')
+  );
+}
+
 function useMapClearOfSheet(ref: React.RefObject<HTMLElement>, acting: boolean): void {
   const lastTop = useRef(Infinity);
   useLayoutEffectInBrowser(() => {
@@ -131,10 +139,10 @@ function useMapClearOfSheet(ref: React.RefObject<HTMLElement>, acting: boolean):
       lastTop.current = top;
       if (!grew) return;
       const active = document.activeElement;
-      if (active && active !== document.body && !root.contains(active)) return;
+      if (active instanceof HTMLElement && typing(active) && !root.contains(active)) return;
       const m = map.getBoundingClientRect();
       const room = banner.getBoundingClientRect().top;
-      if (m.top >= top || m.bottom <= top || room <= 0) return;
+      if (m.bottom <= top || room <= 0) return;
       window.scrollBy({ top: Math.min(m.bottom - top, room), behavior: 'instant' });
     };
     // The observer reports the sheet's size once at the start, then each change.
