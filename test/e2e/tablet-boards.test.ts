@@ -174,6 +174,24 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
     },
     60_000,
   );
+  it.each([
+    { name: 'phone-360x640', width: 360, height: 640 },
+    { name: 'phone-390x844', width: 390, height: 844 },
+  ])(
+    'Touched On on an upright phone ($width × $height): the page brings the inspected carriage clear of the sheet and the banner for the Appeal',
+    async (size) => {
+      const { t, page, victim } = await inspected(suite, size);
+      // Not scrolled by hand: the page takes the player to the carriage, as it takes them to the current Line on
+      // their turn (at 360 × 640 the carriage stood at 508–669 px under the Appeal's sheet from 451).
+      await expect.poll(() => carriageHidden(victim, t.exposed, ['actions', 'banner']), { timeout: UI }).toEqual([]);
+      await victim.screenshot({ path: `${SCREENSHOTS}/touched-on-upright-${size.name}-appeal.png` });
+      await expectInView(victim, victim.getByTestId('appeal'), 'Appeal');
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await page.context().close();
+      await victim.context().close();
+    },
+    60_000,
+  );
   it('Touched On on a phone held sideways (844 × 390): the inspected player sees the whole carriage clear of the sheet and the banner while deciding to Appeal', async () => {
     const size = { name: 'phone-844x390', width: 844, height: 390 };
     const { t, page, victim } = await inspected(suite, size);

@@ -295,8 +295,15 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   // turn starts, when the current Line changes and as the player chooses (the sheet grows, the hand rises), not
   // on other renders: the player's own scrolling is left alone meanwhile.
   // With no current Line yet (a journey's first batch goes on any), the Lines' row: their cards and counts.
-  const lineInView = myTurn ? (G.currentLine ?? G.lineOrder[0] ?? null) : null;
-  const turnKey = myTurn ? `${G.journey}|${G.turn.number}` : null;
+  // Inspected and deciding whether to Appeal, the inspected Line, whose current carriage holds what the fine takes
+  // (on an upright phone the page stood at its top, the carriage under the Appeal's sheet).
+  const appeal = inspected && G.pending?.kind === 'appeal' ? G.pending : null;
+  const lineInView = myTurn ? (G.currentLine ?? G.lineOrder[0] ?? null) : (appeal?.line ?? null);
+  const turnKey = myTurn
+    ? `${G.journey}|${G.turn.number}`
+    : appeal
+      ? `appeal|${G.journey}|${G.turn.number}|${appeal.card}`
+      : null;
   useEffect(() => {
     if (!lineInView || turnKey === null) return;
     const keep = () => keepLineInView(root.current, lineInView, sel.line);
