@@ -229,6 +229,25 @@ export async function playOverSockets(
 }
 
 /**
+ * The context's pages hold seat `playerID` of a match, as after joining it (the seat in localStorage, see
+ * src/client/lobbyApi.ts), under `playerName` (by default "Player N", as `createJoined` names them).
+ */
+export async function holdSeat(
+  context: BrowserContext,
+  at: { game: string; matchID: string; playerID: string; credentials: string; playerName?: string },
+): Promise<void> {
+  const seat = {
+    gameId: at.game,
+    matchID: at.matchID,
+    playerID: at.playerID,
+    credentials: at.credentials,
+    playerName: at.playerName ?? `Player ${Number(at.playerID) + 1}`,
+    joinedAt: 0,
+  };
+  await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
+}
+
+/**
  * A new browser context holding seat `playerID` of a match (as after joining it:
  * the seat in localStorage, see src/client/lobbyApi.ts), on the match's page.
  */
@@ -244,17 +263,8 @@ export async function openAsSeat(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newContext(browser, errors, label, options);
   before?.(page);
-  const { game, matchID, playerID, credentials } = at;
-  const seat = {
-    gameId: game,
-    matchID,
-    playerID,
-    credentials,
-    playerName: `Player ${Number(playerID) + 1}`,
-    joinedAt: 0,
-  };
-  await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
-  await page.goto(`${at.url}/#/g/${game}/match/${matchID}`);
+  await holdSeat(context, at);
+  await page.goto(`${at.url}/#/g/${at.game}/match/${at.matchID}`);
   return { context, page };
 }
 

@@ -12,7 +12,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { SCREENSHOTS, createJoined, e2eSuite, findChromium, newContext, screenshot, smallControls } from './harness';
+import {
+  SCREENSHOTS,
+  createJoined,
+  e2eSuite,
+  findChromium,
+  newContext,
+  screenshot,
+  smallControls,
+  holdSeat,
+} from './harness';
 import { playedInProcess } from './replay-match';
 
 const CHROMIUM = findChromium();
@@ -33,16 +42,13 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
   it('makes every control of the pages around the boards a 44 px tap target', async () => {
     const url = suite.server.url;
     const playing = await createJoined(url, 'touched-on', 2);
-    const seat = {
-      gameId: 'touched-on',
+    const { context, page: p } = await newContext(suite.browser, suite.errors, 'phone-targets', PHONE);
+    await holdSeat(context, {
+      game: 'touched-on',
       matchID: playing.matchID,
       playerID: '0',
       credentials: playing.creds[0],
-      playerName: 'Player 1',
-      joinedAt: 0,
-    };
-    const { context, page: p } = await newContext(suite.browser, suite.errors, 'phone-targets', PHONE);
-    await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
+    });
     const found: Record<string, string[]> = {};
     const pages: [string, string, string][] = [
       ['games', '#/', 'games'],

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { playMatch, seatedMatch } from '../server/play';
-import { e2eSuite, findChromium, newContext, screenshot } from './harness';
+import { e2eSuite, findChromium, holdSeat, newContext, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -49,15 +49,13 @@ describe.skipIf(!CHROMIUM)('browser: stale links and Your matches', () => {
   it('Your matches: a finished match is "See the end"; with the server unreachable its status stays and says so', async () => {
     const m = await finished();
     const { page, context } = await newContext(suite.browser, errors, 'stale-mine');
-    const seat = {
-      gameId: 'get-on-board',
+    await holdSeat(context, {
+      game: 'get-on-board',
       matchID: m.matchID,
       playerID: '0',
       credentials: m.creds[0],
       playerName: 'P0',
-      joinedAt: 0,
-    };
-    await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
+    });
     await page.goto(`${suite.server.url}/#/`);
     const row = page.getByTestId(`mine-${m.matchID}`);
     await expect.poll(() => page.getByTestId(`mine-status-${m.matchID}`).textContent(), { timeout: UI }).toBe('over');

@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { createJoined, e2eSuite, findChromium, newContext, SCREENSHOTS } from './harness';
+import { createJoined, e2eSuite, findChromium, holdSeat, newContext, SCREENSHOTS } from './harness';
 import { storedState } from './touched-on-position';
 
 const CHROMIUM = findChromium();
@@ -111,15 +111,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
       const state = await storedState(suite.server, matchID);
       const seat = state.ctx.playOrder.find((p) => p !== state.ctx.currentPlayer)!;
       const { context, page } = await newContext(suite.browser, suite.errors, `to-phone-hand-wait-${seats}`, PHONE);
-      const info = {
-        gameId: 'touched-on',
-        matchID,
-        playerID: seat,
-        credentials: creds[Number(seat)],
-        playerName: `Player ${Number(seat) + 1}`,
-        joinedAt: 0,
-      };
-      await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), info);
+      await holdSeat(context, { game: 'touched-on', matchID, playerID: seat, credentials: creds[Number(seat)] });
       await page.goto(`${suite.server.url}/#/g/touched-on/match/${matchID}`);
       await page.getByTestId('waiting').waitFor({ timeout: UI });
       await page.locator('[data-testid="hand"] .hand-card').nth(10).waitFor({ timeout: UI });
