@@ -321,7 +321,6 @@ export function OnlineMatch(props: { matchID: string }) {
           match={match}
           onJoined={(s) => {
             forgetLeft(matchID);
-            setWatching(matchID, false);
             setSeat(s);
             void refresh();
           }}
