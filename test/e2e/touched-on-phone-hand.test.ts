@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { createJoined, e2eSuite, findChromium, holdSeat, newContext, SCREENSHOTS } from './harness';
 import { storedState } from './touched-on-position';
+import { emptyHands, give } from '../games/touched-on/helpers';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -103,6 +104,40 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
     },
     60_000,
   );
+
+  it('360 × 640, online, a Power chosen: its button and Cancel share a row, the sheet lower', async () => {
+    const { matchID, creds } = await createJoined(suite.server.url, 'touched-on', 2);
+    const state = structuredClone(await storedState(suite.server, matchID));
+    const G = state.G;
+    const seat = state.ctx.currentPlayer;
+    emptyHands(G);
+    const [, , , , , , peak] = give(G, seat, ['E96', 'E96', 'E96', 'E86', 'E86', 'E86', 'peakHour']);
+    give(G, seat === '0' ? '1' : '0', ['E96', 'E86']);
+    await suite.server.db.setState(matchID, state);
+    const { context, page } = await newContext(suite.browser, suite.errors, 'to-phone-power', {
+      ...PHONE,
+      viewport: { width: 360, height: 640 },
+    });
+    await holdSeat(context, { game: 'touched-on', matchID, playerID: seat, credentials: creds[Number(seat)] });
+    await page.goto(`${suite.server.url}/#/g/touched-on/match/${matchID}`);
+    await page.getByTestId(`hand-card-${peak}`).tap({ timeout: UI });
+    await page.getByTestId('power-section').waitFor({ timeout: UI });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-phone-power-360.png` });
+    const at = await page.evaluate(() => {
+      const r = (sel: string) => document.querySelector(sel)!.getBoundingClientRect();
+      return {
+        play: r('[data-testid="peak-hour"]').top,
+        cancel: r('[data-testid="card-cancel"]').top,
+        sheet: r('[data-testid="actions"]').top,
+      };
+    });
+    expect(at.cancel, 'Cancel on the row of "Play Peak Hour"').toBe(at.play);
+    // The sheet takes less of the window's foot (175 px before, 131 with one row).
+    expect(640 - at.sheet, "the sheet's height").toBeLessThanOrEqual(140);
+    expect(suite.errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 
   it.each([2, 3])(
     '390 × 844, online, %i seats, not on turn: scrolled to the end, the whole hand stands above the sheet',
