@@ -2,7 +2,8 @@
  * A replay seen from a player's chair, in Debian's Chromium against the real server, for every game: the board
  * shows that seat's hidden cards (its tickets, hand or sheet, under its player's name), but nobody plays a replay,
  * so it names whose turn it was ("Ana's turn", "Ana is plotting") even when that is the chair's own, and offers no
- * call to act ("Your turn", "Choose your departure"), no raised card and no move control.
+ * call to act ("Your turn", "Choose your departure"), no raised card and no move control; and, as nobody waits in
+ * a replay, no "Waiting for Ana to play…" either.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -90,6 +91,17 @@ const CASES: Case[] = [
   },
 ];
 
+/**
+ * Nobody waits in a replay: the panel that tells a spectator "Waiting for Ana to play…" says whose step comes next
+ * ("Ana to play.", "Ana to plot.").
+ */
+async function nextStepSaid(page: Page, actor: string) {
+  expect(await page.locator('.replay-board').innerText()).not.toMatch(/Waiting for/);
+  expect(((await page.locator('.replay-board [data-testid="waiting"]').first().textContent()) ?? '').trim()).toMatch(
+    new RegExp(`^${actor} to (play|plot)\\.$`),
+  );
+}
+
 describe.skipIf(!CHROMIUM)("browser: a replay from a player's chair", () => {
   const suite = e2eSuite();
   const errors = suite.errors;
@@ -112,6 +124,7 @@ describe.skipIf(!CHROMIUM)("browser: a replay from a player's chair", () => {
       const actor = c.actor(((await who.textContent()) ?? '').trim());
       expect(NAMES).toContain(actor);
       expect(await c.hidden(page)).toBeNull();
+      await nextStepSaid(page, actor);
 
       // From the acting player's own chair: still their name, and no call to act.
       await page.getByTestId('replay-show-all').selectOption(String(NAMES.indexOf(actor)));
@@ -121,6 +134,7 @@ describe.skipIf(!CHROMIUM)("browser: a replay from a player's chair", () => {
       expect(((await who.textContent()) ?? '').trim()).toContain(actor);
       expect(await page.locator('.replay-board').innerText()).not.toMatch(CALL_TO_ACT);
       expect(await page.locator(`.replay-board :is(${MOVE_CONTROLS})`).count()).toBe(0);
+      await nextStepSaid(page, actor);
       await screenshot(page, `replay-chair-${c.game}`);
 
       // The other chair: the acting player named too, the other seat's cards shown.

@@ -46,6 +46,19 @@ export function playingSeat(props: { playerID?: string | null; replay?: boolean 
   return props.replay ? null : (props.playerID ?? null);
 }
 
+/**
+ * What a board says while the game waits on a player (`name`) to do `what` ("play", "choose a departure"). A replay
+ * waits on nobody: there it says whose step comes next ("Ana to play.").
+ */
+export function waitingText(name: string, what: string, replay?: boolean): string {
+  return replay ? `${name} to ${what}.` : `Waiting for ${name} to ${what}…`;
+}
+
+/** {@link waitingText} in a banner badge's few words, for a decision: "Waiting for Ana", in a replay "Ana to decide". */
+export function waitingBadge(name: string, replay?: boolean): string {
+  return replay ? `${name} to decide` : `Waiting for ${name}`;
+}
+
 /** What a board's action panel says while `tableWaiting`. */
 export const TABLE_WAITING_TEXT = 'The game starts when every seat is taken.';
 

@@ -27,6 +27,7 @@ import {
   emptySeatText,
   emptySeats,
   playingSeat,
+  waitingText,
   type ShellBoardProps,
 } from '../../common/board-props';
 import { shapeFor } from '../data';
@@ -264,7 +265,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
 
   const departureText =
     chair === null
-      ? spectatorDepartureText(G, names, empty)
+      ? spectatorDepartureText(G, names, empty, props.replay)
       : G.choices[chair] != null
         ? `${nameOf(names, chair)} keeps ticket ${G.choices[chair]}: departure ${G.choices[chair]}.`
         : `${nameOf(names, chair)} chooses between departures ${(G.offers[chair] ?? []).join(' and ')}.`;
@@ -381,7 +382,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
                     : toPlay !== null
                       ? empty.has(toPlay)
                         ? emptySeatText(toPlay)
-                        : `Waiting for ${nameOf(names, toPlay)} to plot.`
+                        : waitingText(nameOf(names, toPlay), 'plot', props.replay)
                       : departureText}
               </p>
             )}

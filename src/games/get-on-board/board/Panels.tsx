@@ -12,6 +12,7 @@ import type { GobState, PlayerID, PointId } from '../types';
 import { ICON_NAMES, IconSvg, ShapeGlyph, TicketCard } from './icons';
 import type { DraftView, TargetOption } from './plotBuilder';
 import { logText, nameOf } from './sheetProps';
+import { waitingText } from '../../common/board-props';
 
 type Names = Record<PlayerID, string>;
 
@@ -46,11 +47,16 @@ function stillChoosing(G: GobState, names: Names, empty: ReadonlySet<PlayerID> |
  * What the table waits for at the departures, for someone without a seat (a spectator, a replay seen as one):
  * whether anyone has chosen is public (view.ts), which ticket is not.
  */
-export function spectatorDepartureText(G: GobState, names: Names, empty?: ReadonlySet<PlayerID>): string {
+export function spectatorDepartureText(
+  G: GobState,
+  names: Names,
+  empty?: ReadonlySet<PlayerID>,
+  replay?: boolean,
+): string {
   const waiting = stillChoosing(G, names, empty);
   if (waiting === null) return 'Everyone has chosen.';
   if (waiting.length === G.order.length) return 'Everyone is choosing a departure.';
-  return `Waiting for ${waiting.join(', ')} to choose a departure.`;
+  return waitingText(waiting.join(', '), 'choose a departure', replay);
 }
 
 /** The departure choice: your two tickets, each a departure on the map. */

@@ -4,7 +4,7 @@
  * picker and push warning), pick up, drop off, take bonus, end turn. For a
  * decision outside the turn: push branch, passenger placement, bell choice.
  */
-import { TABLE_WAITING_TEXT, emptySeatText } from '../../common/board-props';
+import { TABLE_WAITING_TEXT, emptySeatText, waitingText } from '../../common/board-props';
 import React from 'react';
 import { BellIcon } from './Icons';
 import type { Ctx } from 'boardgame.io';
@@ -78,6 +78,8 @@ interface Props {
   tableWaiting?: boolean;
   /** Seats of a running online match nobody holds (their player left): the game waits for them to be taken. */
   empty?: ReadonlySet<PlayerID>;
+  /** A replay's step: nobody is waited for. */
+  replay?: boolean;
 }
 
 function MoveSection({ G, ctx, me, names, ui, setUi, act, moveOptions, freeAvailable }: Props & { me: PlayerID }) {
@@ -464,13 +466,15 @@ export function ActionPanel(props: Props) {
         </p>
       </section>
     );
-  if (G.pending) return <Decision G={G} me={me} names={names} act={act} empty={props.empty} />;
+  if (G.pending) return <Decision G={G} me={me} names={names} act={act} empty={props.empty} replay={props.replay} />;
   const current = playerLabel(G, ctx.currentPlayer, names);
   if (me === null || me !== ctx.currentPlayer) {
     return (
       <section className="actions" data-testid="actions">
         <p className="waiting" data-testid="waiting">
-          {props.empty?.has(ctx.currentPlayer) ? emptySeatText(ctx.currentPlayer) : `Waiting for ${current} to play…`}
+          {props.empty?.has(ctx.currentPlayer)
+            ? emptySeatText(ctx.currentPlayer)
+            : waitingText(current, 'play', props.replay)}
         </p>
       </section>
     );

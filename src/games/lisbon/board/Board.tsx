@@ -281,7 +281,15 @@ export function Board(props: LisbonBoardProps) {
       }}
       style={{ '--lt-avail': `${avail}px` } as React.CSSProperties}
     >
-      <TurnBanner G={G} ctx={ctx} me={me} names={names} tableWaiting={props.tableWaiting} empty={empty} />
+      <TurnBanner
+        G={G}
+        ctx={ctx}
+        me={me}
+        names={names}
+        tableWaiting={props.tableWaiting}
+        empty={empty}
+        replay={props.replay}
+      />
       {/* In a replay the end screen is in the board's flow, under the banner: the replay's timeline stays free. */}
       {over && !hideOver && props.replay && (
         <GameOverView G={G} over={over} names={names} onClose={() => setHideOver(true)} inline />
@@ -322,6 +330,7 @@ export function Board(props: LisbonBoardProps) {
               freeAvailable={freeAvailable}
               tableWaiting={props.tableWaiting}
               empty={empty}
+              replay={props.replay}
             />
           </div>
           {chair !== null && <Hand G={G} id={chair} owner={me === null ? playerLabel(G, chair, names) : undefined} />}

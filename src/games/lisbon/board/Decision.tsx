@@ -16,7 +16,7 @@ import { PaymentPicker } from './PaymentPicker';
 import type { Color } from '../data/types';
 import type { Actions } from './actions';
 import { Dots } from './Dots';
-import { emptySeatText } from '../../common/board-props';
+import { emptySeatText, waitingText } from '../../common/board-props';
 
 /** What the player the game waits for is deciding (after a one-passenger bell there is nothing to keep, only the payment). */
 function what(p: NonNullable<GState['pending']>): string {
@@ -32,6 +32,7 @@ export function Decision({
   names,
   act,
   empty,
+  replay,
 }: {
   G: GState;
   me: PlayerID | null;
@@ -39,6 +40,8 @@ export function Decision({
   act: Actions;
   /** Seats nobody holds (their player left the running match). */
   empty?: ReadonlySet<PlayerID>;
+  /** A replay's step: nobody is waited for. */
+  replay?: boolean;
 }) {
   const p = G.pending!;
   if (p.player !== me) {
@@ -47,7 +50,7 @@ export function Decision({
         <p className="waiting" data-testid="waiting">
           {empty?.has(p.player)
             ? emptySeatText(p.player)
-            : `Waiting for ${playerLabel(G, p.player, names)} to ${what(p)}…`}
+            : waitingText(playerLabel(G, p.player, names), what(p), replay)}
         </p>
       </section>
     );

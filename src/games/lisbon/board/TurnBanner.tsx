@@ -6,7 +6,7 @@ import type { GState, PlayerID } from '../types';
 import { actionsLeft, draw3Available, freeMoveAvailable, maxActions, scoreOf } from '../selectors';
 import { playerLabel, TRAM_STYLE } from './logic';
 import { withoutBotLevel } from '../../common/names';
-import { emptySeatLabel } from '../../common/board-props';
+import { emptySeatLabel, waitingBadge } from '../../common/board-props';
 
 /** The banner across the top of the board. */
 export function TurnBanner({
@@ -16,6 +16,7 @@ export function TurnBanner({
   names,
   tableWaiting,
   empty,
+  replay,
 }: {
   G: GState;
   ctx: Ctx;
@@ -25,6 +26,8 @@ export function TurnBanner({
   tableWaiting?: boolean;
   /** Seats nobody holds (their player left the running match). */
   empty?: ReadonlySet<PlayerID>;
+  /** A replay's step: nobody is waited for. */
+  replay?: boolean;
 }) {
   const cur = ctx.currentPlayer;
   const st = TRAM_STYLE[G.players[cur].color];
@@ -63,7 +66,7 @@ export function TurnBanner({
                 ? 'Your decision!'
                 : empty?.has(G.pending.player)
                   ? emptySeatLabel(G.pending.player)
-                  : `Waiting for ${playerLabel(G, G.pending.player, names)}`}
+                  : waitingBadge(playerLabel(G, G.pending.player, names), replay)}
             </span>
           )}
         </>

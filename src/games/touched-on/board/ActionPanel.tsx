@@ -6,7 +6,7 @@
  * victim, the Tram Tracker choice to the chooser; everyone else sees who the
  * game is waiting for.
  */
-import { TABLE_WAITING_TEXT, emptySeatText } from '../../common/board-props';
+import { TABLE_WAITING_TEXT, emptySeatText, waitingText } from '../../common/board-props';
 import React from 'react';
 import type { PlayerID } from '../types';
 import { checkDraw, checkEndTurn, peakBound } from '../legal';
@@ -108,7 +108,8 @@ function WaitingFor({
   what,
   names,
   empty,
-}: Pick<PanelProps, 'names' | 'empty'> & { player: PlayerID; what: string }) {
+  replay,
+}: Pick<PanelProps, 'names' | 'empty' | 'replay'> & { player: PlayerID; what: string }) {
   // The player left a running match: nobody is there to play. The page's notice above the board names them and
   // offers the seat to a bot.
   if (empty?.has(player))
@@ -119,14 +120,14 @@ function WaitingFor({
     );
   return (
     <p className="waiting" data-testid="waiting">
-      Waiting for {playerLabel(player, names)} to {what}…
+      {waitingText(playerLabel(player, names), what, replay)}
     </p>
   );
 }
 
 /** The action panel. */
 export function ActionPanel(props: PanelProps) {
-  const { G, ctx, me, names, empty } = props;
+  const { G, ctx, me, names, empty, replay } = props;
   if (ctx.gameover || G.gameOver) return null;
   if (props.tableWaiting)
     return (
@@ -157,14 +158,14 @@ export function ActionPanel(props: PanelProps) {
     }
     return (
       <section className="panel to-actions" data-testid="actions" tabIndex={-1} aria-label="Actions">
-        <WaitingFor player={pending.player} what={what} names={names} empty={empty} />
+        <WaitingFor player={pending.player} what={what} names={names} empty={empty} replay={replay} />
       </section>
     );
   }
   if (me === null || me !== ctx.currentPlayer) {
     return (
       <section className="panel to-actions" data-testid="actions" tabIndex={-1} aria-label="Actions">
-        <WaitingFor player={ctx.currentPlayer} what="play" names={names} empty={empty} />
+        <WaitingFor player={ctx.currentPlayer} what="play" names={names} empty={empty} replay={replay} />
         {me !== null && G.players[me]?.out && <p className="muted">You have finished this journey.</p>}
       </section>
     );

@@ -26,7 +26,7 @@
  *   "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores", "help"
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { emptySeatLabel, emptySeats, playingSeat, type ShellBoardProps } from '../../common/board-props';
+import { emptySeatLabel, emptySeats, playingSeat, waitingBadge, type ShellBoardProps } from '../../common/board-props';
 import { isEvader, isPower, parseCard, type LineId } from '../data';
 import type { CardId, GameOver, TOState } from '../types';
 import { legalBatches, legalPutOuts, peakBound } from '../legal';
@@ -373,7 +373,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
                       : 'Your choice'
                     : empty.has(G.pending.player)
                       ? emptySeatLabel(G.pending.player)
-                      : `Waiting for ${playerLabel(G.pending.player, names)}`}
+                      : waitingBadge(playerLabel(G.pending.player, names), props.replay)}
                 </span>
               )}
               {me !== null && peakBound(G, me) && <span className="badge peak">Peak Hour: 1 card per turn</span>}
@@ -426,6 +426,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
             names={names}
             tableWaiting={props.tableWaiting}
             empty={empty}
+            replay={props.replay}
             sel={sel}
             setSel={setSel}
             act={act}

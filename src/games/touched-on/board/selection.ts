@@ -57,4 +57,6 @@ export interface PanelProps {
   tableWaiting?: boolean;
   /** The seats of a running online match that nobody holds (their player left): the game waits for them to be taken. */
   empty?: ReadonlySet<PlayerID>;
+  /** A replay's step: nobody is waited for. */
+  replay?: boolean;
 }

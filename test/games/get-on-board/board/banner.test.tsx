@@ -68,10 +68,8 @@ describe('Get on Board spectator at the departures', () => {
 
   it('names who is still choosing once some have chosen', () => {
     const some = { ...G, choices: { ...G.choices, '1': G.offers['1'][0] } };
-    expect(waiting(render(playerView(some, null), null))).toBe('Waiting for Ana, Carla to choose a departure.');
-    // A replay seen as a spectator says the same.
-    expect(waiting(render(playerView(some, null), null, { replay: true }))).toBe(
-      'Waiting for Ana, Carla to choose a departure.',
-    );
+    expect(waiting(render(playerView(some, null), null))).toBe('Waiting for Ana, Carla to choose a departure…');
+    // A replay seen as a spectator names them too, but nobody waits in a replay.
+    expect(waiting(render(playerView(some, null), null, { replay: true }))).toBe('Ana, Carla to choose a departure.');
   });
 });
