@@ -9,7 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { findChromium, newContext, screenshot, e2eSuite, SCREENS } from './harness';
+import path from 'node:path';
+import { findChromium, newContext, screenshot, e2eSuite, SCREENS, SCREENSHOTS } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -120,6 +121,46 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
       expect(b.height, id).toBeGreaterThanOrEqual(44);
       expect(b.x + b.width, id).toBeLessThanOrEqual(phone.width);
     }
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('Touched On on a phone: no felt kept under the waiting board for a sheet that is not fixed yet', async () => {
+    const phone = SCREENS.find((s) => s.touch)!;
+    const { page, context } = await newContext(suite.browser, errors, 'wait-to-phone', {
+      viewport: { width: phone.width, height: phone.height },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await page.goto(`${suite.server.url}/#/g/touched-on`);
+    await page.getByTestId('player-name').fill('Ana');
+    await page.getByTestId('create-submit').click();
+    await page.getByTestId('waiting-room').waitFor({ timeout: UI });
+    await page.getByTestId('log').waitFor({ timeout: UI });
+    // Scrolled to the end, the page ends with the board's log, not 45vh (380 px) of bare felt kept for a sheet; the
+    // sheet, which only says the game starts when every seat is taken, stands in the board's flow.
+    const atEnd = () =>
+      page.evaluate(() => {
+        scrollTo(0, document.documentElement.scrollHeight);
+        const bottom = (sel: string) => document.querySelector(sel)!.getBoundingClientRect().bottom;
+        const sheet = document.querySelector('.to-board [data-testid="actions"]')!;
+        return {
+          felt: Math.round(bottom('.to-board') - bottom('.to-board [data-testid="log"]')),
+          fixed: getComputedStyle(sheet).position === 'fixed',
+          sheetBottom: Math.round(sheet.getBoundingClientRect().bottom),
+        };
+      });
+    const waiting = await atEnd();
+    expect(waiting.felt, 'felt under the log').toBeLessThan(40);
+    expect(waiting.fixed).toBe(false);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-touched-on-phone-end.png') });
+    // Once the table is full the sheet is the one fixed at the window's foot again, with room kept above it.
+    await page.getByTestId('fill-bots').click();
+    await page.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
+    await expect.poll(async () => (await atEnd()).fixed, { timeout: UI }).toBe(true);
+    const playing = await atEnd();
+    expect(playing.sheetBottom).toBe(phone.height);
+    expect(playing.felt, 'room kept for the sheet').toBeGreaterThan(200);
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 60_000);

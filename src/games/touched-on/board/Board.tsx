@@ -343,7 +343,11 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   );
 
   return (
-    <div className={props.replay ? 'to-board in-replay' : 'to-board'} ref={root} onKeyDown={onKeyDown}>
+    <div
+      className={`to-board${props.replay ? ' in-replay' : ''}${props.tableWaiting ? ' table-waiting' : ''}`}
+      ref={root}
+      onKeyDown={onKeyDown}
+    >
       <header className={`to-banner${myTurn || pendingMine ? ' mine' : ''}`} data-testid="banner">
         <span className="title">Touched On</span>
         {over ? (
