@@ -224,22 +224,30 @@ export function HotSeatGame(props: {
     const t = setTimeout(() => setHandedTo(null), HANDED_TO_MS);
     return () => clearTimeout(t);
   }, [handedTo]);
-  // The note stands in the window's bottom-right corner, above what the board pins there (a phone's sheet with its
-  // Confirm): at the window's top it covered the board's banner, scrolled there, and the round's ticket in it.
-  const handedRef = useRef<HTMLParagraphElement>(null);
+  // The notes (whose turn it now is; a bot playing) stand in the window's bottom-right corner, above what the board
+  // pins there (a phone's sheet with its Confirm): at the window's top the first covered the board's banner,
+  // scrolled there, and the round's ticket in it; the second, in the page's flow above the board, pushed the board
+  // down by its height at every bot's turn, and back up after it.
+  const notesRef = useRef<HTMLDivElement>(null);
   const shownHanded = !!handedTo && handedTo.seat === acting && !over;
+  const noted = shownHanded || botPlays;
   useLayoutEffect(() => {
-    if (!shownHanded) return;
+    if (!noted) return;
     const place = () => {
-      const note = handedRef.current;
-      if (note) note.style.bottom = `${HANDED_GAP + pinnedAtFoot(boardRef.current, note)}px`;
+      const notes = notesRef.current;
+      if (notes) notes.style.bottom = `${HANDED_GAP + pinnedAtFoot(boardRef.current, notes)}px`;
     };
     place();
-    // Again while it shows (4 s): the board lays out and scrolls for its new seat, its pinned sheet grows as the
-    // player taps markers (it would stand over the sheet's Confirm), the window turns.
+    // Again while they show: the board lays out and scrolls for its new seat, its pinned sheet grows as the player
+    // taps markers (it would stand over the sheet's Confirm), the window turns.
     const t = setInterval(place, 200);
     return () => clearInterval(t);
-  }, [shownHanded, handedTo]);
+  }, [noted, handedTo]);
+  // While a bot plays the board on screen is a spectator's: the humans' hands are out of sight until the next one
+  // takes the device, unless no human's view holds anything a spectator's does not (Get on Board once every
+  // departure is chosen), when there is nothing to hide and no pass screen to come.
+  const hidesHands =
+    botPlays && !humans.every((h) => seesOnlyPublic(clients[Number(h)].getState(), spectator.getState()));
 
   // Bot seats: choose from the bot's own view and move through its own client.
   useEffect(() => {
@@ -362,15 +370,20 @@ export function HotSeatGame(props: {
           {botError}
         </p>
       )}
-      {shownHanded && (
-        <p ref={handedRef} className="hotseat-handed" role="status" data-testid="hs-handed-to">
-          {config.names[acting]}'s turn
-        </p>
-      )}
-      {botPlays && (
-        <p className="notice hotseat-bot-turn" role="status" data-testid="hs-bot-turn">
-          {config.names[acting]} is playing. Hands stay hidden until the next player takes the device.
-        </p>
+      {noted && (
+        <div ref={notesRef} className="hotseat-notes">
+          {shownHanded && (
+            <p className="hotseat-note" role="status" data-testid="hs-handed-to">
+              {config.names[acting]}'s turn
+            </p>
+          )}
+          {botPlays && (
+            <p className="hotseat-note bot-turn" role="status" data-testid="hs-bot-turn">
+              {config.names[acting]} is playing.
+              {hidesHands && ' Hands stay hidden until the next player takes the device.'}
+            </p>
+          )}
+        </div>
       )}
       {needPass ? (
         <PassDevice seat={acting} name={config.names[acting]} reason={reason} onReady={() => takeDevice(acting)} />

@@ -540,13 +540,78 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await context.close();
   }, 90_000);
 
+  it("says a bot plays in the window's corner, not above the board, and says nothing of hands when nothing is secret", async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'hotseat-gob-bot');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
+    await page.getByTestId('hs-players-3').click();
+    await page.getByTestId('hs-name-0').fill('Ana');
+    await page.getByTestId('hs-name-1').fill('Gia');
+    await page.getByTestId('hs-kind-2').selectOption('bot');
+    await page.getByTestId('hs-level-2').selectOption('easy');
+    await page.getByTestId('hs-start').click();
+    for (let i = 0; i < 2; i++) {
+      await page.getByTestId('pass-device').waitFor({ timeout: UI });
+      await page.getByTestId('pass-ready').click();
+      const ticket = page.locator('[data-testid="departure-panel"] button').first();
+      await ticket.click({ timeout: UI });
+      await ticket.waitFor({ state: 'detached', timeout: UI });
+    }
+    const boardTops: number[] = [];
+    const seen = () => page.evaluate(() => (window as unknown as { botNote?: unknown }).botNote ?? null);
+    await page.getByTestId('plot-panel').waitFor({ timeout: UI });
+    // (The bot's own departure is secret: while it chooses, the note says hands stay hidden.) From the first plot on,
+    // the first time the bot's note shows: its words, whether it is fixed, and where the board then stands on the page.
+    await page.evaluate(() => {
+      const w = window as unknown as { botNote?: { text: string; position: string; boardTop: number } };
+      const look = () => {
+        const note = document.querySelector('[data-testid="hs-bot-turn"]');
+        const board = document.querySelector('[data-testid="hs-board"]');
+        if (!note || !board || w.botNote) return;
+        w.botNote = {
+          text: note.textContent ?? '',
+          position: getComputedStyle(note.parentElement!).position,
+          boardTop: Math.round(board.getBoundingClientRect().top + scrollY),
+        };
+      };
+      look();
+      new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+    });
+    for (let plot = 0; plot < 3 && !(await seen()); plot++) {
+      await page.getByTestId('plot-panel').waitFor({ timeout: UI });
+      boardTops.push(
+        await page.evaluate(() =>
+          Math.round(document.querySelector('[data-testid="hs-board"]')!.getBoundingClientRect().top + scrollY),
+        ),
+      );
+      for (let i = 0; i < 8 && !(await page.getByTestId('plot-confirm').isEnabled()); i++) {
+        const safe = page.locator('.gob-target[data-eliminates="no"]');
+        await ((await safe.count()) > 0 ? safe.first() : page.locator('.gob-target').first()).click();
+      }
+      await page.getByTestId('plot-confirm').click();
+      await page.waitForTimeout(300);
+    }
+    await expect.poll(seen, { timeout: 30_000 }).not.toBeNull();
+    const note = (await seen()) as { text: string; position: string; boardTop: number };
+    // Everything is public after the departures: no hand to hide, and no pass screen to promise.
+    expect(note.text).toBe('Bot 3 (easy) is playing.');
+    expect(note.position).toBe('fixed');
+    // The board stayed where it stood while the humans plotted (the note in the page's flow pushed it down 60 px).
+    expect(boardTops.length).toBeGreaterThan(0);
+    expect(note.boardTop).toBe(boardTops[boardTops.length - 1]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
   it("hides the last human's hand while a bot plays, and says so", async () => {
     const { page, context } = await newContext(suite.browser, errors, 'hotseat-bot-turn');
     await lisbonForThree(page, () => page.getByTestId('hs-first').selectOption('0'));
     await endTurns(page, ['Hana', 'Hugo']);
     // Bot 3's turn (at the relaxed pace): the table, but nobody's hand, and why.
     await page.getByTestId('hs-bot-turn').waitFor({ timeout: UI });
-    expect(await page.getByTestId('hs-bot-turn').textContent()).toMatch(/Bot 3 \(easy\) is playing/);
+    expect(await page.getByTestId('hs-bot-turn').textContent()).toBe(
+      'Bot 3 (easy) is playing. Hands stay hidden until the next player takes the device.',
+    );
     expect(await page.getByTestId('map').count()).toBe(1);
     expect(await page.getByTestId('hand').count()).toBe(0);
     await screenshot(page, 'hotseat-bot-turn');
