@@ -45,7 +45,11 @@ export function TurnClock(props: {
   const wait = waitKey(ctx, G, rule);
   const [since, setSince] = useState(() => Date.now());
   const [now, setNow] = useState(() => Date.now());
-  useEffect(() => setSince(Date.now()), [wait]);
+  useEffect(() => {
+    const t = Date.now();
+    setSince(t);
+    setNow(t);
+  }, [wait]);
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
@@ -53,7 +57,8 @@ export function TurnClock(props: {
   const seats = waitingOn(ctx, G, rule);
   const name = (id: string) => (id === props.me ? 'you' : (props.names[id] ?? `Seat ${Number(id) + 1}`));
   const start = props.waitStart?.key === wait ? Math.min(props.waitStart.at, since) : since;
-  const remaining = start + periodMs - now;
+  // Never more than the period: as a wait begins, `since` is newer than the last tick's `now` (it read 5:01).
+  const remaining = Math.min(periodMs, start + periodMs - now);
   return (
     <span className="turn-clock" role="timer" aria-live="off" data-testid="turn-clock">
       Clock: {seats.length > 0 ? `${left(remaining)} for ${seats.map(name).join(', ')}` : 'clock stopped'}

@@ -34,6 +34,17 @@ describe.skipIf(!CHROMIUM)('browser: turn clock', () => {
 
       // The clock shows once the table is full, then runs out: the bot plays, and the chat says so.
       await ana.getByTestId('turn-clock').waitFor({ timeout: UI });
+      // Every time it shows, from here on (the bot's turns start new waits, each a new count from the period).
+      await ana.evaluate(() => {
+        const w = window as unknown as { clockTexts: string[] };
+        w.clockTexts = [];
+        const look = () => {
+          const t = document.querySelector('[data-testid="turn-clock"]')?.textContent;
+          if (t) w.clockTexts.push(t);
+        };
+        look();
+        new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
       expect(await ana.getByTestId('turn-clock').textContent()).toMatch(/for (you|Bruno|you, Bruno)$/);
       await expect
         .poll(async () => (await suite.server.db.fetch(matchID, { state: true })).state._stateID, { timeout: UI })
@@ -51,6 +62,15 @@ describe.skipIf(!CHROMIUM)('browser: turn clock', () => {
           .filter({ hasText: /Round ([1-9]|1[0-2])\/12/ })
           .waitFor({ timeout: UI });
       }
+      // A new wait never showed more than the period (the 1-minute clock at 60 times lasts 1 s): it read 0:02 for
+      // up to a second as a wait began, as 5:01 on a 5-minute clock (a multi-player review).
+      const texts = await ana.evaluate(() => (window as unknown as { clockTexts: string[] }).clockTexts);
+      const shownSeconds = texts.flatMap((t) => {
+        const m = /Clock: (\d+):(\d\d) /.exec(t);
+        return m ? [Number(m[1]) * 60 + Number(m[2])] : [];
+      });
+      expect(shownSeconds.length).toBeGreaterThan(0);
+      expect(Math.max(...shownSeconds), texts.join(' | ')).toBeLessThanOrEqual(1);
       await screenshot(ana, `clock-ana-${gameId}`);
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
       await ana.context().close();
