@@ -28,7 +28,15 @@ function saveReadAt(key: string, at: number): void {
   }
 }
 
-const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+/**
+ * A message's time in the reader's own way: "5:38 PM" where the clock has 12 hours (not "05:38 PM"), "05:38" or
+ * "17:38" where it has 24.
+ */
+export function chatTime(at: number, locales?: string | string[]): string {
+  const cycle = new Intl.DateTimeFormat(locales, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  const twelve = cycle === 'h11' || cycle === 'h12';
+  return new Date(at).toLocaleTimeString(locales, { hour: twelve ? 'numeric' : '2-digit', minute: '2-digit' });
+}
 
 export function Chat(props: {
   messages: readonly { id: string; sender: string; payload: unknown }[];
@@ -99,7 +107,8 @@ export function Chat(props: {
         {messages.map((m) => (
           <li key={m.id} data-testid="chat-message">
             <span className="chat-meta">
-              <b>{m.payload.name || props.names[m.sender] || `Seat ${Number(m.sender) + 1}`}</b> {time(m.payload.at)}
+              <b>{m.payload.name || props.names[m.sender] || `Seat ${Number(m.sender) + 1}`}</b>{' '}
+              {chatTime(m.payload.at)}
             </span>{' '}
             <span className="chat-text">{m.payload.text}</span>
           </li>
