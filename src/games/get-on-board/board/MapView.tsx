@@ -1,7 +1,9 @@
 /**
  * The Get on Board map as one scalable SVG (it fills its container's width):
- * streets, icons and labels, the players' routes each in its own lane, the
- * plot being built, and the legal next intersections as targets.
+ * streets, icons and labels, the players' routes each in its own lane (each
+ * player's latest plot emphasised, the rest of the line paler, and said in
+ * words in the map's description), the plot being built, and the legal next
+ * intersections as targets.
  *
  * Sizing: the SVG is as wide as its container; a page that must keep the map
  * within the screen's height sets the CSS variable --gob-map-max-height (tap
@@ -13,10 +15,20 @@
  * Purely presentational: what is legal arrives in `targets`; a pick is
  * reported through `onPick`, a hover or focus through `onHover`.
  */
-import React, { useRef, useSyncExternalStore } from 'react';
+import React, { useId, useRef, useSyncExternalStore } from 'react';
 import { useLayoutEffectInBrowser } from '../../../client/boardHooks';
 import type { MapDef, PointId, Speedy } from '../maps/types';
-import { HIT_RADIUS, laneOffset, offsetPath, pathD, px, targetName, touchHitRadius, viewBoxOf } from './mapGeometry';
+import {
+  HIT_RADIUS,
+  laneOffset,
+  latestPlotText,
+  offsetPath,
+  pathD,
+  px,
+  targetName,
+  touchHitRadius,
+  viewBoxOf,
+} from './mapGeometry';
 import { Pawns, StreetNames, Streets, Stops } from './mapLayers';
 import { playerShape } from './palette';
 import { MarkShape } from './playerMark';
@@ -29,6 +41,11 @@ export interface RouteLine {
   name?: string;
   points: PointId[];
   eliminated?: boolean;
+  /**
+   * The player's latest plot (this round's, else the last round's): `points.slice(from)`, the end it was plotted
+   * from first, drawn emphasised over the rest of the line, which is subdued.
+   */
+  latest?: { from: number; round: number };
 }
 
 /** A departure pawn. */
@@ -121,14 +138,25 @@ function RouteMarks({ routes }: { routes: RouteLine[] }) {
   );
 }
 
-function Routes({ routes, plot }: { routes: RouteLine[]; plot?: MapViewProps['plot'] }) {
+function Routes({ map, routes, plot }: { map: MapDef; routes: RouteLine[]; plot?: MapViewProps['plot'] }) {
   const count = routes.length;
   const laneOf = (player: string) => {
     const i = routes.findIndex((r) => r.player === player);
     return i < 0 ? 0 : laneOffset(i, count);
   };
+  const latest = routes.filter((r) => r.latest && r.latest.from < r.points.length - 1);
+  // The latest plots' points in their lanes, cut from the whole line's (so that their corners are the line's own).
+  const latestPts = (r: RouteLine) => offsetPath(r.points, laneOf(r.player)).slice(r.latest!.from);
+  // Two latest plots ending on one intersection: rings of different sizes.
+  const endsAt = new Map<PointId, number>();
   return (
-    <g className="gob-routes">
+    <g className={`gob-routes${latest.length > 0 ? ' gob-routes--latest' : ''}`}>
+      {/* The latest plots' soft glow, under every line. */}
+      <g className="gob-latest-glows" aria-hidden="true">
+        {latest.map((r) => (
+          <path key={r.player} className="gob-latest-glow" d={pathD(latestPts(r))} stroke={r.colour} />
+        ))}
+      </g>
       {/* All casings first, then all lines: a neighbour's white casing never eats into a line. */}
       {(['casing', 'line'] as const).map((layer) => (
         <g key={layer} className={`gob-route-layer--${layer}`}>
@@ -150,6 +178,35 @@ function Routes({ routes, plot }: { routes: RouteLine[]; plot?: MapViewProps['pl
           })}
         </g>
       ))}
+      {/* Each player's latest plot over the lines: wider, striped with white, its new end ringed. */}
+      {latest.map((r) => {
+        const pts = latestPts(r);
+        const end = r.points[r.points.length - 1];
+        const nth = endsAt.get(end) ?? 0;
+        endsAt.set(end, nth + 1);
+        const [ex, ey] = px(end);
+        return (
+          <g
+            key={r.player}
+            className="gob-latest"
+            data-latest={r.player}
+            data-round={r.latest!.round}
+            data-points={r.points.slice(r.latest!.from).join(' ')}
+          >
+            <title>
+              {latestPlotText(
+                map,
+                r.name ?? `Player ${Number(r.player) + 1}`,
+                r.latest!.round,
+                r.points.slice(r.latest!.from),
+              )}
+            </title>
+            <path className="gob-latest-line" d={pathD(pts)} stroke={r.colour} />
+            <path className="gob-latest-stripe" d={pathD(pts)} />
+            <circle className="gob-latest-end" cx={ex} cy={ey} r={18.5 + nth * 4} stroke={r.colour} />
+          </g>
+        );
+      })}
       {plot && plot.points.length >= 1 && (
         <g className="gob-plot" data-player={plot.player}>
           {plot.points.length >= 2 && (
@@ -268,6 +325,13 @@ export function MapView({
 }: MapViewProps) {
   const { width, height } = viewBoxOf(map);
   const from = plot?.points[plot.points.length - 1];
+  // The map's description in words: each player's latest plot, drawn emphasised.
+  const descId = useId();
+  const described = routes.flatMap((r) =>
+    r.latest && r.latest.from < r.points.length - 1
+      ? [latestPlotText(map, r.name ?? `Player ${Number(r.player) + 1}`, r.latest.round, r.points.slice(r.latest.from))]
+      : [],
+  );
   const twoIcons = new Set(map.intersections.filter((i) => i.icons.length === 2).map((i) => i.id));
   // A finger gets the largest hit circles that do not overlap: ≥ 44 px on a phone held upright.
   const coarse = useCoarsePointer();
@@ -300,11 +364,13 @@ export function MapView({
           preserveAspectRatio="xMidYMid meet"
           role="group"
           aria-label={`${map.name} map`}
+          aria-describedby={described.length > 0 ? descId : undefined}
         >
+          {described.length > 0 && <desc id={descId}>{described.join(' ')}</desc>}
           <rect className="gob-map-paper" x="0" y="0" width={width} height={height} rx="14" />
           <GridLabels map={map} />
           <Streets map={map} activeSpeedy={activeSpeedy} />
-          <Routes routes={routes} plot={plot} />
+          <Routes map={map} routes={routes} plot={plot} />
           <StreetNames map={map} />
           <Stops map={map} mySites={mySites} />
           <RouteMarks routes={routes} />

@@ -124,3 +124,16 @@ export function targetName(
   else if (doomed) parts.push('every way on from here eliminates you');
   return `Go to ${to} — ${parts.filter(Boolean).join(', ')}`;
 }
+
+/** How the map calls an intersection in words: its name, else "column,row". */
+export function placeLabel(map: MapDef, id: PointId): string {
+  return map.intersections.find((i) => i.id === id)?.name ?? id;
+}
+
+/**
+ * The words for a player's latest plot, drawn emphasised on the map (its title and the map's description):
+ * "Ana's latest plot, round 3: Trocadéro → 6,4 → Iéna."
+ */
+export function latestPlotText(map: MapDef, name: string, round: number, points: PointId[]): string {
+  return `${name}'s latest plot, round ${round}: ${points.map((p) => placeLabel(map, p)).join(' → ')}.`;
+}

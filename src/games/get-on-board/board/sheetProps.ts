@@ -7,7 +7,7 @@
 import { COLOURS, shapeFor } from '../data';
 import { graphOf } from '../graph';
 import { scoreSheet } from '../score';
-import type { GobState, LogEntry, PlayerID, Sheet } from '../types';
+import type { GobState, LogEntry, PlayerID, PointId, Sheet } from '../types';
 import type { PawnAt, RouteLine } from './MapView';
 import type { SheetProps } from './SheetView';
 import { PLAYER_COLOURS } from './palette';
@@ -78,7 +78,30 @@ export function sheetPropsOf(G: GobState, p: PlayerID, names: Record<PlayerID, s
   };
 }
 
-/** Every player's line, in seat order (the order fixes each line's lane). */
+/** The intersections a log line names ("6,3"), in order. */
+const POINT_IDS = /\b\d+,\d+\b/g;
+
+/**
+ * A player's latest plot, from the public log kept whole in G: the last entry in which they plot (its points are
+ * the line's end before it, every marker's intersection, then the extra marker's), if it was made in this round or
+ * the last and the line still ends with those points (else, as in a match whose log says otherwise, nothing).
+ * `from` is the index in the line where the plot starts (the end it was plotted from).
+ */
+export function latestPlotOf(G: GobState, p: PlayerID): { from: number; round: number } | undefined {
+  const line = G.players[p]?.line ?? [];
+  for (let i = G.log.length - 1; i >= 0; i--) {
+    const e = G.log[i];
+    if (e.player !== p || e.round < 1 || !e.text.includes(' plots ')) continue;
+    if (e.round < G.round - 1) return undefined;
+    const points = e.text.slice(e.text.indexOf(' plots ')).match(POINT_IDS) ?? [];
+    const from = line.length - points.length;
+    if (points.length < 2 || from < 0 || points.some((q, k) => line[from + k] !== q)) return undefined;
+    return { from, round: e.round };
+  }
+  return undefined;
+}
+
+/** Every player's line, in seat order (the order fixes each line's lane), with their latest plot. */
 export function routesOf(G: GobState, names: Record<PlayerID, string>): RouteLine[] {
   return G.order.map((p) => ({
     player: p,
@@ -86,6 +109,7 @@ export function routesOf(G: GobState, names: Record<PlayerID, string>): RouteLin
     name: nameOf(names, p),
     points: G.players[p].line,
     eliminated: G.players[p].eliminated,
+    latest: latestPlotOf(G, p),
   }));
 }
 
@@ -99,9 +123,14 @@ export function pawnsOf(G: GobState, names: Record<PlayerID, string>, viewer: Pl
   });
 }
 
-/** A log line with the players' names in place of "Player n (colour)". */
+/**
+ * A log line with the players' names in place of "Player n (colour)", and each intersection's name on the map in
+ * place of its "column,row" where it has one ("plots Trocadéro → 6,4 → Iéna").
+ */
 export function logText(entry: LogEntry, G: GobState, names: Record<PlayerID, string>): string {
-  return entry.text.replace(/Player (\d) \((\w+)\)/g, (all, n: string, colour: string) => {
+  const points = graphOf(G.mapId).points;
+  const placed = entry.text.replace(POINT_IDS, (id) => points.get(id as PointId)?.name ?? id);
+  return placed.replace(/Player (\d) \((\w+)\)/g, (all, n: string, colour: string) => {
     const p = String(Number(n) - 1);
     if (!names[p] || !G.players[p]) return all;
     // A name that ends in brackets of its own ("Bot 3 (normal)") takes the colour inside them.
