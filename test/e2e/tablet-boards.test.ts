@@ -115,12 +115,18 @@ function carriageHidden(page: Page, id: number, covers: string[] = []): Promise<
  * The mid-journey position at a size: the seat on turn plays its Undercover Inspector on the current carriage, and
  * the inspected player's page (`victim`) shows the Appeal prompt.
  */
-async function inspected(suite: E2ESuite, size: { name: string; width: number; height: number }) {
+async function inspected(
+  suite: E2ESuite,
+  size: { name: string; width: number; height: number },
+  /** What the inspected player does before the inspection (scroll their page). */
+  before?: (victim: Page) => Promise<unknown>,
+) {
   const t = await midJourney(suite.server);
   const { page } = await seatPage(suite, t, t.cur, size);
   await page.getByTestId(`hand-card-${t.undercover}`).tap();
   await page.getByTestId('inspect').waitFor({ timeout: UI });
   const { page: victim } = await seatPage(suite, t, t.prev, size);
+  await before?.(victim);
   await page.getByTestId('inspect').tap();
   await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
   return { t, page, victim };
@@ -174,6 +180,50 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
     },
     60_000,
   );
+  it('Touched On at 1366 × 1024, scrolled a little down: the page brings up the carriage and the whole Appeal prompt, clear of the banner', async () => {
+    const size = TABLETS[2];
+    // The side column taller than the table (How to play open, as a long log makes it in a game), the page scrolled
+    // a little down: the column, sticky but with no room left to stick in, starts 60 px under the banner, while the
+    // Lines are in view under it.
+    const { t, page, victim } = await inspected(suite, size, async (v) => {
+      await v.locator('.to-side details summary').first().tap();
+      await v.evaluate(() => {
+        const side = document.querySelector('.to-side')!.getBoundingClientRect();
+        const banner = document.querySelector('[data-testid="banner"]')!.getBoundingClientRect();
+        scrollBy(0, side.top - banner.height + 60);
+      });
+      // As the review saw it: the column's top, where the prompt will show, under the banner.
+      expect(
+        await v.evaluate(
+          () =>
+            document.querySelector('.to-side')!.getBoundingClientRect().top <
+            document.querySelector('[data-testid="banner"]')!.getBoundingClientRect().bottom,
+        ),
+      ).toBe(true);
+    });
+    // The prompt stands in the side column, level with the seats above the Lines: brought to the carriage alone,
+    // the page left the prompt's "Tickets please!" under the sticky banner (a multi-player review).
+    const clear = () =>
+      victim.evaluate(() => {
+        const banner = document.querySelector('[data-testid="banner"]')!.getBoundingClientRect();
+        const prompt = document.querySelector('[data-testid="appeal-prompt"]')!.getBoundingClientRect();
+        return { promptTop: Math.round(prompt.top), bannerBottom: Math.round(banner.bottom), bottom: prompt.bottom };
+      });
+    await expect
+      .poll(
+        async () => {
+          const c = await clear();
+          return c.promptTop >= c.bannerBottom && c.bottom <= size.height;
+        },
+        { timeout: UI },
+      )
+      .toBe(true);
+    expect(await carriageHidden(victim, t.exposed, ['banner'])).toEqual([]);
+    await victim.screenshot({ path: `${SCREENSHOTS}/tablet-touched-on-tablet-1366-appeal-scrolled.png` });
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await page.context().close();
+    await victim.context().close();
+  }, 60_000);
   it.each([
     { name: 'phone-360x640', width: 360, height: 640 },
     { name: 'phone-390x844', width: 390, height: 844 },

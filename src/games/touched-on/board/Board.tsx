@@ -62,21 +62,27 @@ const TABLE_WAITING_WHY = 'The game starts when every seat is taken.';
  * page scrolls as little as it must, and takes the Line's top under the banner only when the Line does not fit
  * (then the current carriage's foot is kept in view); with reduced motion it jumps instead of gliding.
  */
-function keepLineInView(board: HTMLElement | null, line: LineId, chosen: LineId | null): void {
+function keepLineInView(board: HTMLElement | null, line: LineId, chosen: LineId | null, prompt?: string): void {
   const col = board?.querySelector<HTMLElement>(`[data-testid="line-col-${line}"]`);
   if (!board || !col) return;
   const part = col.querySelector('.carriage.current') ?? col.querySelector('.line-top') ?? col;
   let top = col.getBoundingClientRect().top;
   let bottom = part.getBoundingClientRect().bottom;
+  const sheet = board.querySelector('[data-testid="actions"]');
+  const fixed = !!sheet && getComputedStyle(sheet).position === 'fixed';
   const other = chosen && chosen !== line ? board.querySelector(`[data-testid="line-col-${chosen}"] .line-top`) : null;
-  if (other) {
-    const r = other.getBoundingClientRect();
+  // A prompt in the side column (not a phone's fixed sheet) is kept in view with the Line: the column is sticky,
+  // but where it is taller than the table it has no room to stick in, and the Appeal's "Tickets please!" stood
+  // under the banner while the Line showed.
+  const asked = prompt && !fixed ? board.querySelector(`[data-testid="${prompt}"]`) : null;
+  for (const el of [other, asked]) {
+    if (!el) continue;
+    const r = el.getBoundingClientRect();
     top = Math.min(top, r.top);
     bottom = Math.max(bottom, r.bottom);
   }
   let foot = window.innerHeight;
-  const sheet = board.querySelector('[data-testid="actions"]');
-  if (sheet && getComputedStyle(sheet).position === 'fixed') foot = Math.min(foot, sheet.getBoundingClientRect().top);
+  if (sheet && fixed) foot = Math.min(foot, sheet.getBoundingClientRect().top);
   // The hand, where it sticks above the sheet (or the window's foot): a page scrolled past the Lines shows it higher,
   // in its place under them, but it covers no Line there.
   const held = board.querySelector('[data-testid="hand"]');
@@ -306,7 +312,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
       : null;
   useEffect(() => {
     if (!lineInView || turnKey === null) return;
-    const keep = () => keepLineInView(root.current, lineInView, sel.line);
+    const keep = () => keepLineInView(root.current, lineInView, sel.line, appeal ? 'appeal-prompt' : undefined);
     keep();
     const sheet = root.current?.querySelector('[data-testid="actions"]');
     if (!sheet || typeof ResizeObserver === 'undefined') return;
