@@ -22,6 +22,9 @@ export function AppealPrompt({ G, ctx, me, names, act }: PanelProps & { me: Play
   // Every victim is asked, Appeal in hand or not, so that the pause tells the table nothing; on the victim's own
   // screen the Appeal button is offered only with an Appeal to play.
   const canAppeal = typeof r !== 'string';
+  // The way on, highlighted: an Appeal that succeeds; accepting when the Appeal would fail (an Authorised
+  // Inspector), which keeps the Appeal for later, as the bots do. That Appeal stays offered: it sheds the card.
+  const appealFirst = canAppeal && r.success;
   return (
     <div
       className="prompt urgent"
@@ -46,14 +49,14 @@ export function AppealPrompt({ G, ctx, me, names, act }: PanelProps & { me: Play
       <div className="buttons">
         <button
           type="button"
-          className={canAppeal ? 'primary' : undefined}
+          className={appealFirst ? 'primary' : undefined}
           disabled={!canAppeal}
           onClick={act.appeal}
           data-testid="appeal"
         >
           Appeal
         </button>
-        <button type="button" className={canAppeal ? undefined : 'primary'} onClick={act.accept} data-testid="accept">
+        <button type="button" className={appealFirst ? undefined : 'primary'} onClick={act.accept} data-testid="accept">
           {feet ? 'Take them back' : 'Accept the fine'}
         </button>
       </div>

@@ -45,6 +45,24 @@ function handCard(html: string, id: string): { playable: string; title: string }
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
 
 describe('Touched On board scenarios', () => {
+  it('offers accepting first when an Appeal would fail (an Authorised Inspector), Appeal still possible', async () => {
+    const G = emptyTable(3, '0');
+    give(G, '0', ['E96', 'E96', 'appeal', 'E86']);
+    const [a] = give(G, '1', ['A96', 'E19']);
+    give(G, '2', ['E86', 'E86']);
+    const cl = seats(gameFrom(G), 3);
+    expect(await act(cl[0], 'playEvaders', { line: '96', count: 2 })).toBe(true);
+    // Holding a Power, Ana ends her turn herself.
+    expect(await act(cl[0], 'endTurn')).toBe(true);
+    expect(cl[1].getState()!.ctx.currentPlayer).toBe('1');
+    expect(await act(cl[1], 'inspect', { card: a })).toBe(true);
+    const victim = seen(cl[0]);
+    expect(victim).toContain('An Appeal against an Authorised Inspector fails, but it gets rid of the card.');
+    // Appeal is offered, but not as the way on: it was the highlighted button beside words saying it fails.
+    expect(victim).toMatch(/<button type="button" data-testid="appeal">Appeal<\/button>/);
+    expect(victim).toMatch(/<button type="button" class="primary" data-testid="accept">/);
+  });
+
   it('sends the Appeal prompt to the victim only; the others wait', async () => {
     const G = emptyTable(3, '0');
     give(G, '0', ['E96', 'E96', 'E86']);
