@@ -420,7 +420,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const httpServer = (app as unknown as { server: http.Server }).server;
   let onError: (err: Error) => void = () => {};
   const failed = new Promise<never>((_, reject) => {
-    onError = reject;
+    // Mark the error as the listen's, so a host name that does not resolve is blamed on --host, not the URLs.
+    onError = (err) => reject(Object.assign(err, { listenHost: host }));
     httpServer.once('error', onError);
   });
   const { appServer } = await Promise.race([server.run({ port: options.port ?? 8000 }), failed]);

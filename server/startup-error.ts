@@ -14,6 +14,8 @@ interface CodedError extends Error {
   address?: string;
   port?: number;
   path?: string;
+  /** Set by startServer on an error of its listen: the --host it tried to bind. */
+  listenHost?: string;
 }
 
 /** The hint added to a PostgreSQL error, by its SQLSTATE code. */
@@ -39,7 +41,14 @@ export function describeStartupError(err: unknown): { message: string; stack?: s
   if (!code) return { message: `server failed to start: ${redactUrl(e.message)}`, stack: e.stack };
   const said = redactUrl(e.message);
   let hint: string | undefined;
-  if (e.syscall === 'listen') {
+  if (e.listenHost !== undefined && e.syscall === 'getaddrinfo') {
+    // listen() looks the host up first: a name that does not resolve, or no address at all (999.1.1.1).
+    return {
+      message: `server failed to start: --host ${e.listenHost} is not an address of this machine nor a name that resolves (${said}): check --host (HOST); 127.0.0.1 serves this machine, 0.0.0.0 every interface`,
+    };
+  }
+  // A worker of a cluster listens through the primary, whose error names the syscall `bind`.
+  if (e.syscall === 'listen' || e.syscall === 'bind') {
     const where = e.address && e.port !== undefined ? `${e.address}:${e.port}` : `port ${e.port ?? '?'}`;
     if (code === 'EADDRINUSE')
       return {

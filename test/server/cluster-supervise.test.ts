@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import nodeHttp from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePublicDir, sleep } from './harness';
 import {
@@ -112,5 +113,34 @@ describe.skipIf(!PG_URL || !REDIS_URL)('the --workers primary', () => {
     expect(code, out).toBe(1);
     expect(out).toMatch(/3 workers in a row exited before they started listening; giving up/);
     expect(out).not.toMatch(/server listening/);
+  }, 60_000);
+
+  it("says a taken port in each worker's one line, as a single process does, without a stack", async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as net.AddressInfo;
+    try {
+      const child = spawn(process.execPath, [serverFile!, ...args(withSchema(PG_URL!, schema), port)], {
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+      expect(code, out).toBe(1);
+      const failures = out.split('\n').filter((line) => /server failed to start/.test(line));
+      expect(failures.length, out).toBeGreaterThanOrEqual(3);
+      for (const line of failures) {
+        expect(line).toMatch(
+          new RegExp(
+            `server failed to start: port ${port} is in use \\(127\\.0\\.0\\.1:${port}\\): stop what uses it, or choose another --port`,
+          ),
+        );
+        expect(line).not.toMatch(/stack=|EADDRINUSE/);
+      }
+      expect(out).not.toMatch(/ {4}at |\\n {4}at /);
+    } finally {
+      holder.close();
+    }
   }, 60_000);
 });

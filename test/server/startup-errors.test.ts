@@ -153,6 +153,21 @@ describe('startup failures', () => {
       }
     }, 30_000);
 
+    it.each(['999.1.1.1', 'example.invalid'])(
+      'on a --host that is no address (%s) names --host, not the database or Redis URLs, and exits 1',
+      async (host) => {
+        const port = await freePort();
+        const { code, out } = await run(['--storage', 'memory', '--port', String(port), '--host', host]);
+        expect(code, out).toBe(1);
+        const errors = out.split('\n').filter((line) => / error /.test(line));
+        expect(errors).toHaveLength(1);
+        expect(errors[0]).toContain(`server failed to start: --host ${host} is not an address of this machine`);
+        expect(errors[0]).toContain('check --host (HOST)');
+        expect(errors[0]).not.toMatch(/--database-url|--redis-url|stack=/);
+      },
+      30_000,
+    );
+
     it('refuses a DATABASE_URL that is not a URL with exit code 2', async () => {
       const { code, out } = await run([], { DATABASE_URL: 'db.example:5432' });
       expect(code, out).toBe(2);
