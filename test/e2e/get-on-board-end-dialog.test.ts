@@ -259,4 +259,41 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
     },
     120_000,
   );
+
+  it.each([
+    { width: 1280, height: 800 },
+    { width: 1366, height: 768 },
+  ])(
+    'lets the map be looked at whole, clear of the end bar, once the scores are closed ($width × $height)',
+    async (size) => {
+      const { matchID, credentials } = await finished(4);
+      const { page, context } = await openAsSeat(
+        suite.browser,
+        errors,
+        `gob-end-map-${size.width}`,
+        { url: suite.server.url, game: 'get-on-board', matchID, playerID: '0', credentials },
+        undefined,
+        { viewport: size },
+      );
+      await page.getByRole('dialog', { name: 'Final scores' }).waitFor({ timeout: UI });
+      await page.getByTestId('gameover-close').click();
+      await page.getByTestId('gameover').waitFor({ state: 'detached', timeout: UI });
+      // "Look at the map" left the map's bottom row under the bar ("The game is over · Play again …"; a play-through
+      // review at 1280 × 800): the page now shows the whole map above the bar, with no scrolling by hand.
+      const clearance = () =>
+        page.evaluate(() => {
+          const map = document.querySelector('[data-testid="gob-map"]')!.getBoundingClientRect();
+          const bar = document.querySelector('[data-testid="game-over-bar"]')!.getBoundingClientRect();
+          return { map: Math.round(map.bottom), bar: Math.round(bar.top), top: Math.round(map.top) };
+        });
+      await page.waitForTimeout(300);
+      const c = await clearance();
+      await page.screenshot({ path: `${SCREENSHOTS}/gob-end-map-${size.width}x${size.height}.png` });
+      expect(c.top, 'the map top in the window').toBeGreaterThanOrEqual(0);
+      expect(c.map, `the map's foot above the bar (${JSON.stringify(c)})`).toBeLessThanOrEqual(c.bar);
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
 });

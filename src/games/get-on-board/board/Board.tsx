@@ -62,15 +62,30 @@ export type GetOnBoardBoardProps = ShellBoardProps<GobState>;
 function keepMapClear(banner: HTMLElement | null, map: HTMLElement | null, sheet: HTMLElement | null): void {
   if (!banner || !map || !sheet) return;
   if (getComputedStyle(sheet).position !== 'fixed') {
-    const over = map.getBoundingClientRect().bottom - window.innerHeight + 4;
-    const room = banner.getBoundingClientRect().top;
-    if (over > 0 && room > 0) window.scrollBy({ top: Math.min(over, room), behavior: 'instant' });
+    mapAbove(banner, map, window.innerHeight);
     return;
   }
   const top = sheet.getBoundingClientRect().top - 4;
   const { bottom } = map.getBoundingClientRect();
   if (bottom <= top || bottom - banner.getBoundingClientRect().top > top) return;
   window.scrollBy({ top: bottom - top, behavior: 'instant' });
+}
+
+/** Scrolls the page up until the map's foot is above `foot` (a y in the window), but never the banner past the top. */
+function mapAbove(banner: HTMLElement, map: HTMLElement, foot: number): void {
+  const over = map.getBoundingClientRect().bottom - foot + 4;
+  const room = banner.getBoundingClientRect().top;
+  if (over > 0 && room > 0) window.scrollBy({ top: Math.min(over, room), behavior: 'instant' });
+}
+
+/**
+ * Once the final scores are closed to look at the map: the whole map above the match page's end bar, whose room
+ * under the board the page names `--end-room` (the map's bottom row stood under the bar at 1280 × 800).
+ */
+function mapAboveEndBar(banner: HTMLElement | null, map: HTMLElement | null): void {
+  if (!banner || !map) return;
+  const room = parseFloat(getComputedStyle(map).getPropertyValue('--end-room')) || 0;
+  mapAbove(banner, map, window.innerHeight - room);
 }
 
 /** Changes whenever the game moves on (a plot, a choice, a new round). */
@@ -113,6 +128,9 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   const [sending, setSending] = useState(false);
   const [openSheet, setOpenSheet] = useState<PlayerID | null>(null);
   const [hideOver, setHideOver] = useState(false);
+  useEffect(() => {
+    if (over && hideOver && !props.replay) mapAboveEndBar(bannerRef.current, mapRef.current);
+  }, [over, hideOver, props.replay]);
   const [zoomed, setZoomed] = useState(false);
   const { toasts, toast } = useToasts();
   const confirmRef = useRef<HTMLDivElement>(null);
