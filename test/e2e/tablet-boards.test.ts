@@ -21,7 +21,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expectInView, findChromium, openAsSeat, SCREENSHOTS, e2eSuite, type E2ESuite } from './harness';
+import type { State } from 'boardgame.io';
+import type { TOState } from '../../src/games/touched-on/types';
+import { emptyHands, give } from '../games/touched-on/helpers';
+import { createJoined, expectInView, findChromium, openAsSeat, SCREENSHOTS, e2eSuite, type E2ESuite } from './harness';
 import { knownMatch, midJourney, storedState } from './touched-on-position';
 
 const CHROMIUM = findChromium();
@@ -223,6 +226,35 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await page.context().close();
     await victim.context().close();
+  }, 60_000);
+  it('Touched On at 1024 × 768: a Tram Tracker swap chosen, its button is brought into the window', async () => {
+    const size = TABLETS[0];
+    const { server } = suite;
+    const { matchID, creds } = await createJoined(server.url, 'touched-on', 3);
+    const state = structuredClone((await server.db.fetch(matchID, { state: true })).state as State<TOState>);
+    const G = state.G;
+    const seat = state.ctx.currentPlayer;
+    const target = state.ctx.playOrder.find((p) => p !== seat)!;
+    emptyHands(G);
+    const [tracker] = give(G, seat, ['tramTracker', 'E96', 'E96', 'E86', 'E86', 'E19', 'E19', 'U', 'appeal', 'A19']);
+    give(G, target, ['E96', 'E96', 'E86', 'E86', 'E19', 'E19', 'U', 'A96', 'A86', 'prioritySeat', 'freeTramZone']);
+    G.drawCount = G.drawPile.length;
+    await server.db.setState(matchID, state);
+    const { context, page } = await seatPage(suite, { matchID, creds }, seat, size);
+    await page.getByTestId(`hand-card-${tracker}`).tap();
+    await page.getByTestId(`tracker-target-${target}`).tap();
+    const prompt = page.getByTestId('tracker-prompt');
+    await prompt.waitFor({ timeout: UI });
+    await prompt.locator('[data-testid^="take-"]').first().tap();
+    await prompt.locator('[data-testid^="give-"]').first().tap();
+    // Both chosen: the button that makes the swap is on screen without scrolling by hand (a multi-player review).
+    await expect.poll(() => page.getByTestId('tracker-swap').textContent(), { timeout: UI }).toMatch(/^Take .*, give /);
+    await expectInView(page, page.getByTestId('tracker-swap'), 'Take and give');
+    await page.screenshot({ path: `${SCREENSHOTS}/tablet-touched-on-tablet-1024-tracker.png` });
+    await page.getByTestId('tracker-swap').tap();
+    await prompt.waitFor({ state: 'detached', timeout: UI });
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
   }, 60_000);
   it.each([
     { name: 'phone-360x640', width: 360, height: 640 },

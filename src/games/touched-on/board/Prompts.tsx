@@ -1,5 +1,5 @@
 /** The out-of-turn prompts: the Appeal to the victim, the Tram Tracker choice to the chooser. */
-import React, { useId } from 'react';
+import React, { useEffect, useId, useRef } from 'react';
 import type { PlayerID, TOState } from '../types';
 import { checkAppeal, legalTrackerChoices } from '../legal';
 import { CardFace } from './CardFace';
@@ -72,6 +72,14 @@ export function TrackerPrompt(props: PanelProps & { me: PlayerID }) {
   const { G, me, names, sel, setSel, act } = props;
   const choices = legalTrackerChoices(G, me);
   const p = G.pending as Extract<NonNullable<TOState['pending']>, { kind: 'tracker' }>;
+  // Once a card to take is chosen, the cards to give and the button that swaps them open below it: the page brings
+  // them into the window (at 1024 × 768 "Take and give" stood under the window's foot, to be scrolled to by hand).
+  const swapRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!sel.take) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+    swapRef.current?.scrollIntoView({ block: 'nearest', behavior: still ? 'instant' : 'smooth' });
+  }, [sel.take, sel.give]);
   if (choices.takeNothing) return <TrackerLookPrompt {...props} target={p.target} />;
   // Both hands in the order the hand shows them (by Line), each card shown, so the chooser sees the whole hand.
   const all = choices.swaps;
@@ -120,6 +128,7 @@ export function TrackerPrompt(props: PanelProps & { me: PlayerID }) {
       )}
       <div className="buttons">
         <button
+          ref={swapRef}
           type="button"
           className="primary"
           disabled={!sel.take || !sel.give}
