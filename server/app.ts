@@ -56,6 +56,8 @@ export interface ServerOptions {
   storage?: StorageKind;
   /** Folder for the file storage. Default `./data`. */
   dataDir?: string;
+  /** fsync each write of the file storage (default true, or FILE_FSYNC's word when that is set). */
+  fsync?: boolean;
   /** Postgres connection string for the `postgres` storage. */
   databaseUrl?: string;
   /** Extra browser origins allowed to use the API and sockets. */
@@ -248,6 +250,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     kind,
     dataDir: path.resolve(options.dataDir ?? 'data'),
     databaseUrl: options.databaseUrl,
+    ...(options.fsync === undefined ? {} : { fsync: options.fsync }),
     logger: log,
     reportDamage: (damage) => log('error', 'damaged match: not served until restored', damage),
   });

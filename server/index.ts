@@ -119,7 +119,10 @@ async function main(): Promise<void> {
   try {
     cli = parseCli(process.argv.slice(2));
   } catch (err) {
-    console.error(`${(err as Error).message}\n\n${HELP}`);
+    // The error and where to look, not the whole usage: in a service's log the usage would scroll the error away.
+    // (node's parseArgs adds advice about positionals and "--" that does not apply here.)
+    const said = (err as Error).message.split('\n')[0].replace(/\. To specify .*$/, '.');
+    console.error(`${said}\nrun with --help for the options (npm start -- --help)`);
     process.exit(2);
   }
   if (cli.help) {

@@ -23,7 +23,8 @@ Options (flag / environment variable / default):
   --workers <n>       WORKERS       1           server processes on the one port (node:cluster);
                                                 more than 1 needs postgres storage and Redis
   --origins <list>    ORIGINS                   extra browser origins allowed to use
-                                                the API and sockets, comma separated
+                                                the API and sockets, comma separated, each
+                                                scheme://host[:port] (https://friend.example)
                                                 (the server's own origin is always allowed)
   --public-dir <dir>  PUBLIC_DIR    ./public    the built client
   --hosts <list>      ALLOWED_HOSTS             host names the server answers to, comma
@@ -89,6 +90,41 @@ function integer(name: string, text: string, min: number, max: number): number {
     throw new Error(`${name} must be an integer from ${min} to ${max}, got "${text}"`);
   }
   return Number(text);
+}
+
+/** Values a yes/no environment variable may take (any case); anything else is refused rather than read as off. */
+const YES = ['1', 'true', 'yes'];
+const NO = ['', '0', 'false', 'no'];
+
+/** A yes/no environment variable: undefined when unset, else true or false; throws on any other value. */
+function booleanEnv(name: string, text: string | undefined): boolean | undefined {
+  if (text === undefined) return undefined;
+  const value = text.trim().toLowerCase();
+  if (YES.includes(value)) return true;
+  if (NO.includes(value)) return false;
+  throw new Error(`${name} must be 1, true or yes (on), or 0, false, no or empty (off), got "${text}"`);
+}
+
+/**
+ * A browser origin as `--origins` lists it: `*`, or scheme://host[:port] with
+ * no path, query or user (a trailing slash is dropped). Throws naming the item.
+ */
+function checkOrigin(item: string): string {
+  if (item === '*') return item;
+  const bare = item.replace(/\/+$/, '');
+  let u: URL | undefined;
+  try {
+    u = new URL(bare);
+  } catch {
+    u = undefined;
+  }
+  const ok = u !== undefined && u.host !== '' && bare.toLowerCase() === `${u.protocol}//${u.host}`.toLowerCase();
+  if (!ok) {
+    // A bare host name: browsers send the scheme, so it would match no request.
+    const hint = /^[\w.-]+(:\d+)?$/.test(item) ? `, e.g. https://${item}` : '';
+    throw new Error(`--origins: "${item}" is not an origin: write each as scheme://host[:port], with no path${hint}`);
+  }
+  return item;
 }
 
 /** Parses `argv` (without node and script) and `env`; throws on bad input. */
@@ -166,7 +202,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   const maxBotsPerClient = pick(values['max-bots-per-client'], 'MAX_BOTS_PER_CLIENT');
   const botRestAfter = pick(values['bot-rest-after'], 'BOT_REST_AFTER');
   const clockScale = pick(values['clock-scale'], 'CLOCK_SCALE');
-  const trustProxy = values['trust-proxy'] ?? ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase());
+  const trustProxyEnv = booleanEnv('TRUST_PROXY', env.TRUST_PROXY);
+  const trustProxy = values['trust-proxy'] ?? trustProxyEnv ?? false;
+  const fsync = booleanEnv('FILE_FSYNC', env.FILE_FSYNC);
   const proxyHops = pick(values['proxy-hops'], 'PROXY_HOPS');
   const list = (text: string | undefined) =>
     text
@@ -185,8 +223,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       host: pick(values.host, 'HOST') ?? '127.0.0.1',
       storage,
       dataDir: pick(values['data-dir'], 'DATA_DIR') ?? 'data',
+      ...(fsync === undefined ? {} : { fsync }),
       databaseUrl,
-      origins: list(origins),
+      origins: list(origins).map(checkOrigin),
       hosts: list(hosts),
       trustProxy,
       ...(proxyHops === undefined ? {} : { proxyHops: integer('--proxy-hops', proxyHops, 1, 16) }),

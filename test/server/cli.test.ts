@@ -110,6 +110,42 @@ describe('parseCli', () => {
     }
   });
 
+  it('refuses an --origins item that is not scheme://host[:port], naming it', () => {
+    expect(() => parseCli(['--origins', 'friend.example'], {})).toThrow(
+      '--origins: "friend.example" is not an origin: write each as scheme://host[:port], with no path, e.g. https://friend.example',
+    );
+    for (const bad of ['friend.example:8080', 'https://friend.example/play', 'https://a@friend.example', 'https://']) {
+      expect(() => parseCli(['--origins', `https://ok.example,${bad}`], {})).toThrow(`"${bad}" is not an origin`);
+    }
+    expect(() => parseCli([], { ORIGINS: 'https://friend.example?x=1' })).toThrow(/is not an origin/);
+    const ok = parseCli(['--origins', 'https://friend.example, http://localhost:5173, https://b.example/, *'], {});
+    expect(!ok.help && ok.options.origins).toEqual([
+      'https://friend.example',
+      'http://localhost:5173',
+      'https://b.example/',
+      '*',
+    ]);
+  });
+
+  it('reads TRUST_PROXY and FILE_FSYNC as yes or no, and refuses any other word', () => {
+    for (const yes of ['1', 'true', 'yes', 'TRUE', 'Yes']) {
+      expect(parseCli([], { TRUST_PROXY: yes })).toMatchObject({ options: { trustProxy: true } });
+      expect(parseCli([], { FILE_FSYNC: yes })).toMatchObject({ options: { fsync: true } });
+    }
+    for (const no of ['0', 'false', 'no', '', 'False', 'NO']) {
+      expect(parseCli([], { TRUST_PROXY: no })).toMatchObject({ options: { trustProxy: false } });
+      expect(parseCli([], { FILE_FSYNC: no })).toMatchObject({ options: { fsync: false } });
+    }
+    for (const bad of ['maybe', 'on', 'off', 'y', '2']) {
+      expect(() => parseCli([], { TRUST_PROXY: bad })).toThrow(
+        `TRUST_PROXY must be 1, true or yes (on), or 0, false, no or empty (off), got "${bad}"`,
+      );
+      expect(() => parseCli([], { FILE_FSYNC: bad })).toThrow(`FILE_FSYNC must be 1, true or yes (on)`);
+    }
+    // The flag still wins over the variable.
+    expect(parseCli(['--trust-proxy'], { TRUST_PROXY: 'no' })).toMatchObject({ options: { trustProxy: true } });
+  });
+
   it('knows --help', () => {
     expect(parseCli(['--help'], {})).toEqual({ help: true });
   });
@@ -174,10 +210,24 @@ describe('the built server', () => {
     }
   });
 
-  it('exits with a message on a bad option', () => {
-    const res = spawnSync(process.execPath, [SERVER, '--storage', 'floppy'], { encoding: 'utf8' });
+  it.each([
+    [['--storage', 'floppy'], {}, '--storage must be file, memory or postgres, got "floppy"'],
+    [['--bogus'], {}, "Unknown option '--bogus'"],
+    [['--origins', 'friend.example'], {}, '--origins: "friend.example" is not an origin'],
+    [[], { TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be 1, true or yes (on), or 0, false, no or empty (off)'],
+  ])('on a bad option %j %j prints its error and one line saying where the options are, exit 2', (args, env, said) => {
+    const res = spawnSync(process.execPath, [SERVER, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+      // A server that took the option would run on: stop it rather than wait forever.
+      timeout: 10_000,
+    });
     expect(res.status).toBe(2);
-    expect(res.stderr).toContain('--storage');
+    const lines = res.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain(said);
+    expect(lines[1]).toBe('run with --help for the options (npm start -- --help)');
+    expect(res.stdout).toBe('');
   });
 
   it('serves, logs, stops on SIGTERM and keeps matches across a restart', async () => {
