@@ -399,9 +399,13 @@ export class BotSeats {
     if (perServer > 0 && this.clients.size >= perServer) {
       const playing = await this.attendedSeats(this.clients.keys());
       if (playing >= perServer)
-        fail(429, `This server already runs ${playing} bots; try again when a bot match has ended`, {
-          'Retry-After': '60',
-        });
+        fail(
+          429,
+          `This server already runs ${playing} bot${playing === 1 ? '' : 's'}; try again when a bot match has ended`,
+          {
+            'Retry-After': '60',
+          },
+        );
     }
     const mine = this.byClient.get(client);
     if (perClient > 0 && mine && mine.size >= perClient) {

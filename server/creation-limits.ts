@@ -47,7 +47,8 @@ export class CreationGuard {
       if (mine && mine.size >= this.limits.openPerClient) {
         fail(
           429,
-          `You already have ${mine.size} matches waiting for players; start or leave one before creating another`,
+          `You already have ${mine.size} match${mine.size === 1 ? '' : 'es'} waiting for players; you can create another ` +
+            'once one of them fills up, is closed by its creator (from their seat), or expires for want of players',
           { 'Retry-After': '60' },
         );
       }

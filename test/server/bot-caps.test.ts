@@ -87,3 +87,22 @@ it('bots count while someone is connected to their match or it is new; the refus
   await again.playUntilTurn(findGame(GAME)!, a.matchID, '0', a.creds, 4);
   for (const p of [pageB, again]) p.close();
 }, 60_000);
+
+it('says "1 bot", not "1 bots", when the server cap of one is reached', async () => {
+  const one = await startTestServer({ botLimits: { perServer: 1, perClient: 0, threads: 1 } });
+  try {
+    const seatBot = async (matchID: string, creds: string) =>
+      http(one.url, `/bots/${matchID}`, {
+        method: 'POST',
+        json: { seat: 1, level: 'easy', playerID: '0', credentials: creds },
+      });
+    const first = await createMatch(one.url, 2, { firstPlayer: 0 });
+    expect((await seatBot(first, await joinMatch(one.url, first, '0', 'Ana'))).status).toBe(200);
+    const second = await createMatch(one.url, 2, { firstPlayer: 0 });
+    const refused = await seatBot(second, await joinMatch(one.url, second, '0', 'Ana'));
+    expect(refused.status).toBe(429);
+    expect(refused.text).toMatch(/^This server already runs 1 bot; try again/);
+  } finally {
+    await one.close();
+  }
+});

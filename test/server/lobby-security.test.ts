@@ -203,7 +203,10 @@ describe('creation limits', () => {
       await createMatch(server.url, 2);
       const refused = await post(server, `/games/${GAME}/create`, { numPlayers: 2 });
       expect(refused.status).toBe(429);
-      expect(refused.text).toMatch(/2 matches waiting for players/);
+      expect(refused.text).toBe(
+        'You already have 2 matches waiting for players; you can create another once one of them fills up, ' +
+          'is closed by its creator (from their seat), or expires for want of players',
+      );
       await joinMatch(server.url, first, '0', 'Ana');
       await joinMatch(server.url, first, '1', 'Bo');
       expect((await post(server, `/games/${GAME}/create`, { numPlayers: 2 })).status).toBe(200);
