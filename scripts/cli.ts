@@ -10,6 +10,9 @@ import { parseArgs } from 'node:util';
 /** A mistake in the command line: printed on one line, exit code 2. */
 export class UsageError extends Error {}
 
+/** A failure the script explains in one sentence (a server that refused the load): printed without a stack, exit 1. */
+export class RunError extends Error {}
+
 /** The flags a script takes: each a string (with a value) or a boolean (a switch). */
 export type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
@@ -79,6 +82,10 @@ export function runCli(main: () => Promise<void>): void {
     if (err instanceof UsageError) {
       console.error(`${err.message}`);
       process.exit(2);
+    }
+    if (err instanceof RunError) {
+      console.error(err.message);
+      process.exit(1);
     }
     console.error(err instanceof Error ? err.stack : err);
     process.exit(1);

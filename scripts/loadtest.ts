@@ -34,7 +34,7 @@ import { io, type Socket } from 'socket.io-client';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import type { LogEntry, State, StorageAPI } from 'boardgame.io';
 import { createStorage, PostgresStorage } from '../server/storage';
-import { decimal, integer, oneOf, parseFlags, runCli, text, UsageError } from './cli';
+import { decimal, integer, oneOf, parseFlags, runCli, RunError, text, UsageError } from './cli';
 import { Rng } from '../src/bots/rng';
 import { DEFAULT_GAME, GAMES, gameNamed, type GameDef } from '../src/games/registry';
 import { LOG_SUFFIX_AUTH, restoreLogsOn } from '../src/shared/log-suffix';
@@ -119,6 +119,12 @@ export interface LoadReport {
   processes: Array<{ pid: number; role: string; peakRssMB: number; cpuSec: number }>;
   verification: {
     checked: boolean;
+    /**
+     * How the acknowledged moves were checked: against the storage read
+     * directly, through the server's `GET /replay/<matchID>` (a `--url` server
+     * without `--data-dir`/`--database-url`, or memory storage), or not at all.
+     */
+    via: 'storage' | 'replay' | 'none';
     matchesChecked: number;
     problems: string[];
     /** Acknowledged moves missing from the stored log. */
@@ -163,6 +169,17 @@ export function assertLoopback(url: string): URL {
   const ok = host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
   if (!ok) throw new Error(`refusing to load-test ${u.hostname}: only 127.0.0.1, localhost or ::1`);
   return u;
+}
+
+/** `assertLoopback` for the command line: a bad or remote --url is a one-line usage error. */
+function loopbackUrl(url: string): URL {
+  try {
+    return assertLoopback(url);
+  } catch (err) {
+    throw new UsageError(
+      `--url: ${(err as Error).message === 'Invalid URL' ? `"${url}" is not a URL` : (err as Error).message}.`,
+    );
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -381,6 +398,14 @@ async function lobby<T>(url: string, route: string, body: unknown): Promise<T> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+  if (r.status === 429) {
+    // A server the load test did not start keeps its per-client limits, and every client here is 127.0.0.1.
+    throw new RunError(
+      `the server at ${url} refused lobby ${route} with HTTP 429 (${(await r.text()).trim()}): its per-client limits ` +
+        'stop a load test, whose clients all come from one address; start that server with --create-rate 0 ' +
+        '--open-matches 0 --max-conns-per-ip 0 --socket-rate 100000, as the load test does for a server it starts',
+    );
+  }
   if (!r.ok) throw new Error(`lobby ${route}: HTTP ${r.status} ${await r.text()}`);
   return (await r.json()) as T;
 }
@@ -691,9 +716,41 @@ export class Bot {
 // ---------------------------------------------------------------------------
 // Verification against storage
 
+/** What `verifyAgainstStorage` reads of a match: the storage's fetch, or a replay's answer in its shape. */
+interface MatchSource {
+  fetch(
+    matchID: string,
+    opts: { state: true; log: true; initialState: true },
+  ):
+    | Promise<{ state?: State; log?: LogEntry[]; initialState?: State; missing?: string }>
+    | { state?: State; log?: LogEntry[]; initialState?: State; missing?: string };
+}
+
+/**
+ * The stored matches as a `--url` server shows them to anyone once they are
+ * over: `GET /replay/<matchID>` answers the stored log, the initial state and
+ * the final stateID (409 before the end).
+ */
+export function replaySource(url: string): MatchSource {
+  return {
+    async fetch(matchID) {
+      const r = await fetch(`${url}/replay/${encodeURIComponent(matchID)}`);
+      if (!r.ok) return { missing: `GET /replay answered ${r.status}: ${(await r.text()).trim()}` };
+      const body = (await r.json()) as {
+        gameover: unknown;
+        initialState: State;
+        log: LogEntry[];
+        finalStateID: number;
+      };
+      const state = { _stateID: body.finalStateID, ctx: { gameover: body.gameover } } as unknown as State;
+      return { state, log: body.log, initialState: body.initialState };
+    },
+  };
+}
+
 /** Checks that every acknowledged move of every bot is in the stored log, at its place. */
 export async function verifyAgainstStorage(
-  db: StorageAPI.Async | StorageAPI.Sync,
+  db: StorageAPI.Async | StorageAPI.Sync | MatchSource,
   bots: Bot[],
 ): Promise<{ matchesChecked: number; problems: string[]; lost: number; duplicated: number }> {
   const problems: string[] = [];
@@ -702,7 +759,13 @@ export async function verifyAgainstStorage(
   const byMatch = new Map<string, Bot[]>();
   for (const b of bots) byMatch.set(b.seat.matchID, [...(byMatch.get(b.seat.matchID) ?? []), b]);
   for (const [matchID, group] of byMatch) {
-    const r = await db.fetch(matchID, { state: true, log: true, initialState: true });
+    const r = (await db.fetch(matchID, { state: true, log: true, initialState: true })) as Awaited<
+      ReturnType<MatchSource['fetch']>
+    > & { log: LogEntry[] };
+    if (r.missing !== undefined) {
+      problems.push(`${matchID}: ${r.missing}`);
+      continue;
+    }
     if (!r.state) {
       problems.push(`${matchID}: no stored state`);
       continue;
@@ -836,8 +899,9 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
   const workers = opts.workers ?? 1;
 
   if (opts.url) {
-    url = assertLoopback(opts.url).origin;
-    if (opts.killAt !== undefined) throw new Error('--kill-at needs a server started by the load test (no --url)');
+    url = loopbackUrl(opts.url).origin;
+    if (opts.killAt !== undefined)
+      throw new UsageError('--kill-at needs a server started by the load test (no --url).');
   } else {
     if (!dataDir) {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'next-stop-loadtest-'));
@@ -990,28 +1054,35 @@ async function runLoad(opts: LoadOptions, run: RunState): Promise<LoadReport> {
   // Verify against the stored matches.
   const verification: LoadReport['verification'] = {
     checked: false,
+    via: 'none',
     matchesChecked: 0,
     problems: [],
     lost: 0,
     duplicated: 0,
   };
+  const record = (v: Awaited<ReturnType<typeof verifyAgainstStorage>>, via: 'storage' | 'replay') => {
+    verification.checked = true;
+    verification.via = via;
+    verification.matchesChecked = v.matchesChecked;
+    verification.problems = v.problems;
+    verification.lost = v.lost;
+    verification.duplicated = v.duplicated;
+    for (const p of v.problems) stats.error('verification', p);
+  };
+  const canVerify = opts.storage === 'postgres' ? !!databaseUrl : opts.storage === 'file' && !!dataDir;
+  const throughStorage = canVerify && (!opts.url || !!opts.dataDir || !!opts.databaseUrl);
+  // Otherwise (a --url server whose storage we were not told, or memory storage) ask the server while it runs.
+  if (!throughStorage && bots.length > 0) record(await verifyAgainstStorage(replaySource(url), bots), 'replay');
   const serverPeak = server ? server.peakRssKB() : null;
   const serverCpu = server ? server.cpuSec() : null;
   const cpu = process.cpuUsage(cpuStart);
   const load1 = os.loadavg()[0];
   if (server) await server.stop();
   run.server = null;
-  const canVerify = opts.storage === 'postgres' ? !!databaseUrl : opts.storage === 'file' && !!dataDir;
-  if (canVerify && (!opts.url || opts.dataDir || opts.databaseUrl)) {
+  if (throughStorage) {
     const db = await createStorage({ kind: opts.storage, dataDir: dataDir!, databaseUrl });
     try {
-      const v = await verifyAgainstStorage(db, bots);
-      verification.checked = true;
-      verification.matchesChecked = v.matchesChecked;
-      verification.problems = v.problems;
-      verification.lost = v.lost;
-      verification.duplicated = v.duplicated;
-      for (const p of v.problems) stats.error('verification', p);
+      record(await verifyAgainstStorage(db, bots), 'storage');
     } finally {
       if (db instanceof PostgresStorage) {
         if (pgSchema && !opts.keepData) await db.pool.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
@@ -1074,7 +1145,10 @@ const HELP = () => `Usage: npm run loadtest -- [options]
 Starts the server on a free port (or targets --url), creates and joins every
 match through the lobby, plays every seat with random legal moves over
 socket.io until every match ends, and checks each acknowledged move against
-the stored log.
+the stored log: read from the storage, or, with --url alone (or memory
+storage), through the server's GET /replay/<matchID>. A --url server keeps
+its per-client limits: start it with --create-rate 0 --open-matches 0
+--max-conns-per-ip 0 --socket-rate 100000.
 
   --game ID          the game: ${GAMES.map((g) => g.alias).join(', ')} (default ${DEFAULT_GAME.alias})
   --matches N        matches played at once, 1-1000 (default 100)
@@ -1151,7 +1225,7 @@ function parseCommandLine(argv: string[]): (LoadOptions & { json?: string; compa
     matches: integer(flags, 'matches', 1, 1000) ?? 100,
     players: integer(flags, 'players', def.minPlayers, def.maxPlayers) ?? Math.min(4, def.maxPlayers),
     storage,
-    url: text(flags, 'url'),
+    url: flags.url === undefined ? undefined : loopbackUrl(String(flags.url)).origin,
     killAt,
     timeoutSec: integer(flags, 'timeout', 1, 3600) ?? 600,
     thinkMs: integer(flags, 'think-ms', 0, 60_000) ?? 0,
@@ -1210,6 +1284,16 @@ async function compareWorkers(opts: LoadOptions, counts: number[]): Promise<Load
   return reports;
 }
 
+/** The last line: OK says how the moves were checked, and never stands alone when they were not. */
+function verdict(ok: boolean, reports: LoadReport[]): string {
+  if (!ok) return 'LOADTEST FAILED';
+  const vias = [...new Set(reports.map((r) => r.verification.via))];
+  if (vias.includes('none'))
+    return 'LOADTEST OK, BUT UNCHECKED: the acknowledged moves were not checked against the stored log';
+  const how = vias.map((v) => (v === 'storage' ? 'read from the storage' : 'read through GET /replay')).join(' and ');
+  return `LOADTEST OK: every acknowledged move is in the stored log (${how})`;
+}
+
 async function main() {
   const opts = parseCommandLine(process.argv.slice(2));
   if (opts === 'help') {
@@ -1227,7 +1311,7 @@ async function main() {
     const reports = await compareWorkers(opts, opts.compare);
     if (opts.json) fs.writeFileSync(opts.json, JSON.stringify(reports, null, 2) + '\n');
     const ok = reports.every((r) => r.errors === 0 && r.matchesCompleted === r.matches);
-    console.log(ok ? 'LOADTEST OK' : 'LOADTEST FAILED');
+    console.log(verdict(ok, reports));
     process.exit(ok ? 0 : 1);
   }
   const report = await runLoadTest(opts);
@@ -1235,7 +1319,7 @@ async function main() {
   if (opts.json) fs.writeFileSync(opts.json, text + '\n');
   console.log(text);
   const ok = report.errors === 0 && report.matchesCompleted === report.matches;
-  console.log(ok ? 'LOADTEST OK' : 'LOADTEST FAILED');
+  console.log(verdict(ok, [report]));
   process.exit(ok ? 0 : 1);
 }
 
