@@ -164,17 +164,19 @@ export function HotSeatGame(props: {
     .filter((s): s is string => s !== null);
   const single = humans.length <= 1;
   const over = !!state?.ctx.gameover;
-  // A bot plays, and not within the turn of the human holding the device (as a bot deciding on an inspection or a
-  // push within it does): with other humans at the table, that human's hand goes out of sight (the table stays, as
-  // a spectator sees it), so the device may be passed on at once; whoever is next, them again included, gets the
-  // pass screen.
-  const botPlays = !!state && !single && !over && actingSeat?.kind === 'bot' && state.ctx.currentPlayer !== shown;
+  // A bot plays, and does not only decide within the turn of the human holding the device (as a bot deciding on an
+  // inspection or a push within it does: a decision the game names, in that human's boardgame.io turn): with other
+  // humans at the table, that human's hand goes out of sight (the table stays, as a spectator sees it), so the device
+  // may be passed on at once; whoever is next, them again included, gets the pass screen. (A game whose round is one
+  // boardgame.io turn keeps its first seat current all round: a bot plotting after that seat still plays.)
+  const decidesWithin = !!state && state.ctx.currentPlayer === shown && entry.decision(state.G, state.ctx) !== null;
+  const botPlays = !!state && !single && !over && actingSeat?.kind === 'bot' && !decidesWithin;
   useEffect(() => {
     if (botPlays) setShown(null);
   }, [botPlays]);
   const handOver = !!state && !single && !over && actingSeat?.kind === 'human' && acting !== shown;
   // The device goes to the acting human without the pass screen when their view shows nothing a spectator's does
-  // not (Get on Board once every departure is chosen): there is nothing to hide, from them or from the others.
+  // not (a game whose secrets are all out): there is nothing to hide, from them or from the others.
   const nothingHidden = handOver && seesOnlyPublic(clients[Number(acting)].getState(), spectator.getState());
   const needPass = handOver && !nothingHidden;
   // On a phone held sideways, the board, not the page's header and bar, fills the first screen.
@@ -244,8 +246,8 @@ export function HotSeatGame(props: {
     return () => clearInterval(t);
   }, [noted, handedTo]);
   // While a bot plays the board on screen is a spectator's: the humans' hands are out of sight until the next one
-  // takes the device, unless no human's view holds anything a spectator's does not (Get on Board once every
-  // departure is chosen), when there is nothing to hide and no pass screen to come.
+  // takes the device, unless no human's view holds anything a spectator's does not (a game whose secrets are all
+  // out), when there is nothing to hide and no pass screen to come.
   const hidesHands =
     botPlays && !humans.every((h) => seesOnlyPublic(clients[Number(h)].getState(), spectator.getState()));
 

@@ -577,7 +577,7 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
       look();
       new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
     });
-    for (let plot = 0; plot < 3 && !(await seen()); plot++) {
+    for (let plot = 0; plot < 6 && !(await seen()); plot++) {
       await page.getByTestId('plot-panel').waitFor({ timeout: UI });
       boardTops.push(
         await page.evaluate(() =>
