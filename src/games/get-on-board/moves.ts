@@ -68,7 +68,8 @@ export function plot({ G, playerID, base }: MoveContext, args?: unknown): GobSta
   const extraPlaced = extra !== undefined && G.players[playerID].extraUsed;
   let text = `${who(G, playerID)} plots ${[from, ...path].join(' → ')}`;
   if (extraPlaced) text += `, then crosses a Metro circle for an extra marker to ${extra}`;
-  pushLog(G, { round: G.round, player: playerID, text: `${text}.` });
+  const points = [from, ...path, ...(extraPlaced ? [extra] : [])];
+  pushLog(G, { round: G.round, player: playerID, text: `${text}.`, plot: points });
   if (eliminated) pushLog(G, { round: G.round, player: playerID, text: `${who(G, playerID)} is eliminated.` });
   afterPlot(G, playerID);
 }

@@ -85,6 +85,12 @@ export interface LogEntry {
   round: number;
   player?: PlayerID;
   text: string;
+  /**
+   * A plot's line: the line's end it was plotted from, each marker's intersection, then the extra marker's, as the
+   * text names them (public; the board marks each player's latest plot with it). Absent from other lines, and from
+   * plots stored before it was kept.
+   */
+  plot?: PointId[];
 }
 
 /** A player's score at the end, the 9 subtotals of RULINGS §8 in order, and the total. */

@@ -82,18 +82,18 @@ export function sheetPropsOf(G: GobState, p: PlayerID, names: Record<PlayerID, s
 const POINT_IDS = /\b\d+,\d+\b/g;
 
 /**
- * A player's latest plot, from the public log kept whole in G: the last entry in which they plot (its points are
- * the line's end before it, every marker's intersection, then the extra marker's), if it was made in this round or
- * the last and the line still ends with those points (else, as in a match whose log says otherwise, nothing).
- * `from` is the index in the line where the plot starts (the end it was plotted from).
+ * A player's latest plot, from the public log kept whole in G: the last entry in which they plot (its `plot`: the
+ * line's end before it, every marker's intersection, then the extra marker's), if it was made in this round or the
+ * last and the line still ends with those points (else, as in a match whose log says otherwise, or one stored before
+ * the log kept a plot's points, nothing). `from` is the index in the line where the plot starts.
  */
 export function latestPlotOf(G: GobState, p: PlayerID): { from: number; round: number } | undefined {
   const line = G.players[p]?.line ?? [];
   for (let i = G.log.length - 1; i >= 0; i--) {
     const e = G.log[i];
-    if (e.player !== p || e.round < 1 || !e.text.includes(' plots ')) continue;
+    if (e.player !== p || e.round < 1 || !e.plot) continue;
     if (e.round < G.round - 1) return undefined;
-    const points = e.text.slice(e.text.indexOf(' plots ')).match(POINT_IDS) ?? [];
+    const points = e.plot;
     const from = line.length - points.length;
     if (points.length < 2 || from < 0 || points.some((q, k) => line[from + k] !== q)) return undefined;
     return { from, round: e.round };
