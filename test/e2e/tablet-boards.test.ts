@@ -249,6 +249,17 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
     await prompt.locator('[data-testid^="give-"]').first().tap();
     // Both chosen: the button that makes the swap is on screen without scrolling by hand (a multi-player review).
     await expect.poll(() => page.getByTestId('tracker-swap').textContent(), { timeout: UI }).toMatch(/^Take .*, give /);
+    // (Polled: the page scrolls after the render that shows the button's new words.)
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const r = document.querySelector('[data-testid="tracker-swap"]')!.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= innerHeight;
+          }),
+        { timeout: UI },
+      )
+      .toBe(true);
     await expectInView(page, page.getByTestId('tracker-swap'), 'Take and give');
     await page.screenshot({ path: `${SCREENSHOTS}/tablet-touched-on-tablet-1024-tracker.png` });
     await page.getByTestId('tracker-swap').tap();
