@@ -94,15 +94,21 @@ function integer(name: string, text: string, min: number, max: number): number {
 
 /** Values a yes/no environment variable may take (any case); anything else is refused rather than read as off. */
 const YES = ['1', 'true', 'yes'];
-const NO = ['', '0', 'false', 'no'];
+const NO = ['0', 'false', 'no'];
 
-/** A yes/no environment variable: undefined when unset, else true or false; throws on any other value. */
+/**
+ * A yes/no environment variable: undefined when unset or empty (`FILE_FSYNC=` in an env file keeps the default,
+ * which is on for FILE_FSYNC: an empty value must not turn off a protection), else true or false; throws on any
+ * other value.
+ */
 function booleanEnv(name: string, text: string | undefined): boolean | undefined {
-  if (text === undefined) return undefined;
-  const value = text.trim().toLowerCase();
+  const value = text?.trim().toLowerCase();
+  if (!value) return undefined;
   if (YES.includes(value)) return true;
   if (NO.includes(value)) return false;
-  throw new Error(`${name} must be 1, true or yes (on), or 0, false, no or empty (off), got "${text}"`);
+  throw new Error(
+    `${name} must be 1, true or yes (on), or 0, false or no (off), or empty (the default), got "${text}"`,
+  );
 }
 
 /**

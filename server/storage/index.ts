@@ -28,7 +28,7 @@ export interface StorageOptions {
   dataDir: string;
   /** Connection URL for `postgres` storage. */
   databaseUrl?: string;
-  /** fsync each file write (file storage; default true unless FILE_FSYNC=0). */
+  /** fsync each file write (file storage; default true; the server's FILE_FSYNC, read by parseCli, sets it). */
   fsync?: boolean;
   /** Where the PostgreSQL storage logs its connection errors. */
   logger?: Logger;
@@ -42,8 +42,8 @@ export async function createStorage(opts: StorageOptions): Promise<StorageAPI.As
     case 'memory':
       return new MemoryStorage();
     case 'file': {
-      // FILE_FSYNC=0 skips fsync: still safe against a killed process, not against power loss.
-      const fsync = opts.fsync ?? process.env.FILE_FSYNC !== '0';
+      // Without fsync (FILE_FSYNC=0): still safe against a killed process, not against power loss.
+      const fsync = opts.fsync ?? true;
       const db = new FileStorage({ dir: opts.dataDir, fsync, report: opts.reportDamage });
       db.connect();
       return db;

@@ -132,13 +132,19 @@ describe('parseCli', () => {
       expect(parseCli([], { TRUST_PROXY: yes })).toMatchObject({ options: { trustProxy: true } });
       expect(parseCli([], { FILE_FSYNC: yes })).toMatchObject({ options: { fsync: true } });
     }
-    for (const no of ['0', 'false', 'no', '', 'False', 'NO']) {
+    for (const no of ['0', 'false', 'no', 'False', 'NO']) {
       expect(parseCli([], { TRUST_PROXY: no })).toMatchObject({ options: { trustProxy: false } });
       expect(parseCli([], { FILE_FSYNC: no })).toMatchObject({ options: { fsync: false } });
     }
+    // Empty keeps the default: off for TRUST_PROXY, but on for FILE_FSYNC (a "FILE_FSYNC=" line in an env file
+    // turned fsync off).
+    for (const empty of ['', ' ']) {
+      expect(parseCli([], { TRUST_PROXY: empty })).not.toMatchObject({ options: { trustProxy: true } });
+      expect(parseCli([], { FILE_FSYNC: empty })).not.toMatchObject({ options: { fsync: false } });
+    }
     for (const bad of ['maybe', 'on', 'off', 'y', '2']) {
       expect(() => parseCli([], { TRUST_PROXY: bad })).toThrow(
-        `TRUST_PROXY must be 1, true or yes (on), or 0, false, no or empty (off), got "${bad}"`,
+        `TRUST_PROXY must be 1, true or yes (on), or 0, false or no (off), or empty (the default), got "${bad}"`,
       );
       expect(() => parseCli([], { FILE_FSYNC: bad })).toThrow(`FILE_FSYNC must be 1, true or yes (on)`);
     }
@@ -214,7 +220,11 @@ describe('the built server', () => {
     [['--storage', 'floppy'], {}, '--storage must be file, memory or postgres, got "floppy"'],
     [['--bogus'], {}, "Unknown option '--bogus'"],
     [['--origins', 'friend.example'], {}, '--origins: "friend.example" is not an origin'],
-    [[], { TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be 1, true or yes (on), or 0, false, no or empty (off)'],
+    [
+      [],
+      { TRUST_PROXY: 'maybe' },
+      'TRUST_PROXY must be 1, true or yes (on), or 0, false or no (off), or empty (the default)',
+    ],
   ])('on a bad option %j %j prints its error and one line saying where the options are, exit 2', (args, env, said) => {
     const res = spawnSync(process.execPath, [SERVER, ...args], {
       encoding: 'utf8',

@@ -33,7 +33,11 @@ const portFree = (port: number) =>
 describe('npm start', () => {
   const publicDir = makePublicDir();
   let serverPid: number | undefined;
+  let npmPid: number | undefined;
   afterAll(() => {
+    // Whatever failed: npm, which would otherwise live on with its build or server if the test failed before its
+    // SIGTERM (a SIGTERM, which npm passes on to its script's process), and the server.
+    if (npmPid !== undefined && alive(npmPid)) process.kill(npmPid, 'SIGTERM');
     if (serverPid !== undefined && alive(serverPid)) process.kill(serverPid, 'SIGKILL');
     fs.rmSync(publicDir, { recursive: true, force: true });
   });
@@ -43,6 +47,7 @@ describe('npm start', () => {
     const npm = spawn('npm', ['start', '--', '--storage', 'memory', '--public-dir', publicDir], {
       env: { ...process.env, PORT: String(port), NODE_ENV: 'production' },
     });
+    npmPid = npm.pid;
     let out = '';
     npm.stdout.on('data', (d) => (out += d));
     npm.stderr.on('data', (d) => (out += d));
