@@ -48,7 +48,7 @@ export class CreationGuard {
         fail(
           429,
           `You already have ${mine.size} match${mine.size === 1 ? '' : 'es'} waiting for players; you can create another ` +
-            'once one of them fills up, is closed by its creator (from their seat), or expires for want of players',
+            `once ${mine.size === 1 ? 'it' : 'one of them'} fills up, expires unfilled, or is closed from its creator's seat`,
           { 'Retry-After': '60' },
         );
       }

@@ -112,25 +112,32 @@ function booleanEnv(name: string, text: string | undefined): boolean | undefined
 }
 
 /**
- * A browser origin as `--origins` lists it: `*`, or scheme://host[:port] with
- * no path, query or user (a trailing slash is dropped). Throws naming the item.
+ * A browser origin as `--origins` lists it: `*`, or http(s)://host[:port] with
+ * no path, query or user. Returned as a browser sends it in `Origin`: a
+ * trailing slash and a default port (`:443` for https) dropped, the host in
+ * lower case. Throws naming the item.
  */
 function checkOrigin(item: string): string {
   if (item === '*') return item;
-  const bare = item.replace(/\/+$/, '');
   let u: URL | undefined;
   try {
-    u = new URL(bare);
+    u = new URL(item);
   } catch {
     u = undefined;
   }
-  const ok = u !== undefined && u.host !== '' && bare.toLowerCase() === `${u.protocol}//${u.host}`.toLowerCase();
-  if (!ok) {
-    // A bare host name: browsers send the scheme, so it would match no request.
-    const hint = /^[\w.-]+(:\d+)?$/.test(item) ? `, e.g. https://${item}` : '';
-    throw new Error(`--origins: "${item}" is not an origin: write each as scheme://host[:port], with no path${hint}`);
-  }
-  return item;
+  const ok =
+    u !== undefined &&
+    /^https?:\/\/[^/?#@]/i.test(item) &&
+    (u.protocol === 'http:' || u.protocol === 'https:') &&
+    u.host !== '' &&
+    u.pathname === '/' &&
+    !/[?#]/.test(item) &&
+    !u.username &&
+    !u.password;
+  if (ok) return u!.origin;
+  // A bare host name: browsers send the scheme, so it would match no request.
+  const hint = /^[\w.-]+(:\d+)?$/.test(item) ? `, e.g. https://${item}` : '';
+  throw new Error(`--origins: "${item}" is not an origin: write each as scheme://host[:port], with no path${hint}`);
 }
 
 /** Parses `argv` (without node and script) and `env`; throws on bad input. */

@@ -118,11 +118,17 @@ describe('parseCli', () => {
       expect(() => parseCli(['--origins', `https://ok.example,${bad}`], {})).toThrow(`"${bad}" is not an origin`);
     }
     expect(() => parseCli([], { ORIGINS: 'https://friend.example?x=1' })).toThrow(/is not an origin/);
-    const ok = parseCli(['--origins', 'https://friend.example, http://localhost:5173, https://b.example/, *'], {});
+    // Kept as a browser sends them: no trailing slash, no default port (written :443, it was refused), host in
+    // lower case.
+    const ok = parseCli(
+      ['--origins', 'https://friend.example, http://localhost:5173, https://b.example/, https://C.example:443, *'],
+      {},
+    );
     expect(!ok.help && ok.options.origins).toEqual([
       'https://friend.example',
       'http://localhost:5173',
-      'https://b.example/',
+      'https://b.example',
+      'https://c.example',
       '*',
     ]);
   });

@@ -205,12 +205,26 @@ describe('creation limits', () => {
       expect(refused.status).toBe(429);
       expect(refused.text).toBe(
         'You already have 2 matches waiting for players; you can create another once one of them fills up, ' +
-          'is closed by its creator (from their seat), or expires for want of players',
+          "expires unfilled, or is closed from its creator's seat",
       );
       await joinMatch(server.url, first, '0', 'Ana');
       await joinMatch(server.url, first, '1', 'Bo');
       expect((await post(server, `/games/${GAME}/create`, { numPlayers: 2 })).status).toBe(200);
       expect((await post(server, `/games/${GAME}/create`, { numPlayers: 2 })).status).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says "1 match" and "it" when the cap is one', async () => {
+    const server = await startTestServer({ creation: { perMinute: 0, openPerClient: 1 } });
+    try {
+      await createMatch(server.url, 2);
+      const refused = await post(server, `/games/${GAME}/create`, { numPlayers: 2 });
+      expect(refused.status).toBe(429);
+      expect(refused.text).toBe(
+        "You already have 1 match waiting for players; you can create another once it fills up, expires unfilled, or is closed from its creator's seat",
+      );
     } finally {
       await server.close();
     }
