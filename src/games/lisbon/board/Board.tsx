@@ -46,7 +46,7 @@ import { LogView } from './LogView';
 import { Help } from './Help';
 import { GameOverView } from './GameOverView';
 import { TurnBanner } from './TurnBanner';
-import { Loupe, mapPoint, mapScale, TARGET_UNITS, type LoupeAt } from './MapZoom';
+import { centreZoomed, Loupe, mapPoint, mapScale, TARGET_UNITS, type LoupeAt } from './MapZoom';
 import { useFocusKept, useLayoutEffectInBrowser, useMoveSender, useToasts } from '../../../client/boardHooks';
 import './board.css';
 
@@ -152,6 +152,50 @@ function useMapClearOfSheet(ref: React.RefObject<HTMLElement>, acting: boolean):
   }, [ref, acting]);
 }
 
+/**
+ * "Zoom in" on a phone: the larger map opens on what matters now (`centreZoomed`), between the turn banner and the
+ * sheet of actions: its box is cut to the room between them and the page scrolls it there, so the whole box and
+ * "Whole map", at its top-right corner, are in view. (At 390 × 844 the box opened at the map's top-left corner, the
+ * tram and all 10 places it could reach off to the right, and "Whole map", under the box, was under the sheet until
+ * the page was scrolled 300 px.) While zoomed, the box follows the play: a new tram position or new targets centre
+ * it again.
+ */
+function useZoomOnPlay(
+  ref: React.RefObject<HTMLElement>,
+  zoomed: boolean,
+  tram: LoupeAt | null,
+  targets: LoupeAt[],
+  key: string,
+): void {
+  useLayoutEffectInBrowser(() => {
+    const root = ref.current;
+    const wrap = root?.querySelector<HTMLElement>('.lt-mapcol .map-wrap');
+    if (!root || !wrap) return;
+    if (!zoomed) {
+      wrap.style.maxHeight = '';
+      return;
+    }
+    const sheet = root.querySelector<HTMLElement>('.lt-sheet');
+    const banner = root.querySelector<HTMLElement>('.turn-banner');
+    if (!sheet || !banner || getComputedStyle(sheet).position !== 'fixed') return;
+    const floor = sheet.getBoundingClientRect().top;
+    // The banner sticks at the window's top once the page scrolls: the box goes right under it.
+    const ceiling = banner.getBoundingClientRect().height;
+    const gap = 8;
+    wrap.style.maxHeight = `${Math.round(Math.max(180, Math.min(window.innerHeight * 0.62, floor - ceiling - 2 * gap)))}px`;
+    const r = wrap.getBoundingClientRect();
+    if (r.top < ceiling || r.bottom > floor) window.scrollBy({ top: r.top - ceiling - gap, behavior: 'instant' });
+  }, [ref, zoomed]);
+  // The latest points, read when the key says they changed.
+  const points = useRef({ tram, targets });
+  points.current = { tram, targets };
+  useLayoutEffectInBrowser(() => {
+    const wrap = ref.current?.querySelector<HTMLElement>('.lt-mapcol .map-wrap');
+    if (!zoomed || !wrap) return;
+    centreZoomed(wrap, points.current.tram, points.current.targets);
+  }, [ref, zoomed, key]);
+}
+
 /** The board component. */
 export function Board(props: LisbonBoardProps) {
   const { G, ctx, moves, playerID, matchData, playerNames } = props;
@@ -216,6 +260,22 @@ export function Board(props: LisbonBoardProps) {
       overlay.onPlace = act.place;
     }
   }
+  // What the zoomed map opens on: the tram (a pushed tram's fork) and the places to choose from.
+  const net = network(G.side);
+  const zoomTram = overlay.branchFrom ?? G.players[me ?? cur]?.position;
+  const zoomTargets = [
+    ...Object.keys(overlay.destinations ?? {}),
+    ...(overlay.branches ?? []).flat(),
+    ...(overlay.placements ?? []),
+  ];
+  const nodeAt = (id: NodeId): LoupeAt => ({ x: net.node[id].x, y: net.node[id].y });
+  useZoomOnPlay(
+    rootRef,
+    zoomed,
+    zoomTram ? nodeAt(zoomTram) : null,
+    zoomTargets.map(nodeAt),
+    `${zoomTram}|${zoomTargets.join(',')}`,
+  );
   const over = ctx.gameover as GameOver | undefined;
   const targets = !!(overlay.destinations && Object.keys(overlay.destinations).length) || !!overlay.branches?.length;
   const choosing = targets || !!overlay.placements?.length;

@@ -126,3 +126,36 @@ export function Loupe({
     </div>
   );
 }
+
+/**
+ * "Zoom in" on a phone: the map is drawn larger in a box that pans. The box opens on what matters now, not at the
+ * map's top-left corner (Ajuda and Belém, while the tram and its places were off to the right): the middle of the
+ * player's tram and the places they may choose, the tram kept in view when they do not all fit.
+ */
+export function centreZoomed(wrap: HTMLElement, tram: LoupeAt | null, targets: LoupeAt[]): void {
+  const m = wrap.querySelector('svg')?.getScreenCTM();
+  if (!m) return;
+  const box = wrap.getBoundingClientRect();
+  const inBox = (p: LoupeAt) => {
+    const q = new DOMPoint(p.x, p.y).matrixTransform(m);
+    return {
+      x: q.x - box.left - wrap.clientLeft + wrap.scrollLeft,
+      y: q.y - box.top - wrap.clientTop + wrap.scrollTop,
+    };
+  };
+  const points = [...(tram ? [tram] : []), ...targets].map(inBox);
+  if (points.length === 0) return;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  let cx = (Math.min(...xs) + Math.max(...xs)) / 2;
+  let cy = (Math.min(...ys) + Math.max(...ys)) / 2;
+  const w = wrap.clientWidth;
+  const h = wrap.clientHeight;
+  if (tram) {
+    const t = inBox(tram);
+    const margin = 48;
+    cx = Math.min(Math.max(cx, t.x - w / 2 + margin), t.x + w / 2 - margin);
+    cy = Math.min(Math.max(cy, t.y - h / 2 + margin), t.y + h / 2 - margin);
+  }
+  wrap.scrollTo({ left: cx - w / 2, top: cy - h / 2, behavior: 'instant' });
+}

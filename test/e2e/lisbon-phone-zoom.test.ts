@@ -1,0 +1,145 @@
+/**
+ * Lisbon's "Zoom in" on phones held upright (390 × 844 and 360 × 640, touch), in Debian's Chromium against the real
+ * server, in hot-seat on the first player's turn: the zoomed map opens on the player's tram and the places it may go
+ * (a phone review found it open at the map's top-left corner, Ajuda and Belém, with the tram and all 10 highlighted
+ * places off to the right), its box lies between the turn banner and the sheet of actions, and "Whole map" is in the
+ * window and takes a tap without a scroll (it was under the sheet, at y ≈ 820, until the page was scrolled 300 px).
+ * After a move made in the zoomed map, the box follows the tram.
+ */
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { e2eSuite, findChromium, FIRST_BOARD_SCRIPT, SCREENSHOTS } from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+/** A destination whose move pushes nobody (a push may hand the device to the other player). */
+const QUIET_DEST = '.lt-mapcol [data-testid^="dest-"]:not([aria-label*="pushes"])';
+
+type Box = { left: number; top: number; right: number; bottom: number };
+
+/** Fonts loaded and two frames drawn: the layout is settled. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+/** The boxes that matter, as the window shows them now. */
+function layout(page: Page, seat: string) {
+  return page.evaluate((seat) => {
+    const rect = (el: Element | null): Box | null => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    };
+    const must = (sel: string) => rect(document.querySelector(sel))!;
+    return {
+      wrap: must('.lt-mapcol .map-wrap'),
+      banner: must('[data-testid="turn-banner"]'),
+      sheet: must('.lt-sheet'),
+      tram: must(`.lt-mapcol [data-testid="tram-${seat}"]`),
+      dests: [...document.querySelectorAll('.lt-mapcol [data-testid^="dest-"] .dest-ring')].map((e) => rect(e)!),
+      zoom: must('[data-testid="map-zoom"]'),
+    };
+  }, seat);
+}
+
+const centre = (b: Box) => ({ x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 });
+const inside = (p: { x: number; y: number }, b: Box) =>
+  p.x >= b.left && p.x <= b.right && p.y >= b.top && p.y <= b.bottom;
+
+/** A tap at the centre of the element reaches it (nothing stands over it). */
+async function tappable(page: Page, testid: string): Promise<boolean> {
+  return page.getByTestId(testid).evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) return false;
+    return !!document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('[data-testid="map-zoom"]');
+  });
+}
+
+describe.skipIf(!CHROMIUM)('browser: Lisbon, "Zoom in" on a phone', () => {
+  const suite = e2eSuite();
+  const errors = suite.errors;
+
+  for (const [width, height] of [
+    [390, 844],
+    [360, 640],
+  ] as const) {
+    it(`at ${width} × ${height}, the zoomed map opens on the tram and its places, and "Whole map" is in view`, async () => {
+      const context = await suite.browser.newContext({
+        viewport: { width, height },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
+      await context.addInitScript(FIRST_BOARD_SCRIPT);
+      const page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(`[zoom ${width}] pageerror: ${e.message}`));
+      await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/hotseat`);
+      await page.getByTestId('hs-players-2').click();
+      await page.getByTestId('hs-name-0').fill('Ana');
+      await page.getByTestId('hs-name-1').fill('Bruno');
+      await page.getByTestId('hs-first').selectOption('0');
+      await page.getByTestId('hs-start').click();
+      await page.getByTestId('pass-ready').tap({ timeout: UI });
+      await expect.poll(() => page.getByTestId('turn-banner').textContent(), { timeout: UI }).toMatch(/Your turn/);
+      await settled(page);
+
+      await page.getByTestId('map-zoom').tap();
+      await expect.poll(() => page.getByTestId('map-zoom').getAttribute('aria-pressed')).toBe('true');
+      await settled(page);
+      const shot = path.join(SCREENSHOTS, `lisbon-phone-zoom-${width}.png`);
+      await page.screenshot({ path: shot });
+      const l = await layout(page, '0');
+      // The zoomed box lies between the banner and the sheet: none of it is under either.
+      expect.soft(l.wrap.top, 'the box under the banner').toBeGreaterThanOrEqual(l.banner.bottom - 1);
+      expect.soft(l.wrap.bottom, 'the box above the sheet').toBeLessThanOrEqual(l.sheet.top + 1);
+      // It shows the tram, and at least half the places it may go.
+      expect
+        .soft(inside(centre(l.tram), l.wrap), `the tram ${JSON.stringify(l.tram)} in ${JSON.stringify(l.wrap)}`)
+        .toBe(true);
+      expect.soft(l.dests.length).toBeGreaterThan(0);
+      const shown = l.dests.filter((d) => inside(centre(d), l.wrap)).length;
+      expect
+        .soft(shown, `places in the box, of ${l.dests.length}`)
+        .toBeGreaterThanOrEqual(Math.ceil(l.dests.length / 2));
+      // "Whole map" is in the window, clear of the banner and the sheet, and a tap reaches it.
+      expect.soft(l.zoom.top).toBeGreaterThanOrEqual(l.banner.bottom - 1);
+      expect.soft(l.zoom.bottom).toBeLessThanOrEqual(l.sheet.top + 1);
+      expect.soft(await tappable(page, 'map-zoom'), '"Whole map" takes a tap').toBe(true);
+      expect.soft(await page.getByTestId('map-zoom').textContent()).toBe('Whole map');
+
+      // A move made in the zoomed map: the box follows the tram.
+      const id = await page.evaluate((sel) => {
+        for (const d of document.querySelectorAll(sel)) {
+          const r = d.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          if (hit && d.contains(hit)) return d.getAttribute('data-testid');
+        }
+        return null;
+      }, QUIET_DEST);
+      expect(id, 'a place to move to, in the box').not.toBeNull();
+      await page.getByTestId(id!).tap();
+      // At 360 px the zoomed map's places are still under 44 px: the tap opens the close-up, as on the whole map.
+      if (width < 390) await page.getByTestId(`zoom-${id}`).tap({ timeout: UI });
+      await page.getByTestId('confirm-move').tap({ timeout: UI });
+      await expect.poll(() => page.getByTestId('actions-left').textContent(), { timeout: UI }).toMatch(/1 of 2/);
+      await expect
+        .poll(
+          async () => {
+            const after = await layout(page, '0');
+            return inside(centre(after.tram), after.wrap);
+          },
+          { message: 'the tram in the box after the move', timeout: UI },
+        )
+        .toBe(true);
+
+      await page.getByTestId('map-zoom').tap();
+      await expect.poll(() => page.getByTestId('map-zoom').textContent()).toBe('Zoom in');
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await context.close();
+    }, 60_000);
+  }
+});
