@@ -196,6 +196,85 @@ function useZoomOnPlay(
   }, [ref, zoomed, key]);
 }
 
+/** The row of the phone's sheet pinned at its foot (End turn, or a chosen move's Confirm and Cancel), if any. */
+function pinnedRow(sheet: HTMLElement): HTMLElement | null {
+  for (const el of sheet.querySelectorAll<HTMLElement>('.action-section.end, .move-detail .buttons'))
+    if (getComputedStyle(el).position === 'sticky') return el;
+  return null;
+}
+
+/** The pending action's main control: a decision's, else the first of what can be done where the tram stands. */
+const MAIN_CONTROL =
+  '[data-testid="decision"] button.primary, [data-testid="decision"] .buttons button, .place-section .buttons button';
+
+/**
+ * On a phone, each new position (a move made, a turn begun, a decision owed) scrolls the sheet of actions so that
+ * the pending action's main control shows whole above the row pinned at its foot. (At 360 × 640 the sheet is
+ * 288 px high: after the move's hint, "Pick up, pay 5 tickets" was cut in half behind the pinned End turn row.) The
+ * player's own scrolling of the sheet is left alone until the next position.
+ */
+function useSheetShowsMainControl(ref: React.RefObject<HTMLElement>, key: string, acting: boolean): void {
+  useLayoutEffectInBrowser(() => {
+    const sheet = ref.current?.querySelector<HTMLElement>('.lt-sheet');
+    if (!sheet || !acting) return;
+    let done = false;
+    const show = () => {
+      if (done || getComputedStyle(sheet).position !== 'fixed' || sheet.clientHeight === 0) return;
+      done = true;
+      const main = sheet.querySelector<HTMLElement>(MAIN_CONTROL);
+      if (!main) return;
+      const view = sheet.getBoundingClientRect();
+      const pinned = pinnedRow(sheet);
+      // Clear of the pinned row and of the cue at its top edge ("more" below).
+      const floor = (pinned && !pinned.contains(main) ? pinned.getBoundingClientRect().top : view.bottom) - 14;
+      const r = main.getBoundingClientRect();
+      let by = r.bottom > floor ? r.bottom - floor : 0;
+      if (r.top - by < view.top + 4) by = r.top - view.top - 4;
+      if (Math.abs(by) >= 1) sheet.scrollTop += by;
+    };
+    // The observer reports the sheet's size once it is laid out (a hot-seat board may be drawn before it shows).
+    const ro = new ResizeObserver(show);
+    ro.observe(sheet);
+    return () => ro.disconnect();
+  }, [ref, key, acting]);
+}
+
+/**
+ * On a phone, a cue that the sheet of actions scrolls: "▲ more" at its top while some of it is scrolled up out of
+ * sight, "▼ more" at the top edge of the pinned row (or at the sheet's foot) while some is below (board.css, from
+ * the sheet's `data-more`). Its scroll padding keeps what a Tab focuses above the pinned row. (The review found no
+ * hint at all that the 288 px sheet at 360 × 640 scrolls.)
+ */
+function useSheetScrollCue(ref: React.RefObject<HTMLElement>): void {
+  useLayoutEffectInBrowser(() => {
+    const sheet = ref.current?.querySelector<HTMLElement>('.lt-sheet');
+    if (!sheet) return;
+    const update = () => {
+      const fixed = getComputedStyle(sheet).position === 'fixed';
+      const pinned = fixed ? pinnedRow(sheet) : null;
+      const more: string[] = [];
+      if (fixed && sheet.scrollTop > 2) more.push('above');
+      if (fixed && sheet.scrollTop + sheet.clientHeight < sheet.scrollHeight - 2) more.push('below');
+      if (pinned) more.push('pinned');
+      const next = more.join(' ');
+      if ((sheet.dataset.more ?? '') !== next) sheet.dataset.more = next;
+      const pad = pinned ? `${Math.round(pinned.offsetHeight) + 14}px` : '';
+      if (sheet.style.scrollPaddingBottom !== pad) sheet.style.scrollPaddingBottom = pad;
+    };
+    update();
+    sheet.addEventListener('scroll', update, { passive: true });
+    const ro = new ResizeObserver(update);
+    ro.observe(sheet);
+    const mo = new MutationObserver(update);
+    mo.observe(sheet, { childList: true, subtree: true, characterData: true });
+    return () => {
+      sheet.removeEventListener('scroll', update);
+      ro.disconnect();
+      mo.disconnect();
+    };
+  }, [ref]);
+}
+
 /** The board component. */
 export function Board(props: LisbonBoardProps) {
   const { G, ctx, moves, playerID, matchData, playerNames } = props;
@@ -226,7 +305,10 @@ export function Board(props: LisbonBoardProps) {
   const cur = ctx.currentPlayer;
   const myTurn = me !== null && me === cur && !G.pending && !ctx.gameover && !props.tableWaiting;
   const freeAvailable = myTurn && freeMoveAvailable(G, me);
-  useMapClearOfSheet(rootRef, myTurn || (!!G.pending && me !== null && G.pending.player === me));
+  const acting = myTurn || (!!G.pending && me !== null && G.pending.player === me);
+  useMapClearOfSheet(rootRef, acting);
+  useSheetShowsMainControl(rootRef, fingerprint, acting);
+  useSheetScrollCue(rootRef);
   // With no actions left, the free move is the only move: show it.
   const mode: UiState['mode'] = freeAvailable && (ui.mode === 'free' || actionsLeft(G, me) === 0) ? 'free' : 'action';
   const moveOptions = useMemo(

@@ -1,0 +1,160 @@
+/**
+ * Lisbon's sheet of actions on phones held upright, in Debian's Chromium against the real server (hot-seat, the first
+ * player's tram at Baixa, where three passengers wait that she can pay for):
+ *  - at 360 × 640 the sheet is 288 px high: the pick-up's main button ("Pick up, pay 3 tickets") shows whole above
+ *    the pinned End turn row, and a tap reaches it (a phone review found it cut in half behind that row, with no
+ *    hint that the sheet scrolls); while the sheet scrolls, a cue says so ("▲ more" / "▼ more");
+ *  - at 390 × 844, "End your turn with 2 actions unused?" covers nothing of the sheet (pinned at its foot, the
+ *    question covered the bell's row), and is in view with its answers.
+ */
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { GState } from '../../src/games/lisbon/types';
+import { changeStoredHotSeat, e2eSuite, findChromium, FIRST_BOARD_SCRIPT, SCREENSHOTS } from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+
+type Box = { left: number; top: number; right: number; bottom: number };
+
+/** Fonts loaded and two frames drawn: the layout is settled. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+describe.skipIf(!CHROMIUM)("browser: Lisbon's sheet of actions on a phone", () => {
+  const suite = e2eSuite();
+  const errors = suite.errors;
+
+  /** A hot-seat game at `width` × `height` (touch), Ana's turn, her tram at Baixa with 3 passengers she can pay for. */
+  async function atBaixa(width: number, height: number): Promise<Page> {
+    const context = await suite.browser.newContext({
+      viewport: { width, height },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
+    await context.addInitScript(FIRST_BOARD_SCRIPT);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(`[sheet ${width}] pageerror: ${e.message}`));
+    await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/hotseat`);
+    await page.getByTestId('hs-players-2').click();
+    await page.getByTestId('hs-name-0').fill('Ana');
+    await page.getByTestId('hs-name-1').fill('Bruno');
+    await page.getByTestId('hs-first').selectOption('0');
+    await page.getByTestId('hs-start').click();
+    await page.getByTestId('pass-ready').tap({ timeout: UI });
+    await page.getByTestId('map').waitFor({ timeout: UI });
+    await changeStoredHotSeat<GState>(page, ({ G }) => {
+      const none = { red: 0, yellow: 0, green: 0, blue: 0 };
+      G.players['0'].position = 'baixa';
+      G.players['0'].hand = { red: 3, yellow: 3, green: 3, blue: 3 };
+      G.players['0'].seats = { ...none };
+      G.stops['baixa'] = { ...none, red: 1, green: 1, blue: 1 };
+    });
+    await page.getByTestId('hs-resume').tap({ timeout: UI });
+    await page.getByTestId('pass-ready').tap({ timeout: UI });
+    await page.getByTestId('pickup-none').waitFor({ timeout: UI });
+    await settled(page);
+    return page;
+  }
+
+  it('at 360 × 640, the pick-up shows whole above the pinned End turn row, and a cue says the sheet scrolls', async () => {
+    const page = await atBaixa(360, 640);
+    const where = () =>
+      page.evaluate(() => {
+        const rect = (el: Element): Box => {
+          const r = el.getBoundingClientRect();
+          return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+        };
+        const sheet = document.querySelector<HTMLElement>('.lt-sheet')!;
+        const main = document.querySelector('[data-testid="pickup-none"]')!;
+        const end = document.querySelector('[data-testid="end-turn"]')!.closest('.action-section')!;
+        const m = rect(main);
+        const hit = document.elementFromPoint((m.left + m.right) / 2, (m.top + m.bottom) / 2);
+        const pseudo = (el: Element, which: string) => {
+          const s = getComputedStyle(el, which);
+          return s.content !== 'none' && s.content !== 'normal' && s.display !== 'none';
+        };
+        return {
+          main: m,
+          sheet: rect(sheet),
+          end: rect(end),
+          endPinned: getComputedStyle(end).position === 'sticky',
+          tapReaches: !!hit && main.contains(hit),
+          scrolls: sheet.scrollHeight > sheet.clientHeight + 2,
+          above: sheet.scrollTop > 2,
+          below: sheet.scrollTop + sheet.clientHeight < sheet.scrollHeight - 2,
+          cueAbove: pseudo(sheet, '::before'),
+          cueBelow: pseudo(end, '::before') || pseudo(sheet, '::after'),
+        };
+      });
+    const l = await where();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'lisbon-phone-sheet-360.png') });
+    // The row with End turn is pinned at the sheet's foot, and the sheet is too short for all it holds.
+    expect(l.endPinned).toBe(true);
+    expect(l.scrolls).toBe(true);
+    // The pick-up's button lies whole in the sheet, above the pinned row, and a tap at its centre reaches it.
+    expect.soft(l.main.top, 'the button under the sheet top').toBeGreaterThanOrEqual(l.sheet.top);
+    expect.soft(l.main.bottom, 'the button above the pinned row').toBeLessThanOrEqual(l.end.top);
+    expect.soft(l.tapReaches, 'a tap on the button reaches it').toBe(true);
+    // A cue shows each way the sheet scrolls.
+    expect.soft(l.above || l.below).toBe(true);
+    if (l.above) expect.soft(l.cueAbove, '"▲ more" at the top').toBe(true);
+    if (l.below) expect.soft(l.cueBelow, '"▼ more" at the pinned row').toBe(true);
+    // The player scrolls the sheet to its top: the cue now says there is more below.
+    await page.locator('.lt-sheet').evaluate((e) => e.scrollTo(0, 0));
+    await expect
+      .poll(async () => (await where()).cueBelow, { message: '"▼ more" with the sheet at its top' })
+      .toBe(true);
+    expect((await where()).cueAbove).toBe(false);
+    await page.locator('.lt-sheet').evaluate((e) => e.scrollTo(0, e.scrollHeight));
+    await expect
+      .poll(async () => (await where()).cueAbove, { message: '"▲ more" with the sheet at its foot' })
+      .toBe(true);
+    expect((await where()).cueBelow).toBe(false);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'lisbon-phone-sheet-360-foot.png') });
+    // The pick-up itself.
+    await page.getByTestId('pickup-none').tap();
+    await expect.poll(() => page.getByTestId('actions-left').textContent(), { timeout: UI }).toMatch(/1 of 2/);
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('at 390 × 844, "End your turn with 2 actions unused?" covers nothing of the sheet', async () => {
+    const page = await atBaixa(390, 844);
+    await page.getByTestId('end-turn').tap();
+    await page.getByTestId('end-turn-question').waitFor({ timeout: UI });
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'lisbon-phone-sheet-question-390.png') });
+    // The question and its answers are in the window.
+    for (const id of ['end-turn-question', 'end-turn-confirm', 'end-turn-cancel']) {
+      const r = (await page.getByTestId(id).boundingBox())!;
+      expect(r.y, id).toBeGreaterThanOrEqual(0);
+      expect(r.y + r.height, id).toBeLessThanOrEqual(844);
+    }
+    // Nothing of the sheet shown in it lies under the question's box.
+    const covered = await page.evaluate(() => {
+      const sheet = document.querySelector('.lt-sheet')!.getBoundingClientRect();
+      const group = document.querySelector('[data-testid="end-turn-question"]')!.closest('.action-section')!;
+      const q = group.getBoundingClientRect();
+      return [...document.querySelectorAll('.lt-sheet button, .lt-sheet p, .lt-sheet h4')]
+        .filter((e) => !group.contains(e))
+        .filter((e) => {
+          const r = e.getBoundingClientRect();
+          const shown = r.bottom > sheet.top + 1 && r.top < sheet.bottom - 1;
+          return shown && r.bottom > q.top + 1 && r.top < q.bottom - 1;
+        })
+        .map((e) => e.getAttribute('data-testid') ?? e.textContent.slice(0, 40));
+    });
+    expect(covered, 'under the question').toEqual([]);
+    await page.getByTestId('end-turn-cancel').tap();
+    await expect.poll(() => page.getByTestId('end-turn-question').count()).toBe(0);
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+});
