@@ -1,10 +1,15 @@
 /**
  * Get on Board's plot panel on a touch phone, in a hot-seat game of two, in Debian's Chromium against the real
  * server (a phone play-through review):
- * upright on a small phone (360 × 640), a target that eliminates its player turns Confirm into "Confirm and be
- * eliminated": its words are shown, light on the danger red, with a contrast of 4.5:1 or more (they were the site's
- * danger red on the board's, 1.0:1: a red bar with no words).
- * Viewport screenshots: artifacts/screenshots/gob-phone-eliminate-360x640.png.
+ * - upright on a small phone (360 × 640), a target that eliminates its player turns Confirm into "Confirm and be
+ *   eliminated": its words are shown, light on the danger red, with a contrast of 4.5:1 or more (they were the
+ *   site's danger red on the board's, 1.0:1: a red bar with no words);
+ * - held sideways (844 × 390), once a plot of three markers or more is placed, every marker's "Take back" can be
+ *   tapped: scrolled into view, the element under its centre is the link itself, not the pinned "Metro extra
+ *   marker" / "Clear" / "Confirm" row, and its words fit inside the panel (it sat under that row, and ran into
+ *   the panel's right edge); the last marker placed is shown whole as the panel first stands (the markers scroll
+ *   in a box of their own above the buttons).
+ * Viewport screenshots: artifacts/screenshots/gob-phone-eliminate-360x640.png, gob-phone-take-back-844x390.png.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -109,6 +114,92 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's plot panel on a phone", () =
       return !!el && b.contains(el);
     });
     expect(hit).toBe(true);
+    expect(suite.errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('keeps every "Take back" tappable, clear of the pinned buttons, when held sideways (844 × 390)', async () => {
+    const { page, context } = await newContext(suite.browser, suite.errors, 'gob-phone-take-back', {
+      viewport: { width: 844, height: 390 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await toFirstPlot(page, suite.server.url);
+    // The player scrolls the board up, as its first screen asks sideways: map and panel then fill the window.
+    await page.getByTestId('gob-board').evaluate((el) => el.scrollIntoView());
+    // Plots are played until one of three markers or more is placed whole.
+    const markers = page.locator('[data-testid="plot-markers"] li');
+    const whole = async () => (await page.getByTestId('plot-confirm').isEnabled()) && (await markers.count()) >= 3;
+    expect(await playUntil(page, whole), 'a plot of three markers or more').toBe(true);
+    await page.getByTestId('gob-board').evaluate((el) => el.scrollIntoView());
+    const n = await markers.count();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'gob-phone-take-back-844x390.png') });
+    const found: string[] = [];
+    // As the panel first stands: no part of a "Take back" that shows is under the buttons, and each one's words fit
+    // its box, inside the panel.
+    const seen = await page.getByTestId('plot-panel').evaluate((panel) => {
+      const actions = panel.querySelector('.gob-actions')!.getBoundingClientRect();
+      const box = panel.getBoundingClientRect();
+      return [...panel.querySelectorAll<HTMLElement>('[data-testid^="take-back-"]')].map((b) => {
+        // The part of the link that shows: its box cut by every box that clips it.
+        const own = b.getBoundingClientRect();
+        let r = own;
+        let [top, bottom, left, right] = [r.top, r.bottom, r.left, r.right];
+        for (let el = b.parentElement; el; el = el.parentElement) {
+          if (getComputedStyle(el).overflowY === 'visible') continue;
+          r = el.getBoundingClientRect();
+          [top, bottom] = [Math.max(top, r.top), Math.min(bottom, r.bottom)];
+          [left, right] = [Math.max(left, r.left), Math.min(right, r.right)];
+        }
+        [top, bottom] = [Math.max(top, 0), Math.min(bottom, window.innerHeight)];
+        const shows = bottom - top > 0.5 && right - left > 0.5;
+        const under =
+          shows &&
+          top < actions.bottom - 0.5 &&
+          bottom > actions.top + 0.5 &&
+          left < actions.right &&
+          right > actions.left;
+        const words = document.createRange();
+        words.selectNodeContents(b);
+        const text = words.getBoundingClientRect();
+        return {
+          id: b.dataset.testid!,
+          under,
+          whole:
+            top <= own.top + 0.5 && bottom >= own.bottom - 0.5 && left <= own.left + 0.5 && right >= own.right - 0.5,
+          fits: b.scrollWidth <= b.clientWidth + 0.5 && text.right <= box.right - 0.5,
+        };
+      });
+    });
+    // The marker just placed is shown whole, its "Take back" clear of everything.
+    if (!seen[n - 1]?.whole) found.push(`take-back-${n - 1}, the last marker's: not wholly shown`);
+    for (const l of seen) {
+      if (l.under) found.push(`${l.id}: shows under the panel's buttons`);
+      if (!l.fits) found.push(`${l.id}: its words run past its box or the panel's edge`);
+    }
+    // Each one, brought into view as a finger scrolls, is what a tap at its centre reaches.
+    for (let i = n - 1; i >= 0; i--) {
+      const link = page.getByTestId(`take-back-${i}`);
+      await link.scrollIntoViewIfNeeded();
+      const m = await link.evaluate((b) => {
+        const r = b.getBoundingClientRect();
+        const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return {
+          under: el ? (el.closest('button')?.textContent ?? el.tagName) : 'nothing',
+          hit: !!el && b.contains(el),
+          inWindow: r.top >= 0 && r.bottom <= window.innerHeight,
+        };
+      });
+      if (!m.hit) found.push(`take-back-${i}: under its centre is "${m.under}"`);
+      if (!m.inWindow) found.push(`take-back-${i}: out of the window`);
+    }
+    // Confirm is in the window, unmoved by any of that.
+    const confirm = (await page.getByTestId('plot-confirm').boundingBox())!;
+    if (confirm.y < 0 || confirm.y + confirm.height > 390) found.push('Confirm: out of the window');
+    expect(found).toEqual([]);
+    // The last marker's Take back, tapped where it stands, takes it back.
+    await page.getByTestId(`take-back-${n - 1}`).tap();
+    await expect.poll(() => page.locator('[data-testid="plot-markers"] li').count()).toBe(n - 1);
     expect(suite.errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 120_000);

@@ -140,6 +140,12 @@ export function PlotPanel(props: {
   const shape = shapeFor(sheet.variant, G.ticket ?? 1);
   const eliminated = status.eliminated;
   const pathLength = view.placed.length - (view.args?.extra ? 1 : 0);
+  // Where the marker list scrolls in a box of its own (a phone held sideways), the marker just placed is shown.
+  const markersRef = React.useRef<HTMLOListElement>(null);
+  React.useLayoutEffect(() => {
+    const list = markersRef.current;
+    if (list && list.scrollHeight > list.clientHeight) list.scrollTop = list.scrollHeight;
+  }, [view.placed.length]);
   // The plot is whole and the map offers the extra marker's places: the player asked for it.
   const choosingExtra = status.complete && !view.args?.extra && view.targets.length > 0;
   let prompt: string;
@@ -174,7 +180,7 @@ export function PlotPanel(props: {
         {prompt}
       </p>
       {view.placed.length > 0 && (
-        <ol className="gob-markers" data-testid="plot-markers">
+        <ol className="gob-markers" data-testid="plot-markers" ref={markersRef}>
           {view.placed.map((o, i) => (
             <li key={`${i}-${o.to}`} data-testid={`plot-marker-${i}`}>
               <span>
