@@ -1,7 +1,8 @@
 /**
  * Get on Board's final scores (the end-of-game dialog) at four screens, in
  * Debian's Chromium against the real server: a 1366 × 768 laptop, a
- * 1920 × 1080 screen, a 390 × 844 phone and a small 360 × 640 phone (touch),
+ * 1920 × 1080 screen, a 390 × 844 phone, a small 360 × 640 phone and a phone
+ * held sideways, 844 × 390 (touch), and a 600 × 1000 small tablet,
  * each with 2, 3, 4 and 5 players. The finished game is set in the server's
  * store (a made-up result: a plain win with 2, an eliminated player with 3,
  * a shared victory with 4, both with 5, the longest dialog; one player's
@@ -29,6 +30,9 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844, touch: true },
   { name: 'small-tablet', width: 600, height: 1000, touch: true },
   { name: 'small-phone', width: 360, height: 640, touch: true },
+  // A phone held sideways: the dialog was 358 px high and held 397 px ("How each row scores" and "Look at the map"
+  // cut off under its foot; a play-through review).
+  { name: 'sideways-phone', width: 844, height: 390, touch: true },
 ] as const;
 
 const NAMES = ['Ana', 'Maria Fernanda', 'Bruno', 'Duarte', 'Eva'];
@@ -173,7 +177,8 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
         const over = page.getByRole('dialog', { name: 'Final scores' });
         await over.waitFor({ timeout: UI });
         expect(await over.getAttribute('data-testid')).toBe('gameover');
-        await page.getByTestId('game-over-bar').waitFor({ timeout: UI });
+        // Held sideways the page hides its end bar while the scores are up (they take the window's height).
+        await page.getByTestId('game-over-bar').waitFor({ state: 'attached', timeout: UI });
         await page.screenshot({ path: `${SCREENSHOTS}/gob-end-dialog-${size.name}-${n}p.png` });
 
         const m = await over.evaluate((dialog) => {
@@ -229,12 +234,13 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
         expect.soft(m.hidden, `${size.name}, ${n} players: table cells out of view`).toBe(0);
         expect.soft(m.title && m.close, `${size.name}, ${n} players: title and close in view`).toBe(true);
         // The dialog stays above the match page's end bar.
-        const bar = (await page.getByTestId('game-over-bar').boundingBox())!;
+        const bar = await page.getByTestId('game-over-bar').boundingBox();
         const box = (await over.boundingBox())!;
-        expect.soft(box.y + box.height, 'the dialog above the end bar').toBeLessThanOrEqual(bar.y + 1);
+        if (size.height > 500 || bar)
+          expect.soft(box.y + box.height, 'the dialog above the end bar').toBeLessThanOrEqual(bar!.y + 1);
         // How each row scores: under its name where the dialog is wide; listed on demand on a phone.
         const explained = over.locator('.gob-score-how');
-        if (size.width > 700) {
+        if (size.width > 700 && size.height > 560) {
           expect(await explained.evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).length)).toBe(
             ROWS.length,
           );
