@@ -115,7 +115,7 @@ export function DeparturePanel(props: {
       ) : (
         <p data-testid="departure-chosen">
           You keep ticket {mine}: departure {mine}.{' '}
-          {waiting !== null ? `Waiting for ${waiting.join(', ')} to choose.` : 'Everyone has chosen.'}
+          {waiting !== null ? waitingText(waiting.join(', '), 'choose') : 'Everyone has chosen.'}
         </p>
       )}
     </section>

@@ -66,6 +66,14 @@ describe('Get on Board spectator at the departures', () => {
     expect(waiting(render(playerView(G, null), null))).toBe('Everyone is choosing a departure.');
   });
 
+  it("tells a seat that has chosen who is still choosing, in the game's waiting words", () => {
+    const ticket = G.offers['1'][0];
+    const some = { ...G, choices: { ...G.choices, '1': ticket } };
+    const html = render(playerView(some, '1'), '1');
+    const chosen = text(/data-testid="departure-chosen"[^>]*>(.*?)<\/p>/.exec(html)![1]).trim();
+    expect(chosen).toBe(`You keep ticket ${ticket}: departure ${ticket}. Waiting for Ana, Carla to choose…`);
+  });
+
   it('names who is still choosing once some have chosen', () => {
     const some = { ...G, choices: { ...G.choices, '1': G.offers['1'][0] } };
     expect(waiting(render(playerView(some, null), null))).toBe('Waiting for Ana, Carla to choose a departure…');
