@@ -15,6 +15,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SCREENSHOTS, e2eSuite, findChromium, newContext } from './harness';
+import { hotSeatDepartures } from './get-on-board-steps';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -38,13 +39,7 @@ async function toFirstPlot(page: Page, url: string) {
   await page.getByTestId('hs-name-0').fill('Ana');
   await page.getByTestId('hs-name-1').fill('Gia');
   await page.getByTestId('hs-start').click();
-  for (let i = 0; i < 2; i++) {
-    await page.getByTestId('pass-device').waitFor({ timeout: UI });
-    await page.getByTestId('pass-ready').click();
-    const ticket = page.locator('[data-testid="departure-panel"] button').first();
-    await ticket.click({ timeout: UI });
-    await ticket.waitFor({ state: 'detached', timeout: UI });
-  }
+  await hotSeatDepartures(page, 2);
   await page.getByTestId('plot-panel').waitFor({ timeout: UI });
 }
 

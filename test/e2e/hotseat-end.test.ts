@@ -38,6 +38,7 @@ import type { TOState } from '../../src/games/touched-on/types';
 import { emptyHands, give } from '../games/touched-on/helpers';
 import path from 'node:path';
 import { violations } from './axe';
+import { hotSeatDepartures, placeSafeMarkers } from './get-on-board-steps';
 import {
   SCREENSHOTS,
   changeStoredHotSeat,
@@ -484,15 +485,7 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await page.getByTestId('hs-name-1').fill('Gia');
     await page.getByTestId('hs-start').click();
     // Each player's departure offer is theirs alone: each takes the device at the pass screen and chooses.
-    const named: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      await page.getByTestId('pass-device').waitFor({ timeout: UI });
-      named.push((await page.getByTestId('pass-name').textContent()) ?? '');
-      await page.getByTestId('pass-ready').click();
-      const ticket = page.locator('[data-testid="departure-panel"] button').first();
-      await ticket.click({ timeout: UI });
-      await ticket.waitFor({ state: 'detached', timeout: UI });
-    }
+    const named = await hotSeatDepartures(page, 2);
     expect(named.sort()).toEqual(['Ana', 'Gia']);
     // From here on everything is public: count every pass screen that appears.
     await page.evaluate(() => {
@@ -525,10 +518,7 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
         await screenshot(page, `hotseat-gob-handed-${plot}`);
       }
       const before = await storedHotSeat<unknown>(page);
-      for (let i = 0; i < 8 && !(await page.getByTestId('plot-confirm').isEnabled()); i++) {
-        const safe = page.locator('.gob-target[data-eliminates="no"]');
-        await ((await safe.count()) > 0 ? safe.first() : page.locator('.gob-target').first()).click();
-      }
+      await placeSafeMarkers(page);
       await page.getByTestId('plot-confirm').click();
       await expect
         .poll(async () => (await storedHotSeat<unknown>(page))[0]?.[1]._stateID, { timeout: UI })
@@ -550,13 +540,7 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await page.getByTestId('hs-kind-2').selectOption('bot');
     await page.getByTestId('hs-level-2').selectOption('easy');
     await page.getByTestId('hs-start').click();
-    for (let i = 0; i < 2; i++) {
-      await page.getByTestId('pass-device').waitFor({ timeout: UI });
-      await page.getByTestId('pass-ready').click();
-      const ticket = page.locator('[data-testid="departure-panel"] button').first();
-      await ticket.click({ timeout: UI });
-      await ticket.waitFor({ state: 'detached', timeout: UI });
-    }
+    await hotSeatDepartures(page, 2);
     const boardTops: number[] = [];
     const seen = () => page.evaluate(() => (window as unknown as { botNote?: unknown }).botNote ?? null);
     await page.getByTestId('plot-panel').waitFor({ timeout: UI });
@@ -584,10 +568,7 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
           Math.round(document.querySelector('[data-testid="hs-board"]')!.getBoundingClientRect().top + scrollY),
         ),
       );
-      for (let i = 0; i < 8 && !(await page.getByTestId('plot-confirm').isEnabled()); i++) {
-        const safe = page.locator('.gob-target[data-eliminates="no"]');
-        await ((await safe.count()) > 0 ? safe.first() : page.locator('.gob-target').first()).click();
-      }
+      await placeSafeMarkers(page);
       await page.getByTestId('plot-confirm').click();
       await page.waitForTimeout(300);
     }

@@ -23,6 +23,7 @@ import {
   holdSeat,
 } from './harness';
 import { playedInProcess } from './replay-match';
+import { hotSeatDepartures, placeSafeMarkers } from './get-on-board-steps';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -116,20 +117,11 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
       await page.getByTestId('hs-name-0').fill('Ana');
       await page.getByTestId('hs-name-1').fill('Gia');
       await page.getByTestId('hs-start').click();
-      for (let i = 0; i < 2; i++) {
-        await page.getByTestId('pass-device').waitFor({ timeout: UI });
-        await page.getByTestId('pass-ready').click();
-        const ticket = page.locator('[data-testid="departure-panel"] button').first();
-        await ticket.click({ timeout: UI });
-        await ticket.waitFor({ state: 'detached', timeout: UI });
-      }
+      await hotSeatDepartures(page, 2);
       // The first plot, then the device goes to the other player without the pass screen.
       await page.getByTestId('plot-panel').waitFor({ timeout: UI });
       const first = await page.locator('[data-testid^="hs-seat-"].acting .chip-name').textContent();
-      for (let i = 0; i < 8 && !(await page.getByTestId('plot-confirm').isEnabled()); i++) {
-        const safe = page.locator('.gob-target[data-eliminates="no"]');
-        await ((await safe.count()) > 0 ? safe.first() : page.locator('.gob-target').first()).click();
-      }
+      await placeSafeMarkers(page);
       await page.getByTestId('plot-confirm').click();
       const next = first === 'Ana' ? 'Gia' : 'Ana';
       const handed = page.getByTestId('hs-handed-to');

@@ -1,0 +1,29 @@
+/** Steps of a Get on Board game in the browser that several tests share. */
+import type { Page } from 'playwright-core';
+
+const UI = 10_000;
+
+/**
+ * Hot-seat, at the departures: each of the `humans` takes the device at the pass screen and keeps the first
+ * departure offered. Returns their names, in the order the pass screen named them.
+ */
+export async function hotSeatDepartures(page: Page, humans: number): Promise<string[]> {
+  const named: string[] = [];
+  for (let i = 0; i < humans; i++) {
+    await page.getByTestId('pass-device').waitFor({ timeout: UI });
+    named.push((await page.getByTestId('pass-name').textContent()) ?? '');
+    await page.getByTestId('pass-ready').click();
+    const ticket = page.locator('[data-testid="departure-panel"] button').first();
+    await ticket.click({ timeout: UI });
+    await ticket.waitFor({ state: 'detached', timeout: UI });
+  }
+  return named;
+}
+
+/** Places safe markers (any marker when none is safe) until the plot may be confirmed; does not confirm it. */
+export async function placeSafeMarkers(page: Page): Promise<void> {
+  for (let i = 0; i < 8 && !(await page.getByTestId('plot-confirm').isEnabled()); i++) {
+    const safe = page.locator('.gob-target[data-eliminates="no"]');
+    await ((await safe.count()) > 0 ? safe.first() : page.locator('.gob-target').first()).click();
+  }
+}
