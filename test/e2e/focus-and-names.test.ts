@@ -6,23 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eSuite, focused, newContext } from './harness';
+import { contrast, e2eSuite, focused, newContext } from './harness';
 
 const UI = 10_000;
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
-
-/** WCAG's contrast ratio of two CSS colours (rgb() or rgba() with alpha 1). */
-function contrast(a: string, b: string): number {
-  const lum = (c: string) => {
-    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
-      const s = Number(v) / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 /** The focused element's outline colour and the background behind it (its nearest ancestor with one). */
 async function ringOnFocused(page: Page) {

@@ -14,24 +14,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, e2eSuite, findChromium, newContext } from './harness';
+import { SCREENSHOTS, contrast, e2eSuite, findChromium, newContext } from './harness';
 import { hotSeatDepartures } from './get-on-board-steps';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
-
-/** The WCAG contrast ratio of two `rgb(...)` colours. */
-function contrast(a: string, b: string): number {
-  const lum = (c: string) => {
-    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
-      const s = Number(v) / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 /** A hot-seat game of Ana and Gia, both departures chosen: the first plot's panel is up. */
 async function toFirstPlot(page: Page, url: string) {

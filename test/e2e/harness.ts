@@ -426,3 +426,16 @@ export async function watchFocus(page: Page): Promise<void> {
 export function focusTrail(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __trail: string[] }).__trail.slice());
 }
+
+/** WCAG's contrast ratio of two CSS colours (rgb() or rgba() with alpha 1). */
+export function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const s = Number(v) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
