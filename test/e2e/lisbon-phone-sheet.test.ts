@@ -11,20 +11,13 @@ import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { GState } from '../../src/games/lisbon/types';
-import { changeStoredHotSeat, e2eSuite, findChromium, FIRST_BOARD_SCRIPT, SCREENSHOTS } from './harness';
+import { changeStoredHotSeat, e2eSuite, findChromium, SCREENSHOTS } from './harness';
+import { lisbonOnPhone, settled } from './lisbon-phone-steps';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
 
 type Box = { left: number; top: number; right: number; bottom: number };
-
-/** Fonts loaded and two frames drawn: the layout is settled. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  });
-}
 
 describe.skipIf(!CHROMIUM)("browser: Lisbon's sheet of actions on a phone", () => {
   const suite = e2eSuite();
@@ -32,22 +25,7 @@ describe.skipIf(!CHROMIUM)("browser: Lisbon's sheet of actions on a phone", () =
 
   /** A hot-seat game at `width` × `height` (touch), Ana's turn, her tram at Baixa with 3 passengers she can pay for. */
   async function atBaixa(width: number, height: number): Promise<Page> {
-    const context = await suite.browser.newContext({
-      viewport: { width, height },
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-    });
-    await context.addInitScript(FIRST_BOARD_SCRIPT);
-    const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(`[sheet ${width}] pageerror: ${e.message}`));
-    await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/hotseat`);
-    await page.getByTestId('hs-players-2').click();
-    await page.getByTestId('hs-name-0').fill('Ana');
-    await page.getByTestId('hs-name-1').fill('Bruno');
-    await page.getByTestId('hs-first').selectOption('0');
-    await page.getByTestId('hs-start').click();
-    await page.getByTestId('pass-ready').tap({ timeout: UI });
+    const page = await lisbonOnPhone(suite, width, height, `sheet ${width}`);
     await page.getByTestId('map').waitFor({ timeout: UI });
     await changeStoredHotSeat<GState>(page, ({ G }) => {
       const none = { red: 0, yellow: 0, green: 0, blue: 0 };

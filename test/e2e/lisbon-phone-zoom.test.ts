@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { e2eSuite, findChromium, FIRST_BOARD_SCRIPT, SCREENSHOTS } from './harness';
+import { e2eSuite, findChromium, SCREENSHOTS } from './harness';
+import { lisbonOnPhone, settled } from './lisbon-phone-steps';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -17,14 +18,6 @@ const UI = 10_000;
 const QUIET_DEST = '.lt-mapcol [data-testid^="dest-"]:not([aria-label*="pushes"])';
 
 type Box = { left: number; top: number; right: number; bottom: number };
-
-/** Fonts loaded and two frames drawn: the layout is settled. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  });
-}
 
 /** The boxes that matter, as the window shows them now. */
 function layout(page: Page, seat: string) {
@@ -68,22 +61,7 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon, "Zoom in" on a phone', () => {
     [360, 640],
   ] as const) {
     it(`at ${width} × ${height}, the zoomed map opens on the tram and its places, and "Whole map" is in view`, async () => {
-      const context = await suite.browser.newContext({
-        viewport: { width, height },
-        isMobile: true,
-        hasTouch: true,
-        deviceScaleFactor: 2,
-      });
-      await context.addInitScript(FIRST_BOARD_SCRIPT);
-      const page = await context.newPage();
-      page.on('pageerror', (e) => errors.push(`[zoom ${width}] pageerror: ${e.message}`));
-      await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/hotseat`);
-      await page.getByTestId('hs-players-2').click();
-      await page.getByTestId('hs-name-0').fill('Ana');
-      await page.getByTestId('hs-name-1').fill('Bruno');
-      await page.getByTestId('hs-first').selectOption('0');
-      await page.getByTestId('hs-start').click();
-      await page.getByTestId('pass-ready').tap({ timeout: UI });
+      const page = await lisbonOnPhone(suite, width, height, `zoom ${width}`);
       await expect.poll(() => page.getByTestId('turn-banner').textContent(), { timeout: UI }).toMatch(/Your turn/);
       await settled(page);
 
@@ -139,7 +117,7 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon, "Zoom in" on a phone', () => {
       await page.getByTestId('map-zoom').tap();
       await expect.poll(() => page.getByTestId('map-zoom').textContent()).toBe('Zoom in');
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
-      await context.close();
+      await page.context().close();
     }, 60_000);
   }
 });
