@@ -4,40 +4,19 @@
  *   "Game over", as if a plot were still to come), live or in a replay;
  * - a spectator at the departures is told what the table waits for, not only "Waiting…".
  */
-import React from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type { Ctx } from 'boardgame.io';
 import { describe, expect, it } from 'vitest';
-import { GetOnBoardBoard, type GetOnBoardBoardProps } from '../../../../src/games/get-on-board/board/Board';
 import { shapeFor } from '../../../../src/games/get-on-board/data';
 import { playerView } from '../../../../src/games/get-on-board/view';
 import type { GobState } from '../../../../src/games/get-on-board/types';
 import { END_STATE } from './fixture';
+import { renderBoard } from './render-board';
 import { freshState, startedState } from '../helpers';
-
-const NAMES = [
-  { id: 0, name: 'Ana' },
-  { id: 1, name: 'Bruno' },
-  { id: 2, name: 'Carla' },
-];
 
 function render(G: GobState, playerID: string | null, extra: { replay?: boolean; gameover?: boolean } = {}) {
   const ctx = { numPlayers: 3, turn: 1, currentPlayer: '0', playOrder: ['0', '1', '2'], phase: null } as unknown as Ctx;
   if (extra.gameover) ctx.gameover = G.result;
-  return renderToStaticMarkup(
-    <GetOnBoardBoard
-      {...({
-        G,
-        ctx,
-        playerID,
-        matchData: NAMES,
-        moves: {},
-        isMultiplayer: true,
-        isConnected: true,
-        replay: extra.replay,
-      } as unknown as GetOnBoardBoardProps)}
-    />,
-  );
+  return renderBoard(G, ctx, playerID, extra.replay);
 }
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const banner = (html: string) => text(/<header[^>]*data-testid="banner"[^>]*>(.*?)<\/header>/.exec(html)![1]);

@@ -6,24 +6,17 @@
  * A match whose log holds no plot (as one stored before) shows no highlight and does not crash. The log and the
  * replay's steps (the same lines, logText) name an intersection by its station where it has a name.
  */
-import React from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type { Ctx, State } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import { describe, expect, it } from 'vitest';
-import { GetOnBoardBoard, type GetOnBoardBoardProps } from '../../../../src/games/get-on-board/board/Board';
 import { logText } from '../../../../src/games/get-on-board/board/sheetProps';
 import { actingPlayers, enumerate } from '../../../../src/games/get-on-board/ai';
 import { graphOf } from '../../../../src/games/get-on-board/graph';
 import { playerView } from '../../../../src/games/get-on-board/view';
 import type { GobState, PointId } from '../../../../src/games/get-on-board/types';
 import { gameOn } from '../helpers';
+import { renderBoard } from './render-board';
 
-const NAMES = [
-  { id: 0, name: 'Ana' },
-  { id: 1, name: 'Bruno' },
-  { id: 2, name: 'Carla' },
-];
 const NAME_BY_SEAT: Record<string, string> = { '0': 'Ana', '1': 'Bruno', '2': 'Carla' };
 
 /** A 3-player Rome game played with each seat's first legal move until `stop` says so. */
@@ -45,19 +38,7 @@ function playUntil(stop: (G: GobState) => boolean): State<GobState> {
 
 function render(G: GobState, playerID: string | null) {
   const ctx = { numPlayers: 3, turn: 2, currentPlayer: G.inspector, playOrder: G.order, phase: null } as unknown as Ctx;
-  return renderToStaticMarkup(
-    <GetOnBoardBoard
-      {...({
-        G: playerView(G, playerID),
-        ctx,
-        playerID,
-        matchData: NAMES,
-        moves: {},
-        isMultiplayer: true,
-        isConnected: true,
-      } as unknown as GetOnBoardBoardProps)}
-    />,
-  );
+  return renderBoard(playerView(G, playerID), ctx, playerID);
 }
 
 /** Each emphasised plot on the map: its player, round and points. */
