@@ -101,15 +101,19 @@ describe.skipIf(!PG_URL || !REDIS_URL)('the --workers primary', () => {
     expect(proc.child.exitCode).toBe(0);
   }, 60_000);
 
-  it('exits with code 1 when workers keep failing to start (PostgreSQL unreachable)', async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, [serverFile!, ...args(`postgres://postgres@127.0.0.1:${port}/test`)], {
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+  /** Runs the built server with `argv` until it exits by itself: its exit code and everything it printed. */
+  async function runToExit(argv: string[]): Promise<{ code: number | null; out: string }> {
+    const child = spawn(process.execPath, [serverFile!, ...argv], { env: { ...process.env, NODE_ENV: 'production' } });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    return { code, out };
+  }
+
+  it('exits with code 1 when workers keep failing to start (PostgreSQL unreachable)', async () => {
+    const port = await freePort();
+    const { code, out } = await runToExit(args(`postgres://postgres@127.0.0.1:${port}/test`));
     expect(code, out).toBe(1);
     expect(out).toMatch(/3 workers in a row exited before they started listening; giving up/);
     expect(out).not.toMatch(/server listening/);
@@ -120,13 +124,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('the --workers primary', () => {
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
     const { port } = holder.address() as net.AddressInfo;
     try {
-      const child = spawn(process.execPath, [serverFile!, ...args(withSchema(PG_URL!, schema), port)], {
-        env: { ...process.env, NODE_ENV: 'production' },
-      });
-      let out = '';
-      child.stdout.on('data', (d) => (out += d));
-      child.stderr.on('data', (d) => (out += d));
-      const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+      const { code, out } = await runToExit(args(withSchema(PG_URL!, schema), port));
       expect(code, out).toBe(1);
       const failures = out.split('\n').filter((line) => /server failed to start/.test(line));
       expect(failures.length, out).toBeGreaterThanOrEqual(3);
