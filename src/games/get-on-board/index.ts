@@ -37,13 +37,17 @@ export interface GetOnBoardOptions {
  * top ticket). It runs on a copy of the state, not on boardgame.io's Immer
  * draft (fork.ts).
  */
-const serverMove = (fn: (mc: M.MoveContext, args?: unknown) => unknown, redact = false): LongFormMove<GobState> => {
+const serverMove = (
+  fn: (mc: M.MoveContext, args?: unknown) => unknown,
+  { redact = false, ignoreStaleStateID = false } = {},
+): LongFormMove<GobState> => {
   const run = onCopy<GobState, M.MoveContext, [unknown]>(fork, fn);
   return {
     move: (mc, args?: unknown) => run(mc, args),
     client: false,
     undoable: false,
     redact,
+    ignoreStaleStateID,
   };
 };
 
@@ -84,8 +88,10 @@ export function createGetOnBoard(options: GetOnBoardOptions = {}): Game<GobState
         // Everyone at once; a player leaves the active set once they have chosen (so bots that act for
         // the first active player always find one still to choose).
         turn: { activePlayers: ActivePlayers.ALL_ONCE },
-        // The choice is secret until all have chosen: other players' logs do not show its ticket.
-        moves: { chooseDeparture: serverMove(M.chooseDeparture, true) },
+        // The choice is secret until all have chosen: other players' logs do not show its ticket. A choice
+        // sent before the sender heard of another player's is as good as ever (the rules check it on the
+        // state it lands on), so it is kept rather than refused as stale: a click is not lost to a race.
+        moves: { chooseDeparture: serverMove(M.chooseDeparture, { redact: true, ignoreStaleStateID: true }) },
         endIf: ({ G }) => G.round > 0,
       },
       rounds: {
