@@ -11,7 +11,8 @@ import { defineConfig } from 'vitest/config';
  *
  * Two projects, run side by side:
  * - `rules`: tests that only compute (rules, simulations, bots, boards
- *   rendered to a string), in worker threads, on every core but one;
+ *   rendered to a string), in worker threads, on every core but one, with
+ *   React's production build (test/react-production.ts);
  * - `io`: tests with real servers, sockets, child processes, Chromium,
  *   PostgreSQL and Redis, in forked processes, one at a time per four
  *   cores. They share the machine with the processes they start: on two
@@ -34,6 +35,8 @@ const IO_TESTS = [
   'test/bots/cli.test.ts',
   'test/games/*/sockets.test.ts',
   'test/games/*/board/browser.test.ts',
+  // React's development build, which the `rules` project does not load (test/react-production.ts).
+  'test/board/react-warnings.test.tsx',
 ];
 const CORES = availableParallelism();
 const ALL_TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
@@ -57,7 +60,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'rules', include: ALL_TESTS, exclude: IO_TESTS, pool: 'threads' },
+        // React's production build and JSX transform (test/react-production.ts says why).
+        esbuild: { jsxDev: false },
+        test: {
+          name: 'rules',
+          include: ALL_TESTS,
+          exclude: IO_TESTS,
+          pool: 'threads',
+          setupFiles: ['test/react-production.ts'],
+        },
       },
       {
         extends: true,
