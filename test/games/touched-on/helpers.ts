@@ -195,17 +195,19 @@ export function invariantErrors(G: TOState): string[] {
 export function leakErrors(G: TOState, view: TOState, viewer: PlayerID): string[] {
   const errors: string[] = [];
   const { log: _log, ...rest } = view;
-  const text = JSON.stringify(rest);
+  // Every string in the view (a card shows as one): a JSON string's quotes cannot be the end of another's.
+  const strings = new Set<string>();
+  for (const m of JSON.stringify(rest).matchAll(/"((?:[^"\\]|\\.)*)"/g)) strings.add(m[1]);
   for (const p in G.players) {
     if (p === viewer) continue;
     if (view.players[p].hand !== null) errors.push(`${viewer} sees ${p}'s hand`);
     if (!G.gameOver && view.players[p].exp !== null) errors.push(`${viewer} sees ${p}'s Exp`);
     if (view.players[p].handSize !== G.players[p].handSize) errors.push(`hand size of ${p}`);
     const revealed = G.trackerReveal?.chooser === viewer && G.trackerReveal.target === p;
-    for (const c of G.players[p].hand!) if (!revealed && text.includes(`"${c}"`)) errors.push(`${c} of ${p} leaks`);
+    for (const c of G.players[p].hand!) if (!revealed && strings.has(c)) errors.push(`${c} of ${p} leaks`);
   }
   if (view.drawPile.length !== 0) errors.push('draw pile visible');
-  for (const c of G.drawPile) if (text.includes(`"${c}"`)) errors.push(`draw pile card ${c} leaks`);
+  for (const c of G.drawPile) if (strings.has(c)) errors.push(`draw pile card ${c} leaks`);
   if (view.expPile.length !== 0) errors.push('Exp pile visible');
   for (const l of G.lineOrder) if (view.lines[l].exp !== null) errors.push(`Exp under ${l} visible`);
   if (view.trackerReveal && view.trackerReveal.chooser !== viewer) errors.push('Tram Tracker reveal leaks');
