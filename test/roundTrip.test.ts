@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
-import { LogRoundTrip, sameAsWhole } from './roundTrip';
+import { LogRoundTrip, notPlainData, sameAsWhole, withoutEngineSerializableCheck } from './roundTrip';
 
 const whole = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
@@ -54,5 +54,41 @@ describe('LogRoundTrip (the simulations’ JSON round trip)', () => {
     expect(sameAsWhole(state([{ a: 1 }]))).toBe(true);
     expect(sameAsWhole(state([{ a: undefined }]))).toBe(false);
     expect(sameAsWhole(state([], { n: NaN }))).toBe(false);
+  });
+});
+
+describe('notPlainData (the simulations’ check in place of boardgame.io’s)', () => {
+  it('names the first value that is not plain JSON data, and passes plain data', () => {
+    expect(notPlainData({ a: [1, 'x', null, undefined, { b: true }] })).toBeNull();
+    expect(notPlainData(Object.assign(Object.create(null) as object, { a: 1 }))).toBeNull();
+    expect(notPlainData({ a: { when: new Date(0) } })).toBe('G.a.when');
+    expect(notPlainData({ a: [0, new Map()] })).toBe('G.a.1');
+    expect(notPlainData({ f: () => 0 })).toBe('G.f');
+    class Seat {
+      id = 1;
+    }
+    expect(notPlainData({ seats: [new Seat()] })).toBe('G.seats.0');
+  });
+
+  it('does not walk what it is told is known', () => {
+    const entry = { when: new Date(0) };
+    expect(notPlainData({ log: [entry] }, (v) => v === entry)).toBeNull();
+    // A log entry through the round trip is known to its LogRoundTrip.
+    const trip = new LogRoundTrip('log');
+    const s = trip.copy(state([{ a: 1 }]));
+    expect(trip.isEntryCopy(s.G.log[0] as object)).toBe(true);
+    expect(trip.isEntryCopy({ a: 1 })).toBe(false);
+  });
+
+  it('turns boardgame.io’s own check off only while its function runs', () => {
+    const before = process.env.NODE_ENV;
+    expect(withoutEngineSerializableCheck(() => process.env.NODE_ENV)).toBe('production');
+    expect(process.env.NODE_ENV).toBe(before);
+    expect(() =>
+      withoutEngineSerializableCheck(() => {
+        throw new Error('a move failed');
+      }),
+    ).toThrow('a move failed');
+    expect(process.env.NODE_ENV).toBe(before);
   });
 });

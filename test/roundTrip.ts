@@ -60,6 +60,11 @@ export class LogRoundTrip {
     return copy;
   }
 
+  /** Whether `value` is the copy of a log entry made by this round trip (plain JSON data, frozen). */
+  isEntryCopy(value: object): boolean {
+    return this.copies.get(value) === value;
+  }
+
   private entry(e: unknown): unknown {
     const isObject = e !== null && typeof e === 'object';
     if (isObject && this.copies.has(e)) return this.copies.get(e);
@@ -74,4 +79,45 @@ export class LogRoundTrip {
 /** Whether `state` is exactly what a whole JSON round trip of it gives back. */
 export function sameAsWhole(state: State): boolean {
   return isDeepStrictEqual(JSON.parse(JSON.stringify(state)), state);
+}
+
+/**
+ * Where `value` holds something other than plain JSON data (plain objects,
+ * arrays, primitives), as boardgame.io's own check after every move sees it,
+ * or null. `known` names objects already checked (log entries through their
+ * round trip), which it does not walk again.
+ */
+export function notPlainData(value: unknown, known: (v: object) => boolean = () => false, path = 'G'): string | null {
+  if (value === null || typeof value !== 'object') {
+    return typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint' ? path : null;
+  }
+  if (known(value)) return null;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return path;
+  for (const key in value) {
+    const bad = notPlainData((value as Record<string, unknown>)[key], known, `${path}.${key}`);
+    if (bad) return bad;
+  }
+  return null;
+}
+
+/**
+ * Runs `fn` (a simulation's moves through boardgame.io's reducer) without
+ * boardgame.io's own check that a move's state is serializable, which walks
+ * the whole state, log included, after every move: over half of a 4-player
+ * Lisbon simulation went into it, growing with the square of the game's
+ * length. The simulations check the same with `notPlainData` on what each
+ * step added, and continue from a JSON round-tripped copy.
+ * boardgame.io reads NODE_ENV at each move for that check alone (and its
+ * logging, chosen when it is loaded); React, Immer and our deep freezing
+ * chose their builds when loaded, so they do not change.
+ */
+export function withoutEngineSerializableCheck<T>(fn: () => T): T {
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    return fn();
+  } finally {
+    process.env.NODE_ENV = before;
+  }
 }
