@@ -60,6 +60,29 @@ export class LogRoundTrip {
     return copy;
   }
 
+  /**
+   * One move of a simulation through boardgame.io's `reducer`, without its own
+   * serializable check (`withoutEngineSerializableCheck`): throws if the rules
+   * refuse it, or if it leaves in `G` anything but plain JSON data (`notPlainData`,
+   * which skips the log entries already through this round trip). `at` names the
+   * step in the error.
+   */
+  move<S extends State>(
+    reducer: (state: S, action: unknown) => S,
+    state: S,
+    playerID: string,
+    m: { move: string; args: unknown[] },
+    at: string,
+  ): S {
+    const action = { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID } };
+    const next = withoutEngineSerializableCheck(() => reducer(state, action));
+    if (next._stateID === state._stateID)
+      throw new Error(`enumerated move refused at ${at}: ${playerID} ${JSON.stringify(m)}`);
+    const unplain = notPlainData(next.G, (v) => this.isEntryCopy(v));
+    if (unplain) throw new Error(`${at} (${m.move}): ${unplain} is not plain JSON data`);
+    return next;
+  }
+
   /** Whether `value` is the copy of a log entry made by this round trip (plain JSON data, frozen). */
   isEntryCopy(value: object): boolean {
     return this.copies.get(value) === value;
