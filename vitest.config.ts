@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Test configuration for the whole project.
@@ -39,12 +40,30 @@ const IO_TESTS = [
   'test/board/react-warnings.test.tsx',
 ];
 const CORES = availableParallelism();
+
+/**
+ * `io` runs its server tests first and its browser files last. The server
+ * tests mostly wait (timers, sockets, child processes) while `rules`, beside
+ * them, takes the CPU; the browser files, which use all of it (Chromium),
+ * then run mostly alone. Vitest's own order (slowest first when it has timings
+ * from a run before, else the largest file first, so a fresh clone's CI began
+ * with the browser files beside `rules`) is kept within each group.
+ */
+class BrowsersLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const browser = (f: TestSpecification) =>
+      /[\\/]test[\\/]e2e[\\/]|[\\/]board[\\/]browser\.test\.ts$/.test(f.moduleId);
+    return [...sorted.filter((f) => !browser(f)), ...sorted.filter(browser)];
+  }
+}
 const ALL_TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 
 export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 30_000,
+    sequence: { sequencer: BrowsersLast },
     hookTimeout: 30_000,
     server: {
       deps: {
