@@ -476,6 +476,16 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
     await expect.poll(focused).toBe(target);
     await page.keyboard.press('Enter');
     await expect.poll(focused).toBe('confirm-move');
+    // Esc and Enter at once, as fast as keys come: the place is chosen again, and focus stays on Confirm (a frame
+    // later, Esc's own return of focus to the place once took it back).
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('confirm-move');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await focused()).toBe('confirm-move');
+    await expect(page.locator(`.lt-mapcol [data-testid="${target}"]`).getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    );
     await page.keyboard.press('Enter');
     await expect.poll(() => actionsLeft(page)).toBe(1);
     // After the move, focus is on the next thing to do: the pick-up here, or a place to move to.

@@ -366,8 +366,12 @@ export function Board(props: LisbonBoardProps) {
   // decision, a place on the map, End turn, else the actions, which say whom the game waits for (never the page's
   // body, from where the next Tab starts again at the top of the page).
   const selected = ui.selected;
+  // The place whose choice Esc took back, to focus again once it is unchosen.
+  const unchosen = useRef<string | null>(null);
   useEffect(() => {
     if (selected) focusIn(rootRef.current, '[data-testid="confirm-move"]');
+    else if (unchosen.current) focusIn(rootRef.current, `.lt-mapcol [data-testid="dest-${unchosen.current}"]`);
+    unchosen.current = null;
   }, [selected]);
   const focusNext = useCallback(
     () =>
@@ -393,10 +397,11 @@ export function Board(props: LisbonBoardProps) {
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key !== 'Escape' || !ui.selected) return;
     // Esc cancels the chosen destination; focus goes back to it on the map.
+    // In the effect above, as the choice is taken back: a frame later, it took focus away from the Confirm of a
+    // place chosen at once after Esc.
     e.preventDefault();
-    const was = ui.selected;
+    unchosen.current = ui.selected;
     setUi({ selected: null, payKey: null, routeIndex: 0 });
-    requestAnimationFrame(() => focusIn(rootRef.current, `.lt-mapcol [data-testid="dest-${was}"]`));
   };
 
   // On a touch screen where the map's targets are smaller than a finger, a tap opens the zoomed pick instead.
