@@ -84,17 +84,20 @@ describe.skipIf(!CHROMIUM)("browser: Lisbon's sheet of actions on a phone", () =
     expect.soft(l.above || l.below).toBe(true);
     if (l.above) expect.soft(l.cueAbove, '"▲ more" at the top').toBe(true);
     if (l.below) expect.soft(l.cueBelow, '"▼ more" at the pinned row').toBe(true);
-    // The player scrolls the sheet to its top: the cue now says there is more below.
+    // The player scrolls the sheet to its top: the cue now says there is more below, and only that (both are read
+    // together once the scroll event has come: "▼ more" may have been there before the scroll).
+    const cues = async () => {
+      const w = await where();
+      return { above: w.cueAbove, below: w.cueBelow };
+    };
     await page.locator('.lt-sheet').evaluate((e) => e.scrollTo(0, 0));
     await expect
-      .poll(async () => (await where()).cueBelow, { message: '"▼ more" with the sheet at its top' })
-      .toBe(true);
-    expect((await where()).cueAbove).toBe(false);
+      .poll(cues, { message: 'only "▼ more" with the sheet at its top' })
+      .toEqual({ above: false, below: true });
     await page.locator('.lt-sheet').evaluate((e) => e.scrollTo(0, e.scrollHeight));
     await expect
-      .poll(async () => (await where()).cueAbove, { message: '"▲ more" with the sheet at its foot' })
-      .toBe(true);
-    expect((await where()).cueBelow).toBe(false);
+      .poll(cues, { message: 'only "▲ more" with the sheet at its foot' })
+      .toEqual({ above: true, below: false });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'lisbon-phone-sheet-360-foot.png') });
     // The pick-up itself.
     await page.getByTestId('pickup-none').tap();
