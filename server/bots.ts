@@ -462,9 +462,15 @@ export class BotSeats {
    * Plays the moves of `seat` (a person's seat whose time ran out) with the
    * `level` bot, through a headless client holding the seat's credentials, so
    * they go through the same checks as anyone's; stops once the game no
-   * longer waits for that seat. Resolves with whether the game still waited
-   * for the seat when the bot connected (`waited`; then, and only then, `say`
-   * is sent to the match's chat first, from that seat) and the moves played.
+   * longer waits for that seat. A move of the bot's may ask another seat for
+   * a decision within the turn (Lisbon's pushed tram at a fork, Touched On's
+   * Appeal): the bot then holds the seat, up to `holdMs`, and plays the rest
+   * of the turn once the game waits for it again, so that one turn is one
+   * timeout (before, the rest waited a whole period more and was counted
+   * again, and two timeouts mark a seat away). Resolves with whether the game
+   * still waited for the seat when the bot connected (`waited`; then, and only
+   * then, `say` is sent to the match's chat first, from that seat) and the
+   * moves played.
    */
   async playFor(
     gameName: string,
@@ -472,6 +478,7 @@ export class BotSeats {
     seat: string,
     level: Level,
     say?: string,
+    holdMs = 0,
   ): Promise<{ waited: boolean; moves: number }> {
     const def = this.defs.get(gameName);
     if (!def || this.closed || !this.url) return { waited: false, moves: 0 };
@@ -504,14 +511,25 @@ export class BotSeats {
       // The turn is still the seat's as the bot connects (not played meanwhile): it is the bot's to play.
       waited = waitsForSeat();
       if (say && waited) client.sendChatMessage({ text: say });
-      for (let guard = 0; guard < 200 && waitsForSeat() && !this.closed; guard++) {
+      // Held for its own turn only: a decision owed out of turn is one wait, and the seat's player may be back by the next.
+      const turn = client.getState()!.ctx.turn;
+      const hold = client.getState()!.ctx.currentPlayer === seat ? holdMs : 0;
+      const sameTurn = () => {
+        const state = client.getState();
+        return !!state && !state.ctx.gameover && state.ctx.turn === turn;
+      };
+      for (let guard = 0; waited && guard < 200 && !this.closed; guard++) {
+        // Another seat decides within the turn: the rest of it is still the bot's, once the game waits for it again.
+        if (!waitsForSeat() && !(sameTurn() && (await until(client, () => waitsForSeat() || !sameTurn(), hold)))) break;
+        if (!waitsForSeat() || this.closed) break;
         const state = client.getState()!;
         const choice = await this.pool.choose(def.id, state, seat, level, `${matchID}:${seat}:${state._stateID}:clock`);
         if (!choice) break;
         const before = state._stateID;
         (client.moves as Record<string, (...a: unknown[]) => void>)[choice.move]?.(...choice.args);
-        // Wait for the server's answer: a new state, or (refused) nothing new within a second.
-        const moved = await until(client, () => (client.getState()?._stateID ?? before) > before, 1000);
+        // Wait for the server's answer: a new state, or (refused) nothing new within 5 s (a busy server may take more
+        // than a second, and the rest of the turn would then wait a whole period more).
+        const moved = await until(client, () => (client.getState()?._stateID ?? before) > before, 5000);
         if (!moved) break;
         moves++;
       }

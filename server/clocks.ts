@@ -34,7 +34,9 @@
  *
  * When the period runs out, the `easy` bot plays that seat's turn through a
  * client holding the seat's credentials (server/bots.ts `playFor`), and says
- * so in the match's chat. A seat that times out twice in a row is marked away
+ * so in the match's chat. It plays the whole turn: when one of its moves asks
+ * another seat for a decision, it waits for that (the other seat has a period
+ * of its own for it) and then plays on, with no new period or timeout. A seat that times out twice in a row is marked away
  * (metadata `clockAway`) until it plays by itself.
  *
  * Deadlines follow from the stored metadata, so clocks survive a restart:
@@ -79,6 +81,9 @@ export interface ClockWait {
 }
 
 type Meta = Server.MatchData & ClockMetadata;
+
+/** Past another seat's period for a decision within the turn, how long the clock bot holds the turn's seat more. */
+const HOLD_SLACK_MS = 30_000;
 
 /** Longest timer Node keeps (about 24.8 days); longer deadlines are looked at again then. */
 const MAX_TIMER = 2 ** 31 - 1;
@@ -344,6 +349,8 @@ export class TurnClocks {
           seat,
           'easy',
           `${name} ran out of time: the easy bot plays this turn.`,
+          // The rest of the turn, after a decision its moves ask of another seat, who has a period for it.
+          (meta.turnClockMs ?? 0) + HOLD_SLACK_MS,
         );
       } finally {
         this.playing.delete(key);

@@ -2,7 +2,8 @@
  * Turn clocks with two server processes on a real PostgreSQL and Redis (clockScale 20: a 1-minute clock lasts 3 s).
  * Both processes watch the match (each holds a player's socket, whose connection writes the metadata there), so the
  * clock runs out in both; only the one holding the match's clock lease plays the turn, says so and counts the
- * timeout. Without the lease each process counted it, and one timeout marked the seat away. (Before that, the
+ * timeout. Without the lease each process counted it, and one timeout marked the seat away. A turn whose bot move
+ * asks another seat for a decision is still one timeout. (Before that, the
  * clock bot connected by long-polling, which a server with Redis refuses: expired turns were never played.)
  *
  * Then, with a 1-minute clock (clockScale 1), the deadline the other process schedules for a new wait (read through
@@ -24,19 +25,29 @@ const GAME = 'lisbon-tram-28';
 const chatTexts = (c: RawClient) =>
   c.received.filter((m) => m[0] === 'chat').map((m) => (m[2] as { payload: { text: string } }).payload.text);
 
-/** A 2-player match with a 1-minute clock (before `clockScale`), created on `one`; seat 0 joins on `one`, seat 1 on `two`. */
-async function clockedMatch(one: TestServer, two: TestServer): Promise<{ matchID: string; creds: string[] }> {
+/**
+ * A match of `numPlayers` with a 1-minute clock (before `clockScale`), created on `one`; seat 0 joins on `one`, seat 1
+ * on `two`, a third seat on `one`.
+ */
+async function clockedMatch(
+  one: TestServer,
+  two: TestServer,
+  numPlayers = 2,
+): Promise<{ matchID: string; creds: string[] }> {
   const created = await http(one.url, `/games/${GAME}/create`, {
     method: 'POST',
-    json: { numPlayers: 2, turnClock: '1m', setupData: { firstPlayer: 0 } },
+    json: { numPlayers, turnClock: '1m', setupData: { firstPlayer: 0 } },
   });
   expect(created.status).toBe(200);
   const matchID = created.json.matchID as string;
   const creds: string[] = [];
-  for (const [server, seat] of [
-    [one, '0'],
-    [two, '1'],
-  ] as const) {
+  for (const [server, seat] of (
+    [
+      [one, '0'],
+      [two, '1'],
+      [one, '2'],
+    ] as const
+  ).slice(0, numPlayers)) {
     const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
       method: 'POST',
       json: { playerID: seat, playerName: `P${seat}` },
@@ -53,8 +64,9 @@ describe.skipIf(!PG_URL || !REDIS_URL)('turn clocks on two processes', () => {
   it('play an expired turn once, say so once and count one timeout', async () => {
     const [one, two] = [servers.a(), servers.b()];
 
-    // Created on the first process, a seat joined on each.
-    const { matchID, creds } = await clockedMatch(one, two);
+    // Created on the first process, a seat joined on each (and a third, whose turn after P1's leaves P0's next
+    // turn 6 s away while P1's timeout is counted).
+    const { matchID, creds } = await clockedMatch(one, two, 3);
     // Each player's page is open on a different process, and neither plays.
     const players = [new RawClient(one.url, { namespace: GAME }), new RawClient(two.url, { namespace: GAME })];
     try {
@@ -80,13 +92,25 @@ describe.skipIf(!PG_URL || !REDIS_URL)('turn clocks on two processes', () => {
 
       // P1's clock runs a whole period from the start of P1's turn. (PostgreSQL writes boardgame.io's `updatedAt`
       // bump a second late: the clock read the last one written, from before P0's turn, and ran out at once.)
-      await players[0].waitFor(() => players[0].state?.ctx.currentPlayer === '0', 15_000, "P1's turn by the clock");
+      await players[0].waitFor(() => players[0].state?.ctx.currentPlayer === '2', 15_000, "P1's turn by the clock");
       expect(Date.now() - p1Began).toBeGreaterThanOrEqual(2500);
-      // P1's timeout is counted once the bot has played: wait for it, then read every count.
+      // P1's timeout is counted once the bot has played: wait for it. P1's one turn is one timeout, said once, even
+      // when the bot's move there pushed P0's tram at a fork: P0 then owes a decision, whose period runs out too (said
+      // and counted for P0), and the bot plays the rest of P1's turn at once (it waited a period more and was counted
+      // again, and two timeouts mark a seat away). P2's count may be in as well; P0's next turn is 6 s away.
       await expect
         .poll(async () => (await readMatch(two, matchID)).metadata.clockTimeouts?.['1'], { timeout: 5000 })
         .toBeDefined();
-      expect((await readMatch(two, matchID)).metadata.clockTimeouts).toEqual({ '0': 1, '1': 1 });
+      const after = (await readMatch(two, matchID)).metadata;
+      const said = (seat: string) => chatTexts(players[0]).filter((t) => t.startsWith(`P${seat} ran out of time`));
+      expect(chatTexts(players[1]).filter((t) => t.includes('ran out of time'))).toEqual(
+        chatTexts(players[0]).filter((t) => t.includes('ran out of time')),
+      );
+      expect(said('1')).toHaveLength(1);
+      expect(after.clockTimeouts!['1']).toBe(1);
+      expect(after.clockAway ?? []).not.toContain('1');
+      // P0's: its turn, and the decision if one was asked.
+      expect(after.clockTimeouts!['0']).toBe(said('0').length);
     } finally {
       for (const p of players) p.close();
     }
