@@ -2,7 +2,7 @@
  * Every game of the site, in the order the lobby shows them. The server,
  * the bots, the scripts and the client reach a game only through this list
  * (the client adds each game's board, see src/client/games.ts). Adding a
- * game: a folder `src/games/<id>/` and an entry here (see the README).
+ * game: a folder `src/games/<id>/` and an entry here (see "Adding a game" in the README, and in full in docs/development.md).
  *
  * Pure: no React, DOM or Node imports, so the server and bot workers can
  * load it.

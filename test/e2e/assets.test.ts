@@ -4,7 +4,7 @@
  * board loads that board only; every file arrives brotli-compressed; a
  * second visit takes every hashed file from the browser's cache without
  * asking the server; a board that cannot be fetched offers a reload. Prints
- * the compressed bytes each page downloads (the README quotes them).
+ * the compressed bytes each page downloads (docs/operations.md quotes them, under "Sizes").
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';

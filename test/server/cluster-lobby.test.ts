@@ -117,7 +117,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('leave, rename and the match list on two 
 
   // PostgreSQL writes the `updatedAt` bump of a move up to a second late (server/storage/postgres.ts), and the list
   // orders by the stored time: right after a move the match may still sit in its old place, on every process. The
-  // list promises its order within about a second of a move (README, Security: Match list), which is what this checks.
+  // list promises its order within about a second of a move (docs/security.md, Match list), which is what this checks.
   it('lists the match just moved in first on both processes within about a second of the move', async () => {
     const [a, b] = [servers.a(), servers.b()];
     for (let round = 0; round < 4; round++) {
