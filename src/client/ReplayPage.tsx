@@ -3,7 +3,8 @@
  * each step of the stored log as a spectator saw it (or, the match being
  * over, with every hidden card, from a chosen player's chair), with a timeline (first, back, play,
  * forward, last, a slider, a jump to a turn, or to a round in a game that counts rounds) and the steps
- * beside it in the game's own words, the current step marked. It opens at the start, so that a shared
+ * beside it in the game's own words, the current step marked. On a phone the timeline is pinned to the window's
+ * bottom, so it stays in reach while the board scrolls (styles.css). It opens at the start, so that a shared
  * link does not give the result away before the first move. A replay link can be shared.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -207,66 +208,71 @@ export function ReplayPage(props: { matchID: string }) {
       <section className="card replay-bar" aria-label="Replay controls">
         <h2>Replay · {replay.data.players.map((p) => p.name ?? `Seat ${p.id + 1}`).join(', ')}</h2>
         <div className="replay-controls">
-          <button
-            type="button"
-            onClick={() => goTo(0)}
-            disabled={at === 0}
-            data-testid="replay-first"
-            aria-label="First step"
-          >
-            |◀
-          </button>
-          <button
-            type="button"
-            onClick={() => goTo(Math.max(0, at - 1))}
-            disabled={at === 0}
-            data-testid="replay-back"
-            aria-label="Step back"
-          >
-            ◀
-          </button>
-          <button
-            type="button"
-            className="primary"
-            onClick={() => {
-              // At the last step, Play plays the match again from its start.
-              if (!playing && at >= last) goTo(0);
-              setPlaying(!playing);
-            }}
-            data-testid="replay-play"
-          >
-            {playing ? 'Pause' : 'Play'}
-          </button>
-          <button
-            type="button"
-            onClick={() => goTo(Math.min(last, at + 1))}
-            disabled={at === last}
-            data-testid="replay-forward"
-            aria-label="Step forward"
-          >
-            ▶
-          </button>
-          <button
-            type="button"
-            onClick={() => goTo(last)}
-            disabled={at === last}
-            data-testid="replay-last"
-            aria-label="Last step"
-          >
-            ▶|
-          </button>
-          <input
-            type="range"
-            min={0}
-            max={last}
-            value={at}
-            onChange={(e) => goTo(Number(e.target.value))}
-            aria-label="Step"
-            data-testid="replay-slider"
-          />
-          <span data-testid="replay-step">
-            Step {at} of {last}
-          </span>
+          {/* On a phone the timeline is pinned to the window's bottom (styles.css): the board scrolls under it. */}
+          <div className="replay-timeline" data-testid="replay-timeline">
+            <div className="replay-buttons">
+              <button
+                type="button"
+                onClick={() => goTo(0)}
+                disabled={at === 0}
+                data-testid="replay-first"
+                aria-label="First step"
+              >
+                |◀
+              </button>
+              <button
+                type="button"
+                onClick={() => goTo(Math.max(0, at - 1))}
+                disabled={at === 0}
+                data-testid="replay-back"
+                aria-label="Step back"
+              >
+                ◀
+              </button>
+              <button
+                type="button"
+                className="primary"
+                onClick={() => {
+                  // At the last step, Play plays the match again from its start.
+                  if (!playing && at >= last) goTo(0);
+                  setPlaying(!playing);
+                }}
+                data-testid="replay-play"
+              >
+                {playing ? 'Pause' : 'Play'}
+              </button>
+              <button
+                type="button"
+                onClick={() => goTo(Math.min(last, at + 1))}
+                disabled={at === last}
+                data-testid="replay-forward"
+                aria-label="Step forward"
+              >
+                ▶
+              </button>
+              <button
+                type="button"
+                onClick={() => goTo(last)}
+                disabled={at === last}
+                data-testid="replay-last"
+                aria-label="Last step"
+              >
+                ▶|
+              </button>
+            </div>
+            <input
+              type="range"
+              min={0}
+              max={last}
+              value={at}
+              onChange={(e) => goTo(Number(e.target.value))}
+              aria-label="Step"
+              data-testid="replay-slider"
+            />
+            <span data-testid="replay-step">
+              Step {at} of {last}
+            </span>
+          </div>
           <label className="inline">
             {period.word}{' '}
             <select
@@ -281,21 +287,33 @@ export function ReplayPage(props: { matchID: string }) {
               ))}
             </select>
           </label>
-          <label className="inline">
-            Show{' '}
-            <select
-              value={viewAs ?? ''}
-              onChange={(e) => setViewAs(e.target.value === '' ? null : e.target.value)}
-              data-testid="replay-show-all"
-            >
-              <option value="">what a spectator saw</option>
-              {replay.data.players.map((p) => (
-                <option key={p.id} value={String(p.id)}>
-                  every hidden card, from {p.name ?? `seat ${p.id + 1}`}'s chair
-                </option>
-              ))}
-            </select>
-          </label>
+          <div className="replay-show">
+            <label className="inline">
+              Seen by{' '}
+              <select
+                value={viewAs ?? ''}
+                onChange={(e) => setViewAs(e.target.value === '' ? null : e.target.value)}
+                aria-describedby={viewAs !== null ? 'replay-show-note' : undefined}
+                data-testid="replay-show-all"
+              >
+                <option value="">a spectator</option>
+                {/* The player's name alone, the rest said around it: "every hidden card, from <name>'s chair" was cut
+                    short at 360 px, and a name of the lobby's 40 characters leaves no room for more. */}
+                <optgroup label="a player, every hidden card shown">
+                  {replay.data.players.map((p) => (
+                    <option key={p.id} value={String(p.id)}>
+                      {p.name ?? `Seat ${p.id + 1}`}
+                    </option>
+                  ))}
+                </optgroup>
+              </select>
+            </label>
+            {viewAs !== null && (
+              <span id="replay-show-note" className="replay-show-note" data-testid="replay-show-note">
+                from their chair, every hidden card shown
+              </span>
+            )}
+          </div>
         </div>
         {replay.problems.length > 0 && (
           <p className="error" role="alert" data-testid="replay-problems">

@@ -4,8 +4,8 @@
  * - every control of the games page, a lobby (its "List it under open matches" line, its How to play), the
  *   hot-seat setup, a match under way ("Leave match") and a hot-seat game ("Quit game") is a tap target of
  *   44 × 44 px or more (the boards are checked by their own tests);
- * - so is every control of a replay (its arrows, slider, choices and steps), and its page is no wider than the
- *   phone;
+ * - so is every control of a replay (its arrows, slider, choices and steps), its page is no wider than the
+ *   phone, and its timeline is in reach at the page's end;
  * - in a Get on Board hot-seat game, the note that names the seat whose plot it is ("Gia's turn", given when the
  *   device changes hands without the pass screen) covers nothing of the board's banner (the round's ticket) nor
  *   of its plot panel, upright and sideways on a phone and on a laptop.
@@ -22,7 +22,7 @@ import {
   smallControls,
   holdSeat,
 } from './harness';
-import { playedInProcess } from './replay-match';
+import { expectTimelineInReach, playedInProcess } from './replay-match';
 import { hotSeatDepartures, placeSafeMarkers } from './get-on-board-steps';
 
 const CHROMIUM = findChromium();
@@ -99,6 +99,8 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
     await screenshot(p, 'phone-targets-replay');
     expect(small).toEqual([]);
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Its timeline, pinned to the window's bottom, is in reach with the page scrolled to its end.
+    await expectTimelineInReach(p);
     await context.close();
   }, 120_000);
 

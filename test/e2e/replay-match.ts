@@ -1,8 +1,10 @@
 /**
  * A finished match for the replay's browser tests, played in this process by greedy bots and stored on the test
- * server as the server stores one (replay.test.ts, replay-chair.test.ts).
+ * server as the server stores one (replay.test.ts, replay-chair.test.ts), and the check that a phone's replay keeps
+ * its timeline in reach (replay.test.ts, phone-targets.test.ts).
  */
 import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { LogEntry, State } from 'boardgame.io';
 import { CreateGameReducer } from 'boardgame.io/internal';
 import { seatedMatch } from '../server/play';
@@ -46,4 +48,34 @@ export async function playedInProcess(suite: E2ESuite, gameId: string, numPlayer
   await db.setState(m.matchID, state, log);
   await db.setMetadata(m.matchID, { ...metadata, gameover: state.ctx.gameover, updatedAt: Date.now() });
   return { matchID: m.matchID, moves, gameover: state.ctx.gameover };
+}
+
+/** The replay's timeline: its arrows, Play and the slider. */
+const TIMELINE = ['replay-first', 'replay-back', 'replay-play', 'replay-forward', 'replay-last', 'replay-slider'];
+
+/**
+ * With the page scrolled to its end, every control of the replay's timeline is wholly in the window and is what
+ * shows at its centre (nothing covers it), and the list of steps, the page's last part on a phone, ends above it
+ * (the timeline, pinned to a phone's bottom, covers nothing of it). Each failure in words: "replay-first: top -2710".
+ */
+export async function expectTimelineInReach(page: Page): Promise<void> {
+  const problems = await page.evaluate((ids) => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const out: string[] = [];
+    let top = Infinity;
+    for (const id of ids) {
+      const el = document.querySelector(`[data-testid="${id}"]`)!;
+      const r = el.getBoundingClientRect();
+      top = Math.min(top, r.top);
+      if (r.top < 0) out.push(`${id}: top ${Math.round(r.top)}`);
+      if (r.bottom > innerHeight) out.push(`${id}: bottom ${Math.round(r.bottom)} of ${innerHeight}`);
+      if (r.left < 0 || r.right > innerWidth) out.push(`${id}: ${Math.round(r.left)} to ${Math.round(r.right)}`);
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit !== el && !el.contains(hit)) out.push(`${id}: under ${hit?.tagName}.${hit?.className}`);
+    }
+    const list = document.querySelector('[data-testid="replay-log"]')!.getBoundingClientRect();
+    if (list.bottom > top + 1) out.push(`the list of steps ends at ${Math.round(list.bottom)}, under the timeline`);
+    return out;
+  }, TIMELINE);
+  expect(problems).toEqual([]);
 }

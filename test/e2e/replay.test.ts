@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { playMatch, seatedMatch } from '../server/play';
-import { playedInProcess } from './replay-match';
+import { expectTimelineInReach, playedInProcess } from './replay-match';
 import { findChromium, newContext, screenshot, e2eSuite } from './harness';
 import { numberText } from '../../src/games/get-on-board/board/numbers';
 
@@ -59,6 +59,24 @@ function lastStepSeen(page: Page): Promise<boolean> {
         li.contains(document.elementFromPoint(r.left + 20, y)),
       );
     });
+}
+
+/**
+ * How many pixels of the chosen option of "Seen by" its box cuts off (0 when the whole of it shows): its text's width
+ * in the select's font against the box's inside, less 24 px for the arrow.
+ */
+function choiceCut(page: Page): Promise<number> {
+  return page.getByTestId('replay-show-all').evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const probe = document.createElement('span');
+    probe.textContent = select.selectedOptions[0].text;
+    Object.assign(probe.style, { font: style.font, whiteSpace: 'pre', position: 'absolute', visibility: 'hidden' });
+    document.body.append(probe);
+    const text = probe.getBoundingClientRect().width;
+    probe.remove();
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+    return Math.max(0, Math.ceil(text - room));
+  });
 }
 
 /**
@@ -129,12 +147,11 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     expect(await page.getByTestId('replay-problems').count()).toBe(0);
     await expect.poll(() => page.getByTestId('replay-step').textContent()).toBe(`Step 0 of ${moves}`);
     expect(await page.getByTestId('gameover').count()).toBe(0);
-    // "Show" in words true of every game (Get on Board has no hands: its secrets are departure tickets).
-    expect(await page.getByTestId('replay-show-all').locator('option').allTextContents()).toEqual([
-      'what a spectator saw',
-      "every hidden card, from P0's chair",
-      "every hidden card, from P1's chair",
-    ]);
+    // "Seen by" in words true of every game (Get on Board has no hands: its secrets are departure tickets): a
+    // spectator, or a player by name alone, what that means said around it.
+    const show = page.getByTestId('replay-show-all');
+    expect(await show.locator('option').allTextContents()).toEqual(['a spectator', 'P0', 'P1']);
+    expect(await show.locator('optgroup').getAttribute('label')).toBe('a player, every hidden card shown');
     await page.getByTestId('replay-last').click();
     await expect.poll(() => page.getByTestId('replay-step').textContent()).toBe(`Step ${moves} of ${moves}`);
     // The final position is the stored one: the end screen shows the stored totals.
@@ -195,7 +212,18 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     await page.getByTestId('replay-back').click(FREE);
     await expect.poll(() => stepOf(page)).toBe(`Step ${moves - 1} of ${moves}`);
     expect(await lastStepSeen(page)).toBe(true);
+    // The timeline, pinned to the window's bottom, is in reach with the page scrolled to its end.
+    await expectTimelineInReach(page);
     await page.getByTestId('replay-last').click(FREE);
+    await page.getByTestId('gameover').waitFor({ timeout: UI });
+    // The scores closed, their "Final scores" button stands above the timeline, over nothing of it.
+    await page.getByTestId('gameover-close').click(FREE);
+    expect(await atCentreOf(page, 'show-scores')).toBe('show-scores');
+    const [reopen, first] = await Promise.all(
+      ['show-scores', 'replay-first'].map((id) => page.getByTestId(id).boundingBox()),
+    );
+    expect(reopen!.y + reopen!.height).toBeLessThanOrEqual(first!.y);
+    await page.getByTestId('show-scores').click(FREE);
     await page.getByTestId('gameover').waitFor({ timeout: UI });
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -247,10 +275,16 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     // shows whole at the page's end.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await lastStepSeen(page)).toBe(true);
-    // The page is no wider than a phone: "Show" and its longest choice (a player's chair) keep inside it.
+    // The page is no wider than a phone: "Seen by" and its longest choice (a player's chair) keep inside it, the
+    // chosen name whole (its 28 letters were cut short at 360 px), what it means beside it. The timeline, pinned to
+    // the window's bottom, is in reach at the page's end, and covers nothing of the list's last step.
     for (const width of [390, 360]) {
       await page.setViewportSize({ width, height: 740 });
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: UI }).toBe(width);
+      expect(await choiceCut(page)).toBe(0);
+      expect(await page.getByTestId('replay-show-note').isVisible()).toBe(true);
+      expect(await lastStepSeen(page)).toBe(true);
+      await expectTimelineInReach(page);
     }
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
