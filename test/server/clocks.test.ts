@@ -3,16 +3,20 @@
  * clock lasts 1 s), with raw socket.io clients: when nobody moves, the easy
  * bot plays each waited-for seat's turn through the server and says so in
  * the chat; two timeouts in a row mark a seat away, and its own move brings
- * it back; a clock survives a restart; a bad clock choice is a 400.
+ * it back; the bot plays a whole turn, through a decision it asks of another
+ * seat (a Touched On Appeal), as one timeout; a clock survives a restart; a
+ * bad clock choice is a 400.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
-import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
+import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import { findGame } from '../../src/games/registry';
 import { waitingOn } from '../../src/games/common/waiting-room';
+import type { TOState } from '../../src/games/touched-on/types';
+import { carriage, emptyTable, gameFrom, give, setPlay } from '../games/touched-on/helpers';
 import { http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
 
 const SCALE = 60;
@@ -135,6 +139,53 @@ describe('turn clocks', () => {
     expect(player.state!.ctx.turn > start.ctx.turn || player.state!.ctx.currentPlayer !== seat).toBe(true);
     expect(chatTexts(player).some((t) => /^P\d ran out of time/.test(t))).toBe(true);
     player.close();
+  }, 30_000);
+
+  it('plays the whole turn: a decision its move asks of another seat is waited out, and the turn is one timeout', async () => {
+    // Touched On, 2 players: P0's turn, whose only card is an Undercover Inspector, and P0 away. P1, who added 3
+    // Evaders to the current carriage last turn, holds an Appeal. The clock's bot must inspect; P1 Appeals at once,
+    // so P0 takes the 3 Evaders back and the turn goes on: the bot plays its rest then (before, it stopped after the
+    // inspection, and the rest waited a period more, was said again and counted again: P0 marked away).
+    const def = findGame('touched-on')!;
+    const G = emptyTable(2, '0');
+    setPlay(
+      G,
+      '96',
+      '1',
+      carriage(G, '96', [
+        ['1', 'E96'],
+        ['1', 'E96'],
+        ['1', 'E96'],
+      ]),
+    );
+    give(G, '0', ['U']);
+    give(G, '1', ['appeal', 'E96']);
+    const { matchID, creds } = await clockMatch(server.url, 2, def.id);
+    const stored = (await readMatch(server, matchID)).state!;
+    const crafted = InitializeGame({ game: ProcessGameConfig(gameFrom(G) as never) as never, numPlayers: 2 });
+    await server.db.setState(matchID, { ...crafted, _stateID: stored._stateID } as State);
+    const victim = new RawClient(server.url, { namespace: def.id });
+    await victim.sync(matchID, '1', creds[1]);
+    const pending = () => (victim.state?.G as TOState | undefined)?.pending;
+    await victim.waitFor(() => pending()?.player === '1', 10_000, 'the inspection by the clock');
+    const appealAt = Date.now();
+    victim.move(matchID, '1', creds[1], 'appeal', [], victim.state!._stateID);
+    await victim.waitFor(() => victim.state!.ctx.currentPlayer === '1', 10_000, "the rest of P0's turn");
+    const rest = Date.now() - appealAt;
+    const s = victim.state!.G as TOState;
+    expect(s.players['0'].handSize, 'P0 took the 3 Evaders back, and played them or kept them').toBeLessThanOrEqual(3);
+    expect(s.log.some((e) => e.type === 'appeal')).toBe(true);
+    // Once said, once counted, and not marked away; the rest came at once, not a period (1 s) later.
+    expect(chatTexts(victim).filter((t) => t.startsWith('P0 ran out of time'))).toHaveLength(1);
+    await eventually(
+      async () => (await readMatch(server, matchID)).metadata.clockTimeouts?.['0'] !== undefined,
+      "P0's timeout",
+    );
+    const meta = (await readMatch(server, matchID)).metadata;
+    expect(meta.clockTimeouts['0']).toBe(1);
+    expect(meta.clockAway ?? []).not.toContain('0');
+    expect(rest).toBeLessThan(1000);
+    victim.close();
   }, 30_000);
 
   it('keeps running across a restart', async () => {
