@@ -511,16 +511,22 @@ export class BotSeats {
       // The turn is still the seat's as the bot connects (not played meanwhile): it is the bot's to play.
       waited = waitsForSeat();
       if (say && waited) client.sendChatMessage({ text: say });
-      // Held for its own turn only: a decision owed out of turn is one wait, and the seat's player may be back by the next.
-      const turn = client.getState()!.ctx.turn;
-      const hold = client.getState()!.ctx.currentPlayer === seat ? holdMs : 0;
-      const sameTurn = () => {
-        const state = client.getState();
-        return !!state && !state.ctx.gameover && state.ctx.turn === turn;
+      // Held only for a turn of the seat's own, where it alone plays (not for a decision owed out of turn, a wait of
+      // its own after which the seat's player may be back; nor in a turn where every seat acts, as Get on Board's),
+      // and only while that turn's stages ask other seats.
+      const start = client.getState()!.ctx;
+      const hold = start.currentPlayer === seat && !start.activePlayers ? holdMs : 0;
+      const othersDecide = () => {
+        const ctx = client.getState()?.ctx;
+        return !!ctx && !ctx.gameover && ctx.turn === start.turn && !!ctx.activePlayers;
       };
       for (let guard = 0; waited && guard < 200 && !this.closed; guard++) {
         // Another seat decides within the turn: the rest of it is still the bot's, once the game waits for it again.
-        if (!waitsForSeat() && !(sameTurn() && (await until(client, () => waitsForSeat() || !sameTurn(), hold)))) break;
+        if (
+          !waitsForSeat() &&
+          !(othersDecide() && (await until(client, () => waitsForSeat() || !othersDecide(), hold)))
+        )
+          break;
         if (!waitsForSeat() || this.closed) break;
         const state = client.getState()!;
         const choice = await this.pool.choose(def.id, state, seat, level, `${matchID}:${seat}:${state._stateID}:clock`);
