@@ -6,15 +6,23 @@
  * turn and is disabled when there is nothing to take back, so it does not
  * jump in and out of the layout. While an action can be taken back and the
  * button is scrolled out of the window (a phone held sideways brings the board
- * to the top, under the page's bar), a copy of it floats at the window's
- * top-right corner for 8 seconds after each such action, so that a finger has
- * no need to scroll up for it (the copy is hidden from screen readers, which
- * keep the button itself). Everyone at the table is told when a player takes
- * an action back (TakeBackNotice), since its line leaves the game's log.
+ * to the top, under the page's bar), a copy of it floats for 8 seconds after
+ * each such action, so that a finger has no need to scroll up for it (the copy
+ * is hidden from screen readers, which keep the button itself). It stands at
+ * the end of the board's banner, which sticks at the window's top once the
+ * page is scrolled to the board and makes room for it (styles.css), so that it
+ * covers none of the banner's words and nothing under it: at the window's
+ * top-right corner it covered Touched On's "Journey 1 · turn 1", Lisbon's
+ * "1 of 2 actions left" and "Turn 1", and at 360 px a Line's card under
+ * Touched On's banner. Where a board has no banner, it stands at that corner.
+ * Everyone at the table is told when a player takes an action back
+ * (TakeBackNotice), since its line leaves the game's log.
  */
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { Ctx, LogEntry } from 'boardgame.io';
 import { useGame } from './games';
+import { useLayoutEffectInBrowser } from './boardHooks';
 
 export interface TakeBackProps {
   G: unknown;
@@ -55,6 +63,18 @@ export function sendUndo(undo: () => void): void {
 /** How long the floating copy of the button shows after an action that can be taken back. */
 const FLOAT_MS = 8000;
 
+/**
+ * Where the floating copy stands: the board's banner (a game's board begins with it, a `header` sticky at the
+ * window's top), online or in hot-seat; null when there is none, or it is not positioned (the copy then stands at the
+ * window's corner).
+ */
+function boardBanner(): HTMLElement | null {
+  const banner = document.querySelector<HTMLElement>(
+    '[data-testid="board-wrap"] header, [data-testid="hs-board"] header',
+  );
+  return banner && getComputedStyle(banner).position !== 'static' ? banner : null;
+}
+
 /** Whether the element is in the window now, kept up to date (true until it is measured, or when it is gone). */
 function useInView(): [(el: HTMLElement | null) => void, boolean] {
   const [el, setEl] = useState<HTMLElement | null>(null);
@@ -82,8 +102,7 @@ export function TakeBack(props: TakeBackProps) {
   const can = !!check && mine && check(G, ctx, playerID) && sentAt !== stateID;
   const latest = useRef({ can, send: () => {} });
   const [ref, inView] = useInView();
-  // The copy shows for a while after each action that can be taken back, as a phone's "Undo" does, then leaves the
-  // corner to the board (it stood over a banner's scores for the whole turn).
+  // The copy shows for a while after each action that can be taken back, as a phone's "Undo" does, then goes.
   const [fresh, setFresh] = useState(false);
   useEffect(() => {
     if (!can) return setFresh(false);
@@ -91,6 +110,21 @@ export function TakeBack(props: TakeBackProps) {
     const t = setTimeout(() => setFresh(false), FLOAT_MS);
     return () => clearTimeout(t);
   }, [can, stateID]);
+  const floating = can && fresh && !inView;
+  // Once the copy has shown, the banner keeps its room for it while something can be taken back and the bar is out
+  // of view, after the copy has gone too: the board under the banner does not move 8 seconds after an action (with
+  // the room, a 360 px Lisbon banner holding "2 of 3 actions left" took 4 rows instead of 2).
+  const [kept, setKept] = useState(false);
+  useEffect(() => {
+    if (floating) setKept(true);
+    else if (!can || inView) setKept(false);
+  }, [floating, can, inView]);
+  const room = floating || (kept && can && !inView);
+  // The banner it stands in, found again after each action (a board drawn anew has a new one).
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  useLayoutEffectInBrowser(() => {
+    setHost(room ? boardBanner() : null);
+  }, [room, stateID]);
   latest.current = {
     can,
     send: () => {
@@ -109,22 +143,27 @@ export function TakeBack(props: TakeBackProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [check]);
   if (!check || !mine) return null;
+  const float = floating && (
+    <button
+      type="button"
+      className="take-back-float"
+      // Not focused by a click: it goes once the action is taken back, and focus would fall to the page's body.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={() => latest.current.send()}
+      aria-hidden="true"
+      tabIndex={-1}
+      title="Take back"
+      data-testid="take-back-float"
+    >
+      ↶<span className="take-back-float-label"> Take back</span>
+    </button>
+  );
+  const banner = room && host?.isConnected ? host : null;
   return (
     <>
-      {can && fresh && !inView && (
-        <button
-          type="button"
-          className="take-back-float"
-          // Not focused by a click: it goes once the action is taken back, and focus would fall to the page's body.
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => latest.current.send()}
-          aria-hidden="true"
-          tabIndex={-1}
-          data-testid="take-back-float"
-        >
-          ↶ Take back
-        </button>
-      )}
+      {banner
+        ? createPortal(float || <span className="take-back-room" hidden data-testid="take-back-room" />, banner)
+        : float}
       <TakeBackButton can={can} send={() => latest.current.send()} buttonRef={ref} />
     </>
   );

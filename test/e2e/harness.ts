@@ -439,3 +439,77 @@ export function contrast(a: string, b: string): number {
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
   return (hi + 0.05) / (lo + 0.05);
 }
+
+/**
+ * What the element `over` (a selector, its first match: a toast, the floating Take back) hides, as the page stands:
+ * - `text`: each piece of text inside these elements (but inside `over`) that meets its box, or whose middle a tap
+ *   would not reach (`document.elementFromPoint` lands in `over`); a piece cut short by its box counts as far as shown;
+ * - `boxes`: each element that meets its box, or whose middle a tap would not reach;
+ * - `controls`: each control a tap on `over` (at nine points of its box) would reach if it were not there.
+ * Each as "what: why"; ["<over> is not shown"] when it is not there.
+ */
+export function hiddenUnder(
+  page: Page,
+  over: string,
+  what: { text?: string; boxes?: string; controls?: boolean },
+): Promise<string[]> {
+  return page.evaluate(
+    ({ over, what }) => {
+      const cover = document.querySelector(over);
+      const o = cover?.getBoundingClientRect();
+      if (!cover || !o || o.width === 0) return [`${over} is not shown`];
+      const meets = (r: DOMRect) =>
+        r.width > 0 && r.height > 0 && r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom;
+      const tapLandsOver = (r: DOMRect) => {
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+        const hit = document.elementFromPoint(x, y);
+        return !!hit && cover.contains(hit);
+      };
+      const at = (r: DOMRect) =>
+        `x ${Math.round(r.left)}–${Math.round(r.right)}, y ${Math.round(r.top)}–${Math.round(r.bottom)}`;
+      const wrong: string[] = [];
+      for (const root of what.text ? document.querySelectorAll(what.text) : []) {
+        const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          const words = (n.textContent ?? '').trim();
+          if (!words || cover.contains(n) || !n.parentElement) continue;
+          const clip = n.parentElement.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          for (const r of range.getClientRects()) {
+            const left = Math.max(r.left, clip.left);
+            const right = Math.min(r.right, clip.right);
+            if (right <= left) continue;
+            const shown = new DOMRect(left, r.top, right - left, r.height);
+            if (meets(shown)) wrong.push(`"${words}" (${at(shown)}): under it (${at(o)})`);
+            else if (tapLandsOver(shown)) wrong.push(`"${words}" (${at(shown)}): a tap lands on it`);
+          }
+        }
+      }
+      for (const el of what.boxes ? document.querySelectorAll(what.boxes) : []) {
+        const r = el.getBoundingClientRect();
+        const name = el.getAttribute('data-testid') ?? el.tagName.toLowerCase();
+        if (meets(r)) wrong.push(`${name} (${at(r)}): under it (${at(o)})`);
+        else if (tapLandsOver(r)) wrong.push(`${name} (${at(r)}): a tap lands on it`);
+      }
+      if (what.controls) {
+        const controls = 'a[href], button, input, select, textarea, summary, label, [role="button"], [tabindex="0"]';
+        for (const fx of [0.05, 0.5, 0.95])
+          for (const fy of [0.05, 0.5, 0.95]) {
+            const x = o.left + o.width * fx;
+            const y = o.top + o.height * fy;
+            const below: Element | undefined = document.elementsFromPoint(x, y).find((el) => !cover.contains(el));
+            const control: Element | null | undefined = below?.closest(controls);
+            if (control && !control.contains(cover))
+              wrong.push(
+                `${control.getAttribute('data-testid') ?? control.tagName.toLowerCase()}: under it at ${Math.round(x)}, ${Math.round(y)}`,
+              );
+          }
+      }
+      return wrong;
+    },
+    { over, what },
+  );
+}

@@ -4,12 +4,14 @@
  * (a phone review found it open at the map's top-left corner, Ajuda and Belém, with the tram and all 10 highlighted
  * places off to the right), its box lies between the turn banner and the sheet of actions, and "Whole map" is in the
  * window and takes a tap without a scroll (it was under the sheet, at y ≈ 820, until the page was scrolled 300 px).
- * After a move made in the zoomed map, the box follows the tram.
+ * After a move made in the zoomed map, the box follows the tram, and the copy of Take back that floats while the page's
+ * own is scrolled away stands at the turn banner's end, over none of its words (at the window's corner it covered
+ * "1 of 2 actions left" and "Turn 1").
  */
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { e2eSuite, findChromium, SCREENSHOTS } from './harness';
+import { e2eSuite, findChromium, hiddenUnder, SCREENSHOTS } from './harness';
 import { lisbonOnPhone, settled } from './lisbon-phone-steps';
 
 const CHROMIUM = findChromium();
@@ -113,6 +115,21 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon, "Zoom in" on a phone', () => {
           { message: 'the tram in the box after the move', timeout: UI },
         )
         .toBe(true);
+      // The move can be taken back, and the bar's Take back is scrolled away: its copy floats at the banner's end, in
+      // room the banner makes for it, inside the banner and over none of its words or any control (at the window's
+      // top-right corner it covered "1 of 2 actions left" and "Turn 1"); "Whole map" still takes a tap.
+      await page.getByTestId('take-back-float').waitFor({ timeout: UI });
+      await page.screenshot({ path: path.join(SCREENSHOTS, `lisbon-phone-zoom-${width}-take-back.png`) });
+      const float = (await page.getByTestId('take-back-float').boundingBox())!;
+      const banner = (await layout(page, '0')).banner;
+      expect.soft(float.y, 'the floating Take back inside the banner').toBeGreaterThanOrEqual(banner.top);
+      expect.soft(float.y + float.height).toBeLessThanOrEqual(banner.bottom);
+      const under = await hiddenUnder(page, '[data-testid="take-back-float"]', {
+        text: '[data-testid="turn-banner"]',
+        controls: true,
+      });
+      expect.soft(under, 'what the floating Take back covers').toEqual([]);
+      expect.soft(await tappable(page, 'map-zoom'), '"Whole map" takes a tap with Take back floating').toBe(true);
 
       await page.getByTestId('map-zoom').tap();
       await expect.poll(() => page.getByTestId('map-zoom').textContent()).toBe('Zoom in');

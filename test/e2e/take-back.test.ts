@@ -7,7 +7,9 @@
  * button or the shortcut. Touched On's take-back is made after a reload of the
  * page, which then holds no history of its own. No page logs a console error
  * (boardgame.io's client, which has no undo history, used to log "No moves to
- * undo" on every take-back).
+ * undo" on every take-back). On a phone held sideways, while the bar's button is
+ * scrolled away, a copy of it floats at the end of the turn banner, over none of
+ * its words, for a while after each action.
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -16,7 +18,7 @@ import type { GState } from '../../src/games/lisbon/types';
 import type { TOState } from '../../src/games/touched-on/types';
 import { carriage, emptyHands, give, setPlay, toTop } from '../games/touched-on/helpers';
 import { craftPosition } from './fixture';
-import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, screenshot } from './harness';
+import { createJoined, e2eSuite, findChromium, hiddenUnder, newContext, openAsSeat, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -135,6 +137,15 @@ describe.skipIf(!CHROMIUM)('browser: taking back', () => {
     expect(r.y).toBeGreaterThanOrEqual(0);
     expect(r.x + r.width).toBeLessThanOrEqual(844);
     expect(r.height).toBeGreaterThanOrEqual(44);
+    // At the end of the turn banner, stuck at the window's top, which makes room for it: none of its words under it.
+    const under = await hiddenUnder(page, '[data-testid="take-back-float"]', {
+      text: '[data-testid="turn-banner"]',
+      controls: true,
+    });
+    expect(under, 'what the floating Take back covers').toEqual([]);
+    const banner = (await page.getByTestId('turn-banner').boundingBox())!;
+    expect(r.y).toBeGreaterThanOrEqual(banner.y);
+    expect(r.y + r.height).toBeLessThanOrEqual(banner.y + banner.height);
     await screenshot(page, 'take-back-float-landscape');
     await float.tap();
     expect((await movedPast(m.stored, moved._stateID)).G).toEqual(start.G);
@@ -154,7 +165,11 @@ describe.skipIf(!CHROMIUM)('browser: taking back', () => {
       window.scrollTo(0, window.scrollY + bar.bottom + 20);
     });
     await float.waitFor({ timeout: UI });
+    const withCopy = (await page.getByTestId('turn-banner').boundingBox())!;
     await float.waitFor({ state: 'detached', timeout: 12_000 });
+    // The banner keeps the copy's room while the move can be taken back: nothing under it moves as the copy goes.
+    expect(await page.getByTestId('take-back-room').count()).toBe(1);
+    expect(await page.getByTestId('turn-banner').boundingBox()).toEqual(withCopy);
     const bar = (await page.getByTestId('take-back').boundingBox())!;
     expect(bar.y + bar.height).toBeLessThanOrEqual(0);
     expect(await page.getByTestId('take-back').isEnabled()).toBe(true);

@@ -11,12 +11,17 @@
  *   inspected player's screen while they decide whether to Appeal;
  * - on a 390 × 844 phone, when the sheet says to tap a raised card, the hand's
  *   raised cards are in the window above the sheet; the hand is not pinned
- *   while the player is inspected, so the carriage can be seen;
+ *   while the player is inspected, so the carriage can be seen; the toast
+ *   telling the inspector that the Appeal won stands over the banner: the
+ *   chat's bar above the board, and the hand's cards, are clear of it and take
+ *   a tap (also at 360 × 640);
  * - on a 360 × 640 and a 390 × 844 phone, the current Line (its card, count and
  *   current carriage of 4 stacked cards) is in view between the banner and the
  *   pinned hand as the turn starts, while a batch is chosen and after it; a
  *   carriage of 6 cards, taller than that room on the small phone, has all its
- *   cards in view while a batch is chosen;
+ *   cards in view while a batch is chosen; after a batch that can be taken
+ *   back, the floating Take back stands inside the banner, over none of its
+ *   words and no control;
  * - every opponent's face-down fan lies within its seat tile;
  * - a Line over 9 reads "10 · full", and the carriages shown are numbered
  *   1, 2, 3 with the emptied one left out;
@@ -29,7 +34,7 @@ import type { State } from 'boardgame.io';
 import type { Page } from 'playwright-core';
 import type { TOState } from '../../src/games/touched-on/types';
 import { carriage, emptyHands, give, pick, setPlay } from '../games/touched-on/helpers';
-import { createJoined, findChromium, SCREENS, SCREENSHOTS, e2eSuite, type E2EServer } from './harness';
+import { createJoined, findChromium, hiddenUnder, SCREENS, SCREENSHOTS, e2eSuite, type E2EServer } from './harness';
 import { midJourney, type Table } from './touched-on-position';
 
 const CHROMIUM = findChromium();
@@ -389,7 +394,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     60_000,
   );
 
-  it('on a phone the raised cards are in reach above the sheet when it says to choose them', async () => {
+  it("on a phone the raised cards are in reach above the sheet when it says to choose them; a won Appeal's toast covers neither the chat's bar nor the hand", async () => {
     const phone = SCREENS.find((s) => s.touch)!;
     const t = await midJourney(suite.server);
     const page = await openSeat(suite, t, t.cur, phone);
@@ -425,6 +430,34 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       expect(meets(b, vhand)).toBe(false);
     }
     await victim.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-appeal.png` });
+
+    // The inspected player Appeals and wins (the Inspector was an Undercover one): the inspecting player is told in a
+    // toast. It stands over the banner, wherever the banner is: with the page scrolled to show the chat's bar at the
+    // window's top, the bar shows whole and takes a tap (fixed at the window's top, at 390 × 844 the toast stood at
+    // y 8–65 over the bar's 24–72), and none of the hand's cards is under it; so too with the page scrolled to the
+    // table (the banner stuck at the window's top), and at 360 × 640.
+    await victim.getByTestId('appeal').tap();
+    await page.getByTestId('toast').filter({ hasText: 'Appealed' }).waitFor({ timeout: UI });
+    const covered = () =>
+      hiddenUnder(page, '[data-testid="toast"]', {
+        boxes: '[data-testid="chat"] summary, [data-testid="hand"] .hand-card, [data-testid="hand"] button',
+      });
+    for (const size of [phone, PHONES[0]]) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.evaluate(() => {
+        const bar = document.querySelector('[data-testid="chat"] summary')!.getBoundingClientRect();
+        window.scrollBy(0, bar.top - 8);
+      });
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-appeal-toast-chat.png` });
+      const [bar] = await boxOf(page, '[data-testid="chat"] summary');
+      expect(Math.abs(bar.y - 8), `the chat's bar at y ${bar.y}`).toBeLessThan(2);
+      expect(await covered(), `${size.name}, the chat's bar at the window's top`).toEqual([]);
+      await page.evaluate(() => {
+        const banner = document.querySelector('[data-testid="banner"]')!.getBoundingClientRect();
+        window.scrollBy(0, banner.top + 1);
+      });
+      expect(await covered(), `${size.name}, the page scrolled to the table`).toEqual([]);
+    }
     await page.context().close();
     await victim.context().close();
   }, 60_000);
@@ -469,7 +502,25 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       // Line 86), and shows the name whole.
       const passed = /^Player \d's turn$/;
       if (what.startsWith('4')) expect(await page.getByTestId('turn-who').textContent()).toMatch(passed);
-      expect(await bannerHeight()).toBe(turnStart);
+      // With 3 players the batch can be taken back, and the page's Take back is scrolled away: its copy floats at the
+      // banner's end, in room the banner makes for it (44 px high, the banner grows to that), over none of the
+      // banner's words and no control (at the window's top-right corner it stood over "Journey 1 · turn 1", and
+      // over 15 px of the seats under the 37 px banner; at 360 px over Line 86's card).
+      const floats = what.startsWith('3');
+      if (floats) {
+        await page.getByTestId('take-back-float').waitFor({ timeout: UI });
+        const under = await hiddenUnder(page, '[data-testid="take-back-float"]', {
+          text: '[data-testid="banner"]',
+          controls: true,
+        });
+        expect(under, 'what the floating Take back covers').toEqual([]);
+        const [float] = await boxOf(page, '[data-testid="take-back-float"]');
+        const [banner] = await boxOf(page, '[data-testid="banner"]');
+        expect(float.y, 'the floating Take back inside the banner').toBeGreaterThanOrEqual(banner.y);
+        expect(float.y + float.height).toBeLessThanOrEqual(banner.y + banner.height);
+        expect(float.x + float.width).toBeLessThanOrEqual(banner.x + banner.width);
+      }
+      expect(await bannerHeight()).toBe(floats ? Math.max(turnStart, 44) : turnStart);
       expect(await page.getByTestId('turn-who').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await page.context().close();
     },

@@ -354,6 +354,16 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
       ref={root}
       onKeyDown={onKeyDown}
     >
+      {/* Before the banner: on a phone the messages stand over it, wherever it is (board.css). */}
+      <div className="to-toasts" aria-live="assertive">
+        {/* Not over the final scores: the last moves' news stood over the winner's name for 5 s. */}
+        {!(over && !hideOver && !inline) &&
+          toasts.map((t) => (
+            <div key={t.id} className="to-toast" data-testid="toast" role="alert">
+              {t.text}
+            </div>
+          ))}
+      </div>
       <header className={`to-banner${myTurn || pendingMine ? ' mine' : ''}`} data-testid="banner">
         <span className="title">Touched On</span>
         {over ? (
@@ -446,15 +456,6 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
           <Help />
           <LogView log={G.log} names={names} />
         </aside>
-      </div>
-      <div className="to-toasts" aria-live="assertive">
-        {/* Not over the final scores: the last moves' news stood over the winner's name for 5 s. */}
-        {!(over && !hideOver && !inline) &&
-          toasts.map((t) => (
-            <div key={t.id} className="to-toast" data-testid="toast" role="alert">
-              {t.text}
-            </div>
-          ))}
       </div>
       {!inline && dialogs}
       {over && hideOver && (
