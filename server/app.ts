@@ -463,6 +463,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       clocks.close();
       await spectators.close();
       await bots.close();
+      // A clock's bot stopped above: its expiry ends without writing (the storage closes below).
+      await clocks.idle();
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());
         appServer.closeIdleConnections?.();

@@ -94,10 +94,15 @@ export class BotPool {
     return this.queue.length;
   }
 
-  /** Stops every worker; waiting decisions resolve to null. */
+  /** Stops every worker; waiting decisions, and those being made, resolve to null. */
   async close(): Promise<void> {
     this.closed = true;
     for (const q of this.queue.splice(0)) q.resolve(null);
+    // A terminated worker answers nothing, nor fails: its decision would wait for ever.
+    for (const slot of this.slots) {
+      slot.job?.resolve(null);
+      slot.job = undefined;
+    }
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
     this.slots.length = 0;
   }

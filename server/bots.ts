@@ -112,8 +112,13 @@ const WAKE_RETRY_MS = 10_000;
 /** `wakeTried` of a match whose visit has tried to wake its bots without an error. */
 const WAKE_DONE = -1;
 
-/** Resolves true once `pred` holds after some update of `client`, false after `ms`. */
-function until(client: { subscribe(fn: () => void): () => void }, pred: () => boolean, ms: number): Promise<boolean> {
+/** Resolves true once `pred` holds after some update of `client`, false after `ms` or once `signal` aborts. */
+function until(
+  client: { subscribe(fn: () => void): () => void },
+  pred: () => boolean,
+  ms: number,
+  signal?: AbortSignal,
+): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
     const subscription: { stop?: () => void } = {};
@@ -125,6 +130,8 @@ function until(client: { subscribe(fn: () => void): () => void }, pred: () => bo
       resolve(ok);
     };
     const timer = setTimeout(() => finish(false), ms);
+    if (signal?.aborted) finish(false);
+    signal?.addEventListener('abort', () => finish(false), { once: true });
     // boardgame.io calls a new subscriber at once: the predicate may already hold.
     subscription.stop = client.subscribe(() => {
       if (pred()) finish(true);
@@ -141,6 +148,8 @@ export class BotSeats {
   private readonly pool: BotPool;
   private url = '';
   private closed = false;
+  /** The clock bots playing now (`playFor`), stopped at close. */
+  private readonly clockPlays = new Set<AbortController>();
   private leases: BotLeases | undefined;
   private leaseTimer: ReturnType<typeof setInterval> | undefined;
   private restTimer: ReturnType<typeof setInterval> | undefined;
@@ -320,9 +329,10 @@ export class BotSeats {
     }
   }
 
-  /** Stop every bot client (and give their leases back). */
+  /** Stop every bot client (and give their leases back); a clock bot's waits end at once. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const c of this.clockPlays) c.abort();
     clearInterval(this.leaseTimer);
     clearInterval(this.restTimer);
     for (const key of [...this.clients.keys()]) this.stopClient(key, false);
@@ -499,12 +509,14 @@ export class BotSeats {
     client.start();
     let moves = 0;
     let waited = false;
+    const stopped = new AbortController();
+    this.clockPlays.add(stopped);
     try {
       const waitsForSeat = () => {
         const state = client.getState();
         return !!state && !state.ctx.gameover && waitingOn(state.ctx, state.G, def.waitingOn).includes(seat);
       };
-      if (!client.getState() && !(await until(client, () => !!client.getState(), 5000))) {
+      if (!client.getState() && !(await until(client, () => !!client.getState(), 5000, stopped.signal))) {
         this.log('error', 'clock bot could not connect', { matchID, seat });
         return { waited, moves };
       }
@@ -524,7 +536,7 @@ export class BotSeats {
         // Another seat decides within the turn: the rest of it is still the bot's, once the game waits for it again.
         if (
           !waitsForSeat() &&
-          !(othersDecide() && (await until(client, () => waitsForSeat() || !othersDecide(), hold)))
+          !(othersDecide() && (await until(client, () => waitsForSeat() || !othersDecide(), hold, stopped.signal)))
         )
           break;
         if (!waitsForSeat() || this.closed) break;
@@ -535,13 +547,15 @@ export class BotSeats {
         (client.moves as Record<string, (...a: unknown[]) => void>)[choice.move]?.(...choice.args);
         // Wait for the server's answer: a new state, or (refused) nothing new within 5 s (a busy server may take more
         // than a second, and the rest of the turn would then wait a whole period more).
-        const moved = await until(client, () => (client.getState()?._stateID ?? before) > before, 5000);
+        const moved = await until(client, () => (client.getState()?._stateID ?? before) > before, 5000, stopped.signal);
         if (!moved) break;
         moves++;
       }
     } catch (err) {
-      this.log('error', 'clock bot failed', { matchID, seat, error: String(err) });
+      // Not when the server is closing: its bots' thinking is cut short.
+      if (!this.closed) this.log('error', 'clock bot failed', { matchID, seat, error: String(err) });
     } finally {
+      this.clockPlays.delete(stopped);
       client.stop();
     }
     return { waited, moves };

@@ -90,6 +90,8 @@ const MAX_TIMER = 2 ** 31 - 1;
 
 export class TurnClocks {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** The expiries under way (a bot playing a turn, its count being written). */
+  private readonly running = new Set<Promise<void>>();
   /** Seats the clock bot is playing for now, as "matchID:seat". */
   private readonly playing = new Set<string>();
   /** Matches known to have a clock (their metadata said so when last looked at). */
@@ -183,7 +185,7 @@ export class TurnClocks {
     // whole, over a connection change or a join stored since the read; server/storage/postgres.ts).
     meta.clockTimeouts = { ...meta.clockTimeouts, [seat]: 0 };
     meta.clockAway = (meta.clockAway ?? []).filter((s) => s !== seat);
-    await this.setMetadata(matchID, meta);
+    if (!this.closed) await this.setMetadata(matchID, meta);
   }
 
   /** When the timer of `matchID` is set to run out (ms since the epoch), if it has one. Read-only, for tests. */
@@ -256,13 +258,12 @@ export class TurnClocks {
     const deadline = since + meta.turnClockMs;
     this.clearTimer(matchID);
     const delay = Math.min(MAX_TIMER, Math.max(0, deadline - Date.now()));
-    const timer = setTimeout(
-      () =>
-        void this.expire(matchID, stateID, deadline).catch((err: unknown) =>
-          this.log('error', 'turn clock failed', { matchID, error: String(err) }),
-        ),
-      delay,
-    );
+    const timer = setTimeout(() => {
+      const run: Promise<void> = this.expire(matchID, stateID, deadline)
+        .catch((err: unknown) => this.log('error', 'turn clock failed', { matchID, error: String(err) }))
+        .finally(() => this.running.delete(run));
+      this.running.add(run);
+    }, delay);
     timer.unref();
     this.timers.set(matchID, timer);
     this.deadlines.set(matchID, deadline);
@@ -311,6 +312,7 @@ export class TurnClocks {
 
   /** Writes a change of `clockWait` (on the object read); a failure is logged, the clock runs on from memory. */
   private async storeWait(matchID: string, meta: Meta): Promise<void> {
+    if (this.closed) return;
     try {
       await this.setMetadata(matchID, meta);
     } catch (err) {
@@ -355,6 +357,8 @@ export class TurnClocks {
       } finally {
         this.playing.delete(key);
       }
+      // Stopped meanwhile (the server is closing, its bots stopped): nothing more is written.
+      if (this.closed) return;
       // The turn was played meanwhile (by its player, or by this clock from an earlier look at the same state), or
       // the bot could not connect (looked at again one period later): no timeout to count, as none was announced.
       if (!played.waited) continue;
@@ -366,6 +370,7 @@ export class TurnClocks {
       // On the object read, as in noteMove.
       fresh.clockTimeouts = { ...fresh.clockTimeouts, [seat]: count };
       fresh.clockAway = away;
+      if (this.closed) return;
       await this.setMetadata(matchID, fresh);
     }
     await this.watch(matchID);
@@ -380,10 +385,16 @@ export class TurnClocks {
     this.waits.delete(matchID);
   }
 
+  /** Stops the timers; expiries under way write nothing more once their bot is stopped (`idle`). */
   close(): void {
     this.closed = true;
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     this.deadlines.clear();
+  }
+
+  /** Resolves once the expiries under way at `close` are over (their bots stopped first: server/bots.ts `close`). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 }

@@ -147,23 +147,7 @@ describe('turn clocks', () => {
     // so P0 takes the 3 Evaders back and the turn goes on: the bot plays its rest then (before, it stopped after the
     // inspection, and the rest waited a period more, was said again and counted again: P0 marked away).
     const def = findGame('touched-on')!;
-    const G = emptyTable(2, '0');
-    setPlay(
-      G,
-      '96',
-      '1',
-      carriage(G, '96', [
-        ['1', 'E96'],
-        ['1', 'E96'],
-        ['1', 'E96'],
-      ]),
-    );
-    give(G, '0', ['U']);
-    give(G, '1', ['appeal', 'E96']);
-    const { matchID, creds } = await clockMatch(server.url, 2, def.id);
-    const stored = (await readMatch(server, matchID)).state!;
-    const crafted = InitializeGame({ game: ProcessGameConfig(gameFrom(G) as never) as never, numPlayers: 2 });
-    await server.db.setState(matchID, { ...crafted, _stateID: stored._stateID } as State);
+    const { matchID, creds } = await inspectorAway(server);
     const victim = new RawClient(server.url, { namespace: def.id });
     await victim.sync(matchID, '1', creds[1]);
     const pending = () => (victim.state?.G as TOState | undefined)?.pending;
@@ -210,6 +194,62 @@ describe('turn clocks', () => {
     expect(res.status).toBe(400);
     expect(res.text).toContain('turnClock');
   });
+});
+
+/**
+ * A 2-player Touched On match with a clock on `server`, made to stand at P0's turn, whose only card is an Undercover
+ * Inspector: the clock's bot must inspect. P1 added 3 Evaders to the current carriage last turn and holds an Appeal.
+ */
+async function inspectorAway(server: TestServer): Promise<{ matchID: string; creds: string[] }> {
+  const G = emptyTable(2, '0');
+  setPlay(
+    G,
+    '96',
+    '1',
+    carriage(G, '96', [
+      ['1', 'E96'],
+      ['1', 'E96'],
+      ['1', 'E96'],
+    ]),
+  );
+  give(G, '0', ['U']);
+  give(G, '1', ['appeal', 'E96']);
+  const { matchID, creds } = await clockMatch(server.url, 2, 'touched-on');
+  const stored = (await readMatch(server, matchID)).state!;
+  const crafted = InitializeGame({ game: ProcessGameConfig(gameFrom(G) as never) as never, numPlayers: 2 });
+  await server.db.setState(matchID, { ...crafted, _stateID: stored._stateID } as State);
+  return { matchID, creds };
+}
+
+describe('turn clocks at shutdown', () => {
+  it('a server closing while the clock bot holds a turn stops it at once, and writes nothing after', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-clocks-close-'));
+    const server = await startTestServer({ storage: 'file', dataDir, clockScale: SCALE });
+    try {
+      const { matchID, creds } = await inspectorAway(server);
+      // P1 is inspected by the clock's bot and does not answer: the bot holds P0's turn for the rest.
+      const victim = new RawClient(server.url, { namespace: 'touched-on' });
+      await victim.sync(matchID, '1', creds[1]);
+      await victim.waitFor(
+        () => (victim.state?.G as TOState | undefined)?.pending?.player === '1',
+        10_000,
+        'the inspection by the clock',
+      );
+      victim.close();
+      // The bot has the new state too, and holds the turn for P1's period (1 s) and 30 s more; closing stops it, and
+      // its expiry writes no count.
+      await new Promise((r) => setTimeout(r, 300));
+      const began = Date.now();
+      await server.close();
+      expect(Date.now() - began).toBeLessThan(5000);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(fs.existsSync(dataDir), 'a write after close made the data folder again').toBe(false);
+    } finally {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 /** Polls the storage until `pred` holds (the clock writes its marks after the bot's moves). */
