@@ -19,6 +19,15 @@ const PLAY_MS = 800;
 const INERT = new Proxy({}, { get: () => () => undefined });
 
 /** The replay's page when the link names no finished match of this game: as the match page says it. */
+/** One of the timeline's arrows: a step to go to, off where it would go nowhere. */
+function StepButton(props: { onStep: () => void; off: boolean; id: string; label: string; children: string }) {
+  return (
+    <button type="button" onClick={props.onStep} disabled={props.off} data-testid={props.id} aria-label={props.label}>
+      {props.children}
+    </button>
+  );
+}
+
 function NoSuchReplay(props: { text: string }) {
   const game = useGame();
   return (
@@ -211,24 +220,12 @@ export function ReplayPage(props: { matchID: string }) {
           {/* On a phone the timeline is pinned to the window's bottom (styles.css): the board scrolls under it. */}
           <div className="replay-timeline" data-testid="replay-timeline">
             <div className="replay-buttons">
-              <button
-                type="button"
-                onClick={() => goTo(0)}
-                disabled={at === 0}
-                data-testid="replay-first"
-                aria-label="First step"
-              >
+              <StepButton onStep={() => goTo(0)} off={at === 0} id="replay-first" label="First step">
                 |◀
-              </button>
-              <button
-                type="button"
-                onClick={() => goTo(Math.max(0, at - 1))}
-                disabled={at === 0}
-                data-testid="replay-back"
-                aria-label="Step back"
-              >
+              </StepButton>
+              <StepButton onStep={() => goTo(Math.max(0, at - 1))} off={at === 0} id="replay-back" label="Step back">
                 ◀
-              </button>
+              </StepButton>
               <button
                 type="button"
                 className="primary"
@@ -241,24 +238,17 @@ export function ReplayPage(props: { matchID: string }) {
               >
                 {playing ? 'Pause' : 'Play'}
               </button>
-              <button
-                type="button"
-                onClick={() => goTo(Math.min(last, at + 1))}
-                disabled={at === last}
-                data-testid="replay-forward"
-                aria-label="Step forward"
+              <StepButton
+                onStep={() => goTo(Math.min(last, at + 1))}
+                off={at === last}
+                id="replay-forward"
+                label="Step forward"
               >
                 ▶
-              </button>
-              <button
-                type="button"
-                onClick={() => goTo(last)}
-                disabled={at === last}
-                data-testid="replay-last"
-                aria-label="Last step"
-              >
+              </StepButton>
+              <StepButton onStep={() => goTo(last)} off={at === last} id="replay-last" label="Last step">
                 ▶|
-              </button>
+              </StepButton>
             </div>
             <input
               type="range"
