@@ -126,12 +126,14 @@ function until(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       subscription.stop?.();
       resolve(ok);
     };
-    const timer = setTimeout(() => finish(false), ms);
-    if (signal?.aborted) finish(false);
-    signal?.addEventListener('abort', () => finish(false), { once: true });
+    const onAbort = () => finish(false);
+    const timer = setTimeout(onAbort, ms);
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
     // boardgame.io calls a new subscriber at once: the predicate may already hold.
     subscription.stop = client.subscribe(() => {
       if (pred()) finish(true);
@@ -148,8 +150,8 @@ export class BotSeats {
   private readonly pool: BotPool;
   private url = '';
   private closed = false;
-  /** The clock bots playing now (`playFor`), stopped at close. */
-  private readonly clockPlays = new Set<AbortController>();
+  /** The clock bots playing now (`playFor`), by match: stopped at close, or when their match is removed. */
+  private readonly clockPlays = new Map<string, Set<AbortController>>();
   private leases: BotLeases | undefined;
   private leaseTimer: ReturnType<typeof setInterval> | undefined;
   private restTimer: ReturnType<typeof setInterval> | undefined;
@@ -332,7 +334,7 @@ export class BotSeats {
   /** Stop every bot client (and give their leases back); a clock bot's waits end at once. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const c of this.clockPlays) c.abort();
+    for (const plays of this.clockPlays.values()) for (const c of plays) c.abort();
     clearInterval(this.leaseTimer);
     clearInterval(this.restTimer);
     for (const key of [...this.clients.keys()]) this.stopClient(key, false);
@@ -349,6 +351,7 @@ export class BotSeats {
    * next fails to renew them.
    */
   async forget(matchID: string): Promise<void> {
+    for (const c of this.clockPlays.get(matchID) ?? []) c.abort();
     for (const key of [...this.clients.keys()]) {
       if (key.slice(0, key.lastIndexOf(':')) === matchID) this.stopClient(key, false);
     }
@@ -492,9 +495,23 @@ export class BotSeats {
   ): Promise<{ waited: boolean; moves: number }> {
     const def = this.defs.get(gameName);
     if (!def || this.closed || !this.url) return { waited: false, moves: 0 };
-    const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
+    // Stopped at close, or when the match is removed (`forget`): its waits end at once.
+    const stopped = new AbortController();
+    const plays = this.clockPlays.get(matchID) ?? new Set<AbortController>();
+    this.clockPlays.set(matchID, plays.add(stopped));
+    const done = () => {
+      plays.delete(stopped);
+      if (plays.size === 0 && this.clockPlays.get(matchID) === plays) this.clockPlays.delete(matchID);
+    };
+    const { metadata } = await fetchMatch(this.db, matchID, { metadata: true }).catch((err: unknown) => {
+      done();
+      throw err;
+    });
     const credentials = metadata?.players[Number(seat)]?.credentials;
-    if (!metadata || typeof credentials !== 'string') return { waited: false, moves: 0 };
+    if (!metadata || typeof credentials !== 'string' || stopped.signal.aborted) {
+      done();
+      return { waited: false, moves: 0 };
+    }
     const client = Client({
       game: def.game,
       numPlayers: Object.keys(metadata.players).length,
@@ -509,8 +526,6 @@ export class BotSeats {
     client.start();
     let moves = 0;
     let waited = false;
-    const stopped = new AbortController();
-    this.clockPlays.add(stopped);
     try {
       const waitsForSeat = () => {
         const state = client.getState();
@@ -521,29 +536,32 @@ export class BotSeats {
         return { waited, moves };
       }
       // The turn is still the seat's as the bot connects (not played meanwhile): it is the bot's to play.
-      waited = waitsForSeat();
+      waited = waitsForSeat() && !stopped.signal.aborted;
       if (say && waited) client.sendChatMessage({ text: say });
-      // Held only for a turn of the seat's own, where it alone plays (not for a decision owed out of turn, a wait of
+      // Held only for a turn of the seat's own, where it alone acts (not for a decision owed out of turn, a wait of
       // its own after which the seat's player may be back; nor in a turn where every seat acts, as Get on Board's),
-      // and only while that turn's stages ask other seats.
+      // and only while that turn's stages ask other seats: each decision asked has up to `holdMs`.
       const start = client.getState()!.ctx;
-      const hold = start.currentPlayer === seat && !start.activePlayers ? holdMs : 0;
-      const othersDecide = () => {
+      const alone = !start.activePlayers || Object.keys(start.activePlayers).join() === seat;
+      const hold = start.currentPlayer === seat && alone ? holdMs : 0;
+      const asked = () => {
         const ctx = client.getState()?.ctx;
-        return !!ctx && !ctx.gameover && ctx.turn === start.turn && !!ctx.activePlayers;
+        const others = ctx?.activePlayers && Object.keys(ctx.activePlayers).filter((p) => p !== seat);
+        return ctx && !ctx.gameover && ctx.turn === start.turn && others?.length ? others.join() : null;
       };
       for (let guard = 0; waited && guard < 200 && !this.closed; guard++) {
-        // Another seat decides within the turn: the rest of it is still the bot's, once the game waits for it again.
-        if (
-          !waitsForSeat() &&
-          !(othersDecide() && (await until(client, () => waitsForSeat() || !othersDecide(), hold, stopped.signal)))
-        )
-          break;
+        // Other seats decide within the turn: the rest of it is still the bot's, once the game waits for it again.
+        for (let ask = asked(); !waitsForSeat() && ask !== null; ask = asked()) {
+          const same = ask;
+          if (!(await until(client, () => waitsForSeat() || asked() !== same, hold, stopped.signal))) break;
+        }
         if (!waitsForSeat() || this.closed) break;
         const state = client.getState()!;
         const choice = await this.pool.choose(def.id, state, seat, level, `${matchID}:${seat}:${state._stateID}:clock`);
         if (!choice) break;
         const before = state._stateID;
+        // The state moved on while the bot thought (a decision came in, or the seat's player is back): think again.
+        if (client.getState()!._stateID !== before) continue;
         (client.moves as Record<string, (...a: unknown[]) => void>)[choice.move]?.(...choice.args);
         // Wait for the server's answer: a new state, or (refused) nothing new within 5 s (a busy server may take more
         // than a second, and the rest of the turn would then wait a whole period more).
@@ -555,7 +573,7 @@ export class BotSeats {
       // Not when the server is closing: its bots' thinking is cut short.
       if (!this.closed) this.log('error', 'clock bot failed', { matchID, seat, error: String(err) });
     } finally {
-      this.clockPlays.delete(stopped);
+      done();
       client.stop();
     }
     return { waited, moves };

@@ -84,6 +84,8 @@ type Meta = Server.MatchData & ClockMetadata;
 
 /** Past another seat's period for a decision within the turn, how long the clock bot holds the turn's seat more. */
 const HOLD_SLACK_MS = 30_000;
+/** The longest the clock bot holds a turn's seat for a decision asked of another (then the rest waits a period). */
+const HOLD_MAX_MS = 10 * 60_000;
 
 /** Longest timer Node keeps (about 24.8 days); longer deadlines are looked at again then. */
 const MAX_TIMER = 2 ** 31 - 1;
@@ -351,8 +353,9 @@ export class TurnClocks {
           seat,
           'easy',
           `${name} ran out of time: the easy bot plays this turn.`,
-          // The rest of the turn, after a decision its moves ask of another seat, who has a period for it.
-          (meta.turnClockMs ?? 0) + HOLD_SLACK_MS,
+          // The rest of the turn, after a decision its moves ask of another seat, who has a period for it (a bot
+          // holds a seat no longer than HOLD_MAX_MS: a day's clock would keep it connected a day).
+          Math.min((meta.turnClockMs ?? 0) + HOLD_SLACK_MS, HOLD_MAX_MS),
         );
       } finally {
         this.playing.delete(key);
@@ -391,6 +394,11 @@ export class TurnClocks {
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     this.deadlines.clear();
+  }
+
+  /** Expiries under way now (a bot playing a turn, its count being written). Read-only, for tests. */
+  get expiring(): number {
+    return this.running.size;
   }
 
   /** Resolves once the expiries under way at `close` are over (their bots stopped first: server/bots.ts `close`). */

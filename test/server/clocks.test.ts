@@ -152,14 +152,12 @@ describe('turn clocks', () => {
     await victim.sync(matchID, '1', creds[1]);
     const pending = () => (victim.state?.G as TOState | undefined)?.pending;
     await victim.waitFor(() => pending()?.player === '1', 10_000, 'the inspection by the clock');
-    const appealAt = Date.now();
     victim.move(matchID, '1', creds[1], 'appeal', [], victim.state!._stateID);
     await victim.waitFor(() => victim.state!.ctx.currentPlayer === '1', 10_000, "the rest of P0's turn");
-    const rest = Date.now() - appealAt;
     const s = victim.state!.G as TOState;
-    expect(s.players['0'].handSize, 'P0 took the 3 Evaders back, and played them or kept them').toBeLessThanOrEqual(3);
-    expect(s.log.some((e) => e.type === 'appeal')).toBe(true);
-    // Once said, once counted, and not marked away; the rest came at once, not a period (1 s) later.
+    // The Appeal won (P0 took the Evaders back), and nobody but the bot played P0's turn on.
+    expect(s.log.some((e) => e.type === 'appeal' && e.success)).toBe(true);
+    // Once said, once counted, and not marked away.
     expect(chatTexts(victim).filter((t) => t.startsWith('P0 ran out of time'))).toHaveLength(1);
     await eventually(
       async () => (await readMatch(server, matchID)).metadata.clockTimeouts?.['0'] !== undefined,
@@ -168,7 +166,6 @@ describe('turn clocks', () => {
     const meta = (await readMatch(server, matchID)).metadata;
     expect(meta.clockTimeouts['0']).toBe(1);
     expect(meta.clockAway ?? []).not.toContain('0');
-    expect(rest).toBeLessThan(1000);
     victim.close();
   }, 30_000);
 
@@ -239,6 +236,7 @@ describe('turn clocks at shutdown', () => {
       // The bot has the new state too, and holds the turn for P1's period (1 s) and 30 s more; closing stops it, and
       // its expiry writes no count.
       await new Promise((r) => setTimeout(r, 300));
+      expect(server.clocks.expiring, "the clock's bot holding P0's turn").toBe(1);
       const began = Date.now();
       await server.close();
       expect(Date.now() - began).toBeLessThan(5000);
