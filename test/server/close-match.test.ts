@@ -313,9 +313,12 @@ describe.skipIf(!PG_URL || !REDIS_URL)('closing a match: two processes on Postgr
     const until = Date.now() + 5000;
     while (b.bots.running > 0 && Date.now() < until) await sleep(50);
     expect(b.bots.running).toBe(0);
+    // Its lease rows go too: each process removes them once told of the close, after stopping its clients (the
+    // client stops at once, the rows a query later).
     const db = a.db as unknown as { pool: { query(sql: string, v: unknown[]): Promise<{ rowCount: number | null }> } };
-    const leases = await db.pool.query(`SELECT 1 FROM "${schema}".bgio_bot_lease WHERE match_id = $1`, [matchID]);
-    expect(leases.rowCount).toBe(0);
+    const leases = async () =>
+      (await db.pool.query(`SELECT 1 FROM "${schema}".bgio_bot_lease WHERE match_id = $1`, [matchID])).rowCount;
+    await expect.poll(leases, { timeout: 5000 }).toBe(0);
   });
 });
 
