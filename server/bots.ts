@@ -532,7 +532,7 @@ export class BotSeats {
         return !!state && !state.ctx.gameover && waitingOn(state.ctx, state.G, def.waitingOn).includes(seat);
       };
       if (!client.getState() && !(await until(client, () => !!client.getState(), 5000, stopped.signal))) {
-        this.log('error', 'clock bot could not connect', { matchID, seat });
+        if (!stopped.signal.aborted) this.log('error', 'clock bot could not connect', { matchID, seat });
         return { waited, moves };
       }
       // The turn is still the seat's as the bot connects (not played meanwhile): it is the bot's to play.
