@@ -36,8 +36,9 @@
  * client holding the seat's credentials (server/bots.ts `playFor`), and says
  * so in the match's chat. It plays the whole turn: when one of its moves asks
  * another seat for a decision, it waits for that (the other seat has a period
- * of its own for it) and then plays on, with no new period or timeout. A seat that times out twice in a row is marked away
- * (metadata `clockAway`) until it plays by itself.
+ * of its own for it) and then plays on, with no new period or timeout. A seat
+ * that times out twice in a row is marked away (metadata `clockAway`) until it
+ * plays by itself.
  *
  * Deadlines follow from the stored metadata, so clocks survive a restart:
  * `start()` schedules every unfinished match with a clock. Every metadata
