@@ -18,7 +18,6 @@ const PLAY_MS = 800;
 /** Moves and events on a replay do nothing: any name is a function that ignores its call. */
 const INERT = new Proxy({}, { get: () => () => undefined });
 
-/** The replay's page when the link names no finished match of this game: as the match page says it. */
 /** One of the timeline's arrows: a step to go to, off where it would go nowhere. */
 function StepButton(props: { onStep: () => void; off: boolean; id: string; label: string; children: string }) {
   return (
@@ -28,6 +27,7 @@ function StepButton(props: { onStep: () => void; off: boolean; id: string; label
   );
 }
 
+/** The replay's page when the link names no finished match of this game: as the match page says it. */
 function NoSuchReplay(props: { text: string }) {
   const game = useGame();
   return (
