@@ -444,10 +444,17 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       });
     for (const size of [phone, PHONES[0]]) {
       await page.setViewportSize({ width: size.width, height: size.height });
-      await page.evaluate(() => {
-        const bar = document.querySelector('[data-testid="chat"] summary')!.getBoundingClientRect();
-        window.scrollBy(0, bar.top - 8);
-      });
+      // Scrolled until it stays there: the board may bring its current Line into view after the resize, a frame on.
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            const top = () => document.querySelector('[data-testid="chat"] summary')!.getBoundingClientRect().top;
+            window.scrollBy(0, top() - 8);
+            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+            return Math.abs(top() - 8) < 2;
+          }),
+        )
+        .toBe(true);
       await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-appeal-toast-chat.png` });
       const [bar] = await boxOf(page, '[data-testid="chat"] summary');
       expect(Math.abs(bar.y - 8), `the chat's bar at y ${bar.y}`).toBeLessThan(2);
