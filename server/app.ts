@@ -144,6 +144,29 @@ class AppTransport extends SocketIO {
     private readonly limits: ConnectionLimits,
   ) {
     super(opts);
+    // boardgame.io marks a seat disconnected when any one of its sockets goes: a second tab closed, or the turn
+    // clock's bot leaving a seat whose player came back meanwhile, made a connected player look gone to the others
+    // (their seat chip greyed, their bots let rest). Its disconnect handler reads the socket's record, removes it
+    // (here) and then marks the record's seat: a seat another socket of this process still holds is kept connected
+    // by clearing the record's seat first. (Sockets of the seat on other processes are not seen here.)
+    const internals = this as unknown as { removeClient(socketID: string): void };
+    const remove = internals.removeClient.bind(this);
+    internals.removeClient = (socketID) => {
+      const client = this.clientInfo.get(socketID);
+      if (client && client.playerID != null && this.seatHeldElsewhere(socketID, client.matchID, client.playerID)) {
+        (client as { playerID: string | null }).playerID = null;
+      }
+      remove(socketID);
+    };
+  }
+
+  /** Whether a socket of this process other than `socketID`, still connected, holds seat `playerID` of `matchID`. */
+  private seatHeldElsewhere(socketID: string, matchID: string, playerID: string): boolean {
+    for (const id of this.roomInfo.get(matchID) ?? []) {
+      const other = id === socketID ? undefined : this.clientInfo.get(id);
+      if (other?.playerID === playerID && other.socket.connected) return true;
+    }
+    return false;
   }
 
   override init(app: Parameters<SocketIO['init']>[0], games: Game[], origins?: Parameters<SocketIO['init']>[2]): void {
