@@ -427,6 +427,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     clockLeases = leases;
   }
   app.use(bots.middleware());
+  bots.watchSeats(seats);
   const clocks = (clockRef.current = new TurnClocks(hooked.storage, bots, log));
   if (clockLeases) clocks.useLeases(clockLeases);
   changes.onChanged((matchID) => transport.tellChanged(matchID));

@@ -142,6 +142,21 @@ function until(
   });
 }
 
+/** What a clock bot's play of a turn came to (`BotSeats.playFor`). */
+export interface ClockPlay {
+  /** Whether the game still waited for the seat when the bot connected (the bot played, and said so). */
+  waited: boolean;
+  /** Moves the bot made. */
+  moves: number;
+  /** The seat's player came back while the bot held the turn, and the bot left the rest to them. */
+  back?: boolean;
+}
+
+/** Where the server's seat sockets can be asked whether a seat's player connected lately (server/socket-guard.ts). */
+export interface SeatWatch {
+  syncedSince(matchID: string, playerID: string, since: number, except?: string): boolean;
+}
+
 /** Runs the bot clients of a server; they think on worker threads (server/bot-pool.ts). */
 export class BotSeats {
   private readonly clients = new Map<string, BotClient>();
@@ -153,6 +168,7 @@ export class BotSeats {
   /** The clock bots playing now (`playFor`), by match: stopped at close, or when their match is removed. */
   private readonly clockPlays = new Map<string, Set<AbortController>>();
   private leases: BotLeases | undefined;
+  private seatWatch: SeatWatch | undefined;
   private leaseTimer: ReturnType<typeof setInterval> | undefined;
   private restTimer: ReturnType<typeof setInterval> | undefined;
   /**
@@ -176,6 +192,11 @@ export class BotSeats {
       const def = g.name ? findGame(g.name) : undefined;
       if (def) this.defs.set(def.id, def);
     }
+  }
+
+  /** Lets the clock's bot see a seat's player connect again during the turn it plays for them (`playFor`). */
+  watchSeats(watch: SeatWatch): void {
+    this.seatWatch = watch;
   }
 
   /** Plays a bot seat only while holding its lease; call before `start`. */
@@ -480,21 +501,32 @@ export class BotSeats {
    * Appeal): the bot then holds the seat, up to `holdMs`, and plays the rest
    * of the turn once the game waits for it again, so that one turn is one
    * timeout (before, the rest waited a whole period more and was counted
-   * again, and two timeouts mark a seat away). Resolves with whether the game
-   * still waited for the seat when the bot connected (`waited`; then, and only
-   * then, `say` is sent to the match's chat first, from that seat) and the
-   * moves played.
+   * again, and two timeouts mark a seat away).
+   *
+   * The seat's player may come back while the bot holds their seat: the bot
+   * then leaves the rest of the turn to them (who get a period of their own
+   * for it, as the decision begins a new wait), saying `sayBack`. Back means
+   * a connection of the seat's made to this process after the bot began
+   * (`watchSeats`). Not while the bot plays: it plays on, so that neither a
+   * player connected all along nor one who reconnects keeps a turn whose time
+   * ran out by acting in it (each expiry would then be counted again).
+   *
+   * Resolves with whether the game still waited for the seat when the bot
+   * connected (`waited`; then, and only then, `say` is sent to the match's
+   * chat first, from that seat), the moves played, and whether it left the
+   * rest of the turn to its player, back (`back`).
    */
   async playFor(
     gameName: string,
     matchID: string,
     seat: string,
     level: Level,
-    say?: string,
-    holdMs = 0,
-  ): Promise<{ waited: boolean; moves: number }> {
+    opts: { say?: string; sayBack?: string; holdMs?: number } = {},
+  ): Promise<ClockPlay> {
     const def = this.defs.get(gameName);
-    if (!def || this.closed || !this.url) return { waited: false, moves: 0 };
+    const result: ClockPlay = { waited: false, moves: 0, back: false };
+    if (!def || this.closed || !this.url) return result;
+    const began = Date.now();
     // Stopped at close, or when the match is removed (`forget`): its waits end at once.
     const stopped = new AbortController();
     const plays = this.clockPlays.get(matchID) ?? new Set<AbortController>();
@@ -510,7 +542,7 @@ export class BotSeats {
     const credentials = metadata?.players[Number(seat)]?.credentials;
     if (!metadata || typeof credentials !== 'string' || stopped.signal.aborted) {
       done();
-      return { waited: false, moves: 0 };
+      return result;
     }
     const client = Client({
       game: def.game,
@@ -523,39 +555,44 @@ export class BotSeats {
       multiplayer: SocketIO({ server: this.url, socketOpts: { transports: ['websocket'] } }),
       debug: false,
     });
+    const waitsForSeat = () => {
+      const state = client.getState();
+      return !!state && !state.ctx.gameover && waitingOn(state.ctx, state.G, def.waitingOn).includes(seat);
+    };
+    const socketID = () => (client as unknown as { transport?: { socket?: { id?: string } } }).transport?.socket?.id;
+    const back = () => !!this.seatWatch?.syncedSince(matchID, seat, began, socketID());
     client.start();
-    let moves = 0;
-    let waited = false;
     try {
-      const waitsForSeat = () => {
-        const state = client.getState();
-        return !!state && !state.ctx.gameover && waitingOn(state.ctx, state.G, def.waitingOn).includes(seat);
-      };
       if (!client.getState() && !(await until(client, () => !!client.getState(), 5000, stopped.signal))) {
         if (!stopped.signal.aborted) this.log('error', 'clock bot could not connect', { matchID, seat });
-        return { waited, moves };
+        return result;
       }
       // The turn is still the seat's as the bot connects (not played meanwhile): it is the bot's to play.
-      waited = waitsForSeat() && !stopped.signal.aborted;
-      if (say && waited) client.sendChatMessage({ text: say });
+      result.waited = waitsForSeat() && !stopped.signal.aborted;
+      if (opts.say && result.waited) client.sendChatMessage({ text: opts.say });
       // Held only for a turn of the seat's own, where it alone acts (not for a decision owed out of turn, a wait of
       // its own after which the seat's player may be back; nor in a turn where every seat acts, as Get on Board's),
       // and only while that turn's stages ask other seats: each decision asked has up to `holdMs`.
       const start = client.getState()!.ctx;
       const alone = !start.activePlayers || Object.keys(start.activePlayers).join() === seat;
-      const hold = start.currentPlayer === seat && alone ? holdMs : 0;
+      const hold = start.currentPlayer === seat && alone ? (opts.holdMs ?? 0) : 0;
       const asked = () => {
         const ctx = client.getState()?.ctx;
         const others = ctx?.activePlayers && Object.keys(ctx.activePlayers).filter((p) => p !== seat);
         return ctx && !ctx.gameover && ctx.turn === start.turn && others?.length ? others.join() : null;
       };
-      for (let guard = 0; waited && guard < 200 && !this.closed; guard++) {
-        // Other seats decide within the turn: the rest of it is still the bot's, once the game waits for it again.
+      for (let guard = 0; result.waited && guard < 200 && !this.closed; guard++) {
+        // Other seats decide within the turn: the rest of it is still the bot's, once the game waits for it again
+        // (unless the seat's player comes back meanwhile; a connection tells the bot through boardgame.io's
+        // `matchData`, sent to every socket of the match).
+        let held = false;
         for (let ask = asked(); !waitsForSeat() && ask !== null; ask = asked()) {
           const same = ask;
-          if (!(await until(client, () => waitsForSeat() || asked() !== same, hold, stopped.signal))) break;
+          held = true;
+          if (back()) break;
+          if (!(await until(client, () => waitsForSeat() || asked() !== same || back(), hold, stopped.signal))) break;
         }
-        if (!waitsForSeat() || this.closed) break;
+        if ((held && (result.back = back())) || !waitsForSeat() || this.closed) break;
         const state = client.getState()!;
         const choice = await this.pool.choose(def.id, state, seat, level, `${matchID}:${seat}:${state._stateID}:clock`);
         if (!choice) break;
@@ -565,9 +602,23 @@ export class BotSeats {
         (client.moves as Record<string, (...a: unknown[]) => void>)[choice.move]?.(...choice.args);
         // Wait for the server's answer: a new state, or (refused) nothing new within 5 s (a busy server may take more
         // than a second, and the rest of the turn would then wait a whole period more).
-        const moved = await until(client, () => (client.getState()?._stateID ?? before) > before, 5000, stopped.signal);
-        if (!moved) break;
-        moves++;
+        const answered = await until(
+          client,
+          () => (client.getState()?._stateID ?? before) > before,
+          5000,
+          stopped.signal,
+        );
+        if (!answered) break;
+        result.moves++;
+      }
+      if (result.back && opts.sayBack) {
+        // Sent, and heard back, before the bot leaves: the server checks and stores a message before passing it on,
+        // and drops it if its sender has gone by then.
+        const text = opts.sayBack;
+        const said = () =>
+          client.chatMessages.some((m) => (m.payload as { text?: unknown } | undefined)?.text === text);
+        client.sendChatMessage({ text });
+        await until(client, said, 5000, stopped.signal);
       }
     } catch (err) {
       // Not when the server is closing: its bots' thinking is cut short.
@@ -576,7 +627,7 @@ export class BotSeats {
       done();
       client.stop();
     }
-    return { waited, moves };
+    return result;
   }
 
   /** Stops one bot client, once, and frees its place under the caps (and its lease, unless told not to). */

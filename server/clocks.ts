@@ -36,9 +36,10 @@
  * client holding the seat's credentials (server/bots.ts `playFor`), and says
  * so in the match's chat. It plays the whole turn: when one of its moves asks
  * another seat for a decision, it waits for that (the other seat has a period
- * of its own for it) and then plays on, with no new period or timeout. A seat
- * that times out twice in a row is marked away (metadata `clockAway`) until it
- * plays by itself.
+ * of its own for it) and then plays on, with no new period or timeout; unless
+ * the seat's player connects again meanwhile (to this process), when it leaves
+ * the rest of the turn to them. A seat that times out twice in a row is marked
+ * away (metadata `clockAway`) until it plays by itself.
  *
  * Deadlines follow from the stored metadata, so clocks survive a restart:
  * `start()` schedules every unfinished match with a clock. Every metadata
@@ -53,7 +54,7 @@
  */
 import type { Server } from 'boardgame.io';
 import type { BotLeases } from './bot-lease';
-import type { BotSeats } from './bots';
+import type { BotSeats, ClockPlay } from './bots';
 import type { Logger } from './log';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
 import type { WriteTracking } from './storage/persist-first-pubsub';
@@ -346,38 +347,44 @@ export class TurnClocks {
       if (this.playing.has(key)) continue;
       const name = meta.players[Number(seat)]?.name ?? `Seat ${Number(seat) + 1}`;
       this.playing.add(key);
-      let played: { waited: boolean; moves: number };
+      let played: ClockPlay;
       try {
-        played = await this.bots.playFor(
-          meta.gameName,
-          matchID,
-          seat,
-          'easy',
-          `${name} ran out of time: the easy bot plays this turn.`,
+        played = await this.bots.playFor(meta.gameName, matchID, seat, 'easy', {
+          say: `${name} ran out of time: the easy bot plays this turn.`,
+          sayBack: `${name} is back: the rest of this turn is theirs.`,
           // The rest of the turn, after a decision its moves ask of another seat, who has a period for it (a bot
           // holds a seat no longer than HOLD_MAX_MS: a day's clock would keep it connected a day).
-          Math.min((meta.turnClockMs ?? 0) + HOLD_SLACK_MS, HOLD_MAX_MS),
-        );
+          holdMs: Math.min((meta.turnClockMs ?? 0) + HOLD_SLACK_MS, HOLD_MAX_MS),
+        });
       } finally {
         this.playing.delete(key);
       }
       // Stopped meanwhile (the server is closing, its bots stopped): nothing more is written.
       if (this.closed) return;
       // The turn was played meanwhile (by its player, or by this clock from an earlier look at the same state), or
-      // the bot could not connect (looked at again one period later): no timeout to count, as none was announced.
+      // the bot could not connect (looked at again one period later): no timeout counted, as none was announced.
       if (!played.waited) continue;
-      this.log('info', 'turn clock ran out', { matchID, seat, moves: played.moves });
-      const fresh = (await this.fetch(matchID)).metadata as Meta | undefined;
-      if (!fresh) continue;
-      const count = (fresh.clockTimeouts?.[seat] ?? 0) + 1;
-      const away = count >= 2 ? [...new Set([...(fresh.clockAway ?? []), seat])] : (fresh.clockAway ?? []);
-      // On the object read, as in noteMove.
-      fresh.clockTimeouts = { ...fresh.clockTimeouts, [seat]: count };
-      fresh.clockAway = away;
-      if (this.closed) return;
-      await this.setMetadata(matchID, fresh);
+      this.log('info', 'turn clock ran out', { matchID, seat, moves: played.moves, back: played.back });
+      // Counted once the bot has left the seat (noteMove does not count its moves; a player back, who plays the rest
+      // of the turn, is counted back by their own moves then).
+      await this.countTimeout(matchID, seat);
     }
     await this.watch(matchID);
+  }
+
+  /** Writes one more timeout in a row of a seat (away at two) on the metadata read now; errors are logged. */
+  private async countTimeout(matchID: string, seat: string): Promise<void> {
+    try {
+      const fresh = this.closed ? undefined : ((await this.fetch(matchID)).metadata as Meta | undefined);
+      if (!fresh || this.closed) return;
+      const count = (fresh.clockTimeouts?.[seat] ?? 0) + 1;
+      // On the object read, as in noteMove.
+      fresh.clockTimeouts = { ...fresh.clockTimeouts, [seat]: count };
+      fresh.clockAway = count >= 2 ? [...new Set([...(fresh.clockAway ?? []), seat])] : (fresh.clockAway ?? []);
+      await this.setMetadata(matchID, fresh);
+    } catch (err) {
+      this.log('error', 'turn clock count not stored', { matchID, seat, error: String(err) });
+    }
   }
 
   /** The match was removed: forget its clock. */

@@ -548,17 +548,35 @@ function sanitiseOutgoing(socket: Socket, game: Game, limits: SocketLimits, logK
   };
 }
 
+/** A seat socket's record: its seat, the credentials it proved, and when its sync was accepted. */
+interface SeatSocket {
+  playerID: string;
+  credentials: string;
+  at: number;
+}
+
 /** The sockets that synced as a seat, so that they can be dropped when the seat changes hands. */
 export class SeatSockets {
-  private readonly byMatch = new Map<string, Map<Socket, { playerID: string; credentials: string }>>();
+  private readonly byMatch = new Map<string, Map<Socket, SeatSocket>>();
 
   /** Registers `socket` as seat `playerID` of `matchID`, with the credentials it proved. */
   add(matchID: string, socket: Socket, playerID: string, credentials: string): void {
     this.remove(socket);
     let sockets = this.byMatch.get(matchID);
-    if (!sockets) this.byMatch.set(matchID, (sockets = new Map<Socket, { playerID: string; credentials: string }>()));
-    sockets.set(socket, { playerID, credentials });
+    if (!sockets) this.byMatch.set(matchID, (sockets = new Map<Socket, SeatSocket>()));
+    sockets.set(socket, { playerID, credentials, at: Date.now() });
     (socket.data as { seatOf?: string }).seatOf = matchID;
+  }
+
+  /**
+   * Whether a socket other than `except` (a socket ID), connected now, synced as seat `playerID` of `matchID` after
+   * `since` (ms since the epoch): the seat's player came back, to this process, since then.
+   */
+  syncedSince(matchID: string, playerID: string, since: number, except?: string): boolean {
+    for (const [socket, seat] of this.byMatch.get(matchID) ?? []) {
+      if (seat.playerID === playerID && seat.at > since && socket.id !== except && socket.connected) return true;
+    }
+    return false;
   }
 
   /** Forgets `socket` (it disconnected, or synced again). */

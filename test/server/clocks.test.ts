@@ -4,8 +4,9 @@
  * bot plays each waited-for seat's turn through the server and says so in
  * the chat; two timeouts in a row mark a seat away, and its own move brings
  * it back; the bot plays a whole turn, through a decision it asks of another
- * seat (a Touched On Appeal), as one timeout; a clock survives a restart; a
- * bad clock choice is a 400.
+ * seat (a Touched On Appeal), as one timeout, and leaves the rest of it to
+ * the seat's player if they connect again meanwhile; a clock survives a
+ * restart; a bad clock choice is a 400.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,6 +39,8 @@ async function clockMatch(url: string, players: number, game = 'get-on-board') {
   }
   return { matchID, creds };
 }
+
+const pendingOf = (c: RawClient) => (c.state?.G as TOState | undefined)?.pending;
 
 const chatTexts = (c: RawClient) =>
   c.received.filter((m) => m[0] === 'chat').map((m) => (m[2] as { payload: { text: string } }).payload.text);
@@ -166,6 +169,42 @@ describe('turn clocks', () => {
     const meta = (await readMatch(server, matchID)).metadata;
     expect(meta.clockTimeouts['0']).toBe(1);
     expect(meta.clockAway ?? []).not.toContain('0');
+    victim.close();
+  }, 30_000);
+
+  it("leaves the rest of the turn to its player, back on the match's page during the decision", async () => {
+    // As above, but P0 opens the match again while P1 decides: once P1 Appeals, the rest of the turn is P0's.
+    const def = findGame('touched-on')!;
+    const { matchID, creds } = await inspectorAway(server);
+    const victim = new RawClient(server.url, { namespace: def.id });
+    await victim.sync(matchID, '1', creds[1]);
+    await victim.waitFor(() => pendingOf(victim)?.player === '1', 10_000, 'the inspection by the clock');
+    const player = new RawClient(server.url, { namespace: def.id });
+    await player.sync(matchID, '0', creds[0]);
+    victim.move(matchID, '1', creds[1], 'appeal', [], victim.state!._stateID);
+    await victim.waitFor(
+      () => chatTexts(victim).includes('P0 is back: the rest of this turn is theirs.'),
+      10_000,
+      'P0 back',
+    );
+    // The game waits for P0, and the bot played nothing after the Appeal: P0 plays the rest (at once: P0's period
+    // for it, 1 s, began with the Appeal).
+    const s = player.state!;
+    expect(waitingOn(s.ctx, s.G, def.waitingOn)).toEqual(['0']);
+    // The G log ends with the Appeal and P0 taking the Evaders back (part of the Appeal), nothing played since.
+    expect((s.G as TOState).log.slice(-2).map((e) => e.type)).toEqual(['appeal', 'take']);
+    // The turn counts one timeout (P0 connected, but has not played yet).
+    await eventually(
+      async () => (await readMatch(server, matchID)).metadata.clockTimeouts?.['0'] === 1,
+      "P0's timeout",
+    );
+    expect(await player.playTurn(def, matchID, '0', creds[0])).toBeGreaterThan(0);
+    // Their own move brings the count back to 0.
+    await eventually(
+      async () => (await readMatch(server, matchID)).metadata.clockTimeouts?.['0'] === 0,
+      "P0's own move counted",
+    );
+    player.close();
     victim.close();
   }, 30_000);
 
