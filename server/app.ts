@@ -22,6 +22,7 @@ import { lobbyGuard } from './lobby-guard';
 import { hideChat, matchList } from './match-list';
 import { replays } from './replay';
 import { TurnClocks } from './clocks';
+import { clockOfferDelay, startClock } from './start-clock';
 import { matchStatus } from './match-status';
 import { consoleLogger, redactUrl, type Logger } from './log';
 import { withSecureSeed } from './seed';
@@ -381,6 +382,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const processName = options.processName ?? `pid ${process.pid}`;
   app.use(health(hooked.storage, startedAt, { processName, redis }));
   app.use(hideChat());
+  app.use(clockOfferDelay(options.clockScale));
   const recentlyClosed = new RecentlyClosed();
   app.use(closedMatchAnswers(recentlyClosed));
   app.use(spectatorCount(spectators));
@@ -408,6 +410,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         recentlyClosed.remember(closed);
         log('info', 'match closed by its creator', { matchID, seat: playerID });
         return { matchID: closed.matchID, closed: true };
+      },
+      startClock: async (matchID, playerID, credentials) => {
+        const started = await startClock(
+          {
+            db: hooked.storage,
+            inQueue: (id, task) => transport.inMatchQueue(id, task),
+            clockScale: options.clockScale,
+            started: (id, metadata) => clockRef.current?.noteMetadata(id, metadata),
+          },
+          matchID,
+          playerID,
+          credentials,
+        );
+        log('info', 'turn clock started by a player', { matchID, seat: playerID, turnClockMs: started.turnClockMs });
+        return started;
       },
     }),
   );

@@ -10,7 +10,7 @@
  * a plain message otherwise, hands the routes only the checked fields, and
  * applies the per-client creation limits (server/creation-limits.ts). It also
  * hands out and checks the creator key and answers `close`
- * (server/close-match.ts).
+ * (server/close-match.ts), and answers `clock` (server/start-clock.ts).
  */
 import type { Game, Server, StorageAPI } from 'boardgame.io';
 import type Koa from 'koa';
@@ -18,7 +18,8 @@ import { fail, type Middleware } from './http-error';
 import { CreationGuard, DEFAULT_CREATION_LIMITS, type CreationLimits } from './creation-limits';
 import { isPlainObject, LOBBY_ROUTES, lobbySchemas, unsafeJson, type LobbyRoute } from './lobby-schema';
 import { asLobbyRequest, isSyncStorage, type AnyStorage, type LobbyRequest } from './storage-hooks';
-import { CLOCK_PERIODS, type ClockChoice, type ClockMetadata } from './clocks';
+import type { ClockChoice } from './clocks';
+import { rematchClock, scaledPeriod } from './start-clock';
 import { checkCreatorKey, dropCreator, issueCreatorKey, recordCreator } from './close-match';
 
 /** Limits applied by the guard. */
@@ -31,6 +32,8 @@ export interface LobbyLimits {
   clockScale?: number;
   /** Answers `close` (server/close-match.ts); without it the route is a 404. */
   close?: (gameName: string, matchID: string, playerID: string, credentials: string) => Promise<unknown>;
+  /** Answers `clock` (server/start-clock.ts); without it the route is a 404. */
+  startClock?: (matchID: string, playerID: string, credentials: string) => Promise<unknown>;
 }
 
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -254,6 +257,11 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
       ctx.body = await limits.close(gameName, matchID, String(checked.playerID), String(checked.credentials));
       return;
     }
+    if (route === 'clock') {
+      if (!limits.startClock) fail(404, 'No such lobby route');
+      ctx.body = await limits.startClock(matchID, String(checked.playerID), String(checked.credentials));
+      return;
+    }
     const { creatorKey, ...handed } = checked;
     handOver(ctx, handed);
     if (route === 'leave') return leave(ctx, next, db, matchID, String(checked.playerID));
@@ -286,22 +294,19 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
           const key = await issueCreatorKey(db, newID);
           if (key) ctx.body = { ...(ctx.body as object), creatorKey: key };
         }
-        // A turn clock: chosen at creation, or the finished match's own for its rematch.
+        // A turn clock: chosen at creation, or the finished match's own for its rematch (if it was chosen at its
+        // creation: one its players started during it, as a player was gone, is not; server/start-clock.ts).
         const choice = checked.turnClock as ClockChoice | undefined;
         const period =
           route === 'create'
             ? choice && choice !== 'none'
-              ? CLOCK_PERIODS[choice] / (limits.clockScale ?? 1)
+              ? scaledPeriod(choice, limits.clockScale)
               : undefined
-            : ((await fetchMetadata(db, matchID)) as ClockMetadata | undefined)?.turnClockMs;
+            : rematchClock(await fetchMetadata(db, matchID));
         // Only by its maker: another's copy, written whole, could drop a seat joined since.
         if (period && made) {
           const meta = await fetchMetadata(db, newID);
-          if (meta)
-            await storeMetadata(db, newID, {
-              ...meta,
-              turnClockMs: Math.max(1, Math.round(period)),
-            } as Server.MatchData);
+          if (meta) await storeMetadata(db, newID, { ...meta, turnClockMs: period } as Server.MatchData);
         }
       }
     };

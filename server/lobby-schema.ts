@@ -1,7 +1,8 @@
 /**
  * The lobby API's request bodies, as zod schemas: one per route that writes
  * (`create`, `join`, `leave`, `update`/`rename`, `playAgain`, and the
- * site's own `close`, server/close-match.ts). Each refusal
+ * site's own `close`, server/close-match.ts, and `clock`,
+ * server/start-clock.ts). Each refusal
  * carries the plain sentence the client sees with the 400.
  *
  * A body is also refused before any schema runs when it nests deeper than
@@ -139,6 +140,7 @@ export function lobbySchemas(minPlayers: number, maxPlayers: number) {
     }),
     leave: z.object({ playerID: seat, credentials }),
     close: z.object({ playerID: seat, credentials }),
+    clock: z.object({ playerID: seat, credentials }),
     update,
     rename: update,
     playAgain: z.object({
@@ -163,4 +165,5 @@ export const LOBBY_ROUTES: ReadonlyMap<string, LobbyRoute> = new Map<string, Lob
   ['rename', 'rename'],
   ['playagain', 'playAgain'],
   ['close', 'close'],
+  ['clock', 'clock'],
 ]);
