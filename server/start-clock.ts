@@ -40,6 +40,7 @@ import { authenticateCredentials } from './close-match';
 import { CLOCK_PERIODS, type ClockMetadata } from './clocks';
 import { waitKey, waitingForTable, waitingOn } from '../src/games/common/waiting-room';
 import { findGame } from '../src/games/registry';
+import { goneSeats, type SeatPresence } from '../src/shared/gone-seats';
 
 /** How long the page lets the game wait on a gone player before it offers a clock (before `clockScale`). */
 export const CLOCK_OFFER_MS = 60_000;
@@ -75,17 +76,15 @@ export interface StartClockContext {
   started?: (matchID: string, metadata: Server.MatchData) => void;
 }
 
-/** The seats `waiting` holds a person in, other than `asker`, whose connection is down. */
-export function goneSeats(metadata: Meta, waiting: readonly string[], asker: string): string[] {
-  return waiting.filter((seat) => {
-    if (seat === asker) return false;
-    if (metadata.botSeats && Object.prototype.hasOwnProperty.call(metadata.botSeats, seat)) return false;
-    const player = Object.prototype.hasOwnProperty.call(metadata.players, seat)
-      ? metadata.players[Number(seat)]
-      : undefined;
-    // An empty seat (its player left) has nobody for the clock's bot to play for: the leave notice offers a bot.
-    return !!player?.name && player.isConnected !== true;
-  });
+const own = <T>(record: Record<string, T> | undefined, key: string): T | undefined =>
+  record && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+
+/** What the metadata says of `seat` (server/bots.ts marks bot seats in `botSeats`), for `goneSeats`. */
+export function presence(metadata: Meta, seat: string): SeatPresence | undefined {
+  const player = own(metadata.players as Record<string, Server.PlayerMetadata>, seat);
+  return (
+    player && { name: player.name, isConnected: player.isConnected, bot: own(metadata.botSeats, seat) !== undefined }
+  );
 }
 
 /** Checks and starts the clock (see the file comment); resolves with the match's new period. */
@@ -101,9 +100,7 @@ export async function startClock(
     const { metadata, state } = isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts);
     const meta = metadata as Meta | undefined;
     if (!meta) fail(404, `Match ${matchID} not found`);
-    const asker = Object.prototype.hasOwnProperty.call(meta.players, playerID)
-      ? meta.players[Number(playerID)]
-      : undefined;
+    const asker = own(meta.players as Record<string, Server.PlayerMetadata>, playerID);
     if (!asker?.name || !authenticateCredentials(credentials, asker))
       fail(403, 'Only a player seated in this match may start a turn clock (send your playerID and credentials)');
     if (!state || meta.gameover !== undefined || state.ctx.gameover !== undefined) fail(409, 'The match is over');
@@ -111,9 +108,9 @@ export async function startClock(
       fail(409, 'The match has not started: it still waits for players');
     if (meta.turnClockMs) fail(409, 'This match already has a turn clock');
     const rule = findGame(meta.gameName)?.waitingOn;
-    const gone = goneSeats(meta, waitingOn(state.ctx, state.G, rule), playerID);
+    const gone = goneSeats(waitingOn(state.ctx, state.G, rule), playerID, (seat) => presence(meta, seat));
     if (gone.length === 0)
-      fail(409, 'The game is not waiting on a player who is gone: everyone it waits for is connected');
+      fail(409, 'The game is not waiting on a player who is gone (everyone it waits for is connected)');
     const now = Date.now();
     const period = scaledPeriod(STARTED_CLOCK, context.clockScale);
     // On the object read (see the file comment): only these fields are merged over what is stored.

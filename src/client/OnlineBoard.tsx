@@ -17,6 +17,7 @@ import { notificationState, useYourMoveAlerts } from './alerts';
 import { Chat } from './Chat';
 import { chatReadKey } from './lobbyApi';
 import { TurnClock } from './TurnClock';
+import { ClockOffer, type ClockOfferInfo } from './ClockOffer';
 import { TakeBack, TakeBackNotice } from './TakeBack';
 import { namesOf } from './seats';
 import { useBoardFirstInView } from './shortScreen';
@@ -37,6 +38,10 @@ export type OnlineBoardProps = GameBoardProps & {
   clockAway?: readonly string[];
   /** When the current wait began, as the server stored it (`clockWait`). */
   clockWait?: { key: string; at: number };
+  /** A match without a clock: when to offer starting one as the game waits on a player who is gone (ClockOffer.tsx). */
+  clockOffer?: ClockOfferInfo;
+  /** The clock was started from the offer: the page reads the match again. */
+  onClockStarted?: () => void;
   /** The creator's seat (server/close-match.ts), and what to do once the creator closed the match from here. */
   creatorSeat?: string;
   onClosed?: () => void;
@@ -146,6 +151,24 @@ export function OnlineBoard(props: OnlineBoardProps) {
           Connection lost. Reconnecting… The board is read-only until the connection is back; nothing is sent meanwhile.
         </p>
       )}
+      {props.clockOffer &&
+      !props.turnClockMs &&
+      pid != null &&
+      props.credentials &&
+      !waiting &&
+      !offline &&
+      !props.ctx.gameover ? (
+        <ClockOffer
+          matchID={props.matchID}
+          offer={props.clockOffer}
+          seat={{ playerID: pid, credentials: props.credentials }}
+          ctx={props.ctx}
+          G={props.G as unknown}
+          rule={def.waitingOn}
+          names={names}
+          onStarted={props.onClockStarted}
+        />
+      ) : null}
       <div className="board-top">
         {props.turnClockMs && !waiting && !props.ctx.gameover ? (
           <TurnClock

@@ -27,6 +27,7 @@ import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
 import { FormFooter, NAME_FIRST, useNameFirstCleared } from './SetupFields';
 import { Rematch, RematchToWatch } from './Rematch';
+import { ClockStartedNotice, clockOfferOf } from './ClockOffer';
 import { LeftSeats, forgetLeft, leftOpenSeats, ownLeftSeat, runningWithLeaver } from './LeftSeats';
 import { closedByOf, onMatchChanged, onMatchClosed, withMatchNotices, type ClosedBy } from './matchNotices';
 import { MatchClosedCard, NoSuchMatch } from './MatchGone';
@@ -283,6 +284,7 @@ export function OnlineMatch(props: { matchID: string }) {
         </p>
       )}
       <LeftSeats matchID={matchID} match={match} seat={seat} onChanged={onSeatsChanged} />
+      <ClockStartedNotice matchID={matchID} match={match} seat={seat} />
       {seat ? (
         <OnlineClient
           matchID={matchID}
@@ -295,6 +297,8 @@ export function OnlineMatch(props: { matchID: string }) {
           onOffline={onOffline}
           creatorSeat={creatorSeatOf(match)}
           onClosed={closedHere}
+          clockOffer={clockOfferOf(match)}
+          onClockStarted={onSeatsChanged}
           endActions={
             match?.gameover !== undefined ? (
               <Rematch matchID={matchID} match={match} seat={seat} onChanged={onSeatsChanged} />

@@ -150,6 +150,22 @@ export async function closeMatch(
   });
 }
 
+/**
+ * Start the 1-minute turn clock on a running match that has none, as its game
+ * waits on a player who is gone (server/start-clock.ts): only a seated player
+ * may, with that seat's credentials.
+ */
+export async function startTurnClock(
+  gameId: string,
+  matchID: string,
+  by: Pick<StoredSeat, 'playerID' | 'credentials'>,
+): Promise<void> {
+  await postJSON(`/games/${encodeURIComponent(gameId)}/${encodeURIComponent(matchID)}/clock`, {
+    playerID: by.playerID,
+    credentials: by.credentials,
+  });
+}
+
 /** The creator key a `create` or `playAgain` answer carries (sent back with the creator's join), if any. */
 export function creatorKeyOf(answer: unknown): { creatorKey?: string } {
   const key = (answer as { creatorKey?: unknown } | null)?.creatorKey;

@@ -5,7 +5,7 @@
 import { LobbyClientError } from 'boardgame.io/client';
 
 /** What was being attempted, for error messages. */
-export type LobbyAction = 'list' | 'create' | 'join' | 'leave' | 'load' | 'bot' | 'rematch' | 'close';
+export type LobbyAction = 'list' | 'create' | 'join' | 'leave' | 'load' | 'bot' | 'rematch' | 'close' | 'clock';
 
 const ACTION_TEXT: Record<LobbyAction, string> = {
   list: 'load the list of open matches',
@@ -16,6 +16,7 @@ const ACTION_TEXT: Record<LobbyAction, string> = {
   bot: 'seat the bot',
   rematch: 'start the rematch',
   close: 'close the match',
+  clock: 'start the turn clock',
 };
 
 /** The server's own explanation, if it sent one. */
@@ -56,6 +57,11 @@ export function describeError(err: unknown, action: LobbyAction): string {
     }
     if (status === 409 && action === 'close') return `${what}: it has started, so it can no longer be closed.`;
     if (status === 403 && action === 'close') return `${what}: only the player who created it may close it.`;
+    // Why a clock was not started is the server's to say: the match has one already, nobody is gone, it is over.
+    if (status === 409 && action === 'clock')
+      return detail
+        ? `${what}: ${detail[0].toLowerCase()}${detail.slice(1).replace(/[.!]?$/, '.')}`
+        : `${what}: the match has changed. Look at it again.`;
     if (status === 409) return `${what}: that seat was just taken by someone else. Pick another seat.`;
     if (status === 403 || status === 401)
       return `${what}: the server did not accept this browser's credentials for the seat.`;

@@ -25,7 +25,9 @@ import {
   type TestServer,
 } from './harness';
 import { dropSchema, twoServers, withSchema } from './processes';
-import { goneSeats } from '../../server/start-clock';
+import { presence } from '../../server/start-clock';
+import { goneSeats } from '../../src/shared/gone-seats';
+import { describeError, HttpError } from '../../src/client/lobbyErrors';
 import { findGame } from '../../src/games/registry';
 
 const LISBON = findGame(GAME)!;
@@ -122,6 +124,13 @@ function startClockTests(server: () => TestServer) {
     const k1 = await joinMatch(srv.url, clocked, '1');
     const already = await startClock(srv.url, clocked, { playerID: '1', credentials: k1 });
     expect([already.status, already.text]).toEqual([409, 'This match already has a turn clock']);
+    // The page says why in plain words (src/client/lobbyErrors.ts).
+    const said = (res: { status: number; text: string }) =>
+      describeError(new HttpError(`HTTP status ${res.status}`, res.text), 'clock');
+    expect(said(already)).toBe('Could not start the turn clock: this match already has a turn clock.');
+    expect(said(own)).toBe(
+      'Could not start the turn clock: the game is not waiting on a player who is gone (everyone it waits for is connected).',
+    );
 
     // A match that is over (its stored state made so).
     const over = await goneFirstPlayer(srv);
@@ -251,19 +260,20 @@ describe.skipIf(!PG_URL || !REDIS_URL)('starting a turn clock: two processes on 
 });
 
 describe('the seats a clock may be started for', () => {
-  const meta = (players: Record<string, object>, botSeats?: Record<string, string>) =>
-    ({ players, botSeats }) as unknown as Parameters<typeof goneSeats>[0];
-
   it('are waited on, held by a person who is not connected, and not the asker', () => {
-    const players = {
-      0: { id: 0, name: 'Ana', isConnected: false },
-      1: { id: 1, name: 'Bruno', isConnected: true },
-      2: { id: 2, name: 'Bot 3 (easy)', isConnected: false },
-      3: { id: 3 },
-      4: { id: 4, name: 'Dora' },
-    };
-    expect(goneSeats(meta(players, { 2: 'easy' }), ['0', '1', '2', '3', '4'], '1')).toEqual(['0', '4']);
-    expect(goneSeats(meta(players, { 2: 'easy' }), ['0'], '0')).toEqual([]);
-    expect(goneSeats(meta(players, { 2: 'easy' }), ['1', '2', '3'], '0')).toEqual([]);
+    const metadata = {
+      players: {
+        0: { id: 0, name: 'Ana', isConnected: false },
+        1: { id: 1, name: 'Bruno', isConnected: true },
+        2: { id: 2, name: 'Bot 3 (easy)', isConnected: false },
+        3: { id: 3 },
+        4: { id: 4, name: 'Dora' },
+      },
+      botSeats: { 2: 'easy' },
+    } as unknown as Parameters<typeof presence>[0];
+    const seat = (id: string) => presence(metadata, id);
+    expect(goneSeats(['0', '1', '2', '3', '4', '5'], '1', seat)).toEqual(['0', '4']);
+    expect(goneSeats(['0'], '0', seat)).toEqual([]);
+    expect(goneSeats(['1', '2', '3'], '0', seat)).toEqual([]);
   });
 });

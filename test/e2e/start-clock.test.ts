@@ -1,0 +1,85 @@
+/**
+ * A player gone from a match without a turn clock, in Debian's Chromium
+ * against the real server (clockScale 60: the page offers the clock after the
+ * game has waited 1 s on the gone player instead of a minute, and the
+ * 1-minute clock lasts 1 s), on Touched On: Ana plays her turn, Bruno closes
+ * his page on his. Ana's page offers "Start a turn clock" (a spectator's
+ * does not); she starts it from the keyboard, and every page shows the clock
+ * at once, with who started it, and the easy bot plays Bruno's turn.
+ */
+import { describe, expect, it } from 'vitest';
+import { findGame } from '../../src/games/registry';
+import { RawClient } from '../server/harness';
+import { createdByAna, findChromium, joinedByLink, newContext, screenshot, e2eSuite } from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+
+describe.skipIf(!CHROMIUM)('browser: starting a turn clock on a gone player', () => {
+  const suite = e2eSuite({ clockScale: 60 });
+  const errors = suite.errors;
+
+  it('offers the clock to a seated player once the game has waited on Bruno, gone, and the bot plays his turn', async () => {
+    const { page: ana, matchID, link } = await createdByAna(suite, 'start-clock');
+    const bruno = await joinedByLink(suite, 'start-clock', link, 'Bruno');
+
+    // Ana (seat 0 starts) plays her turn over a raw socket with her stored seat: the game waits on Bruno.
+    const seat = (await ana.evaluate((id) => localStorage.getItem(`lt28:seat:${id}`), matchID))!;
+    const { credentials } = JSON.parse(seat) as { credentials: string };
+    const raw = new RawClient(suite.server.url, { namespace: 'touched-on' });
+    await raw.sync(matchID, '0', credentials);
+    await raw.playTurn(findGame('touched-on')!, matchID, '0', credentials);
+    raw.close();
+
+    // Carla watches.
+    const { page: carla } = await newContext(suite.browser, errors, 'start-clock-carla');
+    await carla.goto(link);
+    await carla.getByTestId('watch').click({ timeout: UI });
+    await carla.getByTestId('online-board').waitFor({ timeout: UI });
+
+    // While Bruno is there, nothing is offered, however long the game waits on him.
+    await ana.waitForTimeout(1500);
+    expect(await ana.getByTestId('clock-offer').count()).toBe(0);
+
+    // Bruno's browser goes (the tab closed): after the (scaled) minute, Ana is offered the clock.
+    await bruno.context().close();
+    await ana.getByTestId('clock-offer').waitFor({ timeout: UI });
+    expect(await ana.getByTestId('clock-offer').textContent()).toMatch(
+      /^Bruno seems to be gone\. Start a 1-minute turn clock for everyone: the easy bot plays a turn whose minute runs out\. Start a turn clock$/,
+    );
+    expect(await ana.getByTestId('turn-clock').count()).toBe(0);
+    // The spectator is offered nothing.
+    expect(await carla.getByTestId('clock-offer').count()).toBe(0);
+    expect(await carla.getByTestId('start-clock').count()).toBe(0);
+    await screenshot(ana, 'start-clock-offer');
+
+    // From the keyboard: the button takes the focus and Enter presses it.
+    const before = (await suite.server.db.fetch(matchID, { state: true })).state._stateID;
+    await ana.getByTestId('start-clock').focus();
+    await ana.keyboard.press('Enter');
+    await ana.getByTestId('clock-offer').waitFor({ state: 'detached', timeout: UI });
+    // Every page shows the clock without a reload, and who started it.
+    for (const page of [ana, carla]) {
+      await page.getByTestId('turn-clock').waitFor({ timeout: UI });
+      await page.getByTestId('clock-started').waitFor({ timeout: UI });
+    }
+    expect(await ana.getByTestId('clock-started').textContent()).toMatch(
+      /^You started a 1-minute turn clock, as Bruno seemed to be gone/,
+    );
+    expect(await carla.getByTestId('clock-started').textContent()).toMatch(
+      /^Ana started a 1-minute turn clock, as Bruno seemed to be gone/,
+    );
+
+    // The easy bot plays Bruno's turn, and the chat says so.
+    await expect
+      .poll(async () => (await suite.server.db.fetch(matchID, { state: true })).state._stateID, { timeout: 15_000 })
+      .toBeGreaterThan(before);
+    await ana.getByTestId('chat').locator('summary').click();
+    await expect
+      .poll(() => ana.getByTestId('chat-list').textContent(), { timeout: UI })
+      .toContain('Bruno ran out of time: the easy bot plays this turn.');
+    await screenshot(ana, 'start-clock-started');
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    for (const p of [ana, carla]) await p.context().close();
+  }, 90_000);
+});
