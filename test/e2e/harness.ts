@@ -255,7 +255,7 @@ export async function openAsSeat(
   browser: Browser,
   errors: string[],
   label: string,
-  at: { url: string; game: string; matchID: string; playerID: string; credentials: string },
+  at: { url: string; game: string; matchID: string; playerID: string; credentials: string; playerName?: string },
   /** Called with the page before it opens the match (to listen to it from the start). */
   before?: (page: Page) => void,
   /** The browser context's options over newContext's (a size, touch). */

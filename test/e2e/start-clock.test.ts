@@ -4,13 +4,14 @@
  * game has waited 1 s on the gone player instead of a minute, and the
  * 1-minute clock lasts 1 s), on Touched On: Ana plays her turn, Bruno closes
  * his page on his. Ana's page offers "Start a turn clock" (a spectator's
- * does not); she starts it from the keyboard, and every page shows the clock
+ * does not; on a phone it is a 44 px target that stays in view with the page
+ * scrolled to the board); she starts it from the keyboard, and every page shows the clock
  * at once, with who started it, and the easy bot plays Bruno's turn.
  */
 import { describe, expect, it } from 'vitest';
 import { findGame } from '../../src/games/registry';
 import { RawClient } from '../server/harness';
-import { createdByAna, findChromium, joinedByLink, newContext, screenshot, e2eSuite } from './harness';
+import { createdByAna, findChromium, joinedByLink, newContext, openAsSeat, screenshot, e2eSuite } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -52,6 +53,27 @@ describe.skipIf(!CHROMIUM)('browser: starting a turn clock on a gone player', ()
     expect(await carla.getByTestId('clock-offer').count()).toBe(0);
     expect(await carla.getByTestId('start-clock').count()).toBe(0);
     await screenshot(ana, 'start-clock-offer');
+
+    // On a phone (touch), Ana's page offers it too: a 44 px target, in view with the page scrolled to the board.
+    const { page: phone } = await openAsSeat(
+      suite.browser,
+      errors,
+      'start-clock-phone',
+      { url: suite.server.url, game: 'touched-on', matchID, playerID: '0', credentials, playerName: 'Ana' },
+      undefined,
+      { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+    );
+    await phone.getByTestId('clock-offer').waitFor({ timeout: UI });
+    await phone.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await phone.waitForTimeout(200);
+    const box = (await phone.getByTestId('start-clock').boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(await phone.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await phone.getByTestId('seat-released').count()).toBe(0);
+    await screenshot(phone, 'start-clock-offer-phone');
+    await phone.context().close();
 
     // From the keyboard: the button takes the focus and Enter presses it.
     const before = (await suite.server.db.fetch(matchID, { state: true })).state._stateID;
