@@ -417,7 +417,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             db: hooked.storage,
             inQueue: (id, task) => transport.inMatchQueue(id, task),
             clockScale: options.clockScale,
-            started: (id, metadata) => clockRef.current?.noteMetadata(id, metadata),
+            // Once written, and once more a second later: a look of the clocks' begun before the write (the storage
+            // hook's) and ending after this one's would leave the match unscheduled (TurnClocks.watch, its `looks`).
+            started: (id, metadata) => {
+              clockRef.current?.noteMetadata(id, metadata);
+              setTimeout(() => clockRef.current?.noteMetadata(id, metadata), 1000).unref();
+            },
           },
           matchID,
           playerID,
