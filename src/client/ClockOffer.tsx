@@ -87,8 +87,8 @@ export function ClockOffer(props: {
   G: unknown;
   rule?: WaitRule;
   names: Record<string, string>;
-  /** The clock was started: the page reads the match again. */
-  onStarted?: () => void;
+  /** The clock was started, or refused (the match may have changed): the page reads the match again. */
+  onChanged?: () => void;
 }) {
   const game = useGame();
   const [busy, setBusy] = useState(false);
@@ -107,12 +107,12 @@ export function ClockOffer(props: {
     setError('');
     try {
       await startTurnClock(game.def.id, props.matchID, seat);
-      props.onStarted?.();
+      // Kept disabled until the clock, read again, takes the offer away (a second press would only be refused).
     } catch (err) {
       setError(describeError(err, 'clock'));
-    } finally {
       setBusy(false);
     }
+    props.onChanged?.();
   };
   return (
     <section

@@ -40,7 +40,7 @@ export type OnlineBoardProps = GameBoardProps & {
   clockWait?: { key: string; at: number };
   /** A match without a clock: when to offer starting one as the game waits on a player who is gone (ClockOffer.tsx). */
   clockOffer?: ClockOfferInfo;
-  /** The clock was started from the offer: the page reads the match again. */
+  /** The offer's request was answered (the clock started, or refused): the page reads the match again. */
   onClockStarted?: () => void;
   /** The creator's seat (server/close-match.ts), and what to do once the creator closed the match from here. */
   creatorSeat?: string;
@@ -166,7 +166,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
           G={props.G as unknown}
           rule={def.waitingOn}
           names={names}
-          onStarted={props.onClockStarted}
+          onChanged={props.onClockStarted}
         />
       ) : null}
       <div className="board-top">

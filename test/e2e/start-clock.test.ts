@@ -3,10 +3,11 @@
  * against the real server (clockScale 60: the page offers the clock after the
  * game has waited 1 s on the gone player instead of a minute, and the
  * 1-minute clock lasts 1 s), on Touched On: Ana plays her turn, Bruno closes
- * his page on his. Ana's page offers "Start a turn clock" (a spectator's
- * does not; on a phone it is a 44 px target that stays in view with the page
- * scrolled to the board); she starts it from the keyboard, and every page shows the clock
- * at once, with who started it, and the easy bot plays Bruno's turn.
+ * his page on his. Ana's page offers "Start a turn clock" (a spectator's does
+ * not; on a phone it is a 44 px target that stays in view with the page
+ * scrolled to the board; a refusal shows in plain words); she starts it from
+ * the keyboard, and every page shows the clock at once, with who started it,
+ * and the easy bot plays Bruno's turn.
  */
 import { describe, expect, it } from 'vitest';
 import { findGame } from '../../src/games/registry';
@@ -74,6 +75,20 @@ describe.skipIf(!CHROMIUM)('browser: starting a turn clock on a gone player', ()
     expect(await phone.getByTestId('seat-released').count()).toBe(0);
     await screenshot(phone, 'start-clock-offer-phone');
     await phone.context().close();
+
+    // A refusal shows in the page in plain words: the real server refuses the request sent with other credentials.
+    const clockRoute = `**/games/touched-on/${matchID}/clock`;
+    await ana.route(clockRoute, (route) =>
+      route.continue({ postData: JSON.stringify({ playerID: '0', credentials: 'not-these' }) }),
+    );
+    await ana.getByTestId('start-clock').click();
+    await ana.getByTestId('start-clock-error').waitFor({ timeout: UI });
+    expect(await ana.getByTestId('start-clock-error').textContent()).toBe(
+      "Could not start the turn clock: the server did not accept this browser's credentials for the seat.",
+    );
+    expect(await ana.getByTestId('start-clock-error').getAttribute('role')).toBe('alert');
+    await ana.unroute(clockRoute);
+    expect(await ana.getByTestId('turn-clock').count()).toBe(0);
 
     // From the keyboard: the button takes the focus and Enter presses it.
     const before = (await suite.server.db.fetch(matchID, { state: true })).state._stateID;
