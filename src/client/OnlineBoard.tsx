@@ -41,7 +41,7 @@ export type OnlineBoardProps = GameBoardProps & {
   /** A match without a clock: when to offer starting one as the game waits on a player who is gone (ClockOffer.tsx). */
   clockOffer?: ClockOfferInfo;
   /** The offer's request was answered (the clock started, or refused): the page reads the match again. */
-  onClockStarted?: () => void;
+  onClockAnswered?: () => void;
   /** The creator's seat (server/close-match.ts), and what to do once the creator closed the match from here. */
   creatorSeat?: string;
   onClosed?: () => void;
@@ -166,7 +166,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
           G={props.G as unknown}
           rule={def.waitingOn}
           names={names}
-          onChanged={props.onClockStarted}
+          onChanged={props.onClockAnswered}
         />
       ) : null}
       <div className="board-top">

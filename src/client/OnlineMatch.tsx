@@ -298,7 +298,7 @@ export function OnlineMatch(props: { matchID: string }) {
           creatorSeat={creatorSeatOf(match)}
           onClosed={closedHere}
           clockOffer={clockOfferOf(match)}
-          onClockStarted={onSeatsChanged}
+          onClockAnswered={onSeatsChanged}
           endActions={
             match?.gameover !== undefined ? (
               <Rematch matchID={matchID} match={match} seat={seat} onChanged={onSeatsChanged} />
