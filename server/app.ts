@@ -292,7 +292,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (!afterMove) seats.check(matchID, metadata);
       // The match page reads the match again (a move's state reaches it over the socket, but not the game's end).
       if (!afterMove || metadata.gameover !== undefined) changesRef.current?.changedAfter(matchID, written);
-      clockRef.current?.noteMetadata(matchID, metadata, afterMove);
+      clockRef.current?.noteMetadata(matchID, metadata, afterMove, written);
       // A person connected to a match whose bots rest wakes them.
       botsRef.current?.noteMetadata(matchID, metadata, afterMove);
     },
@@ -417,12 +417,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             db: hooked.storage,
             inQueue: (id, task) => transport.inMatchQueue(id, task),
             clockScale: options.clockScale,
-            // Once written, and once more a second later: a look of the clocks' begun before the write (the storage
-            // hook's) and ending after this one's would leave the match unscheduled (TurnClocks.watch, its `looks`).
-            started: (id, metadata) => {
-              clockRef.current?.noteMetadata(id, metadata);
-              setTimeout(() => clockRef.current?.noteMetadata(id, metadata), 1000).unref();
-            },
           },
           matchID,
           playerID,

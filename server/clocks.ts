@@ -165,14 +165,18 @@ export class TurnClocks {
   }
 
   /**
-   * A match's metadata was written in this process: (re)schedule its clock. `afterMove`: boardgame.io's write
-   * after a move made here, so this process dates the wait the move began, if it began one.
+   * A match's metadata was written in this process: (re)schedule its clock once the write (`written`, a promise
+   * from an asynchronous storage) is done, so that the look reads it (with PostgreSQL a look begun with the write
+   * could read the row before it, and find no clock yet: a clock started during a match was never scheduled).
+   * `afterMove`: boardgame.io's write after a move made here, so this process dates the wait the move began, if it
+   * began one.
    */
-  noteMetadata(matchID: string, metadata: Server.MatchData, afterMove = false): void {
+  noteMetadata(matchID: string, metadata: Server.MatchData, afterMove = false, written?: unknown): void {
     if (this.closed || !(metadata as Meta).turnClockMs) return;
-    void this.watch(matchID, afterMove).catch((err: unknown) =>
-      this.log('error', 'clock scheduling failed', { matchID, error: String(err) }),
-    );
+    void Promise.resolve(written)
+      .catch(() => undefined)
+      .then(() => this.watch(matchID, afterMove))
+      .catch((err: unknown) => this.log('error', 'clock scheduling failed', { matchID, error: String(err) }));
   }
 
   /** A seat made a move: if a person made it (not the clock bot), they are back. */
@@ -231,7 +235,9 @@ export class TurnClocks {
         delete meta.clockWait;
         await this.storeWait(matchID, meta);
       }
-      if (latest()) this.clearTimer(matchID);
+      // A later look read the match since (and may have found the clock this one did not): it decides.
+      if (!latest()) return;
+      this.clearTimer(matchID);
       // Over: the clock lease this process may hold goes back (a removed match's leases all go, server/bots.ts).
       if (this.leases && this.clocked.has(matchID) && state?.ctx.gameover !== undefined) {
         this.leases

@@ -69,11 +69,6 @@ export interface StartClockContext {
   /** Runs `task` in the match's move queue (server/app.ts). */
   inQueue: <T>(matchID: string, task: () => Promise<T>) => Promise<T>;
   clockScale?: number;
-  /**
-   * Told once the clock's write has settled (`TurnClocks.noteMetadata`): the storage hook tells the clocks as the
-   * write begins, and with PostgreSQL their read of the match could come before the write landed, and find no clock.
-   */
-  started?: (matchID: string, metadata: Server.MatchData) => void;
 }
 
 const own = <T>(record: Record<string, T> | undefined, key: string): T | undefined =>
@@ -119,7 +114,6 @@ export async function startClock(
     meta.clockStarted = { seat: playerID, name: asker.name, at: now, gone };
     if (isSyncStorage(db)) db.setMetadata(matchID, meta);
     else await db.setMetadata(matchID, meta);
-    context.started?.(matchID, meta);
     return { matchID, turnClockMs: period };
   });
 }
