@@ -21,36 +21,10 @@ import { hrefOf } from './route';
 import { SeatDot } from './SeatDot';
 import { useBoardFirstInView } from './shortScreen';
 import { ConfirmBox } from './Confirm';
+import { placeNotes } from './hotseatNotes';
 
 /** How long the page says whose turn it is when the device changes hands without the pass screen. */
 const HANDED_TO_MS = 4000;
-/** The gap between the "Ana's turn" note and the window's foot, or what the board pins there. */
-const HANDED_GAP = 12;
-
-/**
- * How high, from the window's foot, the board's parts pinned there reach (fixed, or sticky to the bottom, as a
- * phone's sheet with the pending action's Confirm, and lower than the window's top third), under the width of
- * `note`; 0 when none is.
- */
-function pinnedAtFoot(board: HTMLElement | null, note: HTMLElement): number {
-  if (!board) return 0;
-  const foot = window.innerHeight - 1;
-  const { left, right } = note.getBoundingClientRect();
-  let reach = 0;
-  for (const x of [left + 1, (left + right) / 2, right - 1]) {
-    for (const hit of document.elementsFromPoint(x, foot)) {
-      for (let el: Element | null = hit; el && el !== board && board.contains(el); el = el.parentElement) {
-        const style = getComputedStyle(el);
-        const pinned = style.position === 'fixed' || (style.position === 'sticky' && style.bottom !== 'auto');
-        const top = el.getBoundingClientRect().top;
-        // A part pinned to the foot, not one as high as the window (a dialog's backdrop, a sticky map column).
-        if (pinned && top > window.innerHeight / 3) reach = Math.max(reach, window.innerHeight - top);
-      }
-    }
-  }
-  return reach;
-}
-
 /** Pause before a bot moves, in ms, unless the game was set up with another pace. */
 const BOT_DELAY = 700;
 /** How long a bot's move may take to show up before it counts as refused. */
@@ -227,21 +201,20 @@ export function HotSeatGame(props: {
     return () => clearTimeout(t);
   }, [handedTo]);
   // The notes (whose turn it now is; a bot playing) stand in the window's bottom-right corner, above what the board
-  // pins there (a phone's sheet with its Confirm): at the window's top the first covered the board's banner,
-  // scrolled there, and the round's ticket in it; the second, in the page's flow above the board, pushed the board
-  // down by its height at every bot's turn, and back up after it.
+  // pins there (a phone's sheet with its Confirm), and off any control (hotseatNotes.ts): at the window's top the
+  // first covered the board's banner, scrolled there, and the round's ticket in it; the second, in the page's flow
+  // above the board, pushed the board down by its height at every bot's turn, and back up after it.
   const notesRef = useRef<HTMLDivElement>(null);
   const shownHanded = !!handedTo && handedTo.seat === acting && !over;
   const noted = shownHanded || botPlays;
   useLayoutEffect(() => {
     if (!noted) return;
     const place = () => {
-      const notes = notesRef.current;
-      if (notes) notes.style.bottom = `${HANDED_GAP + pinnedAtFoot(boardRef.current, notes)}px`;
+      if (notesRef.current) placeNotes(boardRef.current, notesRef.current);
     };
     place();
-    // Again while they show: the board lays out and scrolls for its new seat, its pinned sheet grows as the player
-    // taps markers (it would stand over the sheet's Confirm), the window turns.
+    // Again while they show: the board lays out and scrolls for its new seat, its pinned sheet or its panel grows as
+    // the player taps markers (they would stand over its Confirm), the page scrolls, the window turns.
     const t = setInterval(place, 200);
     return () => clearInterval(t);
   }, [noted, handedTo]);

@@ -7,8 +7,9 @@
  * - so is every control of a replay (its arrows, slider, choices and steps), its page is no wider than the
  *   phone, and its timeline is in reach at the page's end;
  * - in a Get on Board hot-seat game, the note that names the seat whose plot it is ("Gia's turn", given when the
- *   device changes hands without the pass screen) covers nothing of the board's banner (the round's ticket) nor
- *   of its plot panel, upright and sideways on a phone and on a laptop.
+ *   device changes hands without the pass screen) covers nothing of the board's banner (the round's ticket), of its
+ *   plot panel nor any control, upright and sideways on a phone and on a laptop, also while the player taps markers
+ *   and scrolls the page (sideways, it covered the panel's Confirm).
  */
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
@@ -109,7 +110,7 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
     { width: 844, height: 390, touch: true },
     { width: 1366, height: 768, touch: false },
   ]) {
-    it(`keeps Get on Board's hot-seat "Gia's turn" off the banner and the plot panel at ${size.width} × ${size.height}`, async () => {
+    it(`keeps Get on Board's hot-seat "Gia's turn" off the banner, the plot panel and every control at ${size.width} × ${size.height}`, async () => {
       const { page, context } = await newContext(suite.browser, suite.errors, `phone-handed-${size.width}`, {
         viewport: { width: size.width, height: size.height },
         isMobile: size.touch,
@@ -145,6 +146,17 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
             banner: box('[data-testid="banner"]'),
             panel: box('[data-testid="plot-panel"]'),
             confirm: box('[data-testid="plot-confirm"]'),
+            // Every control in the window under it: the panel's buttons, the map's targets, a link.
+            controls: [
+              ...document.querySelectorAll<Element>(
+                'button, a[href], input, select, textarea, summary, [role="button"], [tabindex="0"]',
+              ),
+            ]
+              .filter((el) => !el.closest('[data-testid="hs-handed-to"]'))
+              .map((el) => ({
+                name: el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.textContent?.trim(),
+                box: el.getBoundingClientRect().toJSON() as DOMRect,
+              })),
           };
         });
         if (!boxes.note) break;
@@ -155,9 +167,25 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
         for (const what of ['banner', 'panel', 'confirm'] as const)
           if (overlap(note, boxes[what] as DOMRect | null))
             seen.push(`${what}: note ${JSON.stringify(note)} over ${JSON.stringify(boxes[what])}`);
+        for (const c of boxes.controls)
+          if (overlap(note, c.box)) seen.push(`${c.name}: note ${JSON.stringify(note)} over ${JSON.stringify(c.box)}`);
         // The window as seen (the note is fixed: a whole page's picture puts it elsewhere).
-        if (t === 0)
-          await page.screenshot({ path: path.join(SCREENSHOTS, `phone-handed-${size.width}x${size.height}.png`) });
+        if (t === 0 || t === 2)
+          await page.screenshot({
+            path: path.join(SCREENSHOTS, `phone-handed-${size.width}x${size.height}${t === 2 ? '-scrolled' : ''}.png`),
+          });
+        // The player goes on meanwhile: taps a marker (the panel lists it, and its Confirm moves down), then
+        // scrolls the page up a little, so that Confirm, unless the board pins it, stands at the window's foot, where
+        // the note stood (on a phone held sideways, the panel beside the map grew until the note hid its Confirm).
+        if (t === 1)
+          await page.evaluate(() => {
+            const confirm = document.querySelector('[data-testid="plot-confirm"]')!.getBoundingClientRect();
+            window.scrollBy(0, confirm.bottom - (window.innerHeight - 16));
+          });
+        else if (t < 4 && !(await page.getByTestId('plot-confirm').isEnabled())) {
+          const safe = page.locator('.gob-target[data-eliminates="no"]');
+          await ((await safe.count()) > 0 ? safe.first() : page.locator('.gob-target').first()).click();
+        }
         await page.waitForTimeout(500);
       }
       // The note was up to be measured (it shows for 4 s), at least twice.

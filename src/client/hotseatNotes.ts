@@ -1,0 +1,101 @@
+/**
+ * Where hot-seat's notes ("Gia's turn", "Bot 3 is playing.") stand: in a corner of the window, above what the board
+ * pins to its foot and below what it pins to its top, and over no control. They are fixed, so they stay in sight
+ * whatever the page's scroll, and let taps through; but a note over a button hides it (Get on Board's Confirm, at the
+ * foot of the plot panel beside the map on a phone held sideways, went under "Gia's turn" as the panel grew).
+ */
+
+/** The gap between a note and the window's edges, or what the board pins there, or a control. */
+export const NOTE_GAP = 12;
+/** How far a note moves at a time while looking for a free place, in px. */
+const STEP = 4;
+/** What a player can click, tap or tab to. */
+const CONTROLS =
+  'button, a[href], input, select, textarea, summary, [role="button"], [role="link"], [tabindex]:not([tabindex="-1"])';
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * How far from the window's foot (`edge` 'foot') or top ('top') the board's parts pinned there reach, under the
+ * columns `xs` (fixed, or sticky to that edge: a phone's sheet with the pending action's Confirm, a sticky banner;
+ * not a part as high as the window, as a dialog's backdrop or a sticky map column); 0 when none is.
+ */
+function pinnedReach(board: HTMLElement, xs: readonly number[], edge: 'foot' | 'top'): number {
+  const height = window.innerHeight;
+  const y = edge === 'foot' ? height - 1 : 1;
+  let reach = 0;
+  for (const x of xs) {
+    for (const hit of document.elementsFromPoint(x, y)) {
+      for (let el: Element | null = hit; el && el !== board && board.contains(el); el = el.parentElement) {
+        const style = getComputedStyle(el);
+        const side = edge === 'foot' ? style.bottom : style.top;
+        const pinned = style.position === 'fixed' || (style.position === 'sticky' && side !== 'auto');
+        if (!pinned) continue;
+        const box = el.getBoundingClientRect();
+        if (edge === 'foot' && box.top > height / 3) reach = Math.max(reach, height - box.top);
+        if (edge === 'top' && box.bottom < (height * 2) / 3) reach = Math.max(reach, box.bottom);
+      }
+    }
+  }
+  return reach;
+}
+
+/** The controls shown in the window, outside `notes`, as boxes grown by the gap a note keeps from them. */
+function controlBoxes(notes: HTMLElement): Box[] {
+  const out: Box[] = [];
+  for (const el of document.querySelectorAll(CONTROLS)) {
+    if (notes.contains(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= window.innerHeight) continue;
+    if (getComputedStyle(el).visibility === 'hidden') continue;
+    const gap = NOTE_GAP / 2;
+    out.push({ left: r.left - gap, top: r.top - gap, right: r.right + gap, bottom: r.bottom + gap });
+  }
+  return out;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/**
+ * Puts `notes` (fixed) in the window's bottom-right corner above what `board` pins to the foot; where that covers a
+ * control, in the bottom-left corner; where that does too, as low as neither covers one, the right first, between what
+ * the board pins to the foot and to the top; where nothing is free, in the bottom-right corner.
+ */
+export function placeNotes(board: HTMLElement | null, notes: HTMLElement): void {
+  const { width, height } = notes.getBoundingClientRect();
+  const W = document.documentElement.clientWidth;
+  const H = window.innerHeight;
+  const controls = controlBoxes(notes);
+  const sides = (['right', 'left'] as const).map((side) => {
+    const left = side === 'right' ? W - NOTE_GAP - width : NOTE_GAP;
+    const xs = [left + 1, left + width / 2, left + width - 1];
+    const floor = NOTE_GAP + (board ? pinnedReach(board, xs, 'foot') : 0);
+    const ceiling = NOTE_GAP + (board ? pinnedReach(board, xs, 'top') : 0);
+    return { side, left, floor, ceiling };
+  });
+  for (let up = 0; sides.some((s) => H - s.floor - up - height >= s.ceiling); up += STEP) {
+    for (const { side, left, floor, ceiling } of sides) {
+      const bottom = floor + up;
+      const box = { left, right: left + width, top: H - bottom - height, bottom: H - bottom };
+      if (box.top >= ceiling && !controls.some((c) => overlaps(box, c))) {
+        place(notes, side, bottom);
+        return;
+      }
+    }
+  }
+  place(notes, 'right', sides[0].floor);
+}
+
+function place(notes: HTMLElement, side: 'right' | 'left', bottom: number): void {
+  notes.style.bottom = `${bottom}px`;
+  notes.style.left = side === 'left' ? `${NOTE_GAP}px` : 'auto';
+  notes.style.right = side === 'right' ? `${NOTE_GAP}px` : 'auto';
+  notes.style.alignItems = side === 'left' ? 'flex-start' : 'flex-end';
+}
