@@ -50,6 +50,7 @@ import {
 } from './logic';
 import { useLayoutEffectInBrowser, useMoveSender, useToasts } from '../../../client/boardHooks';
 import { useKeyboardFocus } from './keyboard';
+import { decisionLine } from './banner';
 import './board.css';
 
 /** Why a card is not playable while the online table still waits for players. */
@@ -282,6 +283,8 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   // hand is not held over the table as a tray (on a tablet held sideways, 1024 px wide, its 11 cards make two rows
   // that covered the carriage's cards).
   const inspected = pendingMine && G.pending?.kind === 'appeal';
+  // Someone else's decision, watched: the banner says who decides and what, in place of whose turn it is.
+  const deciding = props.tableWaiting ? null : decisionLine(G, cur, me, names, props.replay, empty);
 
   // On a phone the action panel is a sheet fixed to the window's bottom and a playable hand is pinned just above
   // it: the sheet's height, kept in --sheet-h, is where the hand stops.
@@ -372,18 +375,18 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
           </span>
         ) : (
           <>
-            <span className="who" data-testid="turn-who">
+            <span className={`who${deciding ? ' decision' : ''}`} data-testid="turn-who">
               {props.tableWaiting || myTurn ? (
                 <span className="who-name">{props.tableWaiting ? 'Waiting for players' : 'Your turn'}</span>
               ) : (
                 <>
-                  <span className="who-name">{playerLabel(cur, names)}</span>
-                  <span className="who-rest">'s turn</span>
+                  <span className="who-name">{deciding ? deciding.name : playerLabel(cur, names)}</span>
+                  <span className="who-rest">{deciding ? deciding.rest : "'s turn"}</span>
                 </>
               )}
             </span>
             <span className="badges">
-              {G.pending && (
+              {G.pending && !deciding && (
                 <span className="badge wait">
                   {pendingMine
                     ? G.pending.kind === 'appeal'
