@@ -22,6 +22,7 @@ import { SeatDot } from './SeatDot';
 import { useBoardFirstInView } from './shortScreen';
 import { ConfirmBox } from './Confirm';
 import { placeNotes } from './hotseatNotes';
+import { lastActionRecap } from './hotseatRecap';
 
 /** How long the page says whose turn it is when the device changes hands without the pass screen. */
 const HANDED_TO_MS = 4000;
@@ -275,6 +276,16 @@ export function HotSeatGame(props: {
 
   const decision = entry.decision(state.G, state.ctx);
   const reason = decision ? `${config.names[acting]} ${decision}` : `It is ${config.names[acting]}'s turn.`;
+  // What the last human's final action did: the device went on as they made it (hotseatRecap.ts).
+  const recap = needPass
+    ? lastActionRecap(
+        entry,
+        holder,
+        holder === null ? undefined : trails.current.get(holder),
+        state._stateID,
+        config.names,
+      )
+    : null;
 
   return (
     <div className={`hotseat-game${over ? ' is-over' : ''}`} data-testid="hotseat-game">
@@ -361,7 +372,13 @@ export function HotSeatGame(props: {
         </div>
       )}
       {needPass ? (
-        <PassDevice seat={acting} name={config.names[acting]} reason={reason} onReady={() => takeDevice(acting)} />
+        <PassDevice
+          seat={acting}
+          name={config.names[acting]}
+          reason={reason}
+          recap={recap && { ...recap, name: config.names[recap.seat] }}
+          onReady={() => takeDevice(acting)}
+        />
       ) : (
         <div ref={boardRef} data-testid="hs-board">
           <SeatBoard

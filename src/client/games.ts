@@ -65,7 +65,9 @@ export interface ClientGame<R = unknown> {
   describeSetup(setupData: unknown): string;
   /**
    * The game's own log at a state (its G as a spectator sees it), in plain words, oldest line first, names in place
-   * of seats: the replay labels each step with the lines it added. Absent: the steps are named after their moves.
+   * of seats: the replay labels each step with the lines it added, and hot-seat's pass screen tells with them what the
+   * last player's final action did (src/client/hotseatRecap.ts). Absent: the steps are named after their moves, and
+   * the pass screen tells nothing.
    */
   logLines?(G: unknown, names: Record<string, string>): string[];
   /**

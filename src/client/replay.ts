@@ -8,6 +8,7 @@ import type { Ctx, Game, State } from 'boardgame.io';
 import { CreateGameReducer } from 'boardgame.io/internal';
 import type { ReplayData, ReplayStep } from '../../server/replay';
 import type { ClientGame } from './games';
+import { addedLines, spectatorLogLines } from './logLines';
 
 export type { ReplayData, ReplayStep };
 
@@ -72,13 +73,6 @@ export function humanise(name: string): string {
     .toLowerCase();
 }
 
-/** The lines `after` adds to the log `before` (a line changed in place counts as added). */
-export function addedLines(before: readonly string[], after: readonly string[]): string[] {
-  let i = 0;
-  while (i < before.length && i < after.length && before[i] === after[i]) i++;
-  return after.slice(i);
-}
-
 /** How the replay counts time: a number per state, the word before the jump's choice, and a number in words. */
 export interface Period {
   /** The jump's label: "Round" or "Turn" before a number, or "Go to" before a game's own words. */
@@ -135,10 +129,7 @@ export function stepLabels(
 ): { labels: string[]; periods: number[] } {
   const period = periodOf(game);
   const periods = replay.states.map((s) => period.of(s.G, s.ctx));
-  const view = game.def.game.playerView as ((a: { G: unknown; ctx: Ctx; playerID: null }) => unknown) | undefined;
-  const logs = game.logLines
-    ? replay.states.map((s) => game.logLines?.(view ? view({ G: s.G, ctx: s.ctx, playerID: null }) : s.G, names) ?? [])
-    : null;
+  const logs = game.logLines ? replay.states.map((s) => spectatorLogLines(game, s.G, s.ctx, names)) : null;
   const labels = replay.steps.map(
     (step, i) => `${period.text(periods[i])} · ${stepWords(step, logs ? addedLines(logs[i], logs[i + 1]) : [], names)}`,
   );

@@ -24,6 +24,9 @@ import {
   storedHotSeat,
 } from './harness';
 import { craftPosition, emptyTwoStops, type Plan } from './fixture';
+import { network } from '../../src/games/lisbon/network';
+import { ACTIONS } from '../../src/games/lisbon/data/boards';
+import { COLORS } from '../../src/games/lisbon/data/types';
 
 const CHROMIUM = findChromium();
 if (!CHROMIUM) {
@@ -354,6 +357,75 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await page.getByTestId(`dest-${local.to}`).waitFor({ timeout: UI_TIMEOUT });
     await context.close();
   }, 30_000);
+
+  it("tells the passenger the bell drew when that pick-up ends the turn: the pass screen says what Hana's last action did", async () => {
+    const { page, context } = await newContext(browser, errors, 'hotseat-bell-last');
+    await startTwoHumanHotSeat(page);
+    // Hana, with one action left, stands at a stop where 1 red passenger waits and holds 2 tickets of each colour:
+    // whatever the bell draws, the group can be paid one way only, so nothing is asked and her turn ends at once.
+    const stop = await changeStoredHotSeat<GState, string>(page, ({ G }) => {
+      const me = G.players['0'];
+      const at = network(G.side).stops.find((n) => n !== G.players['1'].position)!;
+      for (const c of COLORS) G.bag[c] += G.stops[at][c];
+      G.stops[at] = { red: 1, yellow: 0, green: 0, blue: 0 };
+      G.bag.red--;
+      const deck = G.secret!.ticketDeck;
+      for (const c of COLORS) {
+        for (; me.hand![c] > 2; me.hand![c]--) deck.push(c);
+        for (; me.hand![c] < 2; me.hand![c]++) deck.splice(deck.indexOf(c), 1);
+      }
+      me.handSize = 8;
+      G.deckSize = deck.length;
+      me.position = at;
+      G.turn.actions = ACTIONS.base - 1;
+      return at;
+    });
+    await page.getByTestId('hs-resume').click({ timeout: UI_TIMEOUT });
+    await page.getByTestId('pass-ready').click({ timeout: UI_TIMEOUT });
+    await page.getByTestId('pickup-bell').click({ timeout: UI_TIMEOUT });
+
+    // The pass screen comes for Hugo at once; it says what the bell drew (public: the passenger is on the board,
+    // in Hana's seats), which only the log, behind it, told.
+    await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI_TIMEOUT }).toBe('Hugo');
+    const G = (await storedHotSeat<GState>(page))[0][1].G;
+    const bell = G.events.find((e) => e.type === 'bell');
+    expect(bell && bell.type === 'bell' ? bell.drawn : []).toHaveLength(1);
+    const drawn = bell && bell.type === 'bell' ? bell.drawn[0] : '';
+    expect(G.events.some((e) => e.type === 'pickUp' && e.stop === stop)).toBe(true);
+    const recap = page.getByTestId('pass-recap');
+    await recap.waitFor({ timeout: UI_TIMEOUT });
+    expect(await recap.textContent()).toContain(`Hana's last action`);
+    expect(await recap.textContent()).toContain(`Hana rang the bell: drew ${drawn}`);
+    expect(await recap.textContent()).toMatch(/Hana picked up .* at /);
+    // Nothing of Hana's tickets but their number.
+    expect(await recap.textContent()).toMatch(/Hana drew 4 tickets/);
+    expect(await page.getByTestId('hand').count()).toBe(0);
+    await screenshot(page, 'hotseat-bell-last-action');
+    // A reload keeps it; on a phone held sideways the recap stands beside the rest, in the window with the button.
+    await page.setViewportSize({ width: 844, height: 390 });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI_TIMEOUT }).toBe('Hugo');
+    await recap.waitFor({ timeout: UI_TIMEOUT });
+    expect(await recap.textContent()).toContain(`Hana rang the bell: drew ${drawn}`);
+    await page.waitForTimeout(300);
+    for (const el of [recap, page.getByTestId('pass-ready')]) {
+      const box = (await el.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(390);
+    }
+    await screenshot(page, 'hotseat-bell-last-action-sideways');
+    await page.setViewportSize({ width: 1400, height: 900 });
+    // Hugo's own turn, then back to Hana: the pass screen tells his last action (ending his turn).
+    await page.getByTestId('pass-ready').click();
+    await page.getByTestId('end-turn').click({ timeout: UI_TIMEOUT });
+    await page.getByTestId('end-turn-confirm').click({ timeout: UI_TIMEOUT });
+    await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: UI_TIMEOUT }).toBe('Hana');
+    await expect
+      .poll(() => recap.textContent({ timeout: 500 }), { timeout: UI_TIMEOUT })
+      .toContain('Hugo ended the turn');
+    expect(await recap.textContent()).not.toContain('rang the bell');
+    await context.close();
+  }, 60_000);
 
   it('rings the bell and pays the way the player chooses, not the cheapest', async () => {
     const { page, context } = await newContext(browser, errors, 'hotseat-bell-pay');
