@@ -18,6 +18,9 @@ const PLAY_MS = 800;
 /** Moves and events on a replay do nothing: any name is a function that ignores its call. */
 const INERT = new Proxy({}, { get: () => () => undefined });
 
+/** A player's name in the replay, or their seat's when they gave none. */
+const seatName = (p: { id: number; name?: string }) => p.name ?? `Seat ${p.id + 1}`;
+
 /** One of the timeline's arrows: a step to go to, off where it would go nowhere. */
 function StepButton(props: { onStep: () => void; off: boolean; id: string; label: string; children: string }) {
   return (
@@ -215,7 +218,7 @@ export function ReplayPage(props: { matchID: string }) {
   return (
     <div className="replay-page" data-testid="replay-page">
       <section className="card replay-bar" aria-label="Replay controls">
-        <h2>Replay · {replay.data.players.map((p) => p.name ?? `Seat ${p.id + 1}`).join(', ')}</h2>
+        <h2>Replay · {replay.data.players.map(seatName).join(', ')}</h2>
         <div className="replay-controls">
           {/* On a phone the timeline is pinned to the window's bottom (styles.css): the board scrolls under it. */}
           <div className="replay-timeline" data-testid="replay-timeline">
@@ -292,7 +295,7 @@ export function ReplayPage(props: { matchID: string }) {
                 <optgroup label="a player, every hidden card shown">
                   {replay.data.players.map((p) => (
                     <option key={p.id} value={String(p.id)}>
-                      {p.name ?? `Seat ${p.id + 1}`}
+                      {seatName(p)}
                     </option>
                   ))}
                 </optgroup>
