@@ -154,7 +154,7 @@ export function ActionPanel(props: PanelProps) {
       what =
         G.players[pending.player].handSize === 0
           ? `look at ${you ? 'your' : `${whom}'s`} hand`
-          : `take a card from ${whom}`;
+          : `swap a card with ${whom}`;
     }
     return (
       <section className="panel to-actions" data-testid="actions" tabIndex={-1} aria-label="Actions">

@@ -236,7 +236,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     // Ana alone sees Ben's hand; Ben waits.
     await at(page, '0', 'tracker-prompt').waitFor({ timeout: UI });
     expect(await at(page, '1', 'tracker-prompt').count()).toBe(0);
-    expect(await at(page, '1', 'waiting').textContent()).toBe('Waiting for Ana to take a card from you…');
+    expect(await at(page, '1', 'waiting').textContent()).toBe('Waiting for Ana to swap a card with you…');
     await at(page, '0', `take-${a96}`).click();
     await at(page, '0', `give-${e96}`).click();
     await expect
