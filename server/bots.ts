@@ -154,8 +154,11 @@ export interface ClockPlay {
 
 /** Where the server's seat sockets can be asked whether a seat's player connected lately (server/socket-guard.ts). */
 export interface SeatWatch {
-  syncedSince(matchID: string, playerID: string, since: number, except?: string): boolean;
+  syncedSince(matchID: string, playerID: string, since: number): boolean;
 }
+
+/** What the clock's bot says in its socket handshake, so that its own connections are not taken for its player's. */
+export const CLOCK_BOT_AUTH = { clockBot: true } as const;
 
 /** Runs the bot clients of a server; they think on worker threads (server/bot-pool.ts). */
 export class BotSeats {
@@ -505,9 +508,9 @@ export class BotSeats {
    *
    * The seat's player may come back while the bot holds their seat: the bot
    * then leaves the rest of the turn to them (who get a period of their own
-   * for it, as the decision begins a new wait), saying `sayBack`. Back means
-   * a connection of the seat's made to this process after the bot began
-   * (`watchSeats`). Not while the bot plays: it plays on, so that neither a
+   * for it, as the decision begins a new wait), after `onBack`, saying
+   * `sayBack`. Back means a connection of the seat's made to this process
+   * after the bot began (`watchSeats`), but the bot's own (`CLOCK_BOT_AUTH`). Not while the bot plays: it plays on, so that neither a
    * player connected all along nor one who reconnects keeps a turn whose time
    * ran out by acting in it (each expiry would then be counted again).
    *
@@ -521,7 +524,7 @@ export class BotSeats {
     matchID: string,
     seat: string,
     level: Level,
-    opts: { say?: string; sayBack?: string; holdMs?: number } = {},
+    opts: { say?: string; sayBack?: string; onBack?: () => Promise<void>; holdMs?: number } = {},
   ): Promise<ClockPlay> {
     const def = this.defs.get(gameName);
     const result: ClockPlay = { waited: false, moves: 0, back: false };
@@ -552,15 +555,14 @@ export class BotSeats {
       credentials,
       // Websocket only, as for bot seats: a server with several processes takes no long-polling (the clock bot
       // could not connect there, and expired turns were never played).
-      multiplayer: SocketIO({ server: this.url, socketOpts: { transports: ['websocket'] } }),
+      multiplayer: SocketIO({ server: this.url, socketOpts: { transports: ['websocket'], auth: CLOCK_BOT_AUTH } }),
       debug: false,
     });
     const waitsForSeat = () => {
       const state = client.getState();
       return !!state && !state.ctx.gameover && waitingOn(state.ctx, state.G, def.waitingOn).includes(seat);
     };
-    const socketID = () => (client as unknown as { transport?: { socket?: { id?: string } } }).transport?.socket?.id;
-    const back = () => !!this.seatWatch?.syncedSince(matchID, seat, began, socketID());
+    const back = () => !!this.seatWatch?.syncedSince(matchID, seat, began);
     client.start();
     try {
       if (!client.getState() && !(await until(client, () => !!client.getState(), 5000, stopped.signal))) {
@@ -586,13 +588,18 @@ export class BotSeats {
         // (unless the seat's player comes back meanwhile; a connection tells the bot through boardgame.io's
         // `matchData`, sent to every socket of the match).
         let held = false;
-        for (let ask = asked(); !waitsForSeat() && ask !== null; ask = asked()) {
+        for (let ask = asked(); hold > 0 && !waitsForSeat() && ask !== null; ask = asked()) {
           const same = ask;
           held = true;
           if (back()) break;
           if (!(await until(client, () => waitsForSeat() || asked() !== same || back(), hold, stopped.signal))) break;
         }
-        if ((held && (result.back = back())) || !waitsForSeat() || this.closed) break;
+        // Back, with the rest of the turn still to play (now, or once the decision asked is made): theirs.
+        if (held && back() && (waitsForSeat() || asked() !== null)) {
+          result.back = true;
+          break;
+        }
+        if (!waitsForSeat() || this.closed) break;
         const state = client.getState()!;
         const choice = await this.pool.choose(def.id, state, seat, level, `${matchID}:${seat}:${state._stateID}:clock`);
         if (!choice) break;
@@ -611,12 +618,16 @@ export class BotSeats {
         if (!answered) break;
         result.moves++;
       }
+      if (result.back) await opts.onBack?.();
       if (result.back && opts.sayBack) {
         // Sent, and heard back, before the bot leaves: the server checks and stores a message before passing it on,
-        // and drops it if its sender has gone by then.
+        // and drops it if its sender has gone by then. (The chat's history, sent at sync, may hold the same words.)
         const text = opts.sayBack;
+        const from = client.chatMessages.length;
         const said = () =>
-          client.chatMessages.some((m) => (m.payload as { text?: unknown } | undefined)?.text === text);
+          client.chatMessages
+            .slice(from)
+            .some((m) => m.sender === seat && (m.payload as { text?: unknown } | undefined)?.text === text);
         client.sendChatMessage({ text });
         await until(client, said, 5000, stopped.signal);
       }

@@ -354,9 +354,17 @@ export class TurnClocks {
       const name = meta.players[Number(seat)]?.name ?? `Seat ${Number(seat) + 1}`;
       this.playing.add(key);
       let played: ClockPlay;
+      let counted = false;
       try {
         played = await this.bots.playFor(meta.gameName, matchID, seat, 'easy', {
           say: `${name} ran out of time: the easy bot plays this turn.`,
+          // Counted before the player is told the rest is theirs, and their moves counted from then on: their own
+          // moves in that rest then count them back (noteMove), not a count written after them.
+          onBack: async () => {
+            this.playing.delete(key);
+            counted = true;
+            await this.countTimeout(matchID, seat);
+          },
           sayBack: `${name} is back: the rest of this turn is theirs.`,
           // The rest of the turn, after a decision its moves ask of another seat, who has a period for it (a bot
           // holds a seat no longer than HOLD_MAX_MS: a day's clock would keep it connected a day).
@@ -371,9 +379,8 @@ export class TurnClocks {
       // the bot could not connect (looked at again one period later): no timeout counted, as none was announced.
       if (!played.waited) continue;
       this.log('info', 'turn clock ran out', { matchID, seat, moves: played.moves, back: played.back });
-      // Counted once the bot has left the seat (noteMove does not count its moves; a player back, who plays the rest
-      // of the turn, is counted back by their own moves then).
-      await this.countTimeout(matchID, seat);
+      // Counted once the bot has left the seat (noteMove does not count its moves), unless counted as it left.
+      if (!counted) await this.countTimeout(matchID, seat);
     }
     await this.watch(matchID);
   }

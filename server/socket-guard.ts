@@ -548,11 +548,12 @@ function sanitiseOutgoing(socket: Socket, game: Game, limits: SocketLimits, logK
   };
 }
 
-/** A seat socket's record: its seat, the credentials it proved, and when its sync was accepted. */
+/** A seat socket's record: its seat, the credentials it proved, when its sync was accepted, and whether it is a clock bot's. */
 interface SeatSocket {
   playerID: string;
   credentials: string;
   at: number;
+  clockBot: boolean;
 }
 
 /** The sockets that synced as a seat, so that they can be dropped when the seat changes hands. */
@@ -564,17 +565,19 @@ export class SeatSockets {
     this.remove(socket);
     let sockets = this.byMatch.get(matchID);
     if (!sockets) this.byMatch.set(matchID, (sockets = new Map<Socket, SeatSocket>()));
-    sockets.set(socket, { playerID, credentials, at: Date.now() });
+    const clockBot = (socket.handshake.auth as { clockBot?: unknown } | undefined)?.clockBot === true;
+    sockets.set(socket, { playerID, credentials, at: Date.now(), clockBot });
     (socket.data as { seatOf?: string }).seatOf = matchID;
   }
 
   /**
-   * Whether a socket other than `except` (a socket ID), connected now, synced as seat `playerID` of `matchID` after
-   * `since` (ms since the epoch): the seat's player came back, to this process, since then.
+   * Whether a socket connected now, not a clock bot's (server/bots.ts `CLOCK_BOT_AUTH`), synced as seat `playerID` of
+   * `matchID` after `since` (ms since the epoch): the seat's player came back, to this process, since then. (A socket
+   * may say it is a clock bot's: it is then only not taken for its player back.)
    */
-  syncedSince(matchID: string, playerID: string, since: number, except?: string): boolean {
+  syncedSince(matchID: string, playerID: string, since: number): boolean {
     for (const [socket, seat] of this.byMatch.get(matchID) ?? []) {
-      if (seat.playerID === playerID && seat.at > since && socket.id !== except && socket.connected) return true;
+      if (seat.playerID === playerID && seat.at > since && !seat.clockBot && socket.connected) return true;
     }
     return false;
   }

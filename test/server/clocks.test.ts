@@ -173,20 +173,24 @@ describe('turn clocks', () => {
   }, 30_000);
 
   it("leaves the rest of the turn to its player, back on the match's page during the decision", async () => {
-    // As above, but P0 opens the match again while P1 decides: once P1 Appeals, the rest of the turn is P0's.
+    // As above, but P0 opens the match again while P1 decides: once P1 Appeals, the rest of the turn is P0's. The chat
+    // already holds the bot's words, from P0 (as when P0 came back in an earlier turn): the bot's own, said now, must
+    // reach the table still.
     const def = findGame('touched-on')!;
     const { matchID, creds } = await inspectorAway(server);
+    const backWords = 'P0 is back: the rest of this turn is theirs.';
+    const earlier = new RawClient(server.url, { namespace: def.id });
+    await earlier.sync(matchID, '0', creds[0]);
+    earlier.socket.emit('chat', matchID, { id: 'earlier', sender: '0', payload: { text: backWords } }, creds[0]);
+    await earlier.waitFor(() => chatTexts(earlier).includes(backWords), 5000, 'the earlier words');
+    earlier.close();
     const victim = new RawClient(server.url, { namespace: def.id });
     await victim.sync(matchID, '1', creds[1]);
     await victim.waitFor(() => pendingOf(victim)?.player === '1', 10_000, 'the inspection by the clock');
     const player = new RawClient(server.url, { namespace: def.id });
     await player.sync(matchID, '0', creds[0]);
     victim.move(matchID, '1', creds[1], 'appeal', [], victim.state!._stateID);
-    await victim.waitFor(
-      () => chatTexts(victim).includes('P0 is back: the rest of this turn is theirs.'),
-      10_000,
-      'P0 back',
-    );
+    await victim.waitFor(() => chatTexts(victim).filter((t) => t === backWords).length === 2, 10_000, 'P0 back');
     // The game waits for P0, and the bot played nothing after the Appeal: P0 plays the rest (at once: P0's period
     // for it, 1 s, began with the Appeal).
     const s = player.state!;
