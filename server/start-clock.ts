@@ -45,6 +45,11 @@ import { goneSeats, type SeatPresence } from '../src/shared/gone-seats';
 /** How long the page lets the game wait on a gone player before it offers a clock (before `clockScale`). */
 export const CLOCK_OFFER_MS = 60_000;
 
+/** How long the game waits on a gone player before a clock may be started (`CLOCK_OFFER_MS` sped up `clockScale` times). */
+function offerDelay(clockScale = 1): number {
+  return Math.max(1, Math.round(CLOCK_OFFER_MS / clockScale));
+}
+
 /** The clock a match is given when its players start one: always the 1-minute clock. */
 export const STARTED_CLOCK = '1m' as const;
 
@@ -98,7 +103,9 @@ export async function startClock(
     const asker = own(meta.players as Record<string, Server.PlayerMetadata>, playerID);
     if (!asker?.name || !authenticateCredentials(credentials, asker))
       fail(403, 'Only a player seated in this match may start a turn clock (send your playerID and credentials)');
-    if (!state || meta.gameover !== undefined || state.ctx.gameover !== undefined) fail(409, 'The match is over');
+    // A match stored without its state (damaged, or half removed) is not one to start a clock on.
+    if (!state) fail(404, `Match ${matchID} not found`);
+    if (meta.gameover !== undefined || state.ctx.gameover !== undefined) fail(409, 'The match is over');
     if (waitingForTable(state._stateID, Object.values(meta.players)))
       fail(409, 'The match has not started: it still waits for players');
     if (meta.turnClockMs) fail(409, 'This match already has a turn clock');
@@ -107,6 +114,10 @@ export async function startClock(
     if (gone.length === 0)
       fail(409, 'The game is not waiting on a player who is gone (everyone it waits for is connected)');
     const now = Date.now();
+    // As long as the page lets the game wait before it offers the clock, counted from the last move (`updatedAt`; a
+    // connection or a chat line does not change it): a player whose phone locked a moment ago is not played for.
+    if (now - meta.updatedAt < offerDelay(context.clockScale))
+      fail(409, 'The game has not waited a minute yet: a player who is gone may still come back');
     const period = scaledPeriod(STARTED_CLOCK, context.clockScale);
     // On the object read (see the file comment): only these fields are merged over what is stored.
     meta.turnClockMs = period;
@@ -128,7 +139,7 @@ export function rematchClock(metadata: Meta | undefined): number | undefined {
  * while it has no clock and is not over.
  */
 export function clockOfferDelay(clockScale = 1): Middleware {
-  const offerMs = Math.max(1, Math.round(CLOCK_OFFER_MS / clockScale));
+  const offerMs = offerDelay(clockScale);
   return async (ctx, next) => {
     await next();
     if (ctx.method !== 'GET' || ctx.status !== 200) return;

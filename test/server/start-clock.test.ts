@@ -243,6 +243,14 @@ describe.skipIf(!PG_URL || !REDIS_URL)('starting a turn clock: two processes on 
     const { matchID, creds } = await goneFirstPlayer(a);
     const p1 = new RawClient(a.url);
     await p1.sync(matchID, '1', creds[1]);
+    // Not before the game has waited as long as the page waits to offer it (1 s here), from the last move.
+    const early = await startClock(b.url, matchID, { playerID: '1', credentials: creds[1] });
+    expect([early.status, early.text]).toEqual([
+      409,
+      'The game has not waited a minute yet: a player who is gone may still come back',
+    ]);
+    expect((await readMatch(a, matchID)).metadata.turnClockMs).toBeUndefined();
+    await sleep(PERIOD);
     const changes = p1.count('matchChanged');
     const res = await startClock(b.url, matchID, { playerID: '1', credentials: creds[1] });
     expect(res.status).toBe(200);
