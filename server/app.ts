@@ -21,6 +21,7 @@ import { health } from './health';
 import { lobbyGuard } from './lobby-guard';
 import { hideChat, matchList } from './match-list';
 import { replays } from './replay';
+import { clearStaleConnections } from './stale-connections';
 import { TurnClocks } from './clocks';
 import { clockOfferDelay, startClock } from './start-clock';
 import { matchStatus } from './match-status';
@@ -458,6 +459,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const publicDir = options.publicDir ?? path.resolve('public');
   checkClientBuilt(publicDir, log);
   app.use(serveClient(publicDir));
+
+  // A lone process, before any socket can connect: seats an earlier run left connected (it died) are not.
+  if (!options.redisUrl) await clearStaleConnections(raw, log);
 
   // run() cannot report a listen error (EADDRINUSE, EACCES): watch for it here.
   const httpServer = (app as unknown as { server: http.Server }).server;

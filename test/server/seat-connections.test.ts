@@ -77,3 +77,26 @@ describe('a seat held by two sockets', () => {
     again.close();
   });
 });
+
+describe('a seat left connected by a process that died', () => {
+  it('is marked gone when a lone process starts on the same storage', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-stale-connections-'));
+    let server = await startTestServer({ storage: 'file', dataDir });
+    try {
+      const { matchID } = await fullMatch(server.url, 2, GAME);
+      // As a process killed while seat 0's player was connected leaves it (a clean stop marks them gone).
+      const { metadata } = await readMatch(server, matchID);
+      metadata.players[0].isConnected = true;
+      await server.db.setMetadata(matchID, metadata);
+      await server.close();
+
+      server = await startTestServer({ storage: 'file', dataDir });
+      const again = await readMatch(server, matchID);
+      expect(again.metadata.players[0].isConnected).toBe(false);
+      expect(server.logs.some((l) => l.includes('seats left connected by an earlier run marked gone'))).toBe(true);
+    } finally {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
