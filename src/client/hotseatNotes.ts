@@ -52,6 +52,8 @@ function controlBoxes(notes: HTMLElement): Box[] {
     if (notes.contains(el)) continue;
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= window.innerHeight) continue;
+    // A region one tabs to (a log that scrolls, a map) is not a control a note could hide: it fills whole corners.
+    if (r.width * r.height > (window.innerWidth * window.innerHeight) / 4) continue;
     if (getComputedStyle(el).visibility === 'hidden') continue;
     const gap = NOTE_GAP / 2;
     out.push({ left: r.left - gap, top: r.top - gap, right: r.right + gap, bottom: r.bottom + gap });
