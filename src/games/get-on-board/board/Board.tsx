@@ -1,7 +1,8 @@
 /**
  * The Get on Board board: boardgame.io's React `board` for Get on Board.
  *
- * The map (MapView) with every line, and beside it the action panel (the
+ * The banner (Banner.tsx, one height from plot to plot), the map (MapView)
+ * with every line, and beside it the action panel (the
  * departure choice, or the plot built marker by marker on the map with the
  * rules' own plotStatus/extraOptions: take back any marker, add the Metro
  * extra marker, confirm; markers not yet confirmed survive a reload, in the
@@ -30,7 +31,6 @@ import {
   waitingText,
   type ShellBoardProps,
 } from '../../common/board-props';
-import { shapeFor } from '../data';
 import { graphOf } from '../graph';
 import { checkPlot, turnError } from '../legal';
 import { checkDeparture } from '../moves';
@@ -39,7 +39,7 @@ import { useFocusKept, useMoveSender, useToasts, REFUSAL_MS } from '../../../cli
 import { MapView, type MapTarget } from './MapView';
 import { SheetView } from './SheetView';
 import { SheetCompact } from './SheetCompact';
-import { ShapeGlyph, TicketCard } from './icons';
+import { Banner } from './Banner';
 import { DeparturePanel, LogPanel, Objectives, PlotPanel, pointName, spectatorDepartureText } from './Panels';
 import { EndScreen } from './EndScreen';
 import { EMPTY_DRAFT, pick, takeBack, viewDraft, type Draft } from './plotBuilder';
@@ -309,43 +309,18 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
       onKeyDownCapture={() => (byKeyboard.current = true)}
       onPointerDownCapture={() => (byKeyboard.current = false)}
     >
-      <header ref={bannerRef} className="gob-banner" data-testid="banner">
-        <span className="gob-banner-map">{map.name}</span>
-        {G.round > 0 && (
-          <span className="gob-banner-round" data-testid="round">
-            Round {G.round}/12
-          </span>
-        )}
-        {G.ticket !== null && <TicketCard n={G.ticket} width={22} />}
-        {/* The shape to plot this round: none once the game is over (the last round's stayed, "3 markers with 2
-            turns" beside "Game over", as if a plot were still to come). */}
-        {chair !== null && G.ticket !== null && !G.players[chair].eliminated && !over && (
-          <span
-            className="gob-banner-shape"
-            title={chairName ? `${chairName}'s shape this round` : 'Your shape this round'}
-          >
-            <ShapeGlyph shape={shapeFor(G.players[chair].variant, G.ticket).id} size={22} />
-            {shapeFor(G.players[chair].variant, G.ticket).label}
-          </span>
-        )}
-        <span className="gob-banner-who" data-testid="turn-who">
-          {over
-            ? 'Game over'
-            : props.tableWaiting
-              ? 'Waiting for players'
-              : G.round === 0
-                ? 'Everyone chooses a departure'
-                : toPlay === me
-                  ? 'Your plot'
-                  : toPlay !== null
-                    ? `${nameOf(names, toPlay)} is plotting`
-                    : ''}
-        </span>
-        {G.round > 0 && !over && <span className="gob-banner-inspector">Inspector: {nameOf(names, G.inspector)}</span>}
-        <button type="button" className="gob-zoom" onClick={() => setZoomed(!zoomed)} data-testid="map-zoom">
-          {zoomed ? 'Whole map' : 'Zoom in'}
-        </button>
-      </header>
+      <Banner
+        ref={bannerRef}
+        G={G}
+        mapName={map.name}
+        names={names}
+        chair={chair}
+        me={me}
+        chairName={chairName}
+        tableWaiting={props.tableWaiting}
+        zoomed={zoomed}
+        onZoom={() => setZoomed(!zoomed)}
+      />
       {/* In a replay the end screen is in the board's flow, under the banner: the replay's timeline stays free. */}
       {over && !hideOver && props.replay && <EndScreen G={G} names={names} onClose={() => setHideOver(true)} inline />}
       <div className="gob-layout">
