@@ -1,7 +1,8 @@
 /**
- * Get on Board's board at three sizes, in Debian's Chromium against the real
- * server: a 390 × 844 phone held upright (touch), a 1366 × 768 laptop and a
- * 1920 × 1080 screen. At each, a hot-seat game on Rome (one human seat
+ * Get on Board's board at five sizes, in Debian's Chromium against the real
+ * server: a 390 × 844 phone held upright (touch), a 1366 × 768 laptop, a
+ * 1920 × 1080 screen, a phone held sideways (844 × 390) and a 1024 × 768
+ * tablet held sideways (touch). At each, a hot-seat game on Rome (one human seat
  * against an easy bot, instant pace) is played through the UI: the departure,
  * then three whole plots marker by marker on the map and Confirm (on the
  * phone the first on the zoomed map with a marker taken back, the third with
@@ -9,9 +10,12 @@
  * checks, without scrolling, that Confirm and the target about to be tapped
  * are on screen, that the plot panel covers no part of the map (zoomed, that
  * the map's box shows the target), and that the page is no wider than the
- * screen; on the phone, that the map takes the screen's width and every
- * target's tap area, the zoom toggle and every enabled control of the panel
- * is at least 44 × 44 px. Screenshots (of the viewport, as the player sees
+ * screen; on the phone, that the map takes the screen's width; with a finger,
+ * that every target's tap area, the zoom toggle and every enabled control of
+ * the panel is at least 44 × 44 px; beside the side column (wider than
+ * 1000 px), that the map takes the room it can: as high as the board lets it,
+ * or the side column down to its narrowest, 330 px (at 1024 × 768 it stayed
+ * 420 px wide and the map was drawn 546 px wide, under its cap). Screenshots (of the viewport, as the player sees
  * it) go to artifacts/screenshots/. On the phone, the final scores of five
  * bots on Paris scroll sideways with their row names kept in view, and once
  * closed come back with a tap on "Final scores", a 44 px target above the
@@ -77,8 +81,35 @@ async function smallTargets(page: Page): Promise<string[]> {
   );
 }
 
-/** The site's three screens, and a phone held sideways (its plot panel beside the map, not over it). */
-const SIZES = [...SCREENS, { name: 'sideways', width: 844, height: 390, touch: true }] as const;
+/**
+ * The site's three screens, a phone held sideways (its plot panel beside the map, not over it) and a 1024 × 768
+ * tablet held sideways (a finger), the narrowest window with the panel beside the map and the map as high as the
+ * board's height lets it.
+ */
+const SIZES = [
+  ...SCREENS,
+  { name: 'sideways', width: 844, height: 390, touch: true },
+  { name: 'tablet', width: 1024, height: 768, touch: true },
+] as const;
+
+/**
+ * The map as drawn (its SVG box is as wide as its column, the map centred in it when the board's height caps it):
+ * its width and height, the cap (Infinity when none) and the side column's width.
+ */
+const mapRoom = (page: Page) =>
+  page.evaluate(() => {
+    const svg = document.querySelector<SVGSVGElement>('.gob-map-svg')!;
+    const { width, height } = svg.viewBox.baseVal;
+    const box = svg.getBoundingClientRect();
+    const k = Math.min(box.width / width, box.height / height);
+    const cap = parseFloat(getComputedStyle(svg).maxHeight);
+    return {
+      width: width * k,
+      height: height * k,
+      cap: Number.isNaN(cap) ? Infinity : cap,
+      side: document.querySelector('.gob-side')!.getBoundingClientRect().width,
+    };
+  });
 
 describe.skipIf(!CHROMIUM)('browser: Get on Board at phone, laptop and desktop sizes', () => {
   const suite = e2eSuite();
@@ -119,6 +150,15 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board at phone, laptop and desktop s
       const map = await boxOf(page.locator('.gob-map-svg'), 'the map');
       if (size.name === 'phone') expect(map.width).toBeGreaterThanOrEqual(size.width - 2);
       expect(await overflow(page)).toBe(0);
+      // Beside the side column (wider than 1000 px), the map takes the room it can: as high as the board lets it, or
+      // the side column gives it all it can (down to 330 px). At 1024 × 768 the side column stayed 420 px wide and
+      // the map was drawn 546 × 451 px, under a cap of 563 px; it is now 636 × 526.
+      if (size.width > 1000) {
+        const room = await mapRoom(page);
+        const at = `map ${room.width.toFixed(0)} × ${room.height.toFixed(0)} (cap ${room.cap}), side ${room.side}`;
+        expect(room.height >= room.cap - 1 || room.side <= 331, at).toBe(true);
+        if (size.name === 'tablet') expect(room.width, at).toBeGreaterThanOrEqual(630);
+      }
 
       // Three whole plots: each marker tapped where the page stands, then Confirm. On the phone the first is
       // played on the zoomed map (with a marker taken back and placed again), the third adds the Metro extra

@@ -37,6 +37,7 @@ import { checkDeparture } from '../moves';
 import type { GobState, PlayerID, PointId } from '../types';
 import { useFocusKept, useMoveSender, useToasts, REFUSAL_MS } from '../../../client/boardHooks';
 import { MapView, type MapTarget } from './MapView';
+import { viewBoxOf } from './mapGeometry';
 import { SheetView } from './SheetView';
 import { SheetCompact } from './SheetCompact';
 import { Banner } from './Banner';
@@ -109,6 +110,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   // Online, the seats of the running match whose players left: the game waits for someone to take them.
   const empty = emptySeats(props);
   const map = graphOf(G.mapId).map;
+  const viewBox = viewBoxOf(map);
   // While the socket is down (the page says so) the board is read-only: nothing is sent that could not arrive.
   const offline = props.isMultiplayer && props.isConnected === false;
 
@@ -323,7 +325,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
       />
       {/* In a replay the end screen is in the board's flow, under the banner: the replay's timeline stays free. */}
       {over && !hideOver && props.replay && <EndScreen G={G} names={names} onClose={() => setHideOver(true)} inline />}
-      <div className="gob-layout">
+      <div className="gob-layout" style={{ '--gob-map-aspect': viewBox.width / viewBox.height } as React.CSSProperties}>
         <div ref={mapRef} className="gob-mapcol">
           <MapView
             map={map}
