@@ -317,6 +317,7 @@ export function HotSeatGame(props: {
             playerID={viewerClient.playerID}
             stateID={viewerState._stateID}
             undo={viewerClient.undo}
+            board={boardRef}
           />
         )}
         {!over && (

@@ -183,7 +183,14 @@ export function OnlineBoard(props: OnlineBoardProps) {
           />
         ) : null}
         {!waiting && !offline && (
-          <TakeBack G={props.G as unknown} ctx={props.ctx} playerID={pid} stateID={props._stateID} undo={props.undo} />
+          <TakeBack
+            G={props.G as unknown}
+            ctx={props.ctx}
+            playerID={pid}
+            stateID={props._stateID}
+            undo={props.undo}
+            board={boardRef}
+          />
         )}
         {pid != null && !props.ctx.gameover && <AlertSwitches {...alerts} />}
       </div>

@@ -9,8 +9,10 @@
  * to the top, under the page's bar), a copy of it floats for 8 seconds after
  * each such action, so that a finger has no need to scroll up for it (the copy
  * is hidden from screen readers, which keep the button itself). It stands at
- * the end of the board's banner, which sticks at the window's top once the
- * page is scrolled to the board and makes room for it (styles.css), so that it
+ * the end of the board's banner (the element of the board with the class
+ * BOARD_BANNER, src/games/common/board-props.ts), which sticks at the window's
+ * top once the page is scrolled to the board and makes room for it
+ * (styles.css), so that it
  * covers none of the banner's words and nothing under it: at the window's
  * top-right corner it covered Touched On's "Journey 1 · turn 1", Lisbon's
  * "1 of 2 actions left" and "Turn 1", and at 360 px a Line's card under
@@ -18,9 +20,10 @@
  * Everyone at the table is told when a player takes an action back
  * (TakeBackNotice), since its line leaves the game's log.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import type { Ctx, LogEntry } from 'boardgame.io';
+import { BOARD_BANNER } from '../games/common/board-props';
 import { useGame } from './games';
 import { useLayoutEffectInBrowser } from './boardHooks';
 
@@ -31,6 +34,8 @@ export interface TakeBackProps {
   /** The state's ID: a click waits for the next state before it may be clicked again. */
   stateID: number;
   undo: () => void;
+  /** The element the page mounts the game's board in: the floating copy stands in the board's banner, found there. */
+  board: RefObject<HTMLElement | null>;
 }
 
 /** Whether the key event is the take-back shortcut, outside a text field. */
@@ -64,14 +69,12 @@ export function sendUndo(undo: () => void): void {
 const FLOAT_MS = 8000;
 
 /**
- * Where the floating copy stands: the board's banner (a game's board begins with it, a `header` sticky at the
- * window's top), online or in hot-seat; null when there is none, or it is not positioned (the copy then stands at the
- * window's corner).
+ * Where the floating copy stands: the board's banner (the element of the board with the class BOARD_BANNER, sticky at
+ * the window's top), online or in hot-seat; null when there is none, or it is not positioned (the copy then stands at
+ * the window's corner).
  */
-function boardBanner(): HTMLElement | null {
-  const banner = document.querySelector<HTMLElement>(
-    '[data-testid="board-wrap"] header, [data-testid="hs-board"] header',
-  );
+function boardBanner(board: HTMLElement | null): HTMLElement | null {
+  const banner = board?.querySelector<HTMLElement>(`.${BOARD_BANNER}`) ?? null;
   return banner && getComputedStyle(banner).position !== 'static' ? banner : null;
 }
 
@@ -94,7 +97,7 @@ function useInView(): [(el: HTMLElement | null) => void, boolean] {
 /** The take-back button, for the seat `playerID` on its own turn (nothing otherwise). */
 export function TakeBack(props: TakeBackProps) {
   const { def } = useGame();
-  const { G, ctx, playerID, stateID, undo } = props;
+  const { G, ctx, playerID, stateID, undo, board } = props;
   // The state the last click was made on: the button waits for the answer.
   const [sentAt, setSentAt] = useState<number | null>(null);
   const check = def.canTakeBack;
@@ -123,8 +126,8 @@ export function TakeBack(props: TakeBackProps) {
   // The banner it stands in, found again after each action (a board drawn anew has a new one).
   const [host, setHost] = useState<HTMLElement | null>(null);
   useLayoutEffectInBrowser(() => {
-    setHost(room ? boardBanner() : null);
-  }, [room, stateID]);
+    setHost(room ? boardBanner(board.current) : null);
+  }, [room, stateID, board]);
   latest.current = {
     can,
     send: () => {

@@ -38,6 +38,14 @@ export type ShellBoardProps<G> = BoardProps<G> & {
 };
 
 /**
+ * The class a board gives its banner: the bar across its top saying whose turn it is, sticky at the window's top (any
+ * `position` but `static`). The shell finds the banner by it, under the element it mounts the board in: the floating
+ * copy of Take back stands at its end, and the banner makes room for it (src/client/TakeBack.tsx, styles.css). A
+ * board without one gets the copy at the window's top-right corner.
+ */
+export const BOARD_BANNER = 'board-banner';
+
+/**
  * The seat that plays on this board: its `playerID`, but none in a replay. There `playerID` is the chair the replay
  * is seen from: the board shows that seat's hidden cards, but nobody plays, so it names whose turn it was ("Ana's
  * turn", "Ana's hand"), never "Your turn", and offers no move.

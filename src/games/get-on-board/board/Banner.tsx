@@ -10,6 +10,7 @@
  * from 85 to 133 px high and back between plots, moving the map a player was tapping by up to 48 px.
  */
 import React, { forwardRef } from 'react';
+import { BOARD_BANNER } from '../../common/board-props';
 import { shapeFor } from '../data';
 import type { GobState, PlayerID } from '../types';
 import { ShapeGlyph, TicketCard } from './icons';
@@ -67,7 +68,11 @@ export const Banner = forwardRef<HTMLElement, BannerProps>(function Banner(
     ''
   );
   return (
-    <header ref={ref} className={`gob-banner${chair !== null ? ' gob-banner--seat' : ''}`} data-testid="banner">
+    <header
+      ref={ref}
+      className={`gob-banner ${BOARD_BANNER}${chair !== null ? ' gob-banner--seat' : ''}`}
+      data-testid="banner"
+    >
       <span className="gob-banner-head">
         <span className="gob-banner-map">{mapName}</span>
         {G.round > 0 && (

@@ -6,7 +6,7 @@ import type { GState, PlayerID } from '../types';
 import { actionsLeft, draw3Available, freeMoveAvailable, maxActions, scoreOf } from '../selectors';
 import { playerLabel, TRAM_STYLE } from './logic';
 import { withoutBotLevel } from '../../common/names';
-import { emptySeatLabel, waitingBadge } from '../../common/board-props';
+import { BOARD_BANNER, emptySeatLabel, waitingBadge } from '../../common/board-props';
 
 /** The banner across the top of the board. */
 export function TurnBanner({
@@ -35,7 +35,7 @@ export function TurnBanner({
   const left = actionsLeft(G, cur);
   const max = maxActions(G, cur);
   return (
-    <header className={`turn-banner${mine ? ' mine' : ''}`} data-testid="turn-banner">
+    <header className={`turn-banner ${BOARD_BANNER}${mine ? ' mine' : ''}`} data-testid="turn-banner">
       {ctx.gameover ? (
         <span className="turn-who">Game over</span>
       ) : tableWaiting ? (

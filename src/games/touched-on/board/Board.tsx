@@ -26,7 +26,14 @@
  *   "gameover", "final-<id>", "tiebreak", "gameover-close", "show-scores", "help"
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { emptySeatLabel, emptySeats, playingSeat, waitingBadge, type ShellBoardProps } from '../../common/board-props';
+import {
+  BOARD_BANNER,
+  emptySeatLabel,
+  emptySeats,
+  playingSeat,
+  waitingBadge,
+  type ShellBoardProps,
+} from '../../common/board-props';
 import { isEvader, isPower, parseCard, type LineId } from '../data';
 import type { CardId, GameOver, TOState } from '../types';
 import { legalBatches, legalPutOuts, peakBound } from '../legal';
@@ -367,7 +374,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
             </div>
           ))}
       </div>
-      <header className={`to-banner${myTurn || pendingMine ? ' mine' : ''}`} data-testid="banner">
+      <header className={`to-banner ${BOARD_BANNER}${myTurn || pendingMine ? ' mine' : ''}`} data-testid="banner">
         <span className="title">Touched On</span>
         {over ? (
           <span className="who">
