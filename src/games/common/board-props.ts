@@ -38,10 +38,11 @@ export type ShellBoardProps<G> = BoardProps<G> & {
 };
 
 /**
- * The class a board gives its banner: the bar across its top saying whose turn it is, sticky at the window's top (any
- * `position` but `static`). The shell finds the banner by it, under the element it mounts the board in: the floating
- * copy of Take back stands at its end, and the banner makes room for it (src/client/TakeBack.tsx, styles.css). A
- * board without one gets the copy at the window's top-right corner.
+ * The class a board gives its banner, the bar across its top saying whose turn it is. The shell finds the banner by
+ * it, under the element it mounts the board in: when the banner is positioned (any `position` but `static`: sticky at
+ * the window's top, as Lisbon's and Touched On's are), the floating copy of Take back stands at its end and the
+ * banner makes room for it (src/client/TakeBack.tsx, styles.css); otherwise, or where a board has none, the copy
+ * stands at the window's top-right corner.
  */
 export const BOARD_BANNER = 'board-banner';
 
