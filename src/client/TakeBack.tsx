@@ -12,18 +12,20 @@
  * the end of the board's banner (the element of the board with the class
  * BOARD_BANNER, src/games/common/board-props.ts), which sticks at the window's
  * top once the page is scrolled to the board and makes room for it
- * (styles.css), so that it
- * covers none of the banner's words and nothing under it: at the window's
- * top-right corner it covered Touched On's "Journey 1 · turn 1", Lisbon's
- * "1 of 2 actions left" and "Turn 1", and at 360 px a Line's card under
- * Touched On's banner. Where a board has no banner, it stands at that corner.
+ * (styles.css), so that it covers none of the banner's words and nothing
+ * under it: at the window's top-right corner it covered Touched On's
+ * "Journey 1 · turn 1", Lisbon's "1 of 2 actions left" and "Turn 1", and at
+ * 360 px a Line's card under Touched On's banner. Where a board has no
+ * banner, it stands at that corner. On a phone held upright, where the
+ * banner's first line (BOARD_BANNER_LEAD) wraps beside it, it stands at that
+ * line's end instead, and only that line keeps the room (placeIn).
  * Everyone at the table is told when a player takes an action back
  * (TakeBackNotice), since its line leaves the game's log.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import type { Ctx, LogEntry } from 'boardgame.io';
-import { BOARD_BANNER } from '../games/common/board-props';
+import { BOARD_BANNER, BOARD_BANNER_LEAD } from '../games/common/board-props';
 import { useGame } from './games';
 import { useLayoutEffectInBrowser } from './boardHooks';
 
@@ -78,6 +80,46 @@ function boardBanner(board: HTMLElement | null): HTMLElement | null {
   return banner && getComputedStyle(banner).position !== 'static' ? banner : null;
 }
 
+/** The floating copy's height (styles.css): a banner's lead as tall as this has room for it beside it alone. */
+const FLOAT_PX = 44;
+/** Where the copy is the arrow alone, and a banner's lead may hold it (styles.css). */
+const UPRIGHT_PHONE = '(max-width: 600px)';
+
+/**
+ * Where in the banner the copy stands, with its room: the banner's lead (BOARD_BANNER_LEAD) when it has a box and,
+ * laid out with the room at its end (as it is while the room is the banner's or its own: the same width either way),
+ * its lines are as tall as the copy (it wrapped beside it); the banner otherwise. Only the lead then keeps the room,
+ * and the lines under it take the banner's whole width: at 360 px a Lisbon banner holding "2 of 3 actions left", its
+ * status wrapped onto 2 lines beside the room, took a 4th line when its scores and "Turn 1" lost the room's width too.
+ */
+function placeIn(banner: HTMLElement): HTMLElement {
+  const lead = banner.querySelector<HTMLElement>(`:scope > .${BOARD_BANNER_LEAD}`);
+  if (!lead || !matchMedia(UPRIGHT_PHONE).matches || lead.getClientRects().length === 0) return banner;
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const item of lead.children) {
+    if (item.matches('.take-back-float, .take-back-room')) continue;
+    const r = item.getBoundingClientRect();
+    if (r.height === 0) continue;
+    top = Math.min(top, r.top);
+    bottom = Math.max(bottom, r.bottom);
+  }
+  return bottom - top >= FLOAT_PX ? lead : banner;
+}
+
+/** The window's width, kept up to date while `on` (a phone turned sideways lays the banner out anew). */
+function useWindowWidth(on: boolean): number {
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 0 : window.innerWidth));
+  useEffect(() => {
+    if (!on) return;
+    const onResize = () => setWidth(window.innerWidth);
+    onResize();
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [on]);
+  return width;
+}
+
 /** Whether the element is in the window now, kept up to date (true until it is measured, or when it is gone). */
 function useInView(): [(el: HTMLElement | null) => void, boolean] {
   const [el, setEl] = useState<HTMLElement | null>(null);
@@ -123,11 +165,16 @@ export function TakeBack(props: TakeBackProps) {
     else if (!can || inView) setKept(false);
   }, [floating, can, inView]);
   const room = floating || (kept && can && !inView);
-  // The banner it stands in, found again after each action (a board drawn anew has a new one).
+  // The banner it stands in, found again after each action (a board drawn anew has a new one), and within it, once the
+  // room is laid out at the banner's end, its lead where that has room for it alone (placeIn).
   const [host, setHost] = useState<HTMLElement | null>(null);
+  const width = useWindowWidth(room);
   useLayoutEffectInBrowser(() => {
-    setHost(room ? boardBanner(board.current) : null);
-  }, [room, stateID, board]);
+    const banner = room ? boardBanner(board.current) : null;
+    if (!banner) return setHost(null);
+    const inBanner = host?.isConnected && (host === banner || host.parentElement === banner);
+    setHost(inBanner ? placeIn(banner) : banner);
+  }, [room, stateID, board, host, width]);
   latest.current = {
     can,
     send: () => {

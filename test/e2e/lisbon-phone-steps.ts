@@ -13,10 +13,17 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
- * A 2-seat Lisbon hot-seat game (Ana first, then Bruno) on a `width` × `height` touch phone at twice the pixels,
- * the device handed to Ana: her board is up. Page errors go to the suite's errors under `label`.
+ * A 2-seat Lisbon hot-seat game (Ana first, then Bruno, or the two `names` given) on a `width` × `height` touch phone
+ * at twice the pixels, the device handed to the first: her board is up. Page errors go to the suite's errors under
+ * `label`.
  */
-export async function lisbonOnPhone(suite: E2ESuite, width: number, height: number, label: string): Promise<Page> {
+export async function lisbonOnPhone(
+  suite: E2ESuite,
+  width: number,
+  height: number,
+  label: string,
+  names: readonly [string, string] = ['Ana', 'Bruno'],
+): Promise<Page> {
   const context = await suite.browser.newContext({
     viewport: { width, height },
     isMobile: true,
@@ -28,8 +35,8 @@ export async function lisbonOnPhone(suite: E2ESuite, width: number, height: numb
   page.on('pageerror', (e) => suite.errors.push(`[${label}] pageerror: ${e.message}`));
   await page.goto(`${suite.server.url}/#/g/lisbon-tram-28/hotseat`);
   await page.getByTestId('hs-players-2').click();
-  await page.getByTestId('hs-name-0').fill('Ana');
-  await page.getByTestId('hs-name-1').fill('Bruno');
+  await page.getByTestId('hs-name-0').fill(names[0]);
+  await page.getByTestId('hs-name-1').fill(names[1]);
   await page.getByTestId('hs-first').selectOption('0');
   await page.getByTestId('hs-start').click();
   await page.getByTestId('pass-ready').tap({ timeout: UI });

@@ -6,12 +6,14 @@
  * window and takes a tap without a scroll (it was under the sheet, at y ≈ 820, until the page was scrolled 300 px).
  * After a move made in the zoomed map, the box follows the tram, and the copy of Take back that floats while the page's
  * own is scrolled away stands at the turn banner's end, over none of its words (at the window's corner it covered
- * "1 of 2 actions left" and "Turn 1").
+ * "1 of 2 actions left" and "Turn 1"). At 360 × 640, with the +1 action bonus, the banner keeping the copy's room is
+ * at most one line taller than without it (with the room at the end of its every line it took 4 lines instead of 2).
  */
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { e2eSuite, findChromium, hiddenUnder, SCREENSHOTS } from './harness';
+import type { GState } from '../../src/games/lisbon/types';
+import { changeStoredHotSeat, e2eSuite, findChromium, hiddenUnder, SCREENSHOTS } from './harness';
 import { lisbonOnPhone, settled } from './lisbon-phone-steps';
 
 const CHROMIUM = findChromium();
@@ -44,6 +46,18 @@ function layout(page: Page, seat: string) {
 const centre = (b: Box) => ({ x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 });
 const inside = (p: { x: number; y: number }, b: Box) =>
   p.x >= b.left && p.x <= b.right && p.y >= b.top && p.y <= b.bottom;
+
+/** The id of a destination whose move pushes nobody, a tap at its centre reaching it. */
+function quietDestination(page: Page): Promise<string | null> {
+  return page.evaluate((sel) => {
+    for (const d of document.querySelectorAll(sel)) {
+      const r = d.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit && d.contains(hit)) return d.getAttribute('data-testid');
+    }
+    return null;
+  }, QUIET_DEST);
+}
 
 /** A tap at the centre of the element reaches it (nothing stands over it). */
 async function tappable(page: Page, testid: string): Promise<boolean> {
@@ -92,14 +106,7 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon, "Zoom in" on a phone', () => {
       expect.soft(await page.getByTestId('map-zoom').textContent()).toBe('Whole map');
 
       // A move made in the zoomed map: the box follows the tram.
-      const id = await page.evaluate((sel) => {
-        for (const d of document.querySelectorAll(sel)) {
-          const r = d.getBoundingClientRect();
-          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-          if (hit && d.contains(hit)) return d.getAttribute('data-testid');
-        }
-        return null;
-      }, QUIET_DEST);
+      const id = await quietDestination(page);
       expect(id, 'a place to move to, in the box').not.toBeNull();
       await page.getByTestId(id!).tap();
       // At 360 px the zoomed map's places are still under 44 px: the tap opens the close-up, as on the whole map.
@@ -137,4 +144,60 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon, "Zoom in" on a phone', () => {
       await page.context().close();
     }, 60_000);
   }
+
+  it("at 360 × 640, with the +1 action bonus, the banner keeping the floating Take back's room is at most one line taller than without it", async () => {
+    // Names a little longer than Ana's: "Mariana 0 VP Bruno 0 VP Turn 1" takes 279 px of the banner's 316.
+    const page = await lisbonOnPhone(suite, 360, 640, 'banner room 360', ['Mariana', 'Bruno']);
+    await expect.poll(() => page.getByTestId('turn-banner').textContent(), { timeout: UI }).toMatch(/Your turn/);
+    await changeStoredHotSeat<GState>(page, ({ G }) => {
+      G.players['0'].bonuses = ['extraAction'];
+    });
+    await page.getByTestId('hs-resume').click({ timeout: UI });
+    await page.getByTestId('pass-ready').tap({ timeout: UI });
+    await expect.poll(() => page.getByTestId('actions-left').textContent(), { timeout: UI }).toMatch(/3 of 3/);
+    await page.getByTestId('map-zoom').tap();
+    await expect.poll(() => page.getByTestId('map-zoom').getAttribute('aria-pressed')).toBe('true');
+    await settled(page);
+    const id = await quietDestination(page);
+    expect(id, 'a place to move to, in the box').not.toBeNull();
+    await page.getByTestId(id!).tap();
+    await page.getByTestId(`zoom-${id}`).tap({ timeout: UI });
+    await page.getByTestId('confirm-move').tap({ timeout: UI });
+    await expect.poll(() => page.getByTestId('actions-left').textContent(), { timeout: UI }).toMatch(/2 of 3/);
+    // The bar's Take back is scrolled away: the copy floats at the banner's end, which keeps its room.
+    await page.getByTestId('take-back-float').waitFor({ timeout: UI });
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'lisbon-phone-banner-room-360.png') });
+    const withRoom = (await page.getByTestId('turn-banner').boundingBox())!;
+    const float = (await page.getByTestId('take-back-float').boundingBox())!;
+    expect.soft(float.y, 'the floating Take back inside the banner').toBeGreaterThanOrEqual(withRoom.y);
+    expect.soft(float.y + float.height).toBeLessThanOrEqual(withRoom.y + withRoom.height);
+    const under = await hiddenUnder(page, '[data-testid="take-back-float"]', {
+      text: '[data-testid="turn-banner"]',
+      controls: true,
+    });
+    expect.soft(under, 'what the floating Take back covers').toEqual([]);
+    // With the bar in view, the copy and its room go: the banner without them, and the height of one of its lines
+    // (from the top of its first line to that of the next: whose turn, then the scores).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByTestId('take-back-float').waitFor({ state: 'detached', timeout: UI });
+    await expect.poll(() => page.getByTestId('take-back-room').count()).toBe(0);
+    await settled(page);
+    const without = (await page.getByTestId('turn-banner').boundingBox())!;
+    const line = await page.evaluate(() => {
+      const top = (sel: string) =>
+        document.querySelector(`[data-testid="turn-banner"] ${sel}`)!.getBoundingClientRect().top;
+      return top('.banner-scores') - top('.turn-who');
+    });
+    expect(line, 'the scores on the line under whose turn it is').toBeGreaterThan(0);
+    // With the room at the end of the banner's every line, it was 101.5 px high against 57 (4 lines instead of 2: the
+    // actions left wrapped under whose turn it is, "Turn 1" under the scores); it is 80 px, the scores keeping the
+    // banner's whole width under the 2 lines beside the room.
+    expect(
+      withRoom.height - without.height,
+      `${withRoom.height} px with the room, ${without.height} without`,
+    ).toBeLessThanOrEqual(line);
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 });

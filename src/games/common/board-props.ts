@@ -47,6 +47,15 @@ export type ShellBoardProps<G> = BoardProps<G> & {
 export const BOARD_BANNER = 'board-banner';
 
 /**
+ * Optionally, the class of the part of a board's banner that forms its first line (a child of the banner: a box of
+ * its own, or `display: contents` if the banner lays its items out itself). On an upright phone (600 px wide or
+ * less), while the banner keeps the floating Take back's room, the page lays it out as a line of its own, the
+ * banner's width, its items wrapping; when it wraps beside the room onto lines as tall as the copy (44 px), the copy
+ * stands at its end and it alone keeps the room, so the lines under it keep the banner's whole width.
+ */
+export const BOARD_BANNER_LEAD = 'board-banner-lead';
+
+/**
  * The seat that plays on this board: its `playerID`, but none in a replay. There `playerID` is the chair the replay
  * is seen from: the board shows that seat's hidden cards, but nobody plays, so it names whose turn it was ("Ana's
  * turn", "Ana's hand"), never "Your turn", and offers no move.

@@ -6,7 +6,7 @@ import type { GState, PlayerID } from '../types';
 import { actionsLeft, draw3Available, freeMoveAvailable, maxActions, scoreOf } from '../selectors';
 import { playerLabel, TRAM_STYLE } from './logic';
 import { withoutBotLevel } from '../../common/names';
-import { BOARD_BANNER, emptySeatLabel, waitingBadge } from '../../common/board-props';
+import { BOARD_BANNER, BOARD_BANNER_LEAD, emptySeatLabel, waitingBadge } from '../../common/board-props';
 
 /** The banner across the top of the board. */
 export function TurnBanner({
@@ -36,50 +36,54 @@ export function TurnBanner({
   const max = maxActions(G, cur);
   return (
     <header className={`turn-banner ${BOARD_BANNER}${mine ? ' mine' : ''}`} data-testid="turn-banner">
-      {ctx.gameover ? (
-        <span className="turn-who">Game over</span>
-      ) : tableWaiting ? (
-        <span className="turn-who">Waiting for players</span>
-      ) : (
-        <>
-          <span className="turn-who">
-            <span className="tram-chip" style={{ background: st.fill, borderColor: st.stroke }} />
-            {mine ? 'Your turn' : <span className="who-name">{`${playerLabel(G, cur, names)}'s turn`}</span>}
+      {/* Whose turn and how it stands: the banner's first line, which keeps the floating Take back's room alone on a
+          phone where it wraps beside it (BOARD_BANNER_LEAD); its items are the banner's own otherwise (board.css). */}
+      <span className={`turn-status ${BOARD_BANNER_LEAD}`}>
+        {ctx.gameover ? (
+          <span className="turn-who">Game over</span>
+        ) : tableWaiting ? (
+          <span className="turn-who">Waiting for players</span>
+        ) : (
+          <>
+            <span className="turn-who">
+              <span className="tram-chip" style={{ background: st.fill, borderColor: st.stroke }} />
+              {mine ? 'Your turn' : <span className="who-name">{`${playerLabel(G, cur, names)}'s turn`}</span>}
+            </span>
+            <span className="pips" title={`${left} of ${max} actions left`} data-testid="actions-left">
+              {Array.from({ length: max }, (_, i) => (
+                <span key={i} className={`pip${i < left ? ' on' : ''}`} />
+              ))}
+              <span className="pips-text">
+                {left} of {max} action{max > 1 ? 's' : ''} left
+              </span>
+            </span>
+            {freeMoveAvailable(G, cur) && <span className="badge">★ Free move ready</span>}
+            {draw3Available(G, cur) && (
+              <span className="badge">
+                <BellIcon size={12} /> Draw-3 ready
+              </span>
+            )}
+            {G.pending && (
+              <span className="badge wait">
+                {G.pending.player === me
+                  ? 'Your decision!'
+                  : empty?.has(G.pending.player)
+                    ? emptySeatLabel(G.pending.player)
+                    : waitingBadge(playerLabel(G, G.pending.player, names), replay)}
+              </span>
+            )}
+          </>
+        )}
+        {G.endTriggered && !ctx.gameover && (
+          <span
+            className="final-round"
+            data-testid="final-round"
+            title="The last face-up Monument card is out: the round is completed, then the game ends."
+          >
+            Final round
           </span>
-          <span className="pips" title={`${left} of ${max} actions left`} data-testid="actions-left">
-            {Array.from({ length: max }, (_, i) => (
-              <span key={i} className={`pip${i < left ? ' on' : ''}`} />
-            ))}
-            <span className="pips-text">
-              {left} of {max} action{max > 1 ? 's' : ''} left
-            </span>
-          </span>
-          {freeMoveAvailable(G, cur) && <span className="badge">★ Free move ready</span>}
-          {draw3Available(G, cur) && (
-            <span className="badge">
-              <BellIcon size={12} /> Draw-3 ready
-            </span>
-          )}
-          {G.pending && (
-            <span className="badge wait">
-              {G.pending.player === me
-                ? 'Your decision!'
-                : empty?.has(G.pending.player)
-                  ? emptySeatLabel(G.pending.player)
-                  : waitingBadge(playerLabel(G, G.pending.player, names), replay)}
-            </span>
-          )}
-        </>
-      )}
-      {G.endTriggered && !ctx.gameover && (
-        <span
-          className="final-round"
-          data-testid="final-round"
-          title="The last face-up Monument card is out: the round is completed, then the game ends."
-        >
-          Final round
-        </span>
-      )}
+        )}
+      </span>
       <span className="banner-scores">
         {ctx.playOrder.map((id) => {
           const ps = TRAM_STYLE[G.players[id].color];
