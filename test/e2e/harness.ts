@@ -39,6 +39,39 @@ export function findChromium(): string | null {
   return null;
 }
 
+/**
+ * The features Playwright turns off in every Chromium it launches (playwright-core's `chromiumSwitches`). Chromium
+ * keeps only the last `--disable-features` of its command line, so ours below repeats them;
+ * `test/e2e/chromium-flags.test.ts` checks that it still holds every one Playwright passes.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Headless Chromium 156 builds a whole browser window for each context, with its address bar's two pop-ups as pages
+ * of their own (`chrome://omnibox-popup.top-chrome/`), each in a renderer process: a third of the CPU a context with
+ * one page costs (20 contexts: 20.4 CPU-s with them, 13.7 without). On 2026-11-30, in three browser test files
+ * (`client`, `lisbon-screens`, `hotseat-end`), Chromium's processes took about 126 CPU-s with them and 92 without
+ * (sampled by `top`): the pop-ups' renderers 26, the browser process 40 against 28.
+ */
+export const UNUSED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 /** Flags for a quiet headless Chromium in a container. */
 const CHROMIUM_ARGS = [
   '--headless',
@@ -48,6 +81,7 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_FEATURES].join(',')}`,
 ];
 
 /** Launch the browser. */

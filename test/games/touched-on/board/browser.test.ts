@@ -12,12 +12,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { findChromium, launchBrowser } from '../../../e2e/harness';
 import type { TOState } from '../../../../src/games/touched-on/types';
 import { emptyTable, give, startState } from '../helpers';
 import { linesHidden } from './browser/linesHidden';
 
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && fs.existsSync(p)) ?? null;
+const CHROMIUM = findChromium();
 if (!CHROMIUM) console.warn('[touched-on board] SKIPPED: no Chromium found; the browser test did not run.');
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -46,10 +47,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
         '<link rel="stylesheet" href="harness.css"><style>body{margin:0}</style></head>' +
         '<body><div id="root"></div><script src="harness.js"></script></body></html>',
     );
-    browser = await chromium.launch({
-      executablePath: CHROMIUM!,
-      args: ['--headless', '--no-sandbox', '--disable-gpu'],
-    });
+    browser = await launchBrowser(CHROMIUM!);
   }, 60_000);
 
   afterAll(async () => {
