@@ -89,6 +89,27 @@ export function launchBrowser(executablePath: string): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The Chromium the browser test files of this process share (`io` runs its files one after another in one process):
+ * launched by the first, again only if it went away. A file's contexts are its own (no storage, cache or cookie is
+ * shared between contexts), and it closes them at its end (`releaseBrowser`). Launching and closing it took about
+ * 1 s and 2 CPU-s a file. Playwright closes it when the process exits.
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  const running = await shared?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  shared = launchBrowser(findChromium()!);
+  return shared;
+}
+
+/** Closes every context of the shared `browser` (a file's, at its end), and leaves the browser to the next file. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  if (!browser?.isConnected()) return;
+  await Promise.all(browser.contexts().map((c) => c.close().catch(() => undefined)));
+}
+
 /** What the client build is made from: the sources, the build script and the packages it bundles. */
 const BUILD_INPUTS = ['src', 'scripts/build.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 /** What the client build makes that the server reads first: its manifest and the page naming its files. */
@@ -310,19 +331,20 @@ export interface E2ESuite {
 }
 
 /**
- * Builds the client, starts a real server and Chromium before the tests of
- * the calling `describe`, and closes them after; the fields are set once
- * `beforeAll` has run.
+ * Builds the client, starts a real server and takes the shared Chromium
+ * before the tests of the calling `describe`, and after them closes the
+ * server and the contexts it opened; the fields are set once `beforeAll` has
+ * run.
  */
 export function e2eSuite(extra: Partial<ServerOptions> = {}): E2ESuite {
   const suite = { errors: [] } as unknown as E2ESuite;
   beforeAll(async () => {
     buildClient();
     suite.server = await startE2EServer(extra);
-    suite.browser = await launchBrowser(findChromium()!);
+    suite.browser = await sharedBrowser();
   }, 60_000);
   afterAll(async () => {
-    await suite.browser?.close();
+    await releaseBrowser(suite.browser);
     await suite.server?.close();
     if (suite.server) fs.rmSync(suite.server.dataDir, { recursive: true, force: true });
   });

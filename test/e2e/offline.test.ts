@@ -12,7 +12,8 @@ import type { Browser } from 'playwright-core';
 import {
   buildClient,
   findChromium,
-  launchBrowser,
+  releaseBrowser,
+  sharedBrowser,
   newContext,
   screenshot,
   startE2EServer,
@@ -32,11 +33,11 @@ describe.skipIf(!CHROMIUM)('browser: the server goes away', () => {
     buildClient();
     server = await startE2EServer();
     dirs.push(server.dataDir);
-    browser = await launchBrowser(CHROMIUM!);
+    browser = await sharedBrowser();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   });

@@ -15,7 +15,8 @@ import {
   backToHotSeatSetup,
   buildClient,
   findChromium,
-  launchBrowser,
+  releaseBrowser,
+  sharedBrowser,
   newContext,
   screenshot,
   startE2EServer,
@@ -33,11 +34,11 @@ describe.skipIf(!CHROMIUM)('browser: Touched On', () => {
   beforeAll(async () => {
     buildClient();
     server = await startE2EServer();
-    browser = await launchBrowser(CHROMIUM!);
+    browser = await sharedBrowser();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.close();
     if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
     if (errors.length) console.warn(`[e2e touched-on] browser errors:\n${errors.join('\n')}`);

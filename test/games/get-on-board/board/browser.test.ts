@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { findChromium, launchBrowser } from '../../../e2e/harness';
+import { findChromium, releaseBrowser, sharedBrowser } from '../../../e2e/harness';
 
 const CHROMIUM = findChromium();
 if (!CHROMIUM) console.warn('[get-on-board board] SKIPPED: no Chromium found; the browser test did not run.');
@@ -47,11 +47,11 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
         '@media (min-width: 1000px){.harness-map{--gob-map-max-height:calc(100vh - 44px)}}</style></head>' +
         '<body><div id="root"></div><script src="harness.js"></script></body></html>',
     );
-    browser = await launchBrowser(CHROMIUM!);
+    browser = await sharedBrowser();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { findChromium, launchBrowser } from '../../../e2e/harness';
+import { findChromium, releaseBrowser, sharedBrowser } from '../../../e2e/harness';
 import type { TOState } from '../../../../src/games/touched-on/types';
 import { emptyTable, give, startState } from '../helpers';
 import { linesHidden } from './browser/linesHidden';
@@ -47,11 +47,11 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
         '<link rel="stylesheet" href="harness.css"><style>body{margin:0}</style></head>' +
         '<body><div id="root"></div><script src="harness.js"></script></body></html>',
     );
-    browser = await launchBrowser(CHROMIUM!);
+    browser = await sharedBrowser();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
