@@ -22,6 +22,7 @@ import { lobbyGuard } from './lobby-guard';
 import { hideChat, matchList } from './match-list';
 import { replays } from './replay';
 import { clearStaleConnections } from './stale-connections';
+import { SharedSeats, type SeatChannels } from './seat-presence';
 import { TurnClocks } from './clocks';
 import { clockOfferDelay, startClock } from './start-clock';
 import { matchStatus } from './match-status';
@@ -103,6 +104,16 @@ export interface ServerOptions {
   botLeaseMs?: number;
   /** With `redisUrl`: how often this process renews its count of spectators in Redis, ms (default 10000; server/spectators.ts). */
   spectatorHeartbeatMs?: number;
+  /**
+   * With `redisUrl`: how often this process renews its record of the seats its sockets hold in Redis, ms (default
+   * 10000; server/seat-presence.ts). A process that died stops counting within 3 times that.
+   */
+  seatHeartbeatMs?: number;
+}
+
+/** With several processes: the seats the others hold (server/seat-presence.ts). */
+interface SeatPresence {
+  heldElsewhere(matchID: string, playerID: string): boolean;
 }
 
 /** A running server. */
@@ -144,13 +155,16 @@ class AppTransport extends SocketIO {
     opts: ConstructorParameters<typeof SocketIO>[0],
     private readonly host: string,
     private readonly limits: ConnectionLimits,
+    private readonly presence?: SeatPresence,
   ) {
     super(opts);
     // boardgame.io marks a seat disconnected when any one of its sockets goes: a second tab closed, or the turn
     // clock's bot leaving a seat whose player came back meanwhile, made a connected player look gone to the others
     // (their seat chip greyed, their bots let rest). Its disconnect handler reads the socket's record, removes it
-    // (here) and then marks the record's seat: a seat another socket of this process still holds is kept connected
-    // by clearing the record's seat first. (Sockets of the seat on other processes are not seen here.)
+    // (here) and then marks the record's seat, without waiting for anything in between: a seat another socket still
+    // holds is kept connected by clearing the record's seat first. Another socket of this process, or, with several
+    // processes, of another one, as last heard through Redis (server/seat-presence.ts: a copy kept current by every
+    // change and renewed every heartbeat, so this stays synchronous and never waits on Redis).
     const internals = this as unknown as { removeClient(socketID: string): void };
     const remove = internals.removeClient.bind(this);
     internals.removeClient = (socketID) => {
@@ -162,13 +176,16 @@ class AppTransport extends SocketIO {
     };
   }
 
-  /** Whether a socket of this process other than `socketID`, still connected, holds seat `playerID` of `matchID`. */
+  /**
+   * Whether a socket other than `socketID`, still connected, holds seat `playerID` of `matchID`: of this process, or
+   * of another as last heard (`presence`).
+   */
   private seatHeldElsewhere(socketID: string, matchID: string, playerID: string): boolean {
     for (const id of this.roomInfo.get(matchID) ?? []) {
       const other = id === socketID ? undefined : this.clientInfo.get(id);
       if (other?.playerID === playerID && other.socket.connected) return true;
     }
-    return false;
+    return !!this.presence?.heldElsewhere(matchID, playerID);
   }
 
   override init(app: Parameters<SocketIO['init']>[0], games: Game[], origins?: Parameters<SocketIO['init']>[2]): void {
@@ -279,7 +296,29 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     logger: log,
     reportDamage: (damage) => log('error', 'damaged match: not served until restored', damage),
   });
-  const seats = new SeatSockets();
+  let redis: RedisPubSub<TransportMessage> | undefined;
+  if (options.redisUrl) {
+    redis = new RedisPubSub<TransportMessage>(options.redisUrl, log);
+    try {
+      await redis.ready();
+    } catch (err) {
+      await redis.close();
+      // The URL as given may hold a password: never in a log line.
+      throw Object.assign(
+        new Error(`Redis at ${redactUrl(options.redisUrl)}: ${(err as Error).message}`, { cause: err }),
+        {
+          code: 'EREDISDOWN',
+        },
+      );
+    }
+  }
+  // This process's name in Redis (its spectators and seats).
+  const processID = randomUUID();
+  // With several processes, each records in Redis the seats its sockets hold (server/seat-presence.ts).
+  const shared = redis
+    ? new SharedSeats(redis.commands, redis as unknown as SeatChannels, processID, options.seatHeartbeatMs)
+    : undefined;
+  const seats = new SeatSockets(shared);
   // Made once the bot seats exist (below); the storage hook and the socket guard reach it through this.
   const clockRef: { current?: TurnClocks } = {};
   const botsRef: { current?: BotSeats } = {};
@@ -300,28 +339,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   );
   const policy = createOriginPolicy(options.origins ?? [], [host, ...(options.hosts ?? [])]);
 
-  let redis: RedisPubSub<TransportMessage> | undefined;
-  if (options.redisUrl) {
-    redis = new RedisPubSub<TransportMessage>(options.redisUrl, log);
-    try {
-      await redis.ready();
-    } catch (err) {
-      await redis.close();
-      // The URL as given may hold a password: never in a log line.
-      throw Object.assign(
-        new Error(`Redis at ${redactUrl(options.redisUrl)}: ${(err as Error).message}`, { cause: err }),
-        {
-          code: 'EREDISDOWN',
-        },
-      );
-    }
-  }
   // Every process hears that a match's page should read it again (server/match-changes.ts).
   const changes = (changesRef.current = new MatchChanges(
     redis ? (redis as unknown as GenericPubSub<MatchChanged>) : new LocalPubSub<MatchChanged>(),
   ));
   const spectators = new Spectators(
-    redis ? { redis: redis.commands, process: randomUUID() } : undefined,
+    redis ? { redis: redis.commands, process: processID } : undefined,
     options.spectatorHeartbeatMs,
     (matchID) => changes.changed(matchID),
   );
@@ -347,6 +370,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     host,
     { ...DEFAULT_CONNECTION_LIMITS, ...options.connections },
+    shared && {
+      heldElsewhere: (matchID, playerID) => shared.heldElsewhere(matchID, playerID),
+    },
   );
   const server = Server({
     games,
@@ -515,6 +541,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
       await transport.idle();
       await hooked.drain();
+      // After the sockets' disconnections, which asked it whether another process holds their seats.
+      await shared?.close();
       const closable = raw as { close?: () => unknown; flush?: () => unknown };
       if (typeof closable.flush === 'function') await closable.flush();
       if (typeof closable.close === 'function') await closable.close();

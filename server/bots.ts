@@ -152,7 +152,10 @@ export interface ClockPlay {
   back?: boolean;
 }
 
-/** Where the server's seat sockets can be asked whether a seat's player connected lately (server/socket-guard.ts). */
+/**
+ * Where the server's seat sockets can be asked whether a seat's player connected lately, to any process
+ * (server/socket-guard.ts `SeatSockets`).
+ */
 export interface SeatWatch {
   syncedSince(matchID: string, playerID: string, since: number): boolean;
 }
@@ -509,8 +512,10 @@ export class BotSeats {
    * The seat's player may come back while the bot holds their seat: the bot
    * then leaves the rest of the turn to them (who get a period of their own
    * for it, as the decision begins a new wait), after `onBack`, saying
-   * `sayBack`. Back means a connection of the seat's made to this process
-   * after the bot began (`watchSeats`), but the bot's own (`CLOCK_BOT_AUTH`). Not while the bot plays: it plays on, so that neither a
+   * `sayBack`. Back means a connection of the seat's made after the bot
+   * began, but the bot's own (`CLOCK_BOT_AUTH`): to this process, or with
+   * several to any, as heard through Redis (`watchSeats`,
+   * server/seat-presence.ts). Not while the bot plays: it plays on, so that neither a
    * player connected all along nor one who reconnects keeps a turn whose time
    * ran out by acting in it (each expiry would then be counted again).
    *

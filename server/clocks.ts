@@ -37,7 +37,7 @@
  * so in the match's chat. It plays the whole turn: when one of its moves asks
  * another seat for a decision, it waits for that (the other seat has a period
  * of its own for it) and then plays on, with no new period or timeout; unless
- * the seat's player connects again meanwhile (to this process), when it leaves
+ * the seat's player connects again meanwhile (to any process), when it leaves
  * the rest of the turn to them. A seat that times out twice in a row is marked
  * away (metadata `clockAway`) until it plays by itself.
  *

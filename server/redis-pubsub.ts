@@ -32,6 +32,8 @@ export class RedisPubSub<T> implements GenericPubSub<T> {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly callbacks = new Map<string, Array<(payload: T) => void>>();
+  /** Per channel subscribed to, its subscription (settled once Redis has answered). */
+  private readonly subscriptions = new Map<string, Promise<void>>();
   private readonly id = randomUUID();
   private lastError = 0;
 
@@ -91,10 +93,25 @@ export class RedisPubSub<T> implements GenericPubSub<T> {
       return;
     }
     this.callbacks.set(channelId, [callback]);
-    this.sub.subscribe(this.prefix + channelId).catch((err: Error) => this.warn(`redis subscribe: ${err.message}`));
+    this.subscriptions.set(
+      channelId,
+      this.sub.subscribe(this.prefix + channelId).then(
+        () => undefined,
+        (err: Error) => this.warn(`redis subscribe: ${err.message}`),
+      ),
+    );
+  }
+
+  /**
+   * Resolves once Redis has confirmed the channel's subscription, or failed to (the failure is logged): a reader
+   * that must not miss a message published after some read (server/seat-presence.ts) makes that read then.
+   */
+  subscribed(channelId: string): Promise<void> {
+    return this.subscriptions.get(channelId) ?? Promise.resolve();
   }
 
   unsubscribeAll(channelId: string): void {
+    this.subscriptions.delete(channelId);
     if (!this.callbacks.delete(channelId)) return;
     this.sub.unsubscribe(this.prefix + channelId).catch(() => undefined);
   }

@@ -52,6 +52,7 @@ import { isSyncStorage, type AnyStorage } from './storage-hooks';
 import { authenticateCredentials } from './close-match';
 import { unsafeJson } from './lobby-schema';
 import type { Spectators } from './spectators';
+import type { SharedSeats } from './seat-presence';
 import { waitingForTable } from '../src/games/common/waiting-room';
 import { mayTakeBack } from '../src/games/common/take-back';
 import { ChatBudget, CHAT_KEPT, chatText, type ChatEntry } from '../src/shared/chat';
@@ -325,8 +326,9 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     if (!Object.prototype.hasOwnProperty.call(metadata.players, playerID)) return false;
     if (socket) context.spectators?.remove(socket);
     if (socket && typeof credentials === 'string' && holdsSeat(metadata, playerID, credentials)) {
-      context.seats?.add(matchID, socket, playerID, credentials);
       (socket.data as SocketData).viewer = { matchID, playerID };
+      // Recorded for the other processes before boardgame.io marks the seat connected; a short wait at most.
+      await context.seats?.add(matchID, socket, playerID, credentials);
     }
     return true;
   };
@@ -556,30 +558,54 @@ interface SeatSocket {
   clockBot: boolean;
 }
 
-/** The sockets that synced as a seat, so that they can be dropped when the seat changes hands. */
+/**
+ * The sockets that synced as a seat, so that they can be dropped when the seat changes hands. With several
+ * processes (`shared`), each change of a seat's sockets here is recorded in Redis for the others
+ * (server/seat-presence.ts), and `syncedSince` also hears of the seat's sockets on other processes.
+ */
 export class SeatSockets {
   private readonly byMatch = new Map<string, Map<Socket, SeatSocket>>();
 
-  /** Registers `socket` as seat `playerID` of `matchID`, with the credentials it proved. */
-  add(matchID: string, socket: Socket, playerID: string, credentials: string): void {
+  constructor(private readonly shared?: SharedSeats) {}
+
+  /**
+   * Registers `socket` as seat `playerID` of `matchID`, with the credentials it proved. Resolves once the other
+   * processes can know of it (at once without them; within server/seat-presence.ts `REDIS_WAIT_MS` with them).
+   */
+  add(matchID: string, socket: Socket, playerID: string, credentials: string): Promise<void> {
     this.remove(socket);
     let sockets = this.byMatch.get(matchID);
     if (!sockets) this.byMatch.set(matchID, (sockets = new Map<Socket, SeatSocket>()));
     const clockBot = (socket.handshake.auth as { clockBot?: unknown } | undefined)?.clockBot === true;
     sockets.set(socket, { playerID, credentials, at: Date.now(), clockBot });
     (socket.data as { seatOf?: string }).seatOf = matchID;
+    return this.share(matchID, playerID);
+  }
+
+  /** Tells the other processes (if any) how many sockets of this process hold the seat now. */
+  private share(matchID: string, playerID: string): Promise<void> {
+    if (!this.shared) return Promise.resolve();
+    let count = 0;
+    let personAt = 0;
+    for (const [socket, seat] of this.byMatch.get(matchID) ?? []) {
+      if (seat.playerID !== playerID || !socket.connected) continue;
+      count++;
+      if (!seat.clockBot) personAt = Math.max(personAt, seat.at);
+    }
+    return this.shared.set(matchID, playerID, { count, personAt });
   }
 
   /**
    * Whether a socket connected now, not a clock bot's (server/bots.ts `CLOCK_BOT_AUTH`), synced as seat `playerID` of
-   * `matchID` after `since` (ms since the epoch): the seat's player came back, to this process, since then. (A socket
-   * may say it is a clock bot's: it is then only not taken for its player back.)
+   * `matchID` after `since` (ms since the epoch): the seat's player came back, to this process or, with several, to
+   * any (as last heard, server/seat-presence.ts), since then. (A socket may say it is a clock bot's: it is then only
+   * not taken for its player back.)
    */
   syncedSince(matchID: string, playerID: string, since: number): boolean {
     for (const [socket, seat] of this.byMatch.get(matchID) ?? []) {
       if (seat.playerID === playerID && seat.at > since && !seat.clockBot && socket.connected) return true;
     }
-    return false;
+    return !!this.shared?.syncedSince(matchID, playerID, since);
   }
 
   /** Forgets `socket` (it disconnected, or synced again). */
@@ -587,8 +613,10 @@ export class SeatSockets {
     const matchID = (socket.data as { seatOf?: string }).seatOf;
     if (matchID === undefined) return;
     const sockets = this.byMatch.get(matchID);
+    const seat = sockets?.get(socket);
     sockets?.delete(socket);
     if (sockets?.size === 0) this.byMatch.delete(matchID);
+    if (seat) void this.share(matchID, seat.playerID);
   }
 
   /** Disconnects the sockets of `matchID` whose seat no longer has the credentials they synced with. */
