@@ -21,7 +21,7 @@ import { health } from './health';
 import { lobbyGuard } from './lobby-guard';
 import { hideChat, matchList } from './match-list';
 import { replays } from './replay';
-import { clearStaleConnections } from './stale-connections';
+import { clearStaleConnections, SeatSweep } from './stale-connections';
 import { SharedSeats, type SeatChannels } from './seat-presence';
 import { TurnClocks } from './clocks';
 import { clockOfferDelay, startClock } from './start-clock';
@@ -106,14 +106,16 @@ export interface ServerOptions {
   spectatorHeartbeatMs?: number;
   /**
    * With `redisUrl`: how often this process renews its record of the seats its sockets hold in Redis, ms (default
-   * 10000; server/seat-presence.ts). A process that died stops counting within 3 times that.
+   * 10000; server/seat-presence.ts). A process that died stops counting within 3 times that, and the seats it left
+   * connected are marked gone within about 7 times that (server/stale-connections.ts).
    */
   seatHeartbeatMs?: number;
 }
 
-/** With several processes: the seats the others hold (server/seat-presence.ts). */
+/** With several processes: the seats the others hold (server/seat-presence.ts), and what follows a seat marked gone. */
 interface SeatPresence {
   heldElsewhere(matchID: string, playerID: string): boolean;
+  afterGone(matchID: string, playerID: string): void;
 }
 
 /** A running server. */
@@ -164,13 +166,21 @@ class AppTransport extends SocketIO {
     // (here) and then marks the record's seat, without waiting for anything in between: a seat another socket still
     // holds is kept connected by clearing the record's seat first. Another socket of this process, or, with several
     // processes, of another one, as last heard through Redis (server/seat-presence.ts: a copy kept current by every
-    // change and renewed every heartbeat, so this stays synchronous and never waits on Redis).
+    // change and renewed every heartbeat, so this stays synchronous and never waits on Redis). A socket of another
+    // process heard of a moment too late (it synced just as this one closed) is caught by the look that follows a
+    // seat marked gone here (`presence.afterGone`, server/stale-connections.ts).
     const internals = this as unknown as { removeClient(socketID: string): void };
     const remove = internals.removeClient.bind(this);
     internals.removeClient = (socketID) => {
       const client = this.clientInfo.get(socketID);
-      if (client && client.playerID != null && this.seatHeldElsewhere(socketID, client.matchID, client.playerID)) {
-        (client as { playerID: string | null }).playerID = null;
+      if (client && client.playerID != null) {
+        const { matchID, playerID } = client;
+        if (this.seatHeldElsewhere(socketID, matchID, playerID)) {
+          (client as { playerID: string | null }).playerID = null;
+        } else if (!client.socket.connected) {
+          // A disconnection (not a socket syncing again, nor a closed match's sockets let go): marked gone.
+          this.presence?.afterGone(matchID, playerID);
+        }
       }
       remove(socketID);
     };
@@ -353,6 +363,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const pubSub = new PersistFirstPubSub<TransportMessage>(hooked.storage, redis, (matchID) =>
     log('info', 'move refused: another move of the match was stored first', { matchID }),
   );
+  const sweepRef: { current?: SeatSweep } = {};
   const transport = new AppTransport(
     {
       socketOpts: {
@@ -372,8 +383,26 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     { ...DEFAULT_CONNECTION_LIMITS, ...options.connections },
     shared && {
       heldElsewhere: (matchID, playerID) => shared.heldElsewhere(matchID, playerID),
+      afterGone: (matchID, playerID) => sweepRef.current?.afterGone(matchID, playerID),
     },
   );
+  // With several processes: the stored seat connections kept right against every process's sockets.
+  if (shared) {
+    sweepRef.current = new SeatSweep({
+      db: hooked.storage,
+      shared,
+      holdsHere: (matchID, seat) => seats.holds(matchID, seat),
+      inQueue: (matchID, task) => transport.inMatchQueue(matchID, task),
+      // As boardgame.io tells a connection: the seats without their credentials, to every socket of the match.
+      tell: (matchID, metadata) =>
+        pubSub.publish(`MATCH-${matchID}`, {
+          type: 'matchData',
+          args: [matchID, Object.values(metadata.players).map(({ credentials: _c, ...player }) => player)],
+        } as unknown as TransportMessage),
+      connectedMatches: raw instanceof PostgresStorage ? () => raw.connectedMatches() : undefined,
+      log,
+    });
+  }
   const server = Server({
     games,
     db: hooked.storage,
@@ -486,8 +515,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   checkClientBuilt(publicDir, log);
   app.use(serveClient(publicDir));
 
-  // A lone process, before any socket can connect: seats an earlier run left connected (it died) are not.
-  if (!options.redisUrl) await clearStaleConnections(raw, log);
+  // A lone process, before any socket can connect: seats an earlier run left connected (it died) are not. With
+  // several, the sweep marks gone the seats no live process holds (server/stale-connections.ts).
+  if (!shared) await clearStaleConnections(raw, log);
+  sweepRef.current?.start();
 
   // run() cannot report a listen error (EADDRINUSE, EACCES): watch for it here.
   const httpServer = (app as unknown as { server: http.Server }).server;
@@ -531,6 +562,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       stopExpiry();
       changes.close();
       clocks.close();
+      await sweepRef.current?.close();
       await spectators.close();
       await bots.close();
       // A clock's bot stopped above: its expiry ends without writing (the storage closes below).

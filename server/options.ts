@@ -22,6 +22,10 @@ Options (flag / environment variable / default):
                                                 every server process (websocket transport only)
   --workers <n>       WORKERS       1           server processes on the one port (node:cluster);
                                                 more than 1 needs postgres storage and Redis
+  --redis-heartbeat <ms>
+                      REDIS_HEARTBEAT 10000     with --redis-url: how often each process renews in
+                                                Redis its spectators and the seats its sockets hold;
+                                                a process that dies stops counting after 3 times that
   --origins <list>    ORIGINS                   extra browser origins allowed to use
                                                 the API and sockets, comma separated, each
                                                 scheme://host[:port] (https://friend.example)
@@ -154,6 +158,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       'database-url': { type: 'string' },
       'redis-url': { type: 'string' },
       workers: { type: 'string' },
+      'redis-heartbeat': { type: 'string' },
       origins: { type: 'string' },
       'public-dir': { type: 'string' },
       'body-limit': { type: 'string' },
@@ -202,6 +207,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   if (workers > 1 && !redisUrl) {
     throw new Error(`--workers ${workers} needs --redis-url or REDIS_URL, so that every process hears every move`);
   }
+  const heartbeatText = pick(values['redis-heartbeat'], 'REDIS_HEARTBEAT');
+  const heartbeat = heartbeatText === undefined ? undefined : integer('--redis-heartbeat', heartbeatText, 50, 600_000);
   const port = pick(values.port, 'PORT');
   const bodyLimit = pick(values['body-limit'], 'BODY_LIMIT');
   const origins = pick(values.origins, 'ORIGINS');
@@ -232,6 +239,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     workers,
     options: {
       ...(redisUrl === undefined ? {} : { redisUrl }),
+      ...(heartbeat === undefined ? {} : { spectatorHeartbeatMs: heartbeat, seatHeartbeatMs: heartbeat }),
       port: port === undefined ? 8000 : integer('--port', port, 0, 65535),
       host: pick(values.host, 'HOST') ?? '127.0.0.1',
       storage,

@@ -224,6 +224,24 @@ export class SharedSeats {
   }
 
   /**
+   * The seats of `matchID` that a process other than this one holds now, read from Redis; undefined when Redis
+   * does not answer within `REDIS_WAIT_MS`.
+   */
+  async heldNow(matchID: string): Promise<Set<string> | undefined> {
+    const hash = await within(this.redis.hgetall(this.key(matchID)));
+    if (!hash) return undefined;
+    const now = Date.now();
+    const seats = new Set<string>();
+    for (const [field, value] of Object.entries(hash)) {
+      const parsed = parse(value);
+      if (!field.startsWith(`${this.process}:`) && parsed && parsed.count > 0 && parsed.expiresAt > now) {
+        seats.add(seatOf(field));
+      }
+    }
+    return seats;
+  }
+
+  /**
    * Renews this process's fields, reads again those of the matches it follows, and stops following the matches it
    * holds no seat socket of any more (not at once: boardgame.io's disconnect handler asks just after the last goes).
    */

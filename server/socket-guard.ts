@@ -327,7 +327,8 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     if (socket) context.spectators?.remove(socket);
     if (socket && typeof credentials === 'string' && holdsSeat(metadata, playerID, credentials)) {
       (socket.data as SocketData).viewer = { matchID, playerID };
-      // Recorded for the other processes before boardgame.io marks the seat connected; a short wait at most.
+      // Recorded for the other processes before boardgame.io marks the seat connected (server/stale-connections.ts
+      // relies on that order); a short wait at most.
       await context.seats?.add(matchID, socket, playerID, credentials);
     }
     return true;
@@ -593,6 +594,14 @@ export class SeatSockets {
       if (!seat.clockBot) personAt = Math.max(personAt, seat.at);
     }
     return this.shared.set(matchID, playerID, { count, personAt });
+  }
+
+  /** Whether a socket of this process, connected now, holds seat `playerID` of `matchID`. */
+  holds(matchID: string, playerID: string): boolean {
+    for (const [socket, seat] of this.byMatch.get(matchID) ?? []) {
+      if (seat.playerID === playerID && socket.connected) return true;
+    }
+    return false;
   }
 
   /**

@@ -1,15 +1,45 @@
 /**
- * A lone server process starting: no socket is connected to it yet, so a
- * seat its stored metadata calls connected is not. boardgame.io marks a seat
- * connected on sync and gone on disconnect; a process that died without a
- * word (killed, out of memory, the machine lost) left its players' seats
- * connected for good, which hid them from the bots' rest (server/bots.ts)
- * and from the offer of a turn clock when a player is gone
- * (server/start-clock.ts). With several processes (Redis) another process
- * may hold those sockets, so it is not done there.
+ * Seats stored connected (metadata `players[seat].isConnected`) that no
+ * socket holds. boardgame.io marks a seat connected on sync and gone on
+ * disconnect; a process that died without a word (killed, out of memory, the
+ * machine lost) left its players' seats connected for good, which hid them
+ * from the bots' rest (server/bots.ts) and from the offer of a turn clock
+ * when a player is gone (server/start-clock.ts).
+ *
+ * A lone process (`clearStaleConnections`) marks every seat of every
+ * unfinished match gone as it starts, before it listens: no socket is
+ * connected to it yet, and no other process holds any.
+ *
+ * With several processes (Redis), others may hold those sockets, so a process
+ * cannot do that; each knows which seats the live processes hold from their
+ * records in Redis (server/seat-presence.ts), and `SeatSweep` puts the stored
+ * connections right against them:
+ *  - Every `2 × heartbeatMs` it lists the unfinished matches with a seat
+ *    stored connected and, per match, reads the stored metadata first, then
+ *    who holds its seats. A socket's seat is recorded in Redis before
+ *    boardgame.io marks it connected (server/socket-guard.ts waits for the
+ *    record, a moment at most), so a seat read connected whose socket still
+ *    lives is seen held, on whatever process, even one that started a moment
+ *    ago. A seat that no live process holds, seen so in two sweeps at least a
+ *    heartbeat apart, is marked gone: the second look lets a process whose
+ *    record could not be written at its sync (Redis away a moment) write it
+ *    again at its next heartbeat; and a dead process's records stop counting
+ *    3 heartbeats after its last. So a dead process's seats are marked gone
+ *    within about 7 heartbeats (70 s with the default 10 s). When Redis does
+ *    not answer, nothing is marked.
+ *  - A seat that a live process holds and is stored gone is marked connected:
+ *    looked at a moment after each disconnection that boardgame.io marks
+ *    gone here (another process's socket of the seat may have synced just as
+ *    this one closed, its connection stored before this one's disconnection),
+ *    and a moment after each seat the sweep marks gone (a socket may have
+ *    synced between the sweep's look and its write).
+ * Each mark is written in the match's queue, on the metadata read there (the
+ * storage merges only that seat's change over what is stored), and told to
+ * every page of the match as boardgame.io tells a connection (`matchData`).
  */
 import type { Server } from 'boardgame.io';
 import type { Logger } from './log';
+import type { SharedSeats } from './seat-presence';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
 
 /** Marks every seat of every unfinished match not connected; resolves with the matches changed. */
@@ -37,4 +67,183 @@ export async function clearStaleConnections(db: AnyStorage, log: Logger): Promis
   }
   if (changed > 0) log('info', 'seats left connected by an earlier run marked gone', { matches: changed });
   return changed;
+}
+
+/** What `SeatSweep` works with. */
+export interface SeatSweepContext {
+  db: AnyStorage;
+  /** The seats the other processes hold (server/seat-presence.ts). */
+  shared: SharedSeats;
+  /** Whether a socket of this process, connected now, holds the seat. */
+  holdsHere(matchID: string, seat: string): boolean;
+  /** Runs `task` in the match's move queue, as the moves and the chat are. */
+  inQueue<T>(matchID: string, task: () => Promise<T>): Promise<T>;
+  /** Tells every page of the match, on every process, its seats' connections (boardgame.io's `matchData`). */
+  tell(matchID: string, metadata: Server.MatchData): void;
+  /** The unfinished matches with a seat stored connected (default: every unfinished match). */
+  connectedMatches?(): Promise<string[]>;
+  log: Logger;
+}
+
+/** The longest wait before a seat marked gone is looked at again, ms (shorter with a shorter heartbeat). */
+const SETTLE_MS = 1000;
+
+/** Keeps the stored seat connections right against the live processes' sockets (see the file comment). */
+export class SeatSweep {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly looks = new Set<NodeJS.Timeout>();
+  /** Seats ("matchID:seat") stored connected that no live process held at the last sweep, and since when. */
+  private unheld = new Map<string, number>();
+  private sweeping: Promise<number> | undefined;
+  private closed = false;
+
+  constructor(private readonly ctx: SeatSweepContext) {}
+
+  private get heartbeatMs(): number {
+    return this.ctx.shared.heartbeatMs;
+  }
+
+  /** Sweeps every `2 × heartbeatMs` from now on. */
+  start(): void {
+    if (this.closed || this.timer) return;
+    this.timer = setInterval(() => void this.sweep(), 2 * this.heartbeatMs);
+    this.timer.unref();
+  }
+
+  private async metadataOf(matchID: string): Promise<Server.MatchData | undefined> {
+    const db = this.ctx.db;
+    const opts = { metadata: true } as const;
+    return (isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts)).metadata;
+  }
+
+  /** A socket of seat `seat` of `matchID` closed here, and boardgame.io marks the seat gone: looked at again soon. */
+  afterGone(matchID: string, seat: string): void {
+    this.later(matchID, [seat]);
+  }
+
+  private later(matchID: string, seats: string[]): void {
+    if (this.closed) return;
+    const timer = setTimeout(
+      () => {
+        this.looks.delete(timer);
+        void this.confirm(matchID, seats).catch((err: unknown) =>
+          this.ctx.log('warn', 'seat connections not checked', { matchID, error: String(err) }),
+        );
+      },
+      Math.min(SETTLE_MS, this.heartbeatMs),
+    );
+    timer.unref();
+    this.looks.add(timer);
+  }
+
+  /** Marks connected those of `seats` stored gone that a live process holds. */
+  private async confirm(matchID: string, seats: string[]): Promise<void> {
+    if (this.closed) return;
+    const metadata = await this.metadataOf(matchID);
+    if (!metadata || metadata.gameover !== undefined) return;
+    const gone = seats.filter((seat) => {
+      const player = metadata.players[Number(seat)];
+      return player && player.isConnected !== true;
+    });
+    if (gone.length === 0) return;
+    const here = (seat: string) => this.ctx.holdsHere(matchID, seat);
+    const elsewhere = gone.every(here) ? undefined : await this.ctx.shared.heldNow(matchID);
+    const held = gone.filter((seat) => here(seat) || elsewhere?.has(seat));
+    if (held.length > 0) await this.mark(matchID, held, true);
+  }
+
+  /**
+   * Marks gone the seats stored connected that no live process holds, seen so at two sweeps a heartbeat apart (see
+   * the file comment); resolves with how many it marked. One sweep at a time.
+   */
+  sweep(): Promise<number> {
+    if (this.closed) return Promise.resolve(0);
+    this.sweeping ??= this.sweepOnce().finally(() => (this.sweeping = undefined));
+    return this.sweeping;
+  }
+
+  private async sweepOnce(): Promise<number> {
+    let marked = 0;
+    try {
+      const ids = this.ctx.connectedMatches ? await this.ctx.connectedMatches() : await listUnfinished(this.ctx.db);
+      const unheld = new Map<string, number>();
+      for (const matchID of ids) {
+        if (this.closed) return marked;
+        try {
+          // The stored connections first, then who holds the seats (see the file comment).
+          const metadata = await this.metadataOf(matchID);
+          if (!metadata || metadata.gameover !== undefined) continue;
+          const connected = Object.keys(metadata.players).filter((seat) => metadata.players[Number(seat)]?.isConnected);
+          if (connected.length === 0) continue;
+          const elsewhere = await this.ctx.shared.heldNow(matchID);
+          // Redis does not answer: nothing is decided.
+          if (!elsewhere) continue;
+          const now = Date.now();
+          const stale: string[] = [];
+          for (const seat of connected) {
+            if (elsewhere.has(seat) || this.ctx.holdsHere(matchID, seat)) continue;
+            const key = `${matchID}:${seat}`;
+            const since = this.unheld.get(key) ?? now;
+            if (now - since >= this.heartbeatMs) stale.push(seat);
+            else unheld.set(key, since);
+          }
+          if (stale.length > 0 && !this.closed) {
+            await this.mark(matchID, stale, false);
+            marked += stale.length;
+          }
+        } catch (err) {
+          this.ctx.log('warn', 'seat connections not checked', { matchID, error: String(err) });
+        }
+      }
+      this.unheld = unheld;
+    } catch (err) {
+      this.ctx.log('warn', 'seat connections not checked', { error: String(err) });
+    }
+    return marked;
+  }
+
+  /** Writes `connected` for `seats` of `matchID` in its queue, tells its pages; a seat marked gone is looked at again. */
+  private async mark(matchID: string, seats: string[], connected: boolean): Promise<void> {
+    const changed = await this.ctx.inQueue(matchID, async () => {
+      const metadata = await this.metadataOf(matchID);
+      if (!metadata || metadata.gameover !== undefined || this.closed) return false;
+      let changed = false;
+      for (const seat of seats) {
+        const player = metadata.players[Number(seat)];
+        if (player && (player.isConnected === true) !== connected) {
+          // Changed on the object read: the storage writes only this change (server/storage/postgres.ts).
+          player.isConnected = connected;
+          changed = true;
+        }
+      }
+      if (!changed) return false;
+      const db = this.ctx.db;
+      if (isSyncStorage(db)) db.setMetadata(matchID, metadata);
+      else await db.setMetadata(matchID, metadata);
+      this.ctx.tell(matchID, metadata);
+      return true;
+    });
+    if (changed) {
+      const what = connected
+        ? 'seats a live process holds marked connected again'
+        : 'seats no live process holds marked gone';
+      this.ctx.log('info', what, { matchID, seats: seats.join(',') });
+    }
+    if (changed && !connected) this.later(matchID, seats);
+  }
+
+  /** Stops sweeping and looking; resolves once a sweep under way has stopped. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    for (const timer of this.looks) clearTimeout(timer);
+    this.looks.clear();
+    await this.sweeping;
+  }
+}
+
+/** Every unfinished match (a storage without a quicker way to list those with a seat connected). */
+async function listUnfinished(db: AnyStorage): Promise<string[]> {
+  const opts = { where: { isGameover: false } };
+  return isSyncStorage(db) ? db.listMatches(opts) : await db.listMatches(opts);
 }

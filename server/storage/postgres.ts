@@ -667,6 +667,19 @@ export class PostgresStorage extends Async {
     return r.rows.map((row) => ({ matchID: row.id, metadata: JSON.parse(row.m) as Server.MatchData }));
   }
 
+  /** The unfinished matches with a seat stored connected (`players[seat].isConnected`; server/stale-connections.ts). */
+  async connectedMatches(): Promise<string[]> {
+    const r = await this.pool.query<{ id: string }>(
+      `SELECT m.id FROM ${this.match} m
+       WHERE NOT m.gameover AND m.metadata IS NOT NULL
+         AND EXISTS (
+           SELECT 1 FROM jsonb_each(m.metadata::jsonb -> 'players') AS p(id, player)
+           WHERE p.player ->> 'isConnected' = 'true')
+       ORDER BY m.id`,
+    );
+    return r.rows.map((row) => row.id);
+  }
+
   override async listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]> {
     const where: string[] = ['metadata IS NOT NULL'];
     const params: unknown[] = [];

@@ -67,6 +67,19 @@ describe('parseCli', () => {
     expect(cli).toMatchObject({ workers: 4, options: { storage: 'postgres', redisUrl: 'redis://127.0.0.1:6379' } });
   });
 
+  it('takes the Redis heartbeat for the spectators and the seats alike', () => {
+    const redis = ['--redis-url', 'redis://127.0.0.1:6379'];
+    expect(parseCli([...redis, '--redis-heartbeat', '2000'], { REDIS_HEARTBEAT: '500' })).toMatchObject({
+      options: { spectatorHeartbeatMs: 2000, seatHeartbeatMs: 2000 },
+    });
+    expect(parseCli(redis, { REDIS_HEARTBEAT: '500' })).toMatchObject({
+      options: { spectatorHeartbeatMs: 500, seatHeartbeatMs: 500 },
+    });
+    const unset = parseCli(redis, {});
+    expect(unset.help === false && unset.options.seatHeartbeatMs).toBeUndefined();
+    expect(() => parseCli(['--redis-heartbeat', '10'], {})).toThrow(/--redis-heartbeat must be an integer from 50/);
+  });
+
   it('reads flags over environment variables', () => {
     const cli = parseCli(
       ['--port', '9001', '--origins', 'https://a.example, https://b.example', '--storage', 'memory'],

@@ -3,21 +3,34 @@
  * database and one Redis, each recording in Redis the seats its sockets hold (server/seat-presence.ts), with raw
  * socket.io clients and a heartbeat of 100 ms:
  *  - a seat held by two sockets on two processes (two tabs of one player) stays connected when either closes, and
- *    is marked gone once both have. boardgame.io counts a seat's sockets per process: the first tab closed marked
- *    the player gone.
+ *    is marked gone once both have; closed at the same moment, it ends up gone too. boardgame.io counts a seat's
+ *    sockets per process: the first tab closed marked the player gone.
  *  - the turn clock's bot, holding the turn of a gone player for a decision asked of another seat, leaves the rest
  *    of the turn to its player when they come back on the other process, and its leaving does not mark them gone.
  *    It saw a return to its own process only, and played the rest of the turn.
+ *  - a process killed without a word (SIGKILL) leaves its seats connected in the storage: once its records in Redis
+ *    have expired, a live process marks them gone, and not the seats held by live processes, one just started
+ *    included. A process with Redis never cleared them.
  */
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import { findGame } from '../../src/games/registry';
 import { waitingOn } from '../../src/games/common/waiting-room';
 import type { TOState } from '../../src/games/touched-on/types';
 import { carriage, emptyTable, gameFrom, give, setPlay } from '../games/touched-on/helpers';
-import { fullMatch, http, RawClient, readMatch, sleep, type TestServer } from './harness';
-import { twoServers } from './processes';
+import {
+  fullMatch,
+  http,
+  makePublicDir,
+  RawClient,
+  readMatch,
+  sleep,
+  startTestServer,
+  type TestServer,
+} from './harness';
+import { buildServer, removeBuild, startProcess, twoServers, withSchema, type ServerProcess } from './processes';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -77,6 +90,18 @@ describe.skipIf(!PG_URL || !REDIS_URL)('seat connections across processes', () =
     await other.waitFor(() => toldOf(other, 0).includes(false), 5000, 'seat 0 told gone');
     expect(await connected(a, matchID)).toBe(false);
     other.close();
+  });
+
+  it('a seat whose two tabs on two processes close at the same moment ends up gone', async () => {
+    const [a, b] = [servers.a(), servers.b()];
+    const { matchID, creds } = await fullMatch(a.url, 2, GAME);
+    const tabs = [new RawClient(a.url, { namespace: GAME }), new RawClient(b.url, { namespace: GAME })];
+    for (const tab of tabs) await tab.sync(matchID, '0', creds[0]);
+    await eventually(async () => (await connected(a, matchID)) === true, 'seat 0 connected');
+    // Each process may still hear of the other's socket as its own closes, and keep the seat: the sweep then finds it
+    // held by nobody, twice a heartbeat apart, and marks it gone.
+    tabs.forEach((tab) => tab.close());
+    await eventually(async () => (await connected(a, matchID)) === false, 'seat 0 gone', 5000);
   });
 
   it("the clock's bot leaves the rest of the turn to its player, back on the other process", async () => {
@@ -157,3 +182,85 @@ async function inspectorAway(server: TestServer): Promise<{ matchID: string; cre
   await server.db.setState(matchID, { ...crafted, _stateID: stored._stateID + 1 } as State);
   return { matchID, creds };
 }
+
+describe.skipIf(!PG_URL || !REDIS_URL)('seats left connected by a process killed without a word', () => {
+  const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'seats_dead', {
+    seatHeartbeatMs: HEARTBEAT_MS,
+    spectatorHeartbeatMs: HEARTBEAT_MS,
+  });
+  const publicDir = makePublicDir();
+  let serverFile: string | undefined;
+  let doomed: ServerProcess | undefined;
+  let late: TestServer | undefined;
+
+  beforeAll(async () => {
+    serverFile = await buildServer();
+  }, 60_000);
+  afterAll(async () => {
+    await doomed?.stop('SIGKILL');
+    await late?.close();
+    fs.rmSync(publicDir, { recursive: true, force: true });
+    if (serverFile) removeBuild(serverFile);
+  });
+
+  it('are marked gone once its records expire; seats held by live processes stay connected', async () => {
+    const [a, b] = [servers.a(), servers.b()];
+    const dbUrl = withSchema(PG_URL!, servers.schema);
+    // A third process, of its own (a child process, so that it can be killed), with the same short heartbeat.
+    const args = ['--storage', 'postgres', '--database-url', dbUrl, '--redis-url', REDIS_URL!];
+    doomed = await startProcess(serverFile!, [
+      ...args,
+      '--port',
+      '0',
+      '--public-dir',
+      publicDir,
+      '--redis-heartbeat',
+      '100',
+    ]);
+    const { matchID, creds } = await fullMatch(a.url, 3, GAME);
+    const players = [
+      new RawClient(doomed.url, { namespace: GAME }),
+      new RawClient(a.url, { namespace: GAME }),
+      new RawClient(b.url, { namespace: GAME }),
+    ];
+    try {
+      for (let seat = 0; seat < 3; seat++) await players[seat].sync(matchID, String(seat), creds[seat]);
+      await eventually(async () => {
+        const { metadata } = await readMatch(a, matchID);
+        return [0, 1, 2].every((seat) => metadata.players[seat].isConnected === true);
+      }, 'every seat connected');
+
+      // Killed: nothing marks seat 0 gone; its socket is closed.
+      const killed = Date.now();
+      await doomed.stop('SIGKILL');
+      await eventually(() => Promise.resolve(!players[0].socket.connected), 'the socket closed');
+      // Its record in Redis stops counting 3 heartbeats after its last renewal; a sweep (every 2 heartbeats) then
+      // sees the seat held by nobody, and the next one marks it gone.
+      await eventually(async () => (await connected(a, matchID, 0)) === false, 'seat 0 marked gone');
+      const tookMs = Date.now() - killed;
+      expect(tookMs).toBeGreaterThanOrEqual(3 * HEARTBEAT_MS);
+      console.log(`seat left connected by a killed process marked gone after ${tookMs} ms`);
+      await players[1].waitFor(() => toldOf(players[1], 0).includes(false), 5000, 'seat 0 told gone');
+      expect([...a.logs, ...b.logs].some((l) => l.includes('seats no live process holds marked gone'))).toBe(true);
+
+      // Seat 0's player comes back on a process that has just started: connected, and held through many sweeps.
+      late = await startTestServer({
+        storage: 'postgres',
+        databaseUrl: dbUrl,
+        redisUrl: REDIS_URL,
+        seatHeartbeatMs: HEARTBEAT_MS,
+        processName: 'late',
+      });
+      const back = new RawClient(late.url, { namespace: GAME });
+      players.push(back);
+      await back.sync(matchID, '0', creds[0]);
+      await eventually(async () => (await connected(a, matchID, 0)) === true, 'seat 0 connected again');
+      await sleep(20 * HEARTBEAT_MS);
+      const { metadata } = await readMatch(a, matchID);
+      expect([0, 1, 2].map((seat) => metadata.players[seat].isConnected)).toEqual([true, true, true]);
+      expect(toldOf(players[1], 0).at(-1)).toBe(true);
+    } finally {
+      players.forEach((p) => p.close());
+    }
+  }, 60_000);
+});
