@@ -11,7 +11,10 @@
  *  - a process killed without a word (SIGKILL) leaves its seats connected in the storage: once its records in Redis
  *    have expired, a live process marks them gone, and not the seats held by live processes, one just started
  *    included. A process with Redis never cleared them.
+ *  - with Redis not answering (its process stopped), a process decides from its own sockets, and a sync waits only
+ *    a moment for its record.
  */
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
@@ -30,7 +33,17 @@ import {
   startTestServer,
   type TestServer,
 } from './harness';
-import { buildServer, removeBuild, startProcess, twoServers, withSchema, type ServerProcess } from './processes';
+import {
+  buildServer,
+  dropSchema,
+  freePort,
+  removeBuild,
+  startProcess,
+  startRedis,
+  twoServers,
+  withSchema,
+  type ServerProcess,
+} from './processes';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -263,4 +276,64 @@ describe.skipIf(!PG_URL || !REDIS_URL)('seats left connected by a process killed
       players.forEach((p) => p.close());
     }
   }, 60_000);
+});
+
+describe.skipIf(!PG_URL || !REDIS_URL)('seat connections while Redis does not answer', () => {
+  const schema = `seats_away_${process.pid}_${Date.now().toString(36)}`;
+  let redis: ChildProcess | undefined;
+  let server: TestServer | undefined;
+  afterAll(async () => {
+    // Redis first: a server closing waits for its answer to QUIT.
+    redis?.kill('SIGKILL');
+    await server?.close();
+    await dropSchema(PG_URL ?? '', schema);
+  });
+
+  it('a process decides from its own sockets, and a sync waits only a moment for its record', async () => {
+    // A Redis of the test's own, to stop (SIGSTOP: its connections stay open, and no command is answered).
+    const port = await freePort();
+    redis = await startRedis(port);
+    server = await startTestServer({
+      storage: 'postgres',
+      databaseUrl: withSchema(PG_URL!, schema),
+      redisUrl: `redis://127.0.0.1:${port}`,
+      seatHeartbeatMs: HEARTBEAT_MS,
+    });
+    const srv = server;
+    const { matchID, creds } = await fullMatch(srv.url, 2, GAME);
+    redis.kill('SIGSTOP');
+
+    // The match's first seat sockets here, synced with Redis not answering: each waits at most a moment (0.5 s) for
+    // its record.
+    const other = new RawClient(srv.url, { namespace: GAME });
+    const tabs = [new RawClient(srv.url, { namespace: GAME }), new RawClient(srv.url, { namespace: GAME })];
+    const syncs: number[] = [];
+    for (const [client, seat] of [
+      [other, '1'],
+      [tabs[0], '0'],
+      [tabs[1], '0'],
+    ] as const) {
+      await client.connected();
+      const began = Date.now();
+      await client.sync(matchID, seat, creds[Number(seat)]);
+      syncs.push(Date.now() - began);
+    }
+    console.log(`syncs with Redis not answering took ${syncs.join(', ')} ms`);
+    expect(Math.max(...syncs)).toBeLessThan(2000);
+    await eventually(async () => (await connected(srv, matchID)) === true, 'seat 0 connected');
+
+    // One tab closes: the other, on this process, holds the seat; then it closes too: gone, told at once.
+    tabs[0].close();
+    await sleep(500);
+    expect(await connected(srv, matchID)).toBe(true);
+    const closed = Date.now();
+    tabs[1].close();
+    await other.waitFor(() => toldOf(other, 0).includes(false), 5000, 'seat 0 told gone');
+    expect(Date.now() - closed).toBeLessThan(1000);
+    expect(await connected(srv, matchID)).toBe(false);
+    // Sweeps without an answer from Redis mark nothing: seat 1, held here, stays connected.
+    await sleep(10 * HEARTBEAT_MS);
+    expect(await connected(srv, matchID, 1)).toBe(true);
+    other.close();
+  }, 30_000);
 });

@@ -9,7 +9,6 @@
  *  - a process whose Redis goes away says so in `/health`, and recovers when
  *    Redis is back (a private redis-server of the test's own, on a free port).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import nodeHttp from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +16,15 @@ import type { State } from 'boardgame.io';
 import { PostgresStorage } from '../../server/storage';
 import { botMoves } from '../../src/games/lisbon/bots/candidates';
 import { createMatch, fullMatch, http, joinMatch, makePublicDir, RawClient } from './harness';
-import { buildServer, freePort, removeBuild, startProcess, withSchema, type ServerProcess } from './processes';
+import {
+  buildServer,
+  freePort,
+  removeBuild,
+  startProcess,
+  startRedis,
+  withSchema,
+  type ServerProcess,
+} from './processes';
 import { waitingOn } from '../../src/games/common/waiting-room';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -39,29 +46,6 @@ function freshGet(url: string): Promise<{ status: number; json: any }> {
         this.destroy(new Error('no answer'));
       });
   });
-}
-
-/** Starts a throwaway redis-server on `port`; resolves once it accepts connections. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-  ]);
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (/Ready to accept connections/.test(out)) resolve();
-    });
-    child.once('exit', () => reject(new Error(`redis-server exited:\n${out}`)));
-  });
-  return child;
 }
 
 describe.skipIf(!PG_URL || !REDIS_URL)('several processes on PostgreSQL and Redis', () => {

@@ -1,8 +1,8 @@
 /**
  * Real server processes for the multi-process tests: the server built into a
  * folder of the test's own (so that tests building at once do not share a
- * file), started as child processes on ephemeral ports, and a scratch
- * PostgreSQL schema.
+ * file), started as child processes on ephemeral ports, a scratch
+ * PostgreSQL schema, and a throwaway redis-server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -147,4 +147,27 @@ export function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
+}
+
+/** Starts a throwaway redis-server on `port`; resolves once it accepts connections. */
+export async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+  ]);
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (/Ready to accept connections/.test(out)) resolve();
+    });
+    child.once('exit', () => reject(new Error(`redis-server exited:\n${out}`)));
+  });
+  return child;
 }
