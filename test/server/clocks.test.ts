@@ -13,32 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
-import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
+import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
 import { findGame } from '../../src/games/registry';
 import { waitingOn } from '../../src/games/common/waiting-room';
 import type { TOState } from '../../src/games/touched-on/types';
-import { carriage, emptyTable, gameFrom, give, setPlay } from '../games/touched-on/helpers';
 import { http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
+import { clockMatch, inspectorAway } from './clock-matches';
 
 const SCALE = 60;
-
-async function clockMatch(url: string, players: number, game = 'get-on-board') {
-  const created = await http(url, `/games/${game}/create`, {
-    method: 'POST',
-    json: { numPlayers: players, turnClock: '1m' },
-  });
-  expect(created.status).toBe(200);
-  const matchID = created.json.matchID as string;
-  const creds: string[] = [];
-  for (let i = 0; i < players; i++) {
-    const joined = await http(url, `/games/${game}/${matchID}/join`, {
-      method: 'POST',
-      json: { playerID: String(i), playerName: `P${i}` },
-    });
-    creds.push(joined.json.playerCredentials as string);
-  }
-  return { matchID, creds };
-}
 
 const pendingOf = (c: RawClient) => (c.state?.G as TOState | undefined)?.pending;
 
@@ -235,31 +217,6 @@ describe('turn clocks', () => {
     expect(res.text).toContain('turnClock');
   });
 });
-
-/**
- * A 2-player Touched On match with a clock on `server`, made to stand at P0's turn, whose only card is an Undercover
- * Inspector: the clock's bot must inspect. P1 added 3 Evaders to the current carriage last turn and holds an Appeal.
- */
-async function inspectorAway(server: TestServer): Promise<{ matchID: string; creds: string[] }> {
-  const G = emptyTable(2, '0');
-  setPlay(
-    G,
-    '96',
-    '1',
-    carriage(G, '96', [
-      ['1', 'E96'],
-      ['1', 'E96'],
-      ['1', 'E96'],
-    ]),
-  );
-  give(G, '0', ['U']);
-  give(G, '1', ['appeal', 'E96']);
-  const { matchID, creds } = await clockMatch(server.url, 2, 'touched-on');
-  const stored = (await readMatch(server, matchID)).state!;
-  const crafted = InitializeGame({ game: ProcessGameConfig(gameFrom(G) as never) as never, numPlayers: 2 });
-  await server.db.setState(matchID, { ...crafted, _stateID: stored._stateID } as State);
-  return { matchID, creds };
-}
 
 describe('turn clocks at shutdown', () => {
   it('a server closing while the clock bot holds a turn stops it at once, and writes nothing after', async () => {

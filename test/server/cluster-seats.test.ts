@@ -17,22 +17,11 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { State } from 'boardgame.io';
-import { InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import { findGame } from '../../src/games/registry';
 import { waitingOn } from '../../src/games/common/waiting-room';
 import type { TOState } from '../../src/games/touched-on/types';
-import { carriage, emptyTable, gameFrom, give, setPlay } from '../games/touched-on/helpers';
-import {
-  fullMatch,
-  http,
-  makePublicDir,
-  RawClient,
-  readMatch,
-  sleep,
-  startTestServer,
-  type TestServer,
-} from './harness';
+import { inspectorAway } from './clock-matches';
+import { fullMatch, makePublicDir, RawClient, readMatch, sleep, startTestServer, type TestServer } from './harness';
 import {
   buildServer,
   dropSchema,
@@ -155,46 +144,6 @@ describe.skipIf(!PG_URL || !REDIS_URL)('seat connections across processes', () =
     victim.close();
   }, 30_000);
 });
-
-/**
- * A 2-player Touched On match with a clock, all made through `server`, made to stand at P0's turn, whose only card
- * is an Undercover Inspector: the clock's bot must inspect. P1 added 3 Evaders to the current carriage last turn
- * and holds an Appeal (as in test/server/clocks.test.ts).
- */
-async function inspectorAway(server: TestServer): Promise<{ matchID: string; creds: string[] }> {
-  const G = emptyTable(2, '0');
-  setPlay(
-    G,
-    '96',
-    '1',
-    carriage(G, '96', [
-      ['1', 'E96'],
-      ['1', 'E96'],
-      ['1', 'E96'],
-    ]),
-  );
-  give(G, '0', ['U']);
-  give(G, '1', ['appeal', 'E96']);
-  const created = await http(server.url, `/games/${GAME}/create`, {
-    method: 'POST',
-    json: { numPlayers: 2, turnClock: '1m' },
-  });
-  expect(created.status).toBe(200);
-  const matchID = created.json.matchID as string;
-  const creds: string[] = [];
-  for (const seat of ['0', '1']) {
-    const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
-      method: 'POST',
-      json: { playerID: seat, playerName: `P${seat}` },
-    });
-    creds.push(joined.json.playerCredentials as string);
-  }
-  const stored = (await readMatch(server, matchID)).state!;
-  const crafted = InitializeGame({ game: ProcessGameConfig(gameFrom(G) as never) as never, numPlayers: 2 });
-  // PostgreSQL stores a state only over an older one.
-  await server.db.setState(matchID, { ...crafted, _stateID: stored._stateID + 1 } as State);
-  return { matchID, creds };
-}
 
 describe.skipIf(!PG_URL || !REDIS_URL)('seats left connected by a process killed without a word', () => {
   const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'seats_dead', {

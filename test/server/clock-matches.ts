@@ -1,0 +1,54 @@
+/**
+ * Matches with the 1-minute turn clock, made through a test server's lobby API, for the turn clock tests
+ * (clocks.test.ts, cluster-seats.test.ts).
+ */
+import { expect } from 'vitest';
+import type { State } from 'boardgame.io';
+import { InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
+import { carriage, emptyTable, gameFrom, give, setPlay } from '../games/touched-on/helpers';
+import { http, readMatch, type TestServer } from './harness';
+
+/** A match of `game` with `players` seats and the 1-minute clock, every seat joined (`P0`, `P1`…); their credentials. */
+export async function clockMatch(url: string, players: number, game = 'get-on-board') {
+  const created = await http(url, `/games/${game}/create`, {
+    method: 'POST',
+    json: { numPlayers: players, turnClock: '1m' },
+  });
+  expect(created.status).toBe(200);
+  const matchID = created.json.matchID as string;
+  const creds: string[] = [];
+  for (let i = 0; i < players; i++) {
+    const joined = await http(url, `/games/${game}/${matchID}/join`, {
+      method: 'POST',
+      json: { playerID: String(i), playerName: `P${i}` },
+    });
+    creds.push(joined.json.playerCredentials as string);
+  }
+  return { matchID, creds };
+}
+
+/**
+ * A 2-player Touched On match with a clock on `server`, made to stand at P0's turn, whose only card is an Undercover
+ * Inspector: the clock's bot must inspect. P1 added 3 Evaders to the current carriage last turn and holds an Appeal.
+ */
+export async function inspectorAway(server: TestServer): Promise<{ matchID: string; creds: string[] }> {
+  const G = emptyTable(2, '0');
+  setPlay(
+    G,
+    '96',
+    '1',
+    carriage(G, '96', [
+      ['1', 'E96'],
+      ['1', 'E96'],
+      ['1', 'E96'],
+    ]),
+  );
+  give(G, '0', ['U']);
+  give(G, '1', ['appeal', 'E96']);
+  const { matchID, creds } = await clockMatch(server.url, 2, 'touched-on');
+  const stored = (await readMatch(server, matchID)).state!;
+  const crafted = InitializeGame({ game: ProcessGameConfig(gameFrom(G) as never) as never, numPlayers: 2 });
+  // PostgreSQL stores a state only over an older one.
+  await server.db.setState(matchID, { ...crafted, _stateID: stored._stateID + 1 } as State);
+  return { matchID, creds };
+}
