@@ -158,6 +158,11 @@ export interface ClockPlay {
  */
 export interface SeatWatch {
   syncedSince(matchID: string, playerID: string, since: number): boolean;
+  /**
+   * Makes `syncedSince` hear of the match's seat sockets on every process until the function returned is called,
+   * whether or not this process holds a socket of the match: the clock bot's own socket may be on another.
+   */
+  watch?(matchID: string): () => void;
 }
 
 /** What the clock's bot says in its socket handshake, so that its own connections are not taken for its player's. */
@@ -535,11 +540,15 @@ export class BotSeats {
     const result: ClockPlay = { waited: false, moves: 0, back: false };
     if (!def || this.closed || !this.url) return result;
     const began = Date.now();
+    // The seat's sockets on the other processes too, from now until the bot is done: its own socket may reach
+    // another process (under --workers it connects through the shared port), and then this one may hold none.
+    const unwatch = this.seatWatch?.watch?.(matchID);
     // Stopped at close, or when the match is removed (`forget`): its waits end at once.
     const stopped = new AbortController();
     const plays = this.clockPlays.get(matchID) ?? new Set<AbortController>();
     this.clockPlays.set(matchID, plays.add(stopped));
     const done = () => {
+      unwatch?.();
       plays.delete(stopped);
       if (plays.size === 0 && this.clockPlays.get(matchID) === plays) this.clockPlays.delete(matchID);
     };

@@ -22,17 +22,22 @@
  * out.
  *
  * Each process also keeps a copy of the other processes' fields for the
- * matches it holds seat sockets of: read from the hash when it begins to hold
- * one (once subscribed to the channel, so that nothing published after the
- * read is missed), kept current by the channel, and read again every
- * heartbeat (for a message lost while Redis was away). The two questions that
- * must be answered at once read this copy: boardgame.io's disconnect handler
- * decides synchronously whether to mark a seat gone (server/app.ts), and the
- * clock's bot checks synchronously whether its seat's player came back
- * (server/bots.ts `playFor`). A field is published before anything that
- * follows the sync it records (boardgame.io's `matchData` saying the seat is
- * connected goes later on the same Redis connection), so a process hears of
- * a socket before it hears of that socket's connection.
+ * matches it holds seat sockets of, and for those whose seat its clock's bot
+ * plays (`watch`: the bot's own socket may be on another process, under
+ * `--workers` whichever the shared port handed it to): read from the hash
+ * when it begins to hold one (once subscribed to the channel, so that nothing
+ * published after the read is missed), kept current by the channel, and read
+ * again every heartbeat (for a message lost while Redis was away). The two
+ * questions that must be answered at once read this copy: boardgame.io's
+ * disconnect handler decides synchronously whether to mark a seat gone
+ * (server/app.ts), and the clock's bot checks synchronously whether its
+ * seat's player came back (server/bots.ts `playFor`). A field is published
+ * before anything that follows the sync it records (boardgame.io's
+ * `matchData` saying the seat is connected goes later on the same Redis
+ * connection), so a process hears of a socket before it hears through Redis
+ * of that socket's connection. (A clock bot whose socket is on the player's
+ * process may be told of the connection first; it asks again at the match's
+ * next change, the decision it waits for.)
  *
  * When Redis does not answer, the copy's fields expire and each process falls
  * back to its own sockets, as before; no wait on Redis is longer than
@@ -97,6 +102,8 @@ export class SharedSeats {
   private readonly others = new Map<string, Map<string, Field>>();
   /** Per match followed (`others`), its subscription and first read. */
   private readonly following = new Map<string, Promise<void>>();
+  /** Matches followed while watched (`watch`), seat sockets here or not: how many watches each. */
+  private readonly watched = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
   private closed = false;
 
@@ -150,6 +157,25 @@ export class SharedSeats {
     this.channels.publish(`SEATS-${matchID}`, { field, value });
     const following = summary.count > 0 ? this.follow(matchID) : undefined;
     return within(Promise.all([write, following])).then(() => undefined);
+  }
+
+  /**
+   * Follows the other processes' fields of `matchID` until the function returned is called, whether or not this
+   * process holds a seat socket of it: the clock's bot asks `syncedSince` while it plays a seat, and its own socket
+   * may be on another process (under `--workers` it connects through the shared port, as a page does).
+   */
+  watch(matchID: string): () => void {
+    if (this.closed) return () => undefined;
+    this.watched.set(matchID, (this.watched.get(matchID) ?? 0) + 1);
+    void this.follow(matchID);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.watched.get(matchID) ?? 1) - 1;
+      if (left > 0) this.watched.set(matchID, left);
+      else this.watched.delete(matchID);
+    };
   }
 
   /** Starts following the other processes' fields of `matchID`: subscribed first, then read. */
@@ -243,7 +269,8 @@ export class SharedSeats {
 
   /**
    * Renews this process's fields, reads again those of the matches it follows, and stops following the matches it
-   * holds no seat socket of any more (not at once: boardgame.io's disconnect handler asks just after the last goes).
+   * holds no seat socket of any more and no one watches (not at once: boardgame.io's disconnect handler asks just
+   * after the last goes).
    */
   private heartbeat(): void {
     if (this.closed) return;
@@ -257,7 +284,7 @@ export class SharedSeats {
     }
     if (batch.length > 0) void batch.exec().catch(() => undefined);
     for (const matchID of [...this.following.keys()]) {
-      if (!this.own.has(matchID)) this.unfollow(matchID);
+      if (!this.own.has(matchID) && !this.watched.has(matchID)) this.unfollow(matchID);
       else void this.read(matchID).catch(() => undefined);
     }
   }
@@ -269,6 +296,7 @@ export class SharedSeats {
     clearInterval(this.timer);
     const own = [...this.own];
     this.own.clear();
+    this.watched.clear();
     for (const matchID of [...this.following.keys()]) this.unfollow(matchID);
     await within(
       Promise.allSettled(

@@ -617,6 +617,14 @@ export class SeatSockets {
     return !!this.shared?.syncedSince(matchID, playerID, since);
   }
 
+  /**
+   * Hears of the seats' sockets of `matchID` on the other processes (for `syncedSince`) until the function returned
+   * is called, whether or not this process holds any socket of the match (nothing to do without them).
+   */
+  watch(matchID: string): () => void {
+    return this.shared?.watch(matchID) ?? (() => undefined);
+  }
+
   /** Forgets `socket` (it disconnected, or synced again). */
   remove(socket: Socket): void {
     const matchID = (socket.data as { seatOf?: string }).seatOf;

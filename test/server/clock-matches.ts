@@ -8,11 +8,14 @@ import { InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import { carriage, emptyTable, gameFrom, give, setPlay } from '../games/touched-on/helpers';
 import { http, readMatch, type TestServer } from './harness';
 
-/** A match of `game` with `players` seats and the 1-minute clock, every seat joined (`P0`, `P1`…); their credentials. */
-export async function clockMatch(url: string, players: number, game = 'get-on-board') {
+/**
+ * A match of `game` with `players` seats and the 1-minute clock (or `turnClock`), every seat joined (`P0`, `P1`…);
+ * their credentials.
+ */
+export async function clockMatch(url: string, players: number, game = 'get-on-board', turnClock = '1m') {
   const created = await http(url, `/games/${game}/create`, {
     method: 'POST',
-    json: { numPlayers: players, turnClock: '1m' },
+    json: { numPlayers: players, turnClock },
   });
   expect(created.status).toBe(200);
   const matchID = created.json.matchID as string;
@@ -28,10 +31,14 @@ export async function clockMatch(url: string, players: number, game = 'get-on-bo
 }
 
 /**
- * A 2-player Touched On match with a clock on `server`, made to stand at P0's turn, whose only card is an Undercover
- * Inspector: the clock's bot must inspect. P1 added 3 Evaders to the current carriage last turn and holds an Appeal.
+ * A 2-player Touched On match with a clock (or `turnClock`) on `server`, made to stand at P0's turn, whose only card
+ * is an Undercover Inspector: the clock's bot must inspect. P1 added 3 Evaders to the current carriage last turn and
+ * holds an Appeal.
  */
-export async function inspectorAway(server: TestServer): Promise<{ matchID: string; creds: string[] }> {
+export async function inspectorAway(
+  server: TestServer,
+  turnClock = '1m',
+): Promise<{ matchID: string; creds: string[] }> {
   const G = emptyTable(2, '0');
   setPlay(
     G,
@@ -45,7 +52,7 @@ export async function inspectorAway(server: TestServer): Promise<{ matchID: stri
   );
   give(G, '0', ['U']);
   give(G, '1', ['appeal', 'E96']);
-  const { matchID, creds } = await clockMatch(server.url, 2, 'touched-on');
+  const { matchID, creds } = await clockMatch(server.url, 2, 'touched-on', turnClock);
   const stored = (await readMatch(server, matchID)).state!;
   const crafted = InitializeGame({ game: ProcessGameConfig(gameFrom(G) as never) as never, numPlayers: 2 });
   // PostgreSQL stores a state only over an older one.

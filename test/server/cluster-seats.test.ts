@@ -7,7 +7,9 @@
  *    sockets per process: the first tab closed marked the player gone.
  *  - the turn clock's bot, holding the turn of a gone player for a decision asked of another seat, leaves the rest
  *    of the turn to its player when they come back on the other process, and its leaving does not mark them gone.
- *    It saw a return to its own process only, and played the rest of the turn.
+ *    It saw a return to its own process only, and played the rest of the turn. Its own socket may be on the other
+ *    process too (under --workers it connects through the shared port): it still sees its player back there, where
+ *    it saw nothing while its own process held no socket of the match.
  *  - a process killed without a word (SIGKILL) leaves its seats connected in the storage: once its records in Redis
  *    have expired, a live process marks them gone, and not the seats held by live processes, one just started
  *    included. A process with Redis never cleared them.
@@ -142,6 +144,44 @@ describe.skipIf(!PG_URL || !REDIS_URL)('seat connections across processes', () =
     expect(toldOf(victim, 0).at(-1)).toBe(true);
     player.close();
     victim.close();
+  }, 30_000);
+
+  it("the clock's bot sees its player back when its own socket and the match's others are on another process", async () => {
+    const [a, b] = [servers.a(), servers.b()];
+    // No clock: the first process's bot is set to play P0's turn here, as its clock would.
+    const { matchID, creds } = await inspectorAway(a, 'none');
+    // Under --workers a bot connects through the shared port, as a page does: its socket may reach another worker.
+    // Here every socket of the match is on the other process, the bot's too; the first holds none.
+    const bots = a.bots as unknown as { url: string };
+    const ownUrl = bots.url;
+    bots.url = b.url;
+    const victim = new RawClient(b.url, { namespace: GAME });
+    const player = new RawClient(b.url, { namespace: GAME });
+    try {
+      await victim.sync(matchID, '1', creds[1]);
+      const backWords = 'P0 is back: the rest of this turn is theirs.';
+      const played = a.bots.playFor(GAME, matchID, '0', 'easy', { holdMs: 10_000, sayBack: backWords });
+      await victim.waitFor(
+        () => (victim.state?.G as TOState | undefined)?.pending?.player === '1',
+        10_000,
+        'the inspection by the bot',
+      );
+      // P0 comes back (on the other process) while P1 decides; then P1 Appeals: the rest of the turn is P0's.
+      await player.sync(matchID, '0', creds[0]);
+      await sleep(300);
+      victim.move(matchID, '1', creds[1], 'appeal', [], victim.state!._stateID);
+      const result = await played;
+      expect(result.back, 'the bot played on: it never heard of P0 back').toBe(true);
+      await victim.waitFor(() => chatTexts(victim).includes(backWords), 5000, 'P0 back');
+      const appealed = () => (victim.state!.G as TOState).log.some((e) => e.type === 'appeal');
+      await victim.waitFor(appealed, 5000, 'the Appeal');
+      const s = victim.state!;
+      expect(waitingOn(s.ctx, s.G, findGame(GAME)!.waitingOn)).toEqual(['0']);
+    } finally {
+      bots.url = ownUrl;
+      player.close();
+      victim.close();
+    }
   }, 30_000);
 });
 
