@@ -15,7 +15,11 @@
  *   Redis is back (their next move is then refused as stale, and answered with
  *   the stored state).
  * - While Redis is down, publishes are dropped, not queued (a queued update
- *   would arrive late and in bulk); subscriptions are renewed on reconnect.
+ *   would arrive late and in bulk); subscriptions are renewed on reconnect,
+ *   those asked while it was down too (ioredis renews only those Redis
+ *   confirmed: one asked during an outage fails after a retry or two, and
+ *   the match's updates from other processes never reached this one's
+ *   sockets while any of them stayed).
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -34,6 +38,8 @@ export class RedisPubSub<T> implements GenericPubSub<T> {
   private readonly callbacks = new Map<string, Array<(payload: T) => void>>();
   /** Per channel subscribed to, its subscription (settled once Redis has answered). */
   private readonly subscriptions = new Map<string, Promise<void>>();
+  /** Channels subscribed to whose subscription failed (Redis away): asked again once the connection is back. */
+  private readonly failed = new Set<string>();
   private readonly id = randomUUID();
   private lastError = 0;
 
@@ -52,6 +58,9 @@ export class RedisPubSub<T> implements GenericPubSub<T> {
       conn.on('error', (err: Error) => this.warn(`redis ${name} connection: ${err.message}`));
     }
     this.sub.on('message', (channel: string, message: string) => this.receive(channel, message));
+    this.sub.on('ready', () => {
+      for (const channelId of [...this.failed]) this.listen(channelId);
+    });
   }
 
   /** Logs at most one Redis error line every 5 s. */
@@ -93,11 +102,20 @@ export class RedisPubSub<T> implements GenericPubSub<T> {
       return;
     }
     this.callbacks.set(channelId, [callback]);
+    this.listen(channelId);
+  }
+
+  /** Asks Redis for the channel's messages; a failure is asked again at the next reconnection. */
+  private listen(channelId: string): void {
+    this.failed.delete(channelId);
     this.subscriptions.set(
       channelId,
       this.sub.subscribe(this.prefix + channelId).then(
         () => undefined,
-        (err: Error) => this.warn(`redis subscribe: ${err.message}`),
+        (err: Error) => {
+          this.warn(`redis subscribe: ${err.message}`);
+          if (this.callbacks.has(channelId)) this.failed.add(channelId);
+        },
       ),
     );
   }
@@ -112,6 +130,7 @@ export class RedisPubSub<T> implements GenericPubSub<T> {
 
   unsubscribeAll(channelId: string): void {
     this.subscriptions.delete(channelId);
+    this.failed.delete(channelId);
     if (!this.callbacks.delete(channelId)) return;
     this.sub.unsubscribe(this.prefix + channelId).catch(() => undefined);
   }
