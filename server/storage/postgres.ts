@@ -111,6 +111,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** Matches whose latest state is kept in memory (the least recently used go first). */
 const KEPT_STATES = 2000;
+/**
+ * Matches whose metadata key (`metaKeys`) is kept, the least recently used going first. Every process reads the
+ * metadata of every match with a seat connected (server/stale-connections.ts `SeatSweep`), and a match removed or
+ * finished through another process was never let go here: without a bound the keys, each the whole metadata as text,
+ * grew with every match the site ever had. A key let go costs only a full write instead of a deferred bump.
+ */
+const KEPT_KEYS = 2000;
 
 /** Fields merged seat by seat: `players`, and the server-only `botSeats` (server/bots.ts). */
 const PER_SEAT = new Set(['players', 'botSeats']);
@@ -285,6 +292,13 @@ export class PostgresStorage extends Async {
   }
 
   /** Remembers `state` as the stored state of the match. */
+  /** Notes `key` as the stored metadata's of `matchID` (see `KEPT_KEYS`). */
+  private noteKey(matchID: string, key: string): void {
+    this.metaKeys.delete(matchID);
+    this.metaKeys.set(matchID, key);
+    if (this.metaKeys.size > KEPT_KEYS) this.metaKeys.delete(this.metaKeys.keys().next().value!);
+  }
+
   private keep(matchID: string, state: State): void {
     this.states.delete(matchID);
     this.states.set(matchID, state);
@@ -358,7 +372,7 @@ export class PostgresStorage extends Async {
       );
       await client.query('COMMIT');
       this.keep(matchID, initialState);
-      this.metaKeys.set(matchID, metadataKey(metadata));
+      this.noteKey(matchID, metadataKey(metadata));
       this.touches.delete(matchID);
     } catch (err) {
       this.states.delete(matchID);
@@ -487,7 +501,7 @@ export class PostgresStorage extends Async {
     this.metaKeys.delete(matchID);
     return this.track(
       matchID,
-      this.writeMetadata(matchID, metadata).then(() => void this.metaKeys.set(matchID, key)),
+      this.writeMetadata(matchID, metadata).then(() => this.noteKey(matchID, key)),
     );
   }
 
@@ -591,7 +605,7 @@ export class PostgresStorage extends Async {
         // a whole turn earlier, and the clock ran out at once).
         const touched = this.touches.get(matchID);
         if (touched !== undefined && touched > (result.metadata.updatedAt ?? 0)) result.metadata.updatedAt = touched;
-        this.metaKeys.set(matchID, metadataKey(result.metadata));
+        this.noteKey(matchID, metadataKey(result.metadata));
       }
       if (opts.initialState && row.initial_state) result.initialState = row.initial_state;
     }

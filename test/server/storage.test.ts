@@ -319,6 +319,31 @@ describe.skipIf(!PG_URL)('postgres storage (TEST_DATABASE_URL)', () => {
       expect(r.metadata.gameName).toBe('lisbon-tram-28');
     });
 
+    it('keeps the metadata keys of a bounded number of matches, however many it reads', async () => {
+      // Every process reads the metadata of every match with a seat connected (the seat sweep), and one removed or
+      // finished through another process is never let go: 2,500 matches read must not leave 2,500 keys.
+      const other = (await createStorage({ kind: 'postgres', dataDir: '', databaseUrl: url() })) as PostgresStorage;
+      try {
+        const ids = Array.from({ length: 2500 }, (_, i) => `keys-${i}`);
+        for (let i = 0; i < ids.length; i += 100) {
+          await Promise.all(
+            ids
+              .slice(i, i + 100)
+              .map((id) => other.createMatch(id, { initialState: makeState(0), metadata: makeMetadata() })),
+          );
+        }
+        for (let i = 0; i < ids.length; i += 100) {
+          await Promise.all(ids.slice(i, i + 100).map((id) => db.fetch(id, { metadata: true })));
+        }
+        const kept = (db as unknown as { metaKeys: Map<string, string> }).metaKeys;
+        expect(kept.size).toBeLessThanOrEqual(2000);
+        // The latest read are kept: an unchanged write of one of them is still only an `updatedAt` bump.
+        expect(kept.has(ids.at(-1)!)).toBe(true);
+      } finally {
+        await other.close();
+      }
+    }, 60_000);
+
     it('two adapters (two server processes) storing different next states: one wins, with its log alone', async () => {
       const other = (await createStorage({ kind: 'postgres', dataDir: '', databaseUrl: url() })) as PostgresStorage;
       try {
