@@ -291,7 +291,6 @@ export class PostgresStorage extends Async {
     return this.pool.query<R>({ name, text, values });
   }
 
-  /** Remembers `state` as the stored state of the match. */
   /** Notes `key` as the stored metadata's of `matchID` (see `KEPT_KEYS`). */
   private noteKey(matchID: string, key: string): void {
     this.metaKeys.delete(matchID);
@@ -299,6 +298,7 @@ export class PostgresStorage extends Async {
     if (this.metaKeys.size > KEPT_KEYS) this.metaKeys.delete(this.metaKeys.keys().next().value!);
   }
 
+  /** Remembers `state` as the stored state of the match. */
   private keep(matchID: string, state: State): void {
     this.states.delete(matchID);
     this.states.set(matchID, state);
