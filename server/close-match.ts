@@ -29,7 +29,7 @@ import type { Server } from 'boardgame.io';
 import type { GenericPubSub } from 'boardgame.io/server';
 import { ExpiringMap } from './expiring-map';
 import { fail, type Middleware } from './http-error';
-import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import { fetchMetadata, isSyncStorage, type AnyStorage } from './storage-hooks';
 import { waitingForTable } from '../src/games/common/waiting-room';
 
 /** Metadata fields that no lobby answer shows (the chat goes to the match's sockets only). */
@@ -94,11 +94,6 @@ export function authenticateCredentials(credentials: unknown, player: Server.Pla
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function fetchMeta(db: AnyStorage, matchID: string): Promise<Meta | undefined> {
-  const opts = { metadata: true } as const;
-  return (isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts)).metadata;
-}
-
 async function storeMeta(db: AnyStorage, matchID: string, metadata: Meta): Promise<void> {
   if (isSyncStorage(db)) db.setMetadata(matchID, metadata);
   else await db.setMetadata(matchID, metadata);
@@ -113,7 +108,7 @@ function seatOf(metadata: Meta, playerID: string): Server.PlayerMetadata | undef
 
 /** Gives the match just created its creator key; resolves with the key (for the creator only). */
 export async function issueCreatorKey(db: AnyStorage, matchID: string): Promise<string | undefined> {
-  const metadata = await fetchMeta(db, matchID);
+  const metadata = await fetchMetadata<Meta>(db, matchID);
   if (!metadata) return undefined;
   const key = randomBytes(24).toString('base64url');
   // Changed on the object read, not a copy (here and below): the storage then writes only the change, merged over
@@ -125,7 +120,7 @@ export async function issueCreatorKey(db: AnyStorage, matchID: string): Promise<
 
 /** Refuses (403) a join that sends a creator key the match does not hold (unspent). */
 export async function checkCreatorKey(db: AnyStorage, matchID: string, key: string): Promise<void> {
-  const metadata = await fetchMeta(db, matchID);
+  const metadata = await fetchMetadata<Meta>(db, matchID);
   if (!metadata) fail(404, `Match ${matchID} not found`);
   if (!hashMatches(key, metadata.creatorKeyHash))
     fail(403, 'creatorKey is not the key of this match, or it was already used');
@@ -139,7 +134,7 @@ export async function recordCreator(
   playerID: string,
   credentials: string,
 ): Promise<void> {
-  const metadata = await fetchMeta(db, matchID);
+  const metadata = await fetchMetadata<Meta>(db, matchID);
   // Two joins with the same key at once: the first to get here is the creator.
   if (!metadata || !hashMatches(key, metadata.creatorKeyHash)) return;
   delete metadata.creatorKeyHash;

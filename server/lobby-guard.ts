@@ -17,7 +17,7 @@ import type Koa from 'koa';
 import { fail, type Middleware } from './http-error';
 import { CreationGuard, DEFAULT_CREATION_LIMITS, type CreationLimits } from './creation-limits';
 import { isPlainObject, LOBBY_ROUTES, lobbySchemas, unsafeJson, type LobbyRoute } from './lobby-schema';
-import { asLobbyRequest, isSyncStorage, type AnyStorage, type LobbyRequest } from './storage-hooks';
+import { asLobbyRequest, fetchMetadata, isSyncStorage, type AnyStorage, type LobbyRequest } from './storage-hooks';
 import type { ClockChoice } from './clocks';
 import { rematchClock, scaledPeriod } from './start-clock';
 import { checkCreatorKey, dropCreator, issueCreatorKey, recordCreator } from './close-match';
@@ -50,11 +50,6 @@ function setupData(game: Game, out: Body, players: number): void {
     problem = 'setupData is not valid for this game';
   }
   if (problem !== undefined) fail(400, `Invalid setupData: ${String(problem)}`);
-}
-
-async function fetchMetadata(db: AnyStorage, matchID: string) {
-  const opts = { metadata: true } as const;
-  return (isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts)).metadata;
 }
 
 async function storeMetadata(db: AnyStorage, matchID: string, metadata: Server.MatchData): Promise<void> {

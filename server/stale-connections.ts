@@ -40,20 +40,16 @@
 import type { Server } from 'boardgame.io';
 import type { Logger } from './log';
 import type { SharedSeats } from './seat-presence';
-import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import { fetchMetadata, isSyncStorage, type AnyStorage } from './storage-hooks';
 
 /** Marks every seat of every unfinished match not connected; resolves with the matches changed. */
 export async function clearStaleConnections(db: AnyStorage, log: Logger): Promise<number> {
   const sync = isSyncStorage(db);
-  const ids = sync
-    ? db.listMatches({ where: { isGameover: false } })
-    : await db.listMatches({ where: { isGameover: false } });
   let changed = 0;
-  for (const matchID of ids) {
+  for (const matchID of await listUnfinished(db)) {
     try {
-      const opts = { metadata: true } as const;
-      const { metadata } = sync ? db.fetch(matchID, opts) : await db.fetch(matchID, opts);
-      const players = Object.values((metadata as Server.MatchData | undefined)?.players ?? {});
+      const metadata = await fetchMetadata(db, matchID);
+      const players = Object.values(metadata?.players ?? {});
       if (!metadata || !players.some((p) => p.isConnected)) continue;
       // Changed on the object read: the storage writes only this change (server/storage/postgres.ts).
       for (const p of players) if (p.isConnected) p.isConnected = false;
@@ -110,12 +106,6 @@ export class SeatSweep {
     this.timer.unref();
   }
 
-  private async metadataOf(matchID: string): Promise<Server.MatchData | undefined> {
-    const db = this.ctx.db;
-    const opts = { metadata: true } as const;
-    return (isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts)).metadata;
-  }
-
   /** A socket of seat `seat` of `matchID` closed here, and boardgame.io marks the seat gone: looked at again soon. */
   afterGone(matchID: string, seat: string): void {
     this.later(matchID, [seat]);
@@ -139,7 +129,7 @@ export class SeatSweep {
   /** Marks connected those of `seats` stored gone that a live process holds. */
   private async confirm(matchID: string, seats: string[]): Promise<void> {
     if (this.closed) return;
-    const metadata = await this.metadataOf(matchID);
+    const metadata = await fetchMetadata(this.ctx.db, matchID);
     if (!metadata || metadata.gameover !== undefined) return;
     const gone = seats.filter((seat) => {
       const player = metadata.players[Number(seat)];
@@ -171,7 +161,7 @@ export class SeatSweep {
         if (this.closed) return marked;
         try {
           // The stored connections first, then who holds the seats (see the file comment).
-          const metadata = await this.metadataOf(matchID);
+          const metadata = await fetchMetadata(this.ctx.db, matchID);
           if (!metadata || metadata.gameover !== undefined) continue;
           const connected = Object.keys(metadata.players).filter((seat) => metadata.players[Number(seat)]?.isConnected);
           if (connected.length === 0) continue;
@@ -205,7 +195,7 @@ export class SeatSweep {
   /** Writes `connected` for `seats` of `matchID` in its queue, tells its pages; a seat marked gone is looked at again. */
   private async mark(matchID: string, seats: string[], connected: boolean): Promise<void> {
     const changed = await this.ctx.inQueue(matchID, async () => {
-      const metadata = await this.metadataOf(matchID);
+      const metadata = await fetchMetadata(this.ctx.db, matchID);
       if (!metadata || metadata.gameover !== undefined || this.closed) return false;
       let changed = false;
       for (const seat of seats) {

@@ -195,3 +195,15 @@ export function hookStorage(
 export function isSyncStorage(storage: AnyStorage): storage is StorageAPI.Sync {
   return (storage.type() as number) === 0;
 }
+
+/**
+ * The stored metadata of `matchID` (undefined when there is no such match), from a storage of either kind; `M` names
+ * the server's own fields it holds besides boardgame.io's.
+ */
+export async function fetchMetadata<M extends Server.MatchData = Server.MatchData>(
+  db: AnyStorage,
+  matchID: string,
+): Promise<M | undefined> {
+  const opts = { metadata: true } as const;
+  return (isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts)).metadata as M | undefined;
+}
