@@ -4,7 +4,7 @@ import { Lobby } from './Lobby';
 import { HotSeat } from './HotSeat';
 import { Deferred, lazyNamed } from './Deferred';
 import { useEffect, useRef, useState } from 'react';
-import { hrefOf, useRoute, type Route } from './route';
+import { hrefOf, pageOf, useRoute, type Route } from './route';
 import { clientGame, GameContext, type ClientGame } from './games';
 import { SITE_NAME, SITE_TAGLINE } from './site';
 
@@ -57,7 +57,7 @@ export function pageTitle(route: Route, game: ClientGame | null): string {
 function usePageChange(route: Route, game: ClientGame | null) {
   const title = pageTitle(route, game);
   // The page itself, not its title: a match and its rematch, or two replays, share a title.
-  const page = hrefOf(route);
+  const page = pageOf(route);
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   const [said, setSaid] = useState('');
@@ -131,7 +131,7 @@ export function App() {
           <GameContext.Provider value={game}>
             {route.page === 'match' ? (
               <Deferred what="the match">
-                <OnlineMatch key={`${route.game}/${route.matchID}`} matchID={route.matchID} />
+                <OnlineMatch key={`${route.game}/${route.matchID}`} matchID={route.matchID} handover={route.handover} />
               </Deferred>
             ) : route.page === 'replay' ? (
               <Deferred what="the replay">

@@ -6,7 +6,7 @@
  * (with bots for open seats: not while the waiting room offers them, nor for
  * a seat a player left, which LeftSeats offers; in a running match, that it
  * is under way with seats open, not that it waits for players), how many
- * watch, and Leave.
+ * watch, "Play on another device" (Handover.tsx) and Leave.
  */
 import { useState } from 'react';
 import { describeError, forgetSeat, lobby, openSeats, seatBot, type Match, type StoredSeat } from './lobbyApi';
@@ -16,6 +16,7 @@ import { BOT_LEVELS, botLevelOf, type BotLevel } from './seats';
 import { leftOpenSeats, rememberLeft, runningWithLeaver } from './LeftSeats';
 import { SeatDot } from './SeatDot';
 import { ConfirmBox } from './Confirm';
+import { HandoverPanel } from './Handover';
 
 /** Share link, seats and Leave. */
 export function MatchBar(props: {
@@ -41,6 +42,7 @@ export function MatchBar(props: {
   // "Leave match" asks first, in place (the site's own question, as "Forget" and "Close match" ask).
   const [asking, setAsking] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [handingOver, setHandingOver] = useState(false);
   const game = useGame();
   const link = shareLink(game.def.id, matchID);
   const copy = async () => {
@@ -119,7 +121,17 @@ export function MatchBar(props: {
             }
             data-testid="copy-watch-link"
           >
-            {copied ? 'Link copied' : waiting === 0 ? 'Copy the link to watch' : "Copy the match's link"}
+            {copied ? (
+              'Link copied'
+            ) : waiting === 0 ? (
+              // On a phone its row also holds "Other device" and "Leave match".
+              <>
+                <span className="wide-only">Copy the link to watch</span>
+                <span className="narrow-only">Link to watch</span>
+              </>
+            ) : (
+              "Copy the match's link"
+            )}
           </button>
         </div>
       ) : (
@@ -200,6 +212,19 @@ export function MatchBar(props: {
           </span>
         )}
       </div>
+      {seat && match && match.gameover === undefined && (
+        <button
+          type="button"
+          className="ghost small"
+          aria-expanded={handingOver}
+          onClick={() => setHandingOver((v) => !v)}
+          aria-label="Play on another device"
+          data-testid="handover-open"
+        >
+          <span className="wide-only">Play on another device</span>
+          <span className="narrow-only">Other device</span>
+        </button>
+      )}
       {seat && (
         <button
           type="button"
@@ -210,8 +235,25 @@ export function MatchBar(props: {
           onClick={() => setAsking(true)}
           data-testid="leave-match"
         >
-          {leaving ? 'Leaving…' : 'Leave match'}
+          {leaving ? (
+            'Leaving…'
+          ) : (
+            <>
+              Leave<span className="wide-only"> match</span>
+            </>
+          )}
         </button>
+      )}
+      {seat && handingOver && match?.gameover === undefined && (
+        <HandoverPanel
+          gameId={game.def.id}
+          matchID={matchID}
+          seat={seat}
+          onClose={() => {
+            setHandingOver(false);
+            setTimeout(() => document.querySelector<HTMLElement>('[data-testid="handover-open"]')?.focus());
+          }}
+        />
       )}
       {seat && asking && (
         <ConfirmBox

@@ -21,7 +21,8 @@ import {
   type Match,
   type StoredSeat,
 } from './lobbyApi';
-import { navigate } from './route';
+import { navigate, type Handover } from './route';
+import { useHandover } from './Handover';
 import { seatColour, useGame, type ClientGame } from './games';
 import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
@@ -97,8 +98,8 @@ function clockOf(match: Match | null): {
   return { turnClockMs: m.turnClockMs, clockAway: m.clockAway ?? [], clockWait };
 }
 
-/** The match page. */
-export function OnlineMatch(props: { matchID: string }) {
+/** The match page; `handover`, from a link made on another device (Handover.tsx), gives this browser a seat. */
+export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
   const { matchID } = props;
   const game = useGame();
   const gameId = game.def.id;
@@ -223,6 +224,12 @@ export function OnlineMatch(props: { matchID: string }) {
   }, [matchID, gameId]);
 
   const onSeatsChanged = useCallback(() => void refresh(), [refresh]);
+  const handover = useHandover(gameId, matchID, props.handover, (s) => {
+    forgetLeft(matchID);
+    setSpectate(false);
+    setSeat(s);
+    void refresh();
+  });
 
   if (closed) return <MatchClosedCard by={closed} mine={seat?.playerID === closed.seat} />;
   if (gone) return <NoSuchMatch matchID={matchID} error={error} />;
@@ -283,9 +290,22 @@ export function OnlineMatch(props: { matchID: string }) {
           </button>
         </p>
       )}
+      {handover.error && (
+        <p className="error" role="alert" data-testid="handover-error">
+          {handover.error}{' '}
+          <button className="ghost small" onClick={handover.dismiss}>
+            Dismiss
+          </button>
+        </p>
+      )}
       <LeftSeats matchID={matchID} match={match} seat={seat} onChanged={onSeatsChanged} />
       <ClockStartedNotice matchID={matchID} match={match} seat={seat} />
-      {seat ? (
+      {handover.checking ? (
+        <section className="card narrow" data-testid="handover-checking">
+          <h2>Opening your seat…</h2>
+          <p className="muted">Checking the link with the server.</p>
+        </section>
+      ) : seat ? (
         <OnlineClient
           matchID={matchID}
           playerID={seat.playerID}

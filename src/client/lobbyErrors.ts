@@ -5,7 +5,8 @@
 import { LobbyClientError } from 'boardgame.io/client';
 
 /** What was being attempted, for error messages. */
-export type LobbyAction = 'list' | 'create' | 'join' | 'leave' | 'load' | 'bot' | 'rematch' | 'close' | 'clock';
+export type LobbyAction =
+  'list' | 'create' | 'join' | 'leave' | 'load' | 'bot' | 'rematch' | 'close' | 'clock' | 'handover';
 
 const ACTION_TEXT: Record<LobbyAction, string> = {
   list: 'load the list of open matches',
@@ -17,6 +18,7 @@ const ACTION_TEXT: Record<LobbyAction, string> = {
   rematch: 'start the rematch',
   close: 'close the match',
   clock: 'start the turn clock',
+  handover: 'take the seat the link gives',
 };
 
 /** The server's own explanation, if it sent one. */

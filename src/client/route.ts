@@ -5,6 +5,10 @@
  *   #/g/<game>                  a game's lobby: new match, open matches
  *   #/g/<game>/rules            the same lobby, its "How to play" opened and in view
  *   #/g/<game>/match/<matchID>  an online match (join form, or the board once seated)
+ *   #/g/<game>/match/<matchID>/as/<seat>/<key>
+ *                               the same, handed over from another device: this browser takes the seat whose
+ *                               key the link holds (OnlineMatch checks it with the server, keeps it, and the
+ *                               address drops the key)
  *   #/g/<game>/hotseat          hot-seat setup and game
  *   #/g/<game>/replay/<matchID> the replay of a finished match
  * Links from before the site hosted several games (`#/match/<id>`,
@@ -18,10 +22,16 @@ import { DEFAULT_GAME, findGame } from '../games/registry';
 export type Route =
   | { page: 'home' }
   | { page: 'lobby'; game: string; rules?: boolean }
-  | { page: 'match'; game: string; matchID: string }
+  | { page: 'match'; game: string; matchID: string; handover?: Handover }
   | { page: 'hotseat'; game: string }
   | { page: 'replay'; game: string; matchID: string }
   | { page: 'notFound'; what: 'match' | 'game' };
+
+/** A seat handed over from another device by its link: the seat's number (from 0) and its key (credentials). */
+export interface Handover {
+  playerID: string;
+  credentials: string;
+}
 
 /** A link's part, decoded; null when it is not valid percent-encoding. */
 function decode(part: string): string | null {
@@ -48,7 +58,14 @@ export function parseHash(hash: string): Route {
     if (!game) return { page: 'notFound', what };
     if (parts[2] === 'match' && parts[3]) {
       const matchID = decode(parts[3]);
-      return matchID ? { page: 'match', game, matchID } : { page: 'notFound', what };
+      if (!matchID) return { page: 'notFound', what };
+      if (parts[4] !== 'as') return { page: 'match', game, matchID };
+      // A handover link cut short or mangled opens the match as a plain link would: its join form, or the seat held.
+      const playerID = decode(parts[5] ?? '');
+      const credentials = decode(parts[6] ?? '');
+      return playerID && /^\d{1,2}$/.test(playerID) && credentials
+        ? { page: 'match', game, matchID, handover: { playerID, credentials } }
+        : { page: 'match', game, matchID };
     }
     if (parts[2] === 'hotseat') return { page: 'hotseat', game };
     if (parts[2] === 'rules') return { page: 'lobby', game, rules: true };
@@ -65,7 +82,11 @@ export function parseHash(hash: string): Route {
 export function hrefOf(route: Route): string {
   if (route.page === 'home' || route.page === 'notFound') return '#/';
   const g = `#/g/${encodeURIComponent(route.game)}`;
-  if (route.page === 'match') return `${g}/match/${encodeURIComponent(route.matchID)}`;
+  if (route.page === 'match') {
+    const match = `${g}/match/${encodeURIComponent(route.matchID)}`;
+    const h = route.handover;
+    return h ? `${match}/as/${encodeURIComponent(h.playerID)}/${encodeURIComponent(h.credentials)}` : match;
+  }
   if (route.page === 'hotseat') return `${g}/hotseat`;
   if (route.page === 'replay') return `${g}/replay/${encodeURIComponent(route.matchID)}`;
   return route.rules ? `${g}/rules` : g;
@@ -74,6 +95,35 @@ export function hrefOf(route: Route): string {
 /** The absolute link to share for a match. */
 export function shareLink(game: string, matchID: string): string {
   return `${window.location.origin}${window.location.pathname}${hrefOf({ page: 'match', game, matchID })}`;
+}
+
+/**
+ * The link that hands `seat` over to another device: opened there, it plays the seat too. It holds the seat's key
+ * after the `#`, which browsers never send to a server (nor in a Referer).
+ */
+export function handoverLink(game: string, matchID: string, seat: Handover): string {
+  const route: Route = {
+    page: 'match',
+    game,
+    matchID,
+    handover: { playerID: seat.playerID, credentials: seat.credentials },
+  };
+  return `${window.location.origin}${window.location.pathname}${hrefOf(route)}`;
+}
+
+/** The page a route shows: a handover link's page is its match's (App.tsx does not treat dropping the key as a new page). */
+export function pageOf(route: Route): string {
+  return hrefOf(route.page === 'match' ? { ...route, handover: undefined } : route);
+}
+
+/**
+ * Show `route` in the address bar in place of the current entry (no new entry for Back), and tell `useRoute`.
+ * For a handover link, whose key should stay in no history.
+ */
+export function replaceRoute(route: Route): void {
+  const before = window.location.href;
+  window.history.replaceState(window.history.state, '', hrefOf(route));
+  window.dispatchEvent(new HashChangeEvent('hashchange', { oldURL: before, newURL: window.location.href }));
 }
 
 /** Go to a route. */

@@ -1,0 +1,169 @@
+/**
+ * "Play on another device" (src/client/Handover.tsx): a player hands their seat to a phone with a link, shown as a
+ * QR code and as text, and both devices then play it; a link that no longer plays its seat, or that would take a
+ * second seat in a browser that holds one, is refused with its reason and leaves nothing behind. In Debian's
+ * Chromium against the real server.
+ */
+import { describe, expect, it } from 'vitest';
+import jsQR from 'jsqr';
+import type { State } from 'boardgame.io';
+import type { Page } from 'playwright-core';
+import type { TOState } from '../../src/games/touched-on/types';
+import { give } from '../games/touched-on/helpers';
+import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, screenshot } from './harness';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** What the QR code on the page says, read from its pixels (the SVG drawn on a canvas) by a QR decoder. */
+async function readQr(page: Page): Promise<string | null> {
+  // Drawn once its code has loaded.
+  await page.locator('[data-testid="handover-qr"] path').waitFor({ timeout: UI });
+  const { width, height, data } = await page.getByTestId('handover-qr').evaluate(async (svg) => {
+    const xml = new XMLSerializer().serializeToString(svg);
+    const img = new Image();
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(xml)}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 400;
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(img, 0, 0, 400, 400);
+    const pixels = ctx.getImageData(0, 0, 400, 400);
+    return { width: 400, height: 400, data: Array.from(pixels.data) };
+  });
+  return jsQR(Uint8ClampedArray.from(data), width, height)?.data ?? null;
+}
+
+/** The seat a page's browser keeps for the match (src/client/lobbyApi.ts), if any. */
+function keptSeat(page: Page, matchID: string) {
+  return page.evaluate(
+    (id) => JSON.parse(localStorage.getItem(`lt28:seat:${id}`) ?? 'null') as { playerID: string } | null,
+    matchID,
+  );
+}
+
+describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
+  const suite = e2eSuite();
+
+  /** A 2-player Touched On match with both seats joined, seat 0 to play two Evaders of 96 (and an Appeal to keep). */
+  async function match() {
+    const url = suite.server.url;
+    const { matchID, creds } = await createJoined(url, 'touched-on', 2, { dealer: 1 });
+    const state = structuredClone((await suite.server.db.fetch(matchID, { state: true })).state as State<TOState>);
+    const G = state.G;
+    for (const p of Object.values(G.players)) {
+      G.drawPile.push(...p.hand!);
+      p.hand = [];
+      p.handSize = 0;
+    }
+    const [e1, e2] = give(G, '0', ['E96', 'E96', 'appeal', 'E86']);
+    give(G, '1', ['E86', 'E86', 'E86']);
+    G.drawCount = G.drawPile.length;
+    await suite.server.db.setState(matchID, state);
+    return { url, matchID, creds, e1, e2 };
+  }
+
+  it('hands the seat over by QR code or link; both devices then play it', async () => {
+    const { url, matchID, creds, e1, e2 } = await match();
+    const laptop = await openAsSeat(suite.browser, suite.errors, 'handover-laptop', {
+      url,
+      game: 'touched-on',
+      matchID,
+      playerID: '0',
+      credentials: creds[0],
+    });
+    await laptop.page.getByTestId('turn-who').filter({ hasText: 'Your turn' }).waitFor({ timeout: UI });
+    await laptop.page.getByTestId('handover-open').click();
+    const link = await laptop.page.getByTestId('handover-link').inputValue();
+    expect(link).toBe(`${url}/#/g/touched-on/match/${matchID}/as/0/${encodeURIComponent(creds[0])}`);
+    expect(await readQr(laptop.page)).toBe(link);
+    expect(await laptop.page.getByTestId('handover-panel').textContent()).toContain('seat 1, as Player 1');
+    await screenshot(laptop.page, 'handover-panel');
+    // Esc closes it, and focus goes back to the button that opened it.
+    await laptop.page.getByTestId('handover-close').focus();
+    await laptop.page.keyboard.press('Escape');
+    await laptop.page.getByTestId('handover-panel').waitFor({ state: 'detached', timeout: UI });
+    await expect
+      .poll(() => laptop.page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('handover-open');
+
+    // The phone opens the link: the seat is its own, and the key is gone from the address bar.
+    const phone = await newContext(suite.browser, suite.errors, 'handover-phone', PHONE);
+    await phone.page.goto(link);
+    await phone.page.getByTestId(`hand-card-${e1}`).waitFor({ timeout: UI });
+    expect(phone.page.url()).toBe(`${url}/#/g/touched-on/match/${matchID}`);
+    expect((await keptSeat(phone.page, matchID))?.playerID).toBe('0');
+    expect(await phone.page.getByTestId('seat-chip-0').textContent()).toContain('(you)');
+    expect(await phone.page.getByTestId('handover-error').count()).toBe(0);
+    await phone.page.getByTestId('turn-who').filter({ hasText: 'Your turn' }).waitFor({ timeout: UI });
+
+    // The phone plays; the laptop, still at the seat, sees the cards land and plays on.
+    await phone.page.getByTestId(`hand-card-${e1}`).click();
+    await phone.page.getByTestId(`hand-card-${e2}`).click();
+    await expect.poll(() => phone.page.getByTestId('batch-count').textContent(), { timeout: UI }).toBe('2');
+    await phone.page.getByTestId('play-batch').click();
+    await laptop.page.getByTestId(`placed-${e1}`).waitFor({ timeout: UI });
+    await laptop.page.getByTestId('end-turn').click({ timeout: UI });
+    await phone.page
+      .getByTestId('turn-who')
+      .filter({ hasText: 'Your turn' })
+      .waitFor({ state: 'detached', timeout: UI });
+    const { state } = await suite.server.db.fetch(matchID, { state: true });
+    expect((state as State<TOState>).ctx.currentPlayer).toBe('1');
+    await screenshot(phone.page, 'handover-phone');
+    await laptop.context.close();
+    await phone.context.close();
+    expect(suite.errors).toEqual([]);
+  }, 60_000);
+
+  it('refuses a link that no longer plays its seat, or a second seat, with the reason, and keeps nothing', async () => {
+    const { url, matchID, creds } = await match();
+    const base = `${url}/#/g/touched-on/match/${matchID}`;
+
+    // A key the seat does not have (the seat was joined again since): refused, and the visitor may watch.
+    const stranger = await newContext(suite.browser, suite.errors, 'handover-stale');
+    await stranger.page.goto(`${base}/as/1/not-the-key`);
+    const error = stranger.page.getByTestId('handover-error');
+    await error.waitFor({ timeout: UI });
+    expect(await error.textContent()).toContain('This link no longer plays seat 2');
+    expect(stranger.page.url()).toBe(base);
+    expect(await keptSeat(stranger.page, matchID)).toBeNull();
+    await stranger.page.getByTestId('join-panel').waitFor({ timeout: UI });
+    await stranger.context.close();
+
+    // The seat's player left it: the link's key went with them.
+    const leave = await fetch(`${url}/games/touched-on/${matchID}/leave`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ playerID: '1', credentials: creds[1] }),
+    });
+    expect(leave.status).toBe(200);
+    const late = await newContext(suite.browser, suite.errors, 'handover-left');
+    await late.page.goto(`${base}/as/1/${encodeURIComponent(creds[1])}`);
+    await late.page.getByTestId('handover-error').waitFor({ timeout: UI });
+    expect(await late.page.getByTestId('handover-error').textContent()).toContain('its player has left it');
+    expect(await keptSeat(late.page, matchID)).toBeNull();
+    await late.context.close();
+
+    // A browser that plays seat 1 keeps it, rather than also taking another seat of the match.
+    const holder = await openAsSeat(suite.browser, suite.errors, 'handover-holder', {
+      url,
+      game: 'touched-on',
+      matchID,
+      playerID: '0',
+      credentials: creds[0],
+    });
+    await holder.page.getByTestId('online-board').waitFor({ timeout: UI });
+    await holder.page.goto(`${base}/as/1/${encodeURIComponent(creds[1])}`);
+    await holder.page.getByTestId('handover-error').waitFor({ timeout: UI });
+    expect(await holder.page.getByTestId('handover-error').textContent()).toContain(
+      'This browser already plays seat 1 of this match, as Player 1',
+    );
+    expect((await keptSeat(holder.page, matchID))?.playerID).toBe('0');
+    expect(await holder.page.getByTestId('seat-chip-0').textContent()).toContain('(you)');
+    await holder.context.close();
+    // The refused keys' requests were answered 403, which Chromium reports in the console; nothing else is there.
+    expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  }, 60_000);
+});
