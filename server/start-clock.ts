@@ -37,7 +37,7 @@ import type { Server } from 'boardgame.io';
 import { fail, type Middleware } from './http-error';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
 import { authenticateCredentials } from './close-match';
-import { CLOCK_PERIODS, type ClockMetadata } from './clocks';
+import { CLOCK_PERIODS, type ClockMetadata, type ClockWait } from './clocks';
 import { waitKey, waitingForTable, waitingOn } from '../src/games/common/waiting-room';
 import { findGame } from '../src/games/registry';
 import { goneSeats, type SeatPresence } from '../src/shared/gone-seats';
@@ -87,13 +87,16 @@ export function presence(metadata: Meta, seat: string): SeatPresence | undefined
   );
 }
 
-/** Checks and starts the clock (see the file comment); resolves with the match's new period. */
+/**
+ * Checks and starts the clock (see the file comment); resolves with the fields written, which the page shows at once
+ * (the running clock, who started it) without reading the match again.
+ */
 export async function startClock(
   context: StartClockContext,
   matchID: string,
   playerID: string,
   credentials: string,
-): Promise<{ matchID: string; turnClockMs: number }> {
+): Promise<{ matchID: string; turnClockMs: number; clockWait: ClockWait; clockStarted: ClockStarted }> {
   const { db } = context;
   return context.inQueue(matchID, async () => {
     const opts = { metadata: true, state: true } as const;
@@ -120,12 +123,14 @@ export async function startClock(
       fail(409, 'The game has not waited a minute yet: a player who is gone may still come back');
     const period = scaledPeriod(STARTED_CLOCK, context.clockScale);
     // On the object read (see the file comment): only these fields are merged over what is stored.
+    const clockWait: ClockWait = { key: waitKey(state.ctx, state.G, rule), at: now };
+    const clockStarted: ClockStarted = { seat: playerID, name: asker.name, at: now, gone };
     meta.turnClockMs = period;
-    meta.clockWait = { key: waitKey(state.ctx, state.G, rule), at: now };
-    meta.clockStarted = { seat: playerID, name: asker.name, at: now, gone };
+    meta.clockWait = clockWait;
+    meta.clockStarted = clockStarted;
     if (isSyncStorage(db)) db.setMetadata(matchID, meta);
     else await db.setMetadata(matchID, meta);
-    return { matchID, turnClockMs: period };
+    return { matchID, turnClockMs: period, clockWait, clockStarted };
   });
 }
 

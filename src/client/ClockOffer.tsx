@@ -9,11 +9,14 @@
  * as before), and the table is stuck until someone acts.
  *
  * Then everyone on the match's page, spectators too, is told who started it
- * and why (`ClockStartedNotice`), until they dismiss it.
+ * and why (`ClockStartedNotice`), until they dismiss it. The page that started
+ * it shows the running clock and the notice as soon as the server accepts,
+ * from the server's answer (`withStartedClock`), without waiting to read the
+ * match again.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Ctx } from 'boardgame.io';
-import { describeError, startTurnClock, type Match, type StoredSeat } from './lobbyApi';
+import { describeError, startTurnClock, type Match, type StartedClock, type StoredSeat } from './lobbyApi';
 import { useGame } from './games';
 import { readSession, writeSession } from './sessionValue';
 import { waitingOn, type WaitRule } from '../games/common/waiting-room';
@@ -44,6 +47,16 @@ export function clockOfferOf(match: Match | null): ClockOfferInfo | undefined {
     ]),
   );
   return { afterMs: m.clockOfferMs, seats };
+}
+
+/**
+ * The match as the page shows it once this page has started its clock: the fields the server's answer says it wrote,
+ * over a match read before they were (a read sent before the start, or none since), which then offers no clock.
+ */
+export function withStartedClock(match: Match | null, started: StartedClock | null): Match | null {
+  if (!match || !started || (match as unknown as OfferMatch).turnClockMs) return match;
+  const { clockOfferMs: _offer, ...rest } = match as Match & { clockOfferMs?: unknown };
+  return { ...rest, ...started };
 }
 
 /**
@@ -87,11 +100,14 @@ export function ClockOffer(props: {
   G: unknown;
   rule?: WaitRule;
   names: Record<string, string>;
+  /** The clock was started: what the server wrote, for the page to show at once. */
+  onStarted?: (started: StartedClock) => void;
   /** The clock was started, or refused (the match may have changed): the page reads the match again. */
   onChanged?: () => void;
 }) {
   const game = useGame();
   const [busy, setBusy] = useState(false);
+  const [started, setStarted] = useState(false);
   const [error, setError] = useState('');
   const { offer, seat } = props;
   const gone = goneSeats(waitingOn(props.ctx, props.G, props.rule), seat.playerID, (id) => offer.seats.get(id));
@@ -100,16 +116,19 @@ export function ClockOffer(props: {
   useEffect(() => {
     if (ripe.length === 0) setError('');
   }, [ripe.length]);
-  if (ripe.length === 0) return null;
+  if (ripe.length === 0 || started) return null;
   const who = listNames(ripe.map((id) => props.names[id] ?? `Seat ${Number(id) + 1}`));
   const start = async () => {
     setBusy(true);
     setError('');
     try {
-      await startTurnClock(game.def.id, props.matchID, seat);
-      // Kept disabled until the clock, read again, takes the offer away (a second press would only be refused).
+      const answer = await startTurnClock(game.def.id, props.matchID, seat);
+      // Done: the offer goes at once (a second press would only be refused), and the page shows the clock.
+      setStarted(true);
+      if (answer) props.onStarted?.(answer);
     } catch (err) {
       setError(describeError(err, 'clock'));
+    } finally {
       setBusy(false);
     }
     props.onChanged?.();

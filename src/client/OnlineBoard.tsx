@@ -15,7 +15,7 @@ import { WaitingRoom, type WaitingSeat } from './WaitingRoom';
 import { waitingForTable } from '../games/common/waiting-room';
 import { notificationState, useYourMoveAlerts } from './alerts';
 import { Chat } from './Chat';
-import { chatReadKey } from './lobbyApi';
+import { chatReadKey, type StartedClock } from './lobbyApi';
 import { TurnClock } from './TurnClock';
 import { ClockOffer, type ClockOfferInfo } from './ClockOffer';
 import { TakeBack, TakeBackNotice } from './TakeBack';
@@ -40,6 +40,8 @@ export type OnlineBoardProps = GameBoardProps & {
   clockWait?: { key: string; at: number };
   /** A match without a clock: when to offer starting one as the game waits on a player who is gone (ClockOffer.tsx). */
   clockOffer?: ClockOfferInfo;
+  /** The offer's clock was started: what the server wrote, which the page shows at once. */
+  onClockStarted?: (started: StartedClock) => void;
   /** The offer's request was answered (the clock started, or refused): the page reads the match again. */
   onClockAnswered?: () => void;
   /** The creator's seat (server/close-match.ts), and what to do once the creator closed the match from here. */
@@ -166,6 +168,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
           G={props.G as unknown}
           rule={def.waitingOn}
           names={names}
+          onStarted={props.onClockStarted}
           onChanged={props.onClockAnswered}
         />
       ) : null}

@@ -2,7 +2,7 @@
  * The page of one online match: join form for visitors, or the board for the
  * seat this browser holds, with the share link, the seats and Leave.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Client } from 'boardgame.io/react';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import {
@@ -19,6 +19,7 @@ import {
   saveSeat,
   setWatching,
   type Match,
+  type StartedClock,
   type StoredSeat,
 } from './lobbyApi';
 import { navigate, type Handover } from './route';
@@ -28,7 +29,7 @@ import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
 import { FormFooter, NAME_FIRST, useNameFirstCleared } from './SetupFields';
 import { Rematch, RematchToWatch } from './Rematch';
-import { ClockStartedNotice, clockOfferOf } from './ClockOffer';
+import { ClockStartedNotice, clockOfferOf, withStartedClock } from './ClockOffer';
 import { LeftSeats, forgetLeft, leftOpenSeats, ownLeftSeat, runningWithLeaver } from './LeftSeats';
 import { closedByOf, onMatchChanged, onMatchClosed, withMatchNotices, type ClosedBy } from './matchNotices';
 import { MatchClosedCard, NoSuchMatch } from './MatchGone';
@@ -105,7 +106,10 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
   const gameId = game.def.id;
   const OnlineClient = onlineClient(game);
   const [seat, setSeat] = useState<StoredSeat | null>(() => loadSeat(matchID));
-  const [match, setMatch] = useState<Match | null>(null);
+  const [read, setMatch] = useState<Match | null>(null);
+  /** The turn clock this page started, as the server's answer gave it: shown at once, before the match is read again. */
+  const [startedClock, setStartedClock] = useState<StartedClock | null>(null);
+  const match = useMemo(() => withStartedClock(read, startedClock), [read, startedClock]);
   /** When the request for `match` was sent: older data says nothing about a seat joined since. */
   const [fetchedAt, setFetchedAt] = useState(0);
   const [error, setError] = useState('');
@@ -192,6 +196,7 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
   const live = !!seat || spectate;
   useEffect(() => {
     setSeat(loadSeat(matchID));
+    setStartedClock(null);
     seen.current = false;
   }, [matchID]);
   useEffect(() => {
@@ -318,6 +323,7 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
           creatorSeat={creatorSeatOf(match)}
           onClosed={closedHere}
           clockOffer={clockOfferOf(match)}
+          onClockStarted={setStartedClock}
           onClockAnswered={onSeatsChanged}
           endActions={
             match?.gameover !== undefined ? (

@@ -150,20 +150,31 @@ export async function closeMatch(
   });
 }
 
+/** What the server wrote when a clock was started (server/start-clock.ts): the match's fields of the same names. */
+export interface StartedClock {
+  turnClockMs: number;
+  clockWait?: { key: string; at: number };
+  clockStarted?: { seat: string; name: string; at: number; gone: string[] };
+}
+
 /**
  * Start the 1-minute turn clock on a running match that has none, as its game
  * waits on a player who is gone (server/start-clock.ts): only a seated player
- * may, with that seat's credentials.
+ * may, with that seat's credentials. Resolves with the fields written, or null
+ * when the answer does not carry the period.
  */
 export async function startTurnClock(
   gameId: string,
   matchID: string,
   by: Pick<StoredSeat, 'playerID' | 'credentials'>,
-): Promise<void> {
-  await postJSON(`/games/${encodeURIComponent(gameId)}/${encodeURIComponent(matchID)}/clock`, {
+): Promise<StartedClock | null> {
+  const answer = (await postJSON(`/games/${encodeURIComponent(gameId)}/${encodeURIComponent(matchID)}/clock`, {
     playerID: by.playerID,
     credentials: by.credentials,
-  });
+  })) as Partial<StartedClock> | null;
+  const period = answer?.turnClockMs;
+  if (typeof period !== 'number' || !(period > 0)) return null;
+  return { turnClockMs: period, clockWait: answer!.clockWait, clockStarted: answer!.clockStarted };
 }
 
 /** The creator key a `create` or `playAgain` answer carries (sent back with the creator's join), if any. */

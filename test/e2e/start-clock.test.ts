@@ -5,11 +5,14 @@
  * 1-minute clock lasts 1 s), on Touched On: Ana plays her turn, Bruno closes
  * his page on his. Ana's page offers "Start a turn clock" (a spectator's does
  * not; on a phone it is a 44 px target that stays in view with the page
- * scrolled to the board; a refusal shows in plain words); she starts it from
- * the keyboard, and every page shows the clock at once, with who started it,
- * and the easy bot plays Bruno's turn.
+ * scrolled to the board; a refusal, or a request that does not reach the
+ * server, shows in plain words and the button can be pressed again); she
+ * starts it from the keyboard, and her page shows the running clock and who
+ * started it from the server's answer, before it reads the match again; every
+ * other page shows them too, and the easy bot plays Bruno's turn.
  */
 import { describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
 import { findGame } from '../../src/games/registry';
 import { RawClient } from '../server/harness';
 import { createdByAna, findChromium, joinedByLink, newContext, openAsSeat, screenshot, e2eSuite } from './harness';
@@ -88,13 +91,41 @@ describe.skipIf(!CHROMIUM)('browser: starting a turn clock on a gone player', ()
     );
     expect(await ana.getByTestId('start-clock-error').getAttribute('role')).toBe('alert');
     await ana.unroute(clockRoute);
+    // The button can be pressed again, as it was.
+    await expect.poll(() => ana.getByTestId('start-clock').textContent(), { timeout: UI }).toBe('Start a turn clock');
+    expect(await ana.getByTestId('start-clock').isEnabled()).toBe(true);
+    // So too when the request does not reach the server.
+    await ana.route(clockRoute, (route) => route.abort('connectionrefused'));
+    await ana.getByTestId('start-clock').click();
+    await expect
+      .poll(() => ana.getByTestId('start-clock-error').textContent(), { timeout: UI })
+      .toBe('Could not start the turn clock: the server cannot be reached. Check your connection and try again.');
+    await ana.unroute(clockRoute);
+    await expect.poll(() => ana.getByTestId('start-clock').textContent(), { timeout: UI }).toBe('Start a turn clock');
+    expect(await ana.getByTestId('start-clock').isEnabled()).toBe(true);
     expect(await ana.getByTestId('turn-clock').count()).toBe(0);
 
-    // From the keyboard: the button takes the focus and Enter presses it.
+    // From the keyboard: the button takes the focus and Enter presses it. Ana's page shows the running clock and who
+    // started it as soon as the server accepts, from its answer: her page's reads of the match are held until then
+    // (before, the button said "Starting…" until the next read, the server's notice or the 20 s poll).
     const before = (await suite.server.db.fetch(matchID, { state: true })).state._stateID;
+    const held: Route[] = [];
+    const matchRead = (u: URL) => u.pathname === `/games/touched-on/${matchID}`;
+    let hold = true;
+    await ana.route(matchRead, (route) => (hold ? void held.push(route) : route.continue()));
     await ana.getByTestId('start-clock').focus();
     await ana.keyboard.press('Enter');
     await ana.getByTestId('clock-offer').waitFor({ state: 'detached', timeout: UI });
+    await ana.getByTestId('turn-clock').waitFor({ timeout: UI });
+    expect(await ana.getByTestId('turn-clock').textContent()).toMatch(/^Clock: \d+:\d\d for /);
+    expect(await ana.getByTestId('clock-started').textContent()).toMatch(
+      /^You started a 1-minute turn clock, as Bruno seemed to be gone/,
+    );
+    // The page did ask for the match again (the server's notice, the answer's own read), and had no answer yet.
+    expect(held.length).toBeGreaterThan(0);
+    hold = false;
+    for (const route of held) await route.continue();
+    await ana.unroute(matchRead);
     // Every page shows the clock without a reload, and who started it.
     for (const page of [ana, carla]) {
       await page.getByTestId('turn-clock').waitFor({ timeout: UI });

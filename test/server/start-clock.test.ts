@@ -158,8 +158,14 @@ function startClockTests(server: () => TestServer) {
     const startedAt = Date.now();
     const res = await startClock(srv.url, matchID, { playerID: '1', credentials: creds[1] });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ matchID, turnClockMs: PERIOD });
     const { metadata } = await readMatch(srv, matchID);
+    // The answer carries what was written, which the page shows at once without reading the match again.
+    expect(res.json).toEqual({
+      matchID,
+      turnClockMs: PERIOD,
+      clockWait: metadata.clockWait,
+      clockStarted: metadata.clockStarted,
+    });
     expect(metadata.turnClockMs).toBe(PERIOD);
     expect(metadata.clockStarted).toMatchObject({ seat: '1', name: 'P1', gone: ['0'] });
     expect(metadata.clockWait.at).toBeGreaterThanOrEqual(startedAt);
