@@ -21,7 +21,7 @@ import { hrefOf } from './route';
 import { SeatDot } from './SeatDot';
 import { useBoardFirstInView } from './shortScreen';
 import { ConfirmBox } from './Confirm';
-import { placeNotes } from './hotseatNotes';
+import { followNotes } from './hotseatNotes';
 import { lastActionRecap } from './hotseatRecap';
 
 /** How long the page says whose turn it is when the device changes hands without the pass screen. */
@@ -209,15 +209,11 @@ export function HotSeatGame(props: {
   const shownHanded = !!handedTo && handedTo.seat === acting && !over;
   const noted = shownHanded || botPlays;
   useLayoutEffect(() => {
-    if (!noted) return;
-    const place = () => {
-      if (notesRef.current) placeNotes(boardRef.current, notesRef.current);
-    };
-    place();
-    // Again while they show: the board lays out and scrolls for its new seat, its pinned sheet or its panel grows as
-    // the player taps markers (they would stand over its Confirm), the page scrolls, the window turns.
-    const t = setInterval(place, 200);
-    return () => clearInterval(t);
+    if (!noted || !notesRef.current) return;
+    // Again while they show, whenever something moves: the board lays out and scrolls for its new seat, its pinned
+    // sheet or its panel grows as the player taps markers (they would stand over its Confirm), the page scrolls, the
+    // window turns.
+    return followNotes(() => boardRef.current, notesRef.current);
   }, [noted, handedTo]);
   // While a bot plays the board on screen is a spectator's: the humans' hands are out of sight until the next one
   // takes the device, unless no human's view holds anything a spectator's does not (a game whose secrets are all

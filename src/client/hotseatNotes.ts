@@ -3,6 +3,7 @@
  * pins to its foot and below what it pins to its top, and over no control. They are fixed, so they stay in sight
  * whatever the page's scroll, and let taps through; but a note over a button hides it (Get on Board's Confirm, at the
  * foot of the plot panel beside the map on a phone held sideways, went under "Gia's turn" as the panel grew).
+ * While they show they move again whenever something that could meet them moves (`followNotes`), and only then.
  */
 
 /** The gap between a note and the window's edges, or what the board pins there, or a control. */
@@ -100,4 +101,54 @@ function place(notes: HTMLElement, side: 'right' | 'left', bottom: number): void
   notes.style.left = side === 'left' ? `${NOTE_GAP}px` : 'auto';
   notes.style.right = side === 'right' ? `${NOTE_GAP}px` : 'auto';
   notes.style.alignItems = side === 'left' ? 'flex-start' : 'flex-end';
+}
+
+/**
+ * Runs `place` now, and again whenever what could meet a note may have moved: the window resized or turned (or a
+ * phone's visual viewport), the page or any part of it scrolled, the page's elements changed (but inside `own`, the
+ * note itself, which `place` moves) or `watched` changed size, or a transition or an animation ended. At most once a
+ * frame, and never while nothing moves. Returns the way to stop.
+ */
+export function followMoves(place: () => void, watched: readonly (Element | null)[], own: Element): () => void {
+  let frame = 0;
+  const placeNow = () => {
+    frame = 0;
+    if (own.isConnected) place();
+  };
+  const later = () => {
+    if (!frame) frame = requestAnimationFrame(placeNow);
+  };
+  placeNow();
+  const changes = new MutationObserver((records) => {
+    if (records.some((r) => !own.contains(r.target))) later();
+  });
+  changes.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  const sizes = new ResizeObserver(later);
+  for (const el of [document.body, own, ...watched]) if (el) sizes.observe(el);
+  const targets: Array<[EventTarget | null, string]> = [
+    [window, 'resize'],
+    [document, 'scroll'],
+    [document, 'transitionend'],
+    [document, 'animationend'],
+    [window.visualViewport, 'resize'],
+    [window.visualViewport, 'scroll'],
+  ];
+  // Capturing, so that a part of the page that scrolls by itself (a list, the map) is heard too.
+  const options = { capture: true, passive: true };
+  for (const [on, type] of targets) on?.addEventListener(type, later, options);
+  return () => {
+    cancelAnimationFrame(frame);
+    changes.disconnect();
+    sizes.disconnect();
+    for (const [on, type] of targets) on?.removeEventListener(type, later, options);
+  };
+}
+
+/**
+ * Places `notes` now, and again whenever what could meet them may have moved (`followMoves`): the board laid out for
+ * a new seat, a tapped marker listed in the plot panel (its Confirm moved down), the page scrolled, the window
+ * turned. They were looked at every 200 ms while they showed. `board()` gives the board's element as it is then.
+ */
+export function followNotes(board: () => HTMLElement | null, notes: HTMLElement): () => void {
+  return followMoves(() => placeNotes(board(), notes), [board()], notes);
 }

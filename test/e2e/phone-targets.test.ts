@@ -9,7 +9,7 @@
  * - in a Get on Board hot-seat game, the note that names the seat whose plot it is ("Gia's turn", given when the
  *   device changes hands without the pass screen) covers nothing of the board's banner (the round's ticket), of its
  *   plot panel nor any control, upright and sideways on a phone and on a laptop, also while the player taps markers
- *   and scrolls the page (sideways, it covered the panel's Confirm).
+ *   and scrolls the page (sideways, it covered the panel's Confirm); and while nothing moves it is not placed again.
  */
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
@@ -116,6 +116,16 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
         isMobile: size.touch,
         hasTouch: size.touch,
       });
+      // Counts the page's calls of document.elementsFromPoint, which only the notes' placing makes (hotseatNotes.ts).
+      await context.addInitScript(() => {
+        const calls = { n: 0 };
+        const own = document.elementsFromPoint.bind(document);
+        document.elementsFromPoint = (x: number, y: number) => {
+          calls.n++;
+          return own(x, y);
+        };
+        (window as unknown as { __placings: { n: number } }).__placings = calls;
+      });
       await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
       await page.getByTestId('hs-name-0').fill('Ana');
       await page.getByTestId('hs-name-1').fill('Gia');
@@ -135,6 +145,35 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
         const banner = document.querySelector('[data-testid="banner"]')!;
         window.scrollBy(0, banner.getBoundingClientRect().top);
       });
+      // While nothing moves, the note is not placed again: in a stretch of 400 ms in which the page neither changed,
+      // scrolled, resized nor ran a transition or an animation, no placing ran (it looked every 200 ms).
+      const still = await page.evaluate(async () => {
+        const placings = (window as unknown as { __placings: { n: number } }).__placings;
+        const notes = document.querySelector('.hotseat-notes')!;
+        let moves = 0;
+        const moved = () => moves++;
+        const changes = new MutationObserver((records) => {
+          if (records.some((r) => !notes.contains(r.target))) moved();
+        });
+        changes.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        const events = ['scroll', 'resize', 'transitionrun', 'transitionend', 'animationstart', 'animationend'];
+        for (const type of events) document.addEventListener(type, moved, true);
+        window.addEventListener('resize', moved);
+        try {
+          for (let tries = 0; tries < 4; tries++) {
+            moves = 0;
+            const before = placings.n;
+            await new Promise((r) => setTimeout(r, 400));
+            if (moves === 0) return { quiet: true, placings: placings.n - before };
+          }
+          return { quiet: false, placings: -1 };
+        } finally {
+          changes.disconnect();
+          for (const type of events) document.removeEventListener(type, moved, true);
+          window.removeEventListener('resize', moved);
+        }
+      });
+      expect(still).toEqual({ quiet: true, placings: 0 });
       // Measured over the note's whole time up.
       const seen: string[] = [];
       let measured = 0;
