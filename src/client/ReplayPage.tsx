@@ -3,9 +3,10 @@
  * each step of the stored log as a spectator saw it (or, the match being
  * over, with every hidden card, from a chosen player's chair), with a timeline (first, back, play,
  * forward, last, a slider, a jump to a turn, or to a round in a game that counts rounds) and the steps
- * beside it in the game's own words, the current step marked. On a phone the timeline is pinned to the window's
- * bottom, so it stays in reach while the board scrolls (styles.css). It opens at the start, so that a shared
- * link does not give the result away before the first move. A replay link can be shared.
+ * beside it in the game's own words, the current step marked. On a phone (upright or sideways) and an upright tablet
+ * the timeline is pinned to the window's bottom, so it stays in reach while the board scrolls (styles.css). It opens
+ * at the start, so that a shared link does not give the result away before the first move. A replay link can be
+ * shared.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { State } from 'boardgame.io';
@@ -220,7 +221,7 @@ export function ReplayPage(props: { matchID: string }) {
       <section className="card replay-bar" aria-label="Replay controls">
         <h2>Replay · {replay.data.players.map(seatName).join(', ')}</h2>
         <div className="replay-controls">
-          {/* On a phone the timeline is pinned to the window's bottom (styles.css): the board scrolls under it. */}
+          {/* On a phone or an upright tablet the timeline is pinned to the window's bottom (styles.css). */}
           <div className="replay-timeline" data-testid="replay-timeline">
             <div className="replay-buttons">
               <StepButton onStep={() => goTo(0)} off={at === 0} id="replay-first" label="First step">

@@ -5,7 +5,8 @@
  *   hot-seat setup, a match under way ("Leave match") and a hot-seat game ("Quit game") is a tap target of
  *   44 × 44 px or more (the boards are checked by their own tests);
  * - so is every control of a replay (its arrows, slider, choices and steps), its page is no wider than the
- *   phone, and its timeline is in reach at the page's end;
+ *   phone, and its timeline, pinned to the window's bottom, is in reach with the page scrolled to the board and to
+ *   its end, on the phone held upright and sideways (844 × 390) and on an upright tablet (768 × 1024);
  * - in a Get on Board hot-seat game, the note that names the seat whose plot it is ("Gia's turn", given when the
  *   device changes hands without the pass screen) covers nothing of the board's banner (the round's ticket), of its
  *   plot panel nor any control, upright and sideways on a phone and on a laptop, also while the player taps markers
@@ -91,17 +92,27 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
     await context.close();
   }, 120_000);
 
-  it('makes every control of a replay a 44 px tap target, on a page no wider than the phone', async () => {
+  it('makes every control of a replay a 44 px tap target, on a page no wider than the phone, its timeline pinned upright, sideways and on an upright tablet', async () => {
     const { matchID } = await playedInProcess(suite, 'get-on-board', 2, 5);
     const { context, page: p } = await newContext(suite.browser, suite.errors, 'phone-targets-replay', PHONE);
     await p.goto(`${suite.server.url}/#/g/get-on-board/replay/${matchID}`);
     await p.getByTestId('replay-log').waitFor({ timeout: UI });
-    const small = await smallControls(p, '.replay-board');
-    await screenshot(p, 'phone-targets-replay');
-    expect(small).toEqual([]);
-    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    // Its timeline, pinned to the window's bottom, is in reach with the page scrolled to its end.
-    await expectTimelineInReach(p);
+    // An upright phone, the same held sideways (it scrolled out of view there with the board), an upright tablet.
+    for (const { width, height } of [
+      { width: 390, height: 844 },
+      { width: 844, height: 390 },
+      { width: 768, height: 1024 },
+    ]) {
+      await p.setViewportSize({ width, height });
+      await p.evaluate(() => window.scrollTo(0, 0));
+      const small = await smallControls(p, '.replay-board');
+      await screenshot(p, `phone-targets-replay-${width}x${height}`);
+      expect(small, `${width} × ${height}`).toEqual([]);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // Its timeline, pinned to the window's bottom, is in reach with the page scrolled to the board and to its end.
+      await expectTimelineInReach(p);
+      await p.screenshot({ path: path.join(SCREENSHOTS, `phone-targets-replay-${width}x${height}-end.png`) });
+    }
     await context.close();
   }, 120_000);
 

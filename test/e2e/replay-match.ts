@@ -54,27 +54,36 @@ export async function playedInProcess(suite: E2ESuite, gameId: string, numPlayer
 const TIMELINE = ['replay-first', 'replay-back', 'replay-play', 'replay-forward', 'replay-last', 'replay-slider'];
 
 /**
- * With the page scrolled to its end, every control of the replay's timeline is wholly in the window and is what
- * shows at its centre (nothing covers it), and the list of steps, the page's last part on a phone, ends above it
- * (the timeline, pinned to a phone's bottom, covers nothing of it). Each failure in words: "replay-first: top -2710".
+ * With the page scrolled to its middle (the board), then to its end, every control of the replay's timeline is
+ * wholly in the window and is what shows at its centre (nothing covers it): pinned, it stays in reach without
+ * scrolling back; and at the end the list of steps, the page's last part there, ends above it (the timeline, pinned
+ * to the window's bottom, covers nothing of it). Each failure in words: "middle, replay-first: top -1210".
  */
 export async function expectTimelineInReach(page: Page): Promise<void> {
   const problems = await page.evaluate((ids) => {
-    window.scrollTo(0, document.documentElement.scrollHeight);
     const out: string[] = [];
-    let top = Infinity;
-    for (const id of ids) {
-      const el = document.querySelector(`[data-testid="${id}"]`)!;
-      const r = el.getBoundingClientRect();
-      top = Math.min(top, r.top);
-      if (r.top < 0) out.push(`${id}: top ${Math.round(r.top)}`);
-      if (r.bottom > innerHeight) out.push(`${id}: bottom ${Math.round(r.bottom)} of ${innerHeight}`);
-      if (r.left < 0 || r.right > innerWidth) out.push(`${id}: ${Math.round(r.left)} to ${Math.round(r.right)}`);
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (hit !== el && !el.contains(hit)) out.push(`${id}: under ${hit?.tagName}.${hit?.className}`);
+    const end = document.documentElement.scrollHeight;
+    for (const [where, y] of [
+      ['middle', (end - innerHeight) / 2],
+      ['end', end],
+    ] as const) {
+      window.scrollTo(0, y);
+      let top = Infinity;
+      for (const id of ids) {
+        const el = document.querySelector(`[data-testid="${id}"]`)!;
+        const r = el.getBoundingClientRect();
+        top = Math.min(top, r.top);
+        const at = `${where}, ${id}`;
+        if (r.top < 0) out.push(`${at}: top ${Math.round(r.top)}`);
+        if (r.bottom > innerHeight) out.push(`${at}: bottom ${Math.round(r.bottom)} of ${innerHeight}`);
+        if (r.left < 0 || r.right > innerWidth) out.push(`${at}: ${Math.round(r.left)} to ${Math.round(r.right)}`);
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (hit !== el && !el.contains(hit)) out.push(`${at}: under ${hit?.tagName}.${hit?.className}`);
+      }
+      const list = document.querySelector('[data-testid="replay-log"]')!.getBoundingClientRect();
+      if (where === 'end' && list.bottom > top + 1)
+        out.push(`the list of steps ends at ${Math.round(list.bottom)}, under the timeline`);
     }
-    const list = document.querySelector('[data-testid="replay-log"]')!.getBoundingClientRect();
-    if (list.bottom > top + 1) out.push(`the list of steps ends at ${Math.round(list.bottom)}, under the timeline`);
     return out;
   }, TIMELINE);
   expect(problems).toEqual([]);
