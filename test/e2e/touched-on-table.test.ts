@@ -14,7 +14,9 @@
  *   while the player is inspected, so the carriage can be seen; the toast
  *   telling the inspector that the Appeal won stands over the banner: the
  *   chat's bar above the board, and the hand's cards, are clear of it and take
- *   a tap (also at 360 × 640);
+ *   a tap (also at 360 × 640); at 360 × 640 with the chat open at the page's
+ *   top, where the board starts below the window, it is in view all the same,
+ *   over none of the page's controls;
  * - on a 360 × 640 and a 390 × 844 phone, the current Line (its card, count and
  *   current carriage of 4 stacked cards) is in view between the banner and the
  *   pinned hand as the turn starts, while a batch is chosen and after it; a
@@ -34,7 +36,16 @@ import type { State } from 'boardgame.io';
 import type { Page } from 'playwright-core';
 import type { TOState } from '../../src/games/touched-on/types';
 import { carriage, emptyHands, give, pick, setPlay } from '../games/touched-on/helpers';
-import { createJoined, findChromium, hiddenUnder, SCREENS, SCREENSHOTS, e2eSuite, type E2EServer } from './harness';
+import {
+  createJoined,
+  expectInView,
+  findChromium,
+  hiddenUnder,
+  SCREENS,
+  SCREENSHOTS,
+  e2eSuite,
+  type E2EServer,
+} from './harness';
 import { midJourney, type Table } from './touched-on-position';
 
 const CHROMIUM = findChromium();
@@ -464,6 +475,57 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
         window.scrollBy(0, banner.top + 1);
       });
       expect(await covered(), `${size.name}, the page scrolled to the table`).toEqual([]);
+    }
+    await page.context().close();
+    await victim.context().close();
+  }, 60_000);
+
+  it("on a small phone with the chat open, a won Appeal's toast is in view, over none of the page's controls", async () => {
+    const small = PHONES[0];
+    const t = await midJourney(suite.server);
+    const page = await openSeat(suite, t, t.cur, small);
+    await page.getByTestId(`hand-card-${t.undercover}`).tap();
+    const victim = await openSeat(suite, t, t.prev, small);
+    await page.getByTestId('inspect').tap();
+    await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
+    // The inspecting player chats meanwhile, at the page's top: with a few messages the open chat is as tall as it
+    // gets, and the banner's place, from which the toast hangs, is under the sheet, and lower than the window.
+    await page.getByTestId('chat').locator('summary').tap();
+    for (let i = 1; i <= 4; i++) {
+      await page.getByTestId('chat-input').fill(`Message ${i}: are you sure about that carriage?`);
+      await page.getByTestId('chat-send').tap();
+      await expect.poll(() => page.getByTestId('chat-message').count(), { timeout: UI }).toBe(i);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await victim.getByTestId('appeal').tap();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Appealed' });
+    await toast.waitFor({ timeout: UI });
+    const covered = () =>
+      hiddenUnder(page, '[data-testid="toast"]', {
+        boxes: '[data-testid="chat"] summary, [data-testid="chat-input"], [data-testid="chat-send"]',
+        controls: true,
+      });
+    // At the page's top, then with the chat's form just above the sheet: whole in the window, over no control.
+    // (The board may bring its current Line into view as the Appeal's result comes: the page is scrolled back.)
+    for (const where of ['top', 'chat form above the sheet'] as const) {
+      await page.evaluate(async (top) => {
+        const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        await frames();
+        if (top) window.scrollTo(0, 0);
+        else {
+          const form = document.querySelector('[data-testid="chat-send"]')!.getBoundingClientRect();
+          const sheet = document.querySelector('[data-testid="actions"]')!.getBoundingClientRect();
+          window.scrollBy(0, form.bottom - sheet.top + 8);
+        }
+        await frames();
+      }, where === 'top');
+      const banner = (await page.getByTestId('banner').boundingBox())!;
+      expect(banner.y, `${where}: the banner's place, below the window's first 480 px`).toBeGreaterThan(480);
+      await page.screenshot({
+        path: `${SCREENSHOTS}/touched-on-table-phone-360-chat-toast-${where.split(' ')[0]}.png`,
+      });
+      await expectInView(page, toast, `the toast, ${where}`);
+      expect(await covered(), where).toEqual([]);
     }
     await page.context().close();
     await victim.context().close();

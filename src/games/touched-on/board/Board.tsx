@@ -58,6 +58,7 @@ import {
 import { useLayoutEffectInBrowser, useMoveSender, useToasts } from '../../../client/boardHooks';
 import { useKeyboardFocus } from './keyboard';
 import { decisionLine } from './banner';
+import { useToastsInView } from './toastsInView';
 import './board.css';
 
 /** Why a card is not playable while the online table still waits for players. */
@@ -135,6 +136,9 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const fingerprint = stateFingerprint(G, ctx);
   const send = useMoveSender(fingerprint, toast, () => setSelState(NO_SELECTION));
   const root = useRef<HTMLDivElement>(null);
+  // On a phone, in view wherever the banner they stand over is (toastsInView.ts).
+  const toastsRef = useRef<HTMLDivElement>(null);
+  useToastsInView(root, toastsRef, toasts.length);
   const choice = [sel.card, sel.line, sel.seat || null, sel.take, sel.give, sel.putOut].filter(Boolean).join('|');
   useKeyboardFocus(root, choice, fingerprint);
 
@@ -365,7 +369,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
       onKeyDown={onKeyDown}
     >
       {/* Before the banner: on a phone the messages stand over it, wherever it is (board.css). */}
-      <div className="to-toasts" aria-live="assertive">
+      <div className="to-toasts" aria-live="assertive" ref={toastsRef}>
         {/* Not over the final scores: the last moves' news stood over the winner's name for 5 s. */}
         {!(over && !hideOver && !inline) &&
           toasts.map((t) => (
