@@ -12,8 +12,8 @@
  * Viewport screenshots: artifacts/screenshots/gob-banner-<size>-plot<n>.png.
  */
 import { describe, expect, it } from 'vitest';
-import type { Locator } from 'playwright-core';
 import { findChromium, SCREENSHOTS, e2eSuite } from './harness';
+import { hotSeatSetupAt } from './get-on-board-steps';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -43,16 +43,7 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's banner keeps its height from
   it.each(SIZES)(
     'at $name size ($width × $height) the map stays under a banner of one height',
     async (size) => {
-      const context = await suite.browser.newContext({
-        viewport: { width: size.width, height: size.height },
-        isMobile: size.touch,
-        hasTouch: size.touch,
-      });
-      const page = await context.newPage();
-      page.on('pageerror', (e) => suite.errors.push(`[gob-banner-${size.name}] pageerror: ${e.message}`));
-      const press = (l: Locator) => (size.touch ? l.tap() : l.click());
-
-      await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
+      const { context, page, press } = await hotSeatSetupAt(suite, `gob-banner-${size.name}`, size);
       await page.getByTestId('hs-name-0').fill(NAME);
       await page.getByTestId('hs-kind-1').selectOption('bot');
       await page.getByTestId('hs-level-1').selectOption('easy');

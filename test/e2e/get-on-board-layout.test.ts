@@ -24,6 +24,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { findChromium, SCREENS, SCREENSHOTS, e2eSuite } from './harness';
+import { hotSeatSetupAt } from './get-on-board-steps';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -118,16 +119,7 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board at phone, laptop and desktop s
   it.each(SIZES)(
     'plays whole plots at $name size ($width × $height) with Confirm and the targets in view',
     async (size) => {
-      const context = await suite.browser.newContext({
-        viewport: { width: size.width, height: size.height },
-        isMobile: size.touch,
-        hasTouch: size.touch,
-      });
-      const page = await context.newPage();
-      page.on('pageerror', (e) => errors.push(`[gob-${size.name}] pageerror: ${e.message}`));
-      const press = (l: Locator) => (size.touch ? l.tap() : l.click());
-
-      await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
+      const { context, page, press } = await hotSeatSetupAt(suite, `gob-${size.name}`, size);
       await page.getByTestId('hs-name-0').fill('Ana');
       await page.getByTestId('hs-kind-1').selectOption('bot');
       await page.getByTestId('hs-level-1').selectOption('easy');
@@ -243,15 +235,8 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board at phone, laptop and desktop s
   );
 
   it("shows the final scores' five players' columns and row names whole on a phone", async () => {
-    const context = await suite.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(`[gob-end-phone] pageerror: ${e.message}`));
     // Five easy bots on Paris, played to the end at instant pace.
-    await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
+    const { context, page } = await hotSeatSetupAt(suite, 'gob-end-phone', { width: 390, height: 844, touch: true });
     await page.getByTestId('hs-players-5').tap();
     for (let seat = 0; seat < 5; seat++) {
       await page.getByTestId(`hs-kind-${seat}`).selectOption('bot');

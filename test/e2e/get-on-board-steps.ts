@@ -1,7 +1,28 @@
 /** Steps of a Get on Board game in the browser that several tests share. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { newContext, type E2ESuite } from './harness';
 
 const UI = 10_000;
+
+/**
+ * A context of its own at `screen`'s size (a touch phone's or tablet's when it says `touch`), its page on Get on
+ * Board's hot-seat setup, its page's errors noted in the suite's as "[<label>] pageerror: …"; `press` taps on a touch
+ * screen and clicks elsewhere.
+ */
+export async function hotSeatSetupAt(
+  suite: E2ESuite,
+  label: string,
+  screen: { width: number; height: number; touch: boolean },
+) {
+  const { context, page } = await newContext(suite.browser, suite.errors, label, {
+    viewport: { width: screen.width, height: screen.height },
+    isMobile: screen.touch,
+    hasTouch: screen.touch,
+  });
+  const press = (l: Locator) => (screen.touch ? l.tap() : l.click());
+  await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
+  return { context, page, press };
+}
 
 /**
  * Hot-seat, at the departures: each of the `humans` takes the device at the pass screen and keeps the first
