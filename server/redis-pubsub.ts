@@ -20,11 +20,25 @@
  *   confirmed: one asked during an outage fails after a retry or two, and
  *   the match's updates from other processes never reached this one's
  *   sockets while any of them stayed).
+ * - A Redis that hangs (stopped, or a network that keeps the connection open
+ *   and carries nothing) is not seen as down: ioredis would wait for its
+ *   answers for good, so every command fails after `COMMAND_TIMEOUT_MS`
+ *   (ioredis's `commandTimeout`), and `close` drops the connections when
+ *   QUIT is not answered within `QUIT_WAIT_MS`. A command that timed out
+ *   still holds its place in ioredis's queue: Redis's answers, if it wakes,
+ *   stay matched to their commands (and updates published meanwhile reach
+ *   the other processes late; a client ignores an update older than its
+ *   state).
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { GenericPubSub } from 'boardgame.io/server';
 import type { Logger } from './log';
+
+/** How long a Redis command may go unanswered before it fails ("Command timed out"), ms. */
+export const COMMAND_TIMEOUT_MS = 1000;
+/** How long `close` waits for Redis to answer QUIT before it drops the connections, ms. */
+export const QUIT_WAIT_MS = 1000;
 
 interface Envelope<T> {
   from: string;
@@ -48,7 +62,11 @@ export class RedisPubSub<T> implements GenericPubSub<T> {
     private readonly log: Logger,
     private readonly prefix = 'ns:',
   ) {
-    const common = { maxRetriesPerRequest: 1, retryStrategy: (n: number) => Math.min(n * 200, 2000) };
+    const common = {
+      maxRetriesPerRequest: 1,
+      retryStrategy: (n: number) => Math.min(n * 200, 2000),
+      commandTimeout: COMMAND_TIMEOUT_MS,
+    };
     this.pub = new Redis(url, { ...common, enableOfflineQueue: false });
     this.sub = new Redis(url, common);
     for (const [name, conn] of [
@@ -163,7 +181,12 @@ export class RedisPubSub<T> implements GenericPubSub<T> {
     await Promise.all([up(this.pub), up(this.sub)]);
   }
 
+  /** Says QUIT on both connections; drops them if Redis has not answered within `QUIT_WAIT_MS` (it hangs). */
   async close(): Promise<void> {
-    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, QUIT_WAIT_MS)));
+    await Promise.race([Promise.allSettled([this.pub.quit(), this.sub.quit()]), late]);
+    clearTimeout(timer);
+    for (const conn of [this.pub, this.sub]) if (conn.status !== 'end') conn.disconnect();
   }
 }

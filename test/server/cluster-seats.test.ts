@@ -272,7 +272,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('seat connections while Redis does not an
   let redis: ChildProcess | undefined;
   let server: TestServer | undefined;
   afterAll(async () => {
-    // Redis first: a server closing waits for its answer to QUIT.
+    // Redis first: it is stopped, and a server closing would wait for each of its commands to time out.
     redis?.kill('SIGKILL');
     await server?.close();
     await dropSchema(PG_URL ?? '', schema);

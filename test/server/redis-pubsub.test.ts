@@ -4,10 +4,13 @@
  * server/seat-presence.ts) hears the other processes' messages once Redis is back. ioredis renews on reconnection
  * only the subscriptions Redis confirmed; the one asked during the outage failed after a retry or two and was never
  * asked again, so the match's updates from other processes never reached this process's sockets.
+ *
+ * And against a Redis that hangs (SIGSTOP): a command fails after `COMMAND_TIMEOUT_MS` and `close` returns, where
+ * ioredis waited for their answers for good.
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RedisPubSub } from '../../server/redis-pubsub';
+import { COMMAND_TIMEOUT_MS, QUIT_WAIT_MS, RedisPubSub } from '../../server/redis-pubsub';
 import { sleep } from './harness';
 import { freePort, startRedis } from './processes';
 
@@ -51,5 +54,27 @@ describe.skipIf(!REDIS_URL)('RedisPubSub with Redis away', () => {
       await sleep(50);
     }
     expect(heard.length, 'the channel subscribed to during the outage heard nothing after it').toBeGreaterThan(0);
+  }, 30_000);
+
+  it('with Redis hung, a command fails after COMMAND_TIMEOUT_MS and close drops the connections', async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    const client = new RedisPubSub<unknown>(`redis://127.0.0.1:${port}`, () => undefined);
+    clients.push(client);
+    await client.ready();
+    // SIGSTOP: the connections stay open, and nothing is answered (ioredis waited for good).
+    redis.kill('SIGSTOP');
+    const asked = Date.now();
+    await expect(client.commands.hgetall('ns:anything')).rejects.toThrow(/timed out/);
+    const failedMs = Date.now() - asked;
+    expect(failedMs).toBeGreaterThanOrEqual(COMMAND_TIMEOUT_MS - 50);
+    expect(failedMs).toBeLessThan(COMMAND_TIMEOUT_MS + 1000);
+    const closing = Date.now();
+    const closed = await Promise.race([client.close().then(() => true), sleep(10_000).then(() => false)]);
+    const closeMs = Date.now() - closing;
+    console.log(`with Redis hung, a command failed after ${failedMs} ms and close took ${closeMs} ms`);
+    expect(closed, 'close still waiting for QUIT after 10 s').toBe(true);
+    expect(closeMs).toBeLessThan(QUIT_WAIT_MS + 1000);
+    redis.kill('SIGCONT');
   }, 30_000);
 });
