@@ -32,6 +32,7 @@ import { guardNamespace, SeatSockets, type MatchQueue } from './socket-guard';
 import type { SocketLimits } from './socket-limits';
 import { checkClientBuilt, serveClient } from './static';
 import { RedisPubSub } from './redis-pubsub';
+import { RedisLock } from './redis-lock';
 import { Spectators, spectatorCount } from './spectators';
 import { createStorage, LocalPubSub, PersistFirstPubSub, PostgresStorage, type StorageKind } from './storage';
 import {
@@ -387,7 +388,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
   );
   // With several processes: the stored seat connections kept right against every process's sockets.
-  if (shared) {
+  if (shared && redis) {
     sweepRef.current = new SeatSweep({
       db: hooked.storage,
       shared,
@@ -400,6 +401,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           args: [matchID, Object.values(metadata.players).map(({ credentials: _c, ...player }) => player)],
         } as unknown as TransportMessage),
       connectedMatches: raw instanceof PostgresStorage ? () => raw.connectedMatches() : undefined,
+      // One process of those on the same storage sweeps (each with a storage of its own sweeps its own).
+      lock: new RedisLock(
+        redis.commands,
+        `ns:seat-sweep:${raw instanceof PostgresStorage ? postgresSite(options.databaseUrl, raw.schema) : processID}`,
+        processID,
+        3 * shared.heartbeatMs,
+      ),
       log,
     });
   }
@@ -584,6 +592,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const matchQueues = () => transport.queueCount;
   return { url, port, db: raw, games, bots, clocks, close, matchQueues };
+}
+
+/** The database and schema of a PostgreSQL storage (`host:port/db/schema`), without the URL's credentials. */
+function postgresSite(databaseUrl: string | undefined, schema: string): string {
+  try {
+    const u = new URL(databaseUrl ?? '');
+    return `${u.host}${u.pathname}/${schema}`;
+  } catch {
+    return schema;
+  }
 }
 
 /** The game served when none is given. */

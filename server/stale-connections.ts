@@ -14,19 +14,28 @@
  * cannot do that; each knows which seats the live processes hold from their
  * records in Redis (server/seat-presence.ts), and `SeatSweep` puts the stored
  * connections right against them:
- *  - Every `2 × heartbeatMs` it lists the unfinished matches with a seat
- *    stored connected and, per match, reads the stored metadata first, then
- *    who holds its seats. A socket's seat is recorded in Redis before
- *    boardgame.io marks it connected (server/socket-guard.ts waits for the
- *    record, a moment at most), so a seat read connected whose socket still
- *    lives is seen held, on whatever process, even one that started a moment
- *    ago. A seat that no live process holds, seen so in two sweeps at least a
- *    heartbeat apart, is marked gone: the second look lets a process whose
- *    record could not be written at its sync (Redis away a moment) write it
- *    again at its next heartbeat; and a dead process's records stop counting
- *    3 heartbeats after its last. So a dead process's seats are marked gone
- *    within about 7 heartbeats (70 s with the default 10 s). When Redis does
- *    not answer, nothing is marked.
+ *  - Every `2 × heartbeatMs` one process, the holder of a lock in Redis
+ *    (server/redis-lock.ts, for the processes on one storage: the others'
+ *    sweeps, each its PostgreSQL query, only did the same again), lists the
+ *    unfinished matches with a seat stored connected and, per match, reads
+ *    the stored metadata first, then who holds its seats. The holder keeps
+ *    the lock while it lives (a lock taken anew for each period would pass
+ *    from process to process, and each would see a seat twice only across
+ *    its own sweeps, periods apart); when it dies, the lock lapses
+ *    `3 × heartbeatMs` after its last renewal and the next process to sweep
+ *    takes it. When Redis does not answer the lock, each process sweeps
+ *    alone. A socket's seat is recorded in Redis before boardgame.io marks it
+ *    connected (server/socket-guard.ts waits for the record, a moment at
+ *    most), so a seat read connected whose socket still lives is seen held,
+ *    on whatever process, even one that started a moment ago. A seat that
+ *    no live process holds, seen so in two sweeps at least a heartbeat
+ *    apart, is marked gone: the second look lets a process whose record
+ *    could not be written at its sync (Redis away a moment) write it again
+ *    at its next heartbeat; and a dead process's records stop counting 3
+ *    heartbeats after its last. So a dead process's seats are marked gone
+ *    within about 7 heartbeats (70 s with the default 10 s), the one sweeping
+ *    included (its lock lapses as its records do). When Redis does not
+ *    answer, nothing is marked.
  *  - A seat that a live process holds and is stored gone is marked connected:
  *    looked at a moment after each disconnection that boardgame.io marks
  *    gone here (another process's socket of the seat may have synced just as
@@ -78,6 +87,11 @@ export interface SeatSweepContext {
   tell(matchID: string, metadata: Server.MatchData): void;
   /** The unfinished matches with a seat stored connected (default: every unfinished match). */
   connectedMatches?(): Promise<string[]>;
+  /**
+   * The lock that lets one process of those on the storage sweep (server/redis-lock.ts): `take` resolves true when
+   * this one holds it, undefined when Redis did not answer. None: this process sweeps.
+   */
+  lock?: { take(): Promise<boolean | undefined>; release(): Promise<void> };
   log: Logger;
 }
 
@@ -155,6 +169,12 @@ export class SeatSweep {
   private async sweepOnce(): Promise<number> {
     let marked = 0;
     try {
+      // One process sweeps per period: the lock's holder (or each, alone, when Redis does not answer).
+      if ((await this.ctx.lock?.take()) === false) {
+        // Forgotten, so that a seat seen unheld when this process sweeps again is seen so twice by it.
+        this.unheld = new Map();
+        return marked;
+      }
       const ids = this.ctx.connectedMatches ? await this.ctx.connectedMatches() : await listUnfinished(this.ctx.db);
       const unheld = new Map<string, number>();
       for (const matchID of ids) {
@@ -229,6 +249,8 @@ export class SeatSweep {
     for (const timer of this.looks) clearTimeout(timer);
     this.looks.clear();
     await this.sweeping;
+    // Another process takes the sweep at its next period.
+    await this.ctx.lock?.release();
   }
 }
 

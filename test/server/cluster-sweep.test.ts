@@ -1,0 +1,209 @@
+/**
+ * The seat sweep (server/stale-connections.ts `SeatSweep`) with several server processes on one PostgreSQL schema
+ * and one Redis, a heartbeat of 250 ms (a sweep every 500 ms): one process sweeps per period, the holder of a lock in
+ * Redis (server/redis-lock.ts). Every process ran the sweep's query every period, each doing the same work again.
+ * The sweep's query is counted by wrapping the storage's `connectedMatches` of the in-process servers.
+ *  - Two processes: one sweeps, the other runs no query.
+ *  - The holder killed without a word (SIGKILL, a child process): another takes the sweep over once the lock has
+ *    lapsed, and marks gone the seat the dead process left connected.
+ *  - Redis not answering (its own redis-server, SIGSTOP): each process sweeps alone, as before.
+ */
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostgresStorage } from '../../server/storage/postgres';
+import { fullMatch, makePublicDir, RawClient, readMatch, sleep, startTestServer, type TestServer } from './harness';
+import {
+  buildServer,
+  dropSchema,
+  freePort,
+  removeBuild,
+  startProcess,
+  startRedis,
+  twoServers,
+  withSchema,
+  type ServerProcess,
+} from './processes';
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL;
+const HEARTBEAT_MS = 250;
+const PERIOD_MS = 2 * HEARTBEAT_MS;
+const GAME = 'touched-on';
+
+/** The times of `server`'s sweep queries (its storage's listing of the matches with a seat connected), from now on. */
+function countSweeps(server: TestServer): number[] {
+  const db = server.db as PostgresStorage;
+  const times: number[] = [];
+  const query = db.connectedMatches.bind(db);
+  db.connectedMatches = () => {
+    times.push(Date.now());
+    return query();
+  };
+  return times;
+}
+
+/** How many of `times` fall at or after `since`. */
+const after = (times: number[], since: number) => times.filter((t) => t >= since).length;
+
+/** Polls `pred` until it holds, or fails after `ms`. */
+async function eventually(pred: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await pred())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+const opts = (schema: string, redisUrl: string, processName: string) =>
+  ({
+    storage: 'postgres',
+    databaseUrl: withSchema(PG_URL!, schema),
+    redisUrl,
+    seatHeartbeatMs: HEARTBEAT_MS,
+    spectatorHeartbeatMs: HEARTBEAT_MS,
+    processName,
+  }) as const;
+
+describe.skipIf(!PG_URL || !REDIS_URL)('the seat sweep, two processes', () => {
+  const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'sweep', {
+    seatHeartbeatMs: HEARTBEAT_MS,
+    spectatorHeartbeatMs: HEARTBEAT_MS,
+  });
+
+  it('runs its query in one process per period, not in each', async () => {
+    const [a, b] = [servers.a(), servers.b()];
+    // A match with a seat connected, so that the sweep has something to read.
+    const { matchID, creds } = await fullMatch(a.url, 2, GAME);
+    const player = new RawClient(b.url, { namespace: GAME });
+    await player.sync(matchID, '0', creds[0]);
+    const sweeps = [countSweeps(a), countSweeps(b)];
+    const windowMs = 10 * PERIOD_MS;
+    await sleep(windowMs);
+    const [na, nb] = sweeps.map((t) => t.length);
+    console.log(`sweep queries in ${windowMs / PERIOD_MS} periods: ${na} by one process, ${nb} by the other`);
+    expect(na + nb).toBeGreaterThanOrEqual(windowMs / PERIOD_MS - 2);
+    expect(na + nb).toBeLessThanOrEqual(windowMs / PERIOD_MS + 2);
+    expect(Math.min(na, nb)).toBeLessThanOrEqual(1);
+    player.close();
+  }, 30_000);
+});
+
+describe.skipIf(!PG_URL || !REDIS_URL)('the seat sweep when the process holding it is killed', () => {
+  const schema = `sweep_dead_${process.pid}_${Date.now().toString(36)}`;
+  const publicDir = makePublicDir();
+  let serverFile: string | undefined;
+  let doomed: ServerProcess | undefined;
+  const servers: TestServer[] = [];
+  let redis: Redis | undefined;
+
+  beforeAll(async () => {
+    serverFile = await buildServer();
+  }, 60_000);
+  afterAll(async () => {
+    await doomed?.stop('SIGKILL');
+    for (const server of servers) await server.close();
+    redis?.disconnect();
+    fs.rmSync(publicDir, { recursive: true, force: true });
+    if (serverFile) removeBuild(serverFile);
+    await dropSchema(PG_URL ?? '', schema);
+  });
+
+  it('is taken over by another once the lock lapses, and the seats the dead process left are marked gone', async () => {
+    redis = new Redis(REDIS_URL!);
+    // The lock's holder now, if any: the key names the database and the schema.
+    const holder = async () => {
+      const [key] = await redis!.keys(`ns:seat-sweep:*/${schema}`);
+      return key ? await redis!.get(key) : null;
+    };
+    // The first process, of its own (a child process, so that it can be killed), takes the lock.
+    const args = ['--storage', 'postgres', '--database-url', withSchema(PG_URL!, schema), '--redis-url', REDIS_URL!];
+    doomed = await startProcess(serverFile!, [
+      ...args,
+      '--port',
+      '0',
+      '--public-dir',
+      publicDir,
+      '--redis-heartbeat',
+      String(HEARTBEAT_MS),
+    ]);
+    await eventually(async () => (await holder()) !== null, 'the first process holding the sweep');
+    const first = await holder();
+    const a = await startTestServer(opts(schema, REDIS_URL!, 'a'));
+    servers.push(a);
+    const b = await startTestServer(opts(schema, REDIS_URL!, 'b'));
+    servers.push(b);
+    const sweeps = [countSweeps(a), countSweeps(b)];
+
+    // A seat held on the first process, one on a.
+    const { matchID, creds } = await fullMatch(a.url, 2, GAME);
+    const players = [new RawClient(doomed.url, { namespace: GAME }), new RawClient(a.url, { namespace: GAME })];
+    try {
+      for (const seat of [0, 1]) await players[seat].sync(matchID, String(seat), creds[seat]);
+      await eventually(async () => {
+        const { metadata } = await readMatch(a, matchID);
+        return metadata.players[0].isConnected === true && metadata.players[1].isConnected === true;
+      }, 'both seats connected');
+      // While the first process holds the lock, the others run no sweep query.
+      await sleep(4 * PERIOD_MS);
+      expect(await holder()).toBe(first);
+      expect(sweeps.map((t) => t.length)).toEqual([0, 0]);
+
+      const killed = Date.now();
+      await doomed.stop('SIGKILL');
+      await eventually(() => Promise.resolve(sweeps.some((t) => t.length > 0)), 'another process sweeping');
+      const tookOverMs = Math.min(...sweeps.flat()) - killed;
+      await eventually(
+        async () => (await readMatch(a, matchID)).metadata.players[0].isConnected === false,
+        "seat 0 marked gone (the dead process's)",
+      );
+      const goneMs = Date.now() - killed;
+      expect((await readMatch(a, matchID)).metadata.players[1].isConnected).toBe(true);
+      const taker = await holder();
+      expect(taker).not.toBe(first);
+
+      // From then on, one of the two sweeps.
+      const since = Date.now();
+      await sleep(8 * PERIOD_MS);
+      const counts = sweeps.map((t) => after(t, since));
+      console.log(
+        `the sweep's holder killed: another swept ${tookOverMs} ms later, its seat was marked gone after ` +
+          `${goneMs} ms (heartbeat ${HEARTBEAT_MS} ms); then in 8 periods ${counts.join(' and ')} sweep queries`,
+      );
+      expect(tookOverMs).toBeLessThan(3 * HEARTBEAT_MS + 2 * PERIOD_MS + 500);
+      expect(Math.min(...counts)).toBeLessThanOrEqual(1);
+      expect(counts[0] + counts[1]).toBeLessThanOrEqual(8 + 2);
+    } finally {
+      players.forEach((p) => p.close());
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!PG_URL || !REDIS_URL)('the seat sweep while Redis does not answer', () => {
+  const schema = `sweep_away_${process.pid}_${Date.now().toString(36)}`;
+  let redis: ChildProcess | undefined;
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    redis?.kill('SIGKILL');
+    for (const server of servers) await server.close();
+    await dropSchema(PG_URL ?? '', schema);
+  });
+
+  it('runs in each process alone', async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    const url = `redis://127.0.0.1:${port}`;
+    for (const name of ['a', 'b']) servers.push(await startTestServer(opts(schema, url, name)));
+    const sweeps = servers.map(countSweeps);
+    await sleep(6 * PERIOD_MS);
+    expect(Math.min(...sweeps.map((t) => t.length)), 'both processes swept with Redis up').toBeLessThanOrEqual(1);
+    // SIGSTOP: the connections stay open, and no command is answered.
+    redis.kill('SIGSTOP');
+    const since = Date.now();
+    await sleep(8 * PERIOD_MS);
+    const counts = sweeps.map((t) => after(t, since));
+    console.log(`with Redis not answering, in 8 periods: ${counts.join(' and ')} sweep queries`);
+    expect(Math.min(...counts)).toBeGreaterThanOrEqual(3);
+  }, 30_000);
+});
