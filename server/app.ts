@@ -392,7 +392,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     sweepRef.current = new SeatSweep({
       db: hooked.storage,
       shared,
-      holdsHere: (matchID, seat) => seats.holds(matchID, seat),
+      holdsHere: (matchID, seat, credentials) => seats.holds(matchID, seat, credentials),
+      heldHere: () => seats.held(),
+      storedGone: raw instanceof PostgresStorage ? (ids) => raw.seatsNotConnected(ids) : undefined,
       inQueue: (matchID, task) => transport.inMatchQueue(matchID, task),
       // As boardgame.io tells a connection: the seats without their credentials, to every socket of the match.
       tell: (matchID, metadata) =>

@@ -596,10 +596,28 @@ export class SeatSockets {
     return this.shared.set(matchID, playerID, { count, personAt });
   }
 
-  /** Whether a socket of this process, connected now, holds seat `playerID` of `matchID`. */
-  holds(matchID: string, playerID: string): boolean {
+  /** The seats that sockets of this process, connected now, hold: per match, its seats. */
+  held(): Map<string, Set<string>> {
+    const held = new Map<string, Set<string>>();
+    for (const [matchID, sockets] of this.byMatch) {
+      for (const [socket, seat] of sockets) {
+        if (!socket.connected) continue;
+        let seats = held.get(matchID);
+        if (!seats) held.set(matchID, (seats = new Set<string>()));
+        seats.add(seat.playerID);
+      }
+    }
+    return held;
+  }
+
+  /**
+   * Whether a socket of this process, connected now, holds seat `playerID` of `matchID` (having synced with
+   * `credentials`, if given).
+   */
+  holds(matchID: string, playerID: string, credentials?: string): boolean {
     for (const [socket, seat] of this.byMatch.get(matchID) ?? []) {
-      if (seat.playerID === playerID && socket.connected) return true;
+      if (seat.playerID !== playerID || !socket.connected) continue;
+      if (credentials === undefined || seat.credentials === credentials) return true;
     }
     return false;
   }

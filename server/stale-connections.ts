@@ -42,6 +42,13 @@
  *    this one closed, its connection stored before this one's disconnection),
  *    and a moment after each seat the sweep marks gone (a socket may have
  *    synced between the sweep's look and its write).
+ *  - Every heartbeat each process also looks in the storage at the seats its
+ *    own sockets hold (one query on PostgreSQL), and marks connected again
+ *    those stored gone. The look after a disconnection can run before
+ *    boardgame.io's write of it lands (its read-then-write is not in the
+ *    match's queue, and may be slow): a socket of the seat that synced here
+ *    meanwhile then holds a seat stored gone, which no sweep looks at (it
+ *    reads the seats stored connected), until that socket syncs again.
  * Each mark is written in the match's queue, on the metadata read there (the
  * storage merges only that seat's change over what is stored), and told to
  * every page of the match as boardgame.io tells a connection (`matchData`).
@@ -79,12 +86,19 @@ export interface SeatSweepContext {
   db: AnyStorage;
   /** The seats the other processes hold (server/seat-presence.ts). */
   shared: SharedSeats;
-  /** Whether a socket of this process, connected now, holds the seat. */
-  holdsHere(matchID: string, seat: string): boolean;
+  /** Whether a socket of this process, connected now, holds the seat (having synced with `credentials`, if given). */
+  holdsHere(matchID: string, seat: string, credentials?: string): boolean;
   /** Runs `task` in the match's move queue, as the moves and the chat are. */
   inQueue<T>(matchID: string, task: () => Promise<T>): Promise<T>;
   /** Tells every page of the match, on every process, its seats' connections (boardgame.io's `matchData`). */
   tell(matchID: string, metadata: Server.MatchData): void;
+  /** The seats that sockets of this process, connected now, hold: per match, its seats. */
+  heldHere(): Map<string, Set<string>>;
+  /**
+   * Of `matchIDs`, the unfinished matches with seats stored not connected, and those seats (default: each match's
+   * metadata read).
+   */
+  storedGone?(matchIDs: string[]): Promise<Map<string, string[]>>;
   /** The unfinished matches with a seat stored connected (default: every unfinished match). */
   connectedMatches?(): Promise<string[]>;
   /**
@@ -101,10 +115,12 @@ const SETTLE_MS = 1000;
 /** Keeps the stored seat connections right against the live processes' sockets (see the file comment). */
 export class SeatSweep {
   private timer: NodeJS.Timeout | undefined;
+  private heldTimer: NodeJS.Timeout | undefined;
   private readonly looks = new Set<NodeJS.Timeout>();
   /** Seats ("matchID:seat") stored connected that no live process held at the last sweep, and since when. */
   private unheld = new Map<string, number>();
   private sweeping: Promise<number> | undefined;
+  private keeping: Promise<number> | undefined;
   private closed = false;
 
   constructor(private readonly ctx: SeatSweepContext) {}
@@ -113,11 +129,61 @@ export class SeatSweep {
     return this.ctx.shared.heartbeatMs;
   }
 
-  /** Sweeps every `2 × heartbeatMs` from now on. */
+  /** Sweeps every `2 × heartbeatMs` from now on, and looks at this process's own seats every `heartbeatMs`. */
   start(): void {
     if (this.closed || this.timer) return;
     this.timer = setInterval(() => void this.sweep(), 2 * this.heartbeatMs);
     this.timer.unref();
+    this.heldTimer = setInterval(() => void this.keepHeld(), this.heartbeatMs);
+    this.heldTimer.unref();
+  }
+
+  /**
+   * Marks connected the seats that sockets of this process hold and that are stored gone (see the file comment);
+   * resolves with how many it marked. One look at a time.
+   */
+  keepHeld(): Promise<number> {
+    if (this.closed) return Promise.resolve(0);
+    this.keeping ??= this.keepHeldOnce().finally(() => (this.keeping = undefined));
+    return this.keeping;
+  }
+
+  private async keepHeldOnce(): Promise<number> {
+    const held = this.ctx.heldHere();
+    if (held.size === 0) return 0;
+    let marked = 0;
+    try {
+      const ids = [...held.keys()];
+      const gone = this.ctx.storedGone ? await this.ctx.storedGone(ids) : await this.storedGone(ids);
+      for (const [matchID, seats] of gone) {
+        const mine = seats.filter((seat) => held.get(matchID)?.has(seat));
+        if (mine.length === 0 || this.closed) continue;
+        try {
+          // Still held here when written (a socket may have closed since the look), and by the seat's player (one who
+          // left the seat on another process leaves a socket here that this process was not told of).
+          const still = (seat: string, player: Server.PlayerMetadata) =>
+            this.ctx.holdsHere(matchID, seat, player.credentials);
+          marked += (await this.mark(matchID, mine, true, still)).length;
+        } catch (err) {
+          this.ctx.log('warn', 'seat connections not checked', { matchID, error: String(err) });
+        }
+      }
+    } catch (err) {
+      this.ctx.log('warn', 'seat connections not checked', { error: String(err) });
+    }
+    return marked;
+  }
+
+  /** Of `matchIDs`, the unfinished ones with seats stored not connected, read one by one. */
+  private async storedGone(matchIDs: string[]): Promise<Map<string, string[]>> {
+    const gone = new Map<string, string[]>();
+    for (const matchID of matchIDs) {
+      const metadata = await fetchMetadata(this.ctx.db, matchID);
+      if (!metadata || metadata.gameover !== undefined) continue;
+      const seats = Object.keys(metadata.players).filter((seat) => !metadata.players[Number(seat)]?.isConnected);
+      if (seats.length > 0) gone.set(matchID, seats);
+    }
+    return gone;
   }
 
   /** A socket of seat `seat` of `matchID` closed here, and boardgame.io marks the seat gone: looked at again soon. */
@@ -212,43 +278,52 @@ export class SeatSweep {
     return marked;
   }
 
-  /** Writes `connected` for `seats` of `matchID` in its queue, tells its pages; a seat marked gone is looked at again. */
-  private async mark(matchID: string, seats: string[], connected: boolean): Promise<void> {
+  /**
+   * Writes `connected` for `seats` of `matchID` in its queue (those for which `still`, asked there with the seat's
+   * metadata as read, holds), tells its pages; a seat marked gone is looked at again. Resolves with the seats it
+   * changed.
+   */
+  private async mark(
+    matchID: string,
+    seats: string[],
+    connected: boolean,
+    still: (seat: string, player: Server.PlayerMetadata) => boolean = () => true,
+  ): Promise<string[]> {
     const changed = await this.ctx.inQueue(matchID, async () => {
       const metadata = await fetchMetadata(this.ctx.db, matchID);
-      if (!metadata || metadata.gameover !== undefined || this.closed) return false;
-      let changed = false;
-      for (const seat of seats) {
+      if (!metadata || metadata.gameover !== undefined || this.closed) return [];
+      const changed = seats.filter((seat) => {
         const player = metadata.players[Number(seat)];
-        if (player && (player.isConnected === true) !== connected) {
-          // Changed on the object read: the storage writes only this change (server/storage/postgres.ts).
-          player.isConnected = connected;
-          changed = true;
-        }
-      }
-      if (!changed) return false;
+        if (!player || (player.isConnected === true) === connected || !still(seat, player)) return false;
+        // Changed on the object read: the storage writes only this change (server/storage/postgres.ts).
+        player.isConnected = connected;
+        return true;
+      });
+      if (changed.length === 0) return changed;
       const db = this.ctx.db;
       if (isSyncStorage(db)) db.setMetadata(matchID, metadata);
       else await db.setMetadata(matchID, metadata);
       this.ctx.tell(matchID, metadata);
-      return true;
+      return changed;
     });
-    if (changed) {
+    if (changed.length > 0) {
       const what = connected
         ? 'seats a live process holds marked connected again'
         : 'seats no live process holds marked gone';
-      this.ctx.log('info', what, { matchID, seats: seats.join(',') });
+      this.ctx.log('info', what, { matchID, seats: changed.join(',') });
+      if (!connected) this.later(matchID, changed);
     }
-    if (changed && !connected) this.later(matchID, seats);
+    return changed;
   }
 
   /** Stops sweeping and looking; resolves once a sweep under way has stopped. */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
+    clearInterval(this.heldTimer);
     for (const timer of this.looks) clearTimeout(timer);
     this.looks.clear();
-    await this.sweeping;
+    await Promise.all([this.sweeping, this.keeping]);
     // Another process takes the sweep at its next period.
     await this.ctx.lock?.release();
   }

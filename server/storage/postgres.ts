@@ -694,6 +694,23 @@ export class PostgresStorage extends Async {
     return r.rows.map((row) => row.id);
   }
 
+  /**
+   * Of `matchIDs`, the unfinished matches with seats stored not connected, and those seats, in one query (the seats a
+   * process's sockets hold are looked at every heartbeat: server/stale-connections.ts `SeatSweep.keepHeld`).
+   */
+  async seatsNotConnected(matchIDs: string[]): Promise<Map<string, string[]>> {
+    if (matchIDs.length === 0) return new Map();
+    const r = await this.pool.query<{ id: string; seats: string[] }>(
+      `SELECT m.id, array_agg(p.id) AS seats FROM ${this.match} m
+       CROSS JOIN LATERAL jsonb_each(m.metadata::jsonb -> 'players') AS p(id, player)
+       WHERE m.id = ANY($1::text[]) AND NOT m.gameover AND m.metadata IS NOT NULL
+         AND (p.player ->> 'isConnected') IS DISTINCT FROM 'true'
+       GROUP BY m.id`,
+      [matchIDs],
+    );
+    return new Map(r.rows.map((row) => [row.id, row.seats]));
+  }
+
   override async listMatches(opts?: StorageAPI.ListMatchesOpts): Promise<string[]> {
     const where: string[] = ['metadata IS NOT NULL'];
     const params: unknown[] = [];

@@ -13,6 +13,10 @@
  *  - a process killed without a word (SIGKILL) leaves its seats connected in the storage: once its records in Redis
  *    have expired, a live process marks them gone, and not the seats held by live processes, one just started
  *    included. A process with Redis never cleared them.
+ *  - a seat stored gone while a socket of a process holds it (boardgame.io's write of an earlier socket's
+ *    disconnection landing late) is marked connected again at that process's next heartbeat or so, on PostgreSQL
+ *    and on a storage of the process's own (memory); the sweep looks only at seats stored connected, and the seat
+ *    stayed gone until its socket synced again.
  *  - with Redis not answering (its process stopped), a process decides from its own sockets, and a sync waits only
  *    a moment for its record.
  */
@@ -63,6 +67,37 @@ async function eventually(pred: () => Promise<boolean>, what: string, ms = 5000)
   }
 }
 
+/**
+ * Seat 0 of a new match, held by a socket of `a`, stored gone (as when boardgame.io's write of an earlier socket's
+ * disconnection lands after this socket's sync and after the look that follows it): marked connected again within a
+ * few heartbeats, and told.
+ */
+async function heldSeatComesBack(a: TestServer): Promise<void> {
+  const { matchID, creds } = await fullMatch(a.url, 2, GAME);
+  const other = new RawClient(a.url, { namespace: GAME });
+  await other.sync(matchID, '1', creds[1]);
+  const player = new RawClient(a.url, { namespace: GAME });
+  await player.sync(matchID, '0', creds[0]);
+  await eventually(async () => (await connected(a, matchID)) === true, 'seat 0 connected');
+  // As when boardgame.io's write of an earlier socket's disconnection lands after this socket's sync and after the
+  // look that follows it: the seat stored gone, written straight into the storage (on the metadata read, so only
+  // that seat's connection is written).
+  const { metadata } = await readMatch(a, matchID);
+  metadata.players[0].isConnected = false;
+  await a.db.setMetadata(matchID, metadata);
+  expect(await connected(a, matchID)).toBe(false);
+  const told = toldOf(other, 0).length;
+  const wrote = Date.now();
+  // The sweep looks only at seats stored connected: before, the seat stayed gone until its socket synced again.
+  await eventually(async () => (await connected(a, matchID)) === true, 'seat 0 connected again', 20 * HEARTBEAT_MS);
+  console.log(`a seat stored gone while held here was marked connected again after ${Date.now() - wrote} ms`);
+  await other.waitFor(() => toldOf(other, 0).length > told, 5000, 'seat 0 told connected');
+  expect(toldOf(other, 0).at(-1)).toBe(true);
+  expect(a.logs.some((l) => l.includes('seats a live process holds marked connected again'))).toBe(true);
+  player.close();
+  other.close();
+}
+
 describe.skipIf(!PG_URL || !REDIS_URL)('seat connections across processes', () => {
   const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'seats', {
     clockScale: 60,
@@ -106,6 +141,10 @@ describe.skipIf(!PG_URL || !REDIS_URL)('seat connections across processes', () =
     // held by nobody, twice a heartbeat apart, and marks it gone.
     tabs.forEach((tab) => tab.close());
     await eventually(async () => (await connected(a, matchID)) === false, 'seat 0 gone', 5000);
+  });
+
+  it('a seat stored gone while a socket of the process holds it is marked connected again within a few heartbeats', async () => {
+    await heldSeatComesBack(servers.a());
   });
 
   it("the clock's bot leaves the rest of the turn to its player, back on the other process", async () => {
@@ -325,4 +364,16 @@ describe.skipIf(!PG_URL || !REDIS_URL)('seat connections while Redis does not an
     expect(await connected(srv, matchID, 1)).toBe(true);
     other.close();
   }, 30_000);
+});
+
+describe.skipIf(!REDIS_URL)('seat connections with Redis, on a storage of its own', () => {
+  let server: TestServer | undefined;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a seat stored gone while a socket of the process holds it is marked connected again (memory storage)', async () => {
+    server = await startTestServer({ redisUrl: REDIS_URL, seatHeartbeatMs: HEARTBEAT_MS });
+    await heldSeatComesBack(server);
+  });
 });
