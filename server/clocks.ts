@@ -50,9 +50,13 @@
  * process that watches the match; only the one that takes the match's clock
  * lease (a row of `bgio_bot_lease` for the seat `clock`, server/bot-lease.ts)
  * plays the turn, says so and counts the timeout. The others look again one
- * period later, as after a turn the bot could not play.
+ * period later, as after a turn the bot could not play. The lease is renewed
+ * while the bot plays, every third of its length: the bot may hold the turn
+ * for minutes while another seat decides, and the lease (3 s) ran out
+ * meanwhile, so another process could take the match's clock and play the
+ * same wait again.
  */
-import type { Server } from 'boardgame.io';
+import type { Server, State } from 'boardgame.io';
 import type { BotLeases } from './bot-lease';
 import type { BotSeats, ClockPlay } from './bots';
 import type { Logger } from './log';
@@ -348,6 +352,38 @@ export class TurnClocks {
     this.expired.set(matchID, { stateID, at: Date.now() });
     // Another process plays it: look again one period later.
     if (!(await this.claim(matchID))) return this.watch(matchID);
+    const stopRenewing = this.keepLease(matchID);
+    try {
+      await this.play(matchID, meta, state);
+    } finally {
+      stopRenewing();
+    }
+    if (!this.closed) await this.watch(matchID);
+  }
+
+  /**
+   * Renews the match's clock lease every third of its length, until the function returned is called (nothing to do
+   * without leases). A renewal that finds the lease taken is logged.
+   */
+  private keepLease(matchID: string): () => void {
+    const leases = this.leases;
+    if (!leases) return () => undefined;
+    const timer = setInterval(
+      () =>
+        void leases.renew([{ matchID, seat: 'clock' }]).then(
+          (held) => {
+            if (!held.has(`${matchID}:clock`)) this.log('warn', 'clock lease lost while its bot plays', { matchID });
+          },
+          (err: unknown) => this.log('warn', 'clock lease not renewed', { matchID, error: String(err) }),
+        ),
+      Math.max(100, Math.floor(leases.ttlMs / 3)),
+    );
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** The bot plays the turn of every seat the game waits for (see the file comment), and counts their timeouts. */
+  private async play(matchID: string, meta: Meta, state: State): Promise<void> {
     for (const seat of waitingOn(state.ctx, state.G, findGame(meta.gameName)?.waitingOn)) {
       const key = `${matchID}:${seat}`;
       if (this.playing.has(key)) continue;
@@ -382,7 +418,6 @@ export class TurnClocks {
       // Counted once the bot has left the seat (noteMove does not count its moves), unless counted as it left.
       if (!counted) await this.countTimeout(matchID, seat);
     }
-    await this.watch(matchID);
   }
 
   /** Writes one more timeout in a row of a seat (away at two) on the metadata read now; errors are logged. */

@@ -10,12 +10,20 @@
  * the running server's `clocks.deadlineOf`) when it looks at the match within the second before the mover's
  * `updatedAt` bump is written: it dated the wait from the last bump written, seconds before the move; it now dates
  * it from the start the mover stored (`clockWait`).
+ *
+ * Then the clock lease (600 ms here) while the clock's bot holds a turn for a decision asked of another seat: it is
+ * renewed, so another process cannot take the match's clock. It was taken only as the turn expired, and ran out
+ * while the bot held the turn, which may last minutes.
  */
 import { describe, expect, it } from 'vitest';
 import { findGame } from '../../src/games/registry';
 import { waitKey } from '../../src/games/common/waiting-room';
 import { http, RawClient, readMatch, sleep, type TestServer } from './harness';
 import { twoServers } from './processes';
+import { inspectorAway } from './clock-matches';
+import { BotLeases } from '../../server/bot-lease';
+import type { PostgresStorage } from '../../server/storage/postgres';
+import type { TOState } from '../../src/games/touched-on/types';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -174,4 +182,41 @@ describe.skipIf(!PG_URL || !REDIS_URL)('when a wait began, across two processes'
       for (const p of players) p.close();
     }
   }, 60_000);
+});
+
+describe.skipIf(!PG_URL || !REDIS_URL)('the clock lease while its bot holds a turn', () => {
+  const LEASE_MS = 600;
+  const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'clockhold', { clockScale: SCALE, botLeaseMs: LEASE_MS });
+
+  it('is renewed while the bot waits for another seat, so another process cannot take the match clock', async () => {
+    const [a, b] = [servers.a(), servers.b()];
+    // P0's turn, whose only card is an Undercover Inspector: the clock's bot (on a) inspects, and then holds P0's
+    // turn while P1 decides (P1 has a period of its own for it, 3 s).
+    const { matchID, creds } = await inspectorAway(a);
+    // The start of the match's first wait, stored as the table filled, may be P1's (Touched On draws its first player:
+    // key '1|1'), which would date P1's decision in the crafted first turn from then, and the clock play it at once.
+    // Stored as the process that began P0's wait would have stored it.
+    const { metadata, state } = await readMatch(a, matchID);
+    metadata.clockWait = { key: waitKey(state!.ctx, state!.G, findGame('touched-on')!.waitingOn), at: Date.now() };
+    await a.db.setMetadata(matchID, metadata);
+    const victim = new RawClient(a.url, { namespace: 'touched-on' });
+    try {
+      await victim.sync(matchID, '1', creds[1]);
+      await victim.waitFor(
+        () => (victim.state?.G as TOState | undefined)?.pending?.player === '1',
+        10_000,
+        'the inspection by the clock',
+      );
+      expect(a.clocks.expiring, "a's bot holding P0's turn").toBe(1);
+      // Well past the lease's length since the bot took it: it ran out while the bot held the turn.
+      await sleep(2.5 * LEASE_MS);
+      expect(a.clocks.expiring, "a's bot still holding P0's turn").toBe(1);
+      const other = new BotLeases((b.db as PostgresStorage).pool, servers.schema, 'another process', LEASE_MS);
+      expect(await other.acquire({ matchID, seat: 'clock' }), 'another process took the clock of the match').toBe(
+        false,
+      );
+    } finally {
+      victim.close();
+    }
+  }, 30_000);
 });
