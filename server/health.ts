@@ -10,6 +10,7 @@
  */
 import type { Middleware } from './http-error';
 import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import { withinOrFail } from './within';
 
 const PROTOTYPES: Array<[string, object]> = [
   ['Object.prototype', Object.prototype],
@@ -35,19 +36,6 @@ export interface HealthOptions {
   timeoutMs?: number;
 }
 
-/** Resolves as `p` does, or rejects after `ms`. */
-async function within<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([p, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** The `/health` middleware. */
 export function health(db: AnyStorage, startedAt: number, opts: HealthOptions = {}): Middleware {
   const timeoutMs = opts.timeoutMs ?? 2000;
@@ -62,8 +50,8 @@ export function health(db: AnyStorage, startedAt: number, opts: HealthOptions = 
       isSyncStorage(db) ? db.listMatches() : db.listMatches(),
     );
     const [stored, redis] = await Promise.allSettled([
-      within(listing, timeoutMs),
-      opts.redis ? within(opts.redis.ping(), timeoutMs) : Promise.resolve(),
+      withinOrFail(listing, timeoutMs),
+      opts.redis ? withinOrFail(opts.redis.ping(), timeoutMs) : Promise.resolve(),
     ]);
     const reason = (r: PromiseRejectedResult) =>
       (r.reason instanceof Error ? r.reason.message : String(r.reason)).slice(0, 200);

@@ -11,7 +11,8 @@
  * takes it. No wait on Redis is longer than `REDIS_WAIT_MS`.
  */
 import type { Redis } from 'ioredis';
-import { REDIS_WAIT_MS, within } from './seat-presence';
+import { REDIS_WAIT_MS } from './seat-presence';
+import { within } from './within';
 
 /** Takes the lock if free, or renews it if `ARGV[1]` holds it; 1 if held by `ARGV[1]` now, else 0. */
 const TAKE_OR_RENEW = `

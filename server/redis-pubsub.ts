@@ -34,6 +34,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { GenericPubSub } from 'boardgame.io/server';
 import type { Logger } from './log';
+import { within } from './within';
 
 /** How long a Redis command may go unanswered before it fails ("Command timed out"), ms. */
 export const COMMAND_TIMEOUT_MS = 1000;
@@ -183,10 +184,7 @@ export class RedisPubSub<T> implements GenericPubSub<T> {
 
   /** Says QUIT on both connections; drops them if Redis has not answered within `QUIT_WAIT_MS` (it hangs). */
   async close(): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, QUIT_WAIT_MS)));
-    await Promise.race([Promise.allSettled([this.pub.quit(), this.sub.quit()]), late]);
-    clearTimeout(timer);
+    await within(Promise.allSettled([this.pub.quit(), this.sub.quit()]), QUIT_WAIT_MS);
     for (const conn of [this.pub, this.sub]) if (conn.status !== 'end') conn.disconnect();
   }
 }

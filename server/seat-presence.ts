@@ -44,6 +44,7 @@
  * `REDIS_WAIT_MS`.
  */
 import type { Redis } from 'ioredis';
+import { within } from './within';
 
 /** The longest a sync waits for its seat to be recorded, or a check for an answer from Redis, ms. */
 export const REDIS_WAIT_MS = 500;
@@ -73,16 +74,6 @@ export interface SeatChannels {
   /** Resolves once the channel's subscription is confirmed (or failed). */
   subscribed(channelId: string): Promise<void>;
   unsubscribeAll(channelId: string): void;
-}
-
-/** `promise`, or undefined once `ms` have passed (never a rejection). */
-export function within<T>(promise: Promise<T>, ms = REDIS_WAIT_MS): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-    timer.unref();
-  });
-  return Promise.race([promise.catch(() => undefined), late]).finally(() => clearTimeout(timer));
 }
 
 function parse(value: string): Omit<Field, 'heardAt'> | undefined {
@@ -156,7 +147,7 @@ export class SharedSeats {
     // On the same connection as the write, after it; and before boardgame.io's `matchData` of the same sync.
     this.channels.publish(`SEATS-${matchID}`, { field, value });
     const following = summary.count > 0 ? this.follow(matchID) : undefined;
-    return within(Promise.all([write, following])).then(() => undefined);
+    return within(Promise.all([write, following]), REDIS_WAIT_MS).then(() => undefined);
   }
 
   /**
@@ -254,7 +245,7 @@ export class SharedSeats {
    * does not answer within `REDIS_WAIT_MS`.
    */
   async heldNow(matchID: string): Promise<Set<string> | undefined> {
-    const hash = await within(this.redis.hgetall(this.key(matchID)));
+    const hash = await within(this.redis.hgetall(this.key(matchID)), REDIS_WAIT_MS);
     if (!hash) return undefined;
     const now = Date.now();
     const seats = new Set<string>();
