@@ -6,7 +6,10 @@
  * it back; the bot plays a whole turn, through a decision it asks of another
  * seat (a Touched On Appeal), as one timeout, and leaves the rest of it to
  * the seat's player if they connect again meanwhile; a clock survives a
- * restart; a bad clock choice is a 400.
+ * restart; a bad clock choice is a 400. And the crafted turn of the tests'
+ * helper `inspectorAway` (clock-matches.ts), on files and on PostgreSQL,
+ * whichever seat the match's own first turn was: its wait is dated as the
+ * helper makes it, so P1's decision in it has a whole period.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,12 +18,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
 import { findGame } from '../../src/games/registry';
-import { waitingOn } from '../../src/games/common/waiting-room';
+import { waitKey, waitingOn } from '../../src/games/common/waiting-room';
 import type { TOState } from '../../src/games/touched-on/types';
-import { http, RawClient, readMatch, startTestServer, type TestServer } from './harness';
+import { http, RawClient, readMatch, sleep, startTestServer, type TestServer } from './harness';
 import { clockMatch, inspectorAway } from './clock-matches';
+import { dropSchema, withSchema } from './processes';
 
 const SCALE = 60;
+const PG_URL = process.env.TEST_DATABASE_URL;
 
 const pendingOf = (c: RawClient) => (c.state?.G as TOState | undefined)?.pending;
 
@@ -216,6 +221,69 @@ describe('turn clocks', () => {
     expect(res.status).toBe(400);
     expect(res.text).toContain('turnClock');
   });
+});
+
+describe.each([
+  ['files', false],
+  ['PostgreSQL', true],
+] as const)("the test helper's crafted inspection turn (inspectorAway), on %s", (_, postgres) => {
+  let server: TestServer;
+  let dataDir: string | undefined;
+  const schema = `clock_crafted_${process.pid}_${Date.now().toString(36)}`;
+  beforeAll(async () => {
+    if (postgres && !PG_URL) return;
+    if (postgres) {
+      server = await startTestServer({
+        storage: 'postgres',
+        databaseUrl: withSchema(PG_URL!, schema),
+        clockScale: SCALE,
+      });
+    } else {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-clocks-crafted-'));
+      server = await startTestServer({ storage: 'file', dataDir, clockScale: SCALE });
+    }
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (postgres && PG_URL) await dropSchema(PG_URL, schema);
+  });
+
+  it.skipIf(postgres && !PG_URL).each(['0', '1'] as const)(
+    "gives P1's decision a whole period of its own (the match's own first turn %s's)",
+    async (firstSeat) => {
+      // The match's first wait is stored as its table fills (`clockWait`). With P1 first, its key is '1|1', that of
+      // P1's decision in the crafted turn (turn 1, P1 waited for): that decision was dated from when the table filled,
+      // and the clock played it at once (Touched On draws its first player: about half of the matches). On files a
+      // socket's sync happened to date the crafted turn again (its state ID stays 0, as before the first move).
+      const def = findGame('touched-on')!;
+      const asked = Date.now();
+      const { matchID, creds } = await inspectorAway(server, '1m', firstSeat);
+      const made = Date.now();
+      // The stored wait is the crafted turn's (P0's), dated as the helper made it.
+      const crafted = await readMatch(server, matchID);
+      expect(crafted.metadata.clockWait?.key).toBe(waitKey(crafted.state!.ctx, crafted.state!.G, def.waitingOn));
+      expect(crafted.metadata.clockWait.at).toBeGreaterThanOrEqual(asked);
+      const victim = new RawClient(server.url, { namespace: def.id });
+      try {
+        await victim.sync(matchID, '1', creds[1]);
+        await victim.waitFor(() => pendingOf(victim)?.player === '1', 10_000, 'the inspection by the clock');
+        const decision = waitKey(victim.state!.ctx, victim.state!.G, def.waitingOn);
+        await expect
+          .poll(async () => (await readMatch(server, matchID)).metadata.clockWait?.key, { timeout: 5000 })
+          .toBe(decision);
+        // Dated from the inspection, not from before the helper made the turn.
+        expect((await readMatch(server, matchID)).metadata.clockWait.at).toBeGreaterThanOrEqual(made);
+        // Half a period later P1 still decides: the clock's bot has not decided for them.
+        await sleep(60_000 / SCALE / 2);
+        expect(pendingOf(victim)?.player, "P1's decision played at once").toBe('1');
+        expect(chatTexts(victim).filter((t) => t.startsWith('P1 ran out of time'))).toEqual([]);
+      } finally {
+        victim.close();
+      }
+    },
+    30_000,
+  );
 });
 
 describe('turn clocks at shutdown', () => {

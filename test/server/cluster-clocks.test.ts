@@ -193,12 +193,6 @@ describe.skipIf(!PG_URL || !REDIS_URL)('the clock lease while its bot holds a tu
     // P0's turn, whose only card is an Undercover Inspector: the clock's bot (on a) inspects, and then holds P0's
     // turn while P1 decides (P1 has a period of its own for it, 3 s).
     const { matchID, creds } = await inspectorAway(a);
-    // The start of the match's first wait, stored as the table filled, may be P1's (Touched On draws its first player:
-    // key '1|1'), which would date P1's decision in the crafted first turn from then, and the clock play it at once.
-    // Stored as the process that began P0's wait would have stored it.
-    const { metadata, state } = await readMatch(a, matchID);
-    metadata.clockWait = { key: waitKey(state!.ctx, state!.G, findGame('touched-on')!.waitingOn), at: Date.now() };
-    await a.db.setMetadata(matchID, metadata);
     const victim = new RawClient(a.url, { namespace: 'touched-on' });
     try {
       await victim.sync(matchID, '1', creds[1]);
