@@ -572,8 +572,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       stopExpiry();
       changes.close();
       clocks.close();
-      await sweepRef.current?.close();
-      await spectators.close();
+      // What is left in Redis is taken out side by side, each wait bounded (Redis may hang): the sweep's lock given
+      // back and this process's spectator counts at once, its seats' fields after its sockets have gone (below).
+      const sweepClosed = sweepRef.current?.close();
+      const spectatorsGone = spectators.close();
       await bots.close();
       // A clock's bot stopped above: its expiry ends without writing (the storage closes below).
       await clocks.idle();
@@ -584,11 +586,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await transport.idle();
       await hooked.drain();
       // After the sockets' disconnections, which asked it whether another process holds their seats.
-      await shared?.close();
+      const seatsGone = shared?.close();
+      // QUIT goes after every command above (each sent as its close began, on the same connection, answered in
+      // order): with Redis up they are answered before it; with Redis hung they all wait at once, about 1 s in all.
+      const redisClosed = redis?.close();
+      // A sweep under way reads the storage: over before it closes.
+      await sweepClosed;
       const closable = raw as { close?: () => unknown; flush?: () => unknown };
       if (typeof closable.flush === 'function') await closable.flush();
       if (typeof closable.close === 'function') await closable.close();
-      await redis?.close();
+      await Promise.all([spectatorsGone, seatsGone, redisClosed]);
       log('info', 'server stopped', { url });
     })());
 

@@ -241,6 +241,8 @@ export class SeatSweep {
         this.unheld = new Map();
         return marked;
       }
+      // Closed meanwhile: the lock is given back already.
+      if (this.closed) return marked;
       const ids = this.ctx.connectedMatches ? await this.ctx.connectedMatches() : await listUnfinished(this.ctx.db);
       const unheld = new Map<string, number>();
       for (const matchID of ids) {
@@ -316,16 +318,19 @@ export class SeatSweep {
     return changed;
   }
 
-  /** Stops sweeping and looking; resolves once a sweep under way has stopped. */
+  /**
+   * Stops sweeping and looking, and gives the lock back at once (another process takes the sweep at its next period);
+   * resolves once a sweep under way has stopped and the lock's release is answered (or its wait is over). The release
+   * goes to Redis after a sweep under way has asked for the lock (one connection, in order), so it is not taken
+   * again by that ask; waited for beside that sweep, not after it.
+   */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
     clearInterval(this.heldTimer);
     for (const timer of this.looks) clearTimeout(timer);
     this.looks.clear();
-    await Promise.all([this.sweeping, this.keeping]);
-    // Another process takes the sweep at its next period.
-    await this.ctx.lock?.release();
+    await Promise.all([this.sweeping, this.keeping, this.ctx.lock?.release()]);
   }
 }
 
