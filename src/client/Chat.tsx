@@ -75,6 +75,22 @@ export function Chat(props: {
   useEffect(() => {
     listRef.current?.scrollTo({ top: listRef.current.scrollHeight });
   }, [open, messages.length]);
+  // The message box, brought into view as the chat opens and as the writer's messages lengthen the list, and
+  // above whatever the board fixes to the window's bottom (the root's scroll-padding-bottom, styles.css): on a
+  // 360 × 640 phone, Touched On's Appeal sheet covered it whole with the chat open at the page's top.
+  const formRef = useRef<HTMLFormElement>(null);
+  const formInView = () => {
+    const form = formRef.current;
+    if (!form) return;
+    const foot = parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0;
+    if (form.getBoundingClientRect().bottom > window.innerHeight - foot) form.scrollIntoView({ block: 'nearest' });
+  };
+  useEffect(() => {
+    if (open) formInView();
+  }, [open]);
+  useEffect(() => {
+    if (document.activeElement && formRef.current?.contains(document.activeElement)) formInView();
+  }, [messages.length]);
   const unread = open ? 0 : messages.filter((m) => m.sender !== props.self && m.payload.at > readAt).length;
 
   const submit = (e: React.FormEvent) => {
@@ -115,7 +131,7 @@ export function Chat(props: {
         ))}
       </ol>
       {props.send ? (
-        <form className="chat-form" onSubmit={submit}>
+        <form className="chat-form" onSubmit={submit} ref={formRef} onFocus={formInView}>
           <input
             value={text}
             maxLength={CHAT_MAX_TEXT}

@@ -480,6 +480,45 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     await victim.context().close();
   }, 60_000);
 
+  it("on a small phone, the chat's message box is clear of the Appeal's sheet as the chat opens and as it fills", async () => {
+    const small = PHONES[0];
+    const t = await midJourney(suite.server);
+    const page = await openSeat(suite, t, t.cur, small);
+    await page.getByTestId(`hand-card-${t.undercover}`).tap();
+    const victim = await openSeat(suite, t, t.prev, small);
+    await page.getByTestId('inspect').tap();
+    await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
+    // The sheet of the Appeal's question is tall (189 px at 360 × 640); the page is at its top, where the chat is.
+    const box = '[data-testid="chat-input"], [data-testid="chat-send"]';
+    const covered = () => hiddenUnder(victim, '[data-testid="actions"]', { boxes: box });
+    const settle = () =>
+      victim.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await victim.evaluate(() => window.scrollTo(0, 0));
+    await victim.getByTestId('chat').locator('summary').tap();
+    await settle();
+    expect(await covered(), 'the chat opened').toEqual([]);
+    // Written from the keyboard (a tap would have Playwright scroll the box out from under the sheet itself): each
+    // message lengthens the list, which pushed the box under the sheet (y 505–549 under the sheet from y 451).
+    for (let i = 1; i <= 4; i++) {
+      await victim.getByTestId('chat-input').focus();
+      await victim.keyboard.type(`Message ${i}: I have an Appeal`);
+      await victim.keyboard.press('Enter');
+      await expect.poll(() => victim.getByTestId('chat-message').count(), { timeout: UI }).toBe(i);
+      await settle();
+      expect(await covered(), `after message ${i}`).toEqual([]);
+    }
+    // Closed and opened again at the page's top, the chat as tall as it gets: the box is brought above the sheet.
+    await victim.getByTestId('chat').locator('summary').tap();
+    await victim.evaluate(() => window.scrollTo(0, 0));
+    await victim.getByTestId('chat').locator('summary').tap();
+    await settle();
+    await victim.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-360-chat-appeal.png` });
+    expect(await covered(), 'opened again at the top').toEqual([]);
+    await expectInView(victim, victim.getByTestId('chat-input'), 'the message box');
+    await page.context().close();
+    await victim.context().close();
+  }, 60_000);
+
   it("on a small phone with the chat open, a won Appeal's toast is in view, over none of the page's controls", async () => {
     const small = PHONES[0];
     const t = await midJourney(suite.server);

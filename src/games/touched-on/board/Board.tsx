@@ -298,18 +298,28 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const deciding = props.tableWaiting ? null : decisionLine(G, cur, me, names, props.replay, empty);
 
   // On a phone the action panel is a sheet fixed to the window's bottom and a playable hand is pinned just above
-  // it: the sheet's height, kept in --sheet-h, is where the hand stops.
+  // it: the sheet's height, kept in --sheet-h, is where the hand stops. The page's root gets it too, as
+  // --window-foot (src/client/styles.css): what the page brings into view (a focused field, the chat's message box
+  // above the board) then stops above the sheet, not under it.
   useLayoutEffectInBrowser(() => {
     const board = root.current;
+    const page = document.documentElement.style;
     const measure = () => {
       const sheet = board?.querySelector<HTMLElement>('[data-testid="actions"]');
       const h = sheet && getComputedStyle(sheet).position === 'fixed' ? `${sheet.offsetHeight}px` : '0px';
       if (board && board.style.getPropertyValue('--sheet-h') !== h) board.style.setProperty('--sheet-h', h);
+      if (page.getPropertyValue('--window-foot') !== h) page.setProperty('--window-foot', h);
     };
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
   });
+  useLayoutEffectInBrowser(
+    () => () => {
+      document.documentElement.style.removeProperty('--window-foot');
+    },
+    [],
+  );
 
   // In one's turn the current Line (where an Inspector looks, the next batch goes) is brought into view as the
   // turn starts, when the current Line changes and as the player chooses (the sheet grows, the hand rises), not
