@@ -14,7 +14,7 @@ import { botLevelOf } from './seats';
 const seatNo = (playerID: string) => Number(playerID) + 1;
 
 /**
- * Take the seat a handover link names: the seat this browser keeps for the match, or a sentence saying why not.
+ * Check the seat a handover link names: the seat for this browser to keep for the match, or a sentence saying why not.
  * Empty when the page says it better itself (no such match: the page's own read finds that).
  */
 async function takeSeat(gameId: string, matchID: string, h: Handover): Promise<StoredSeat | string> {
@@ -47,6 +47,12 @@ async function takeSeat(gameId: string, matchID: string, h: Handover): Promise<S
     // The seat keeps its name: the server checks the key, and changes nothing else.
     await lobby.updatePlayer(gameId, matchID, { playerID: h.playerID, credentials: h.credentials, newName: name });
   } catch (err) {
+    if (httpStatus(err) === 403 && held?.playerID === h.playerID) {
+      return (
+        `This browser already plays seat ${seatNo(h.playerID)} of this match, as ${held.playerName}; the link holds ` +
+        'an older key of the seat, so it was not used.'
+      );
+    }
     if (httpStatus(err) === 403) {
       return (
         `This link no longer plays seat ${seatNo(h.playerID)}: the seat has been left or joined again since the ` +
@@ -55,18 +61,7 @@ async function takeSeat(gameId: string, matchID: string, h: Handover): Promise<S
     }
     return describeError(err, 'handover');
   }
-  const seat: StoredSeat = {
-    gameId,
-    matchID,
-    playerID: h.playerID,
-    credentials: h.credentials,
-    playerName: name,
-    joinedAt: Date.now(),
-  };
-  saveSeat(seat);
-  // The next match joined on this device offers the same name, unless it already has one of its own.
-  if (!loadName()) saveName(name);
-  return seat;
+  return { gameId, matchID, playerID: h.playerID, credentials: h.credentials, playerName: name, joinedAt: Date.now() };
 }
 
 /**
@@ -87,15 +82,24 @@ export function useHandover(
     if (playerID === undefined || credentials === undefined) return;
     let current = true;
     setChecking(true);
+    // A link opened again in this tab (another key): the last one's refusal is not this one's.
+    setError('');
     void takeSeat(gameId, matchID, { playerID, credentials }).then((result) => {
+      // Kept only while the address still holds this key: an answer that comes after it left keeps nothing.
       if (!current) return;
       replaceRoute({ page: 'match', game: gameId, matchID });
       setChecking(false);
-      if (typeof result === 'string') setError(result);
-      else onTaken(result);
+      if (typeof result === 'string') return setError(result);
+      saveSeat(result);
+      // The next match joined on this device offers the same name, unless it already has one of its own.
+      if (!loadName()) saveName(result.playerName);
+      onTaken(result);
     });
     return () => {
       current = false;
+      // The address no longer holds the key (edited, or the link opened again with another): the page shows what
+      // it would without the link, not "Opening your seat…" for an answer it will ignore.
+      setChecking(false);
     };
     // `onTaken` is the page's, made anew at each render: the link, not the callback, decides when to take a seat.
   }, [gameId, matchID, playerID, credentials]);

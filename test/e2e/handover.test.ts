@@ -1,7 +1,9 @@
 /**
  * "Play on another device" (src/client/Handover.tsx): a player hands their seat to a phone with a link, shown as a
  * QR code and as text, and both devices then play it; a link that no longer plays its seat, or that would take a
- * second seat in a browser that holds one, is refused with its reason and leaves nothing behind. In Debian's
+ * second seat in a browser that holds one, or that holds an older key of the seat the browser plays, is refused with
+ * its reason (the last link's refusal gone) and leaves nothing behind; a key dropped from the address while the
+ * server checks it leaves the page as a plain link opens it, and the late answer keeps nothing. In Debian's
  * Chromium against the real server.
  */
 import { describe, expect, it } from 'vitest';
@@ -162,8 +164,46 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
     );
     expect((await keptSeat(holder.page, matchID))?.playerID).toBe('0');
     expect(await holder.page.getByTestId('seat-chip-0').textContent()).toContain('(you)');
+    // A link of its own seat with an older key: the browser plays that seat already, and says so (not "ask the
+    // device that plays it for a new one", which is this one).
+    await holder.page.goto(`${base}/as/0/an-older-key`);
+    // The last link's refusal goes as this one is checked; this one's comes in its place.
+    const older =
+      'This browser already plays seat 1 of this match, as Player 1; the link holds an older key of the seat';
+    await holder.page.getByTestId('handover-error').filter({ hasText: older }).waitFor({ timeout: UI });
+    expect(await holder.page.getByTestId('handover-error').count()).toBe(1);
+    expect(await holder.page.getByTestId('handover-error').textContent()).not.toContain('seat 2');
+    expect(await keptSeat(holder.page, matchID)).toMatchObject({ playerID: '0', credentials: creds[0] });
+    await holder.page.getByTestId('online-board').waitFor({ timeout: UI });
     await holder.context.close();
     // The refused keys' requests were answered 403, which Chromium reports in the console; nothing else is there.
+    expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  }, 60_000);
+
+  it('a key dropped from the address while the server checks it leaves the page as a plain link opens it', async () => {
+    const { url, matchID, creds } = await match();
+    const plain = `#/g/touched-on/match/${matchID}`;
+    const { context, page } = await newContext(suite.browser, suite.errors, 'handover-dropped');
+    // The server's answer is held back until the address has changed.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(`**/games/touched-on/${matchID}/update`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${url}/${plain}/as/1/${encodeURIComponent(creds[1])}`);
+    await page.getByTestId('handover-checking').waitFor({ timeout: UI });
+    await page.evaluate((hash) => (window.location.hash = hash), plain);
+    // The join form, where "Opening your seat…" stood for good: the answer, once it came, was ignored.
+    await page.getByTestId('join-panel').waitFor({ timeout: UI });
+    expect(await page.getByTestId('handover-checking').count()).toBe(0);
+    const answered = page.waitForResponse(`**/games/touched-on/${matchID}/update`);
+    answer();
+    await answered;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await keptSeat(page, matchID)).toBeNull();
+    expect(await page.getByTestId('join-panel').count()).toBe(1);
+    await context.close();
     expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
   }, 60_000);
 });
