@@ -5,7 +5,7 @@
  * to the name it has, which boardgame.io allows only with the seat's key), kept like a seat joined there, and
  * dropped from the address bar. Both devices then play the seat, as two tabs of one browser do.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { describeError, httpStatus, loadName, loadSeat, lobby, saveName, saveSeat, type StoredSeat } from './lobbyApi';
 import { handoverLink, replaceRoute, type Handover } from './route';
 import { botLevelOf } from './seats';
@@ -163,6 +163,11 @@ export function HandoverPanel(props: {
   const id = useId();
   const link = handoverLink(props.gameId, props.matchID, seat);
   const [copied, setCopied] = useState<'' | 'yes' | 'no'>('');
+  // Opened, the panel takes focus at its title: a screen reader goes on to what the link does and to the warning,
+  // which focus on its last button (Close) skipped; and the title, with the code beside or below it, is brought into
+  // view above a sheet the board fixes to the window's bottom, where Close stood under Touched On's at 844 × 390.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -186,7 +191,9 @@ export function HandoverPanel(props: {
     >
       <QrCode text={link} size={168} label={`QR code of the link that plays seat ${seatNo(seat.playerID)} elsewhere`} />
       <div className="handover-text">
-        <h3 id={`${id}-title`}>Play on another device</h3>
+        <h3 id={`${id}-title`} ref={title} tabIndex={-1} data-testid="handover-title">
+          Play on another device
+        </h3>
         <p>
           Scan this code with your phone, or open the link in another browser: it plays your seat (seat{' '}
           {seatNo(seat.playerID)}, as {seat.playerName}) there too, and this device goes on playing it as well.
@@ -211,7 +218,7 @@ export function HandoverPanel(props: {
         <p className="muted handover-warn">
           The link holds your seat&apos;s key: anyone who opens it can play your seat. Send it only to yourself.
         </p>
-        <button type="button" className="ghost small" onClick={props.onClose} data-testid="handover-close" autoFocus>
+        <button type="button" className="ghost small" onClick={props.onClose} data-testid="handover-close">
           Close
         </button>
       </div>

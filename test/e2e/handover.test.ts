@@ -3,8 +3,9 @@
  * QR code and as text, and both devices then play it; a link that no longer plays its seat, or that would take a
  * second seat in a browser that holds one, or that holds an older key of the seat the browser plays, is refused with
  * its reason (the last link's refusal gone) and leaves nothing behind; a key dropped from the address while the
- * server checks it leaves the page as a plain link opens it, and the late answer keeps nothing. In Debian's
- * Chromium against the real server.
+ * server checks it leaves the page as a plain link opens it, and the late answer keeps nothing. Opened, the panel
+ * takes focus at its title, in view above Touched On's action sheet on a phone held sideways. In Debian's Chromium
+ * against the real server.
  */
 import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
@@ -12,7 +13,17 @@ import type { State } from 'boardgame.io';
 import type { Page } from 'playwright-core';
 import type { TOState } from '../../src/games/touched-on/types';
 import { give } from '../games/touched-on/helpers';
-import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, screenshot } from './harness';
+import {
+  createJoined,
+  e2eSuite,
+  expectInView,
+  findChromium,
+  focused,
+  hiddenUnder,
+  newContext,
+  openAsSeat,
+  screenshot,
+} from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -203,6 +214,41 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await keptSeat(page, matchID)).toBeNull();
     expect(await page.getByTestId('join-panel').count()).toBe(1);
+    await context.close();
+    expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  }, 60_000);
+
+  it('opened on a phone held sideways, the panel takes focus at its title, in view above the action sheet', async () => {
+    const { url, matchID, creds } = await match();
+    const sideways = { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true };
+    const at = { url, game: 'touched-on', matchID, playerID: '0', credentials: creds[0] };
+    const { context, page } = await openAsSeat(
+      suite.browser,
+      suite.errors,
+      'handover-sideways',
+      at,
+      undefined,
+      sideways,
+    );
+    await page.getByTestId('turn-who').filter({ hasText: 'Your turn' }).waitFor({ timeout: UI });
+    await page.getByTestId('handover-open').tap();
+    await page.locator('[data-testid="handover-qr"] path').waitFor({ timeout: UI });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await screenshot(page, 'handover-panel-844x390');
+    // A screen reader starts at the title and reads on to the warning; Close, focused before, stood under the sheet.
+    expect(await focused(page)).toBe('handover-title');
+    const title = page.getByTestId('handover-title');
+    expect(await title.getAttribute('id')).toBe(
+      await page.getByTestId('handover-panel').getAttribute('aria-labelledby'),
+    );
+    await expectInView(page, title, 'the title');
+    await expectInView(page, page.getByTestId('handover-qr'), 'the QR code');
+    const under = '[data-testid="handover-title"], [data-testid="handover-qr"], :focus';
+    expect(await hiddenUnder(page, '[data-testid="actions"]', { boxes: under })).toEqual([]);
+    // Esc closes it from there, and focus goes back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('handover-panel').waitFor({ state: 'detached', timeout: UI });
+    await expect.poll(() => focused(page)).toBe('handover-open');
     await context.close();
     expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
   }, 60_000);
