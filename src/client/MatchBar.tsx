@@ -221,8 +221,9 @@ export function MatchBar(props: {
           aria-label="Play on another device"
           data-testid="handover-open"
         >
-          <span className="wide-only">Play on another device</span>
-          <span className="narrow-only">Other device</span>
+          {/* Short below 900 px wide (styles.css): the long one put "Leave match" on a row of its own at 768 px. */}
+          <span className="handover-long">Play on another device</span>
+          <span className="handover-short">Other device</span>
         </button>
       )}
       {seat && (

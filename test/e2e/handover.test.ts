@@ -5,7 +5,7 @@
  * its reason (the last link's refusal gone) and leaves nothing behind; a key dropped from the address while the
  * server checks it leaves the page as a plain link opens it, and the late answer keeps nothing. Opened, the panel
  * takes focus at its title, in view above Touched On's action sheet on a phone held sideways. In Debian's Chromium
- * against the real server.
+ * against the real server. The match bar keeps its three buttons on one row from a 360 px phone to a desktop.
  */
 import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
@@ -217,6 +217,35 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
     await context.close();
     expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
   }, 60_000);
+
+  it.each([
+    [360, 640],
+    [390, 844],
+    [844, 390],
+    [768, 1024],
+    [1400, 900],
+  ])(
+    'at %i × %i the match bar keeps "Link to watch", "Play on another device" and "Leave" on one row',
+    async (w, h) => {
+      const { url, matchID, creds } = await match();
+      const touch = w < 1000;
+      const size = { viewport: { width: w, height: h }, isMobile: touch, hasTouch: touch };
+      const at = { url, game: 'touched-on', matchID, playerID: '0', credentials: creds[0] };
+      const { context, page } = await openAsSeat(suite.browser, suite.errors, `handover-bar-${w}`, at, undefined, size);
+      await page.getByTestId('handover-open').waitFor({ timeout: UI });
+      // One row: the buttons' boxes share some height (aligned at their feet, they differ in height on a desktop).
+      const boxes = await page.evaluate(() =>
+        ['copy-watch-link', 'handover-open', 'leave-match'].map((id) => {
+          const r = document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+          return { top: Math.round(r.top), bottom: Math.round(r.bottom) };
+        }),
+      );
+      const what = boxes.map((b) => `${b.top}–${b.bottom}`).join(', ');
+      expect(Math.max(...boxes.map((b) => b.top)), what).toBeLessThan(Math.min(...boxes.map((b) => b.bottom)));
+      await context.close();
+    },
+    30_000,
+  );
 
   it('opened on a phone held sideways, the panel takes focus at its title, in view above the action sheet', async () => {
     const { url, matchID, creds } = await match();
