@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { describeError, httpStatus, loadName, loadSeat, lobby, saveName, saveSeat, type StoredSeat } from './lobbyApi';
-import { handoverLink, replaceRoute, type Handover } from './route';
+import { handoverLink, isLoopbackHost, replaceRoute, type Handover } from './route';
 import { botLevelOf } from './seats';
 
 /** A seat number for people (seats count from 1). */
@@ -213,6 +213,14 @@ export function HandoverPanel(props: {
         {copied === 'no' && (
           <p className="error" role="alert">
             Could not copy the link: select it and copy it by hand.
+          </p>
+        )}
+        {isLoopbackHost(window.location.hostname) && (
+          // The site opened as localhost (the server's default address is this computer's alone): a phone that
+          // scans the code asks itself for the page.
+          <p className="notice" data-testid="handover-local">
+            This page&apos;s address ({window.location.hostname}) names this computer alone: another device cannot open
+            the link. Open the site here by an address the other device reaches, and make the link there.
           </p>
         )}
         <p className="muted handover-warn">

@@ -111,6 +111,22 @@ export function handoverLink(game: string, matchID: string, seat: Handover): str
   return `${window.location.origin}${window.location.pathname}${hrefOf(route)}`;
 }
 
+/**
+ * Whether a host name (`location.hostname`) names the computer it is typed on alone (localhost, 127.x.x.x, ::1): a
+ * link to it opened on another device reaches that device, not this server.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '::1' ||
+    /^(0{0,4}:){1,7}0{0,3}1$/.test(host) ||
+    /^::ffff:127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
 /** The page a route shows: a handover link's page is its match's (App.tsx does not treat dropping the key as a new page). */
 export function pageOf(route: Route): string {
   return hrefOf(route.page === 'match' ? { ...route, handover: undefined } : route);

@@ -92,6 +92,10 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
     expect(link).toBe(`${url}/#/g/touched-on/match/${matchID}/as/0/${encodeURIComponent(creds[0])}`);
     expect(await readQr(laptop.page)).toBe(link);
     expect(await laptop.page.getByTestId('handover-panel').textContent()).toContain('seat 1, as Player 1');
+    // The test's server is 127.0.0.1's: the panel says that another device cannot open such a link.
+    expect(await laptop.page.getByTestId('handover-local').textContent()).toContain(
+      "This page's address (127.0.0.1) names this computer alone",
+    );
     await screenshot(laptop.page, 'handover-panel');
     // Esc closes it, and focus goes back to the button that opened it.
     await laptop.page.getByTestId('handover-close').focus();
