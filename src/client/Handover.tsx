@@ -120,7 +120,7 @@ async function qrPath(text: string): Promise<{ cells: number; path: string }> {
 }
 
 /** A QR code of `text`: a white square of its size while its code loads, nothing if that fails (the link is beside it). */
-export function QrCode(props: { text: string; size: number; label: string }) {
+export function QrCode(props: { text: string; size: number; label: string; testid?: string }) {
   const [code, setCode] = useState<{ cells: number; path: string } | null | 'failed'>(null);
   useEffect(() => {
     let current = true;
@@ -144,7 +144,7 @@ export function QrCode(props: { text: string; size: number; label: string }) {
       aria-label={props.label}
       aria-busy={code === null}
       shapeRendering="crispEdges"
-      data-testid="handover-qr"
+      data-testid={props.testid ?? 'handover-qr'}
     >
       <rect width={cells} height={cells} fill="#fff" />
       {code && <path d={code.path} fill="#000" />}

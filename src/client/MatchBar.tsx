@@ -16,7 +16,8 @@ import { BOT_LEVELS, botLevelOf, type BotLevel } from './seats';
 import { leftOpenSeats, rememberLeft, runningWithLeaver } from './LeftSeats';
 import { SeatDot } from './SeatDot';
 import { ConfirmBox } from './Confirm';
-import { HandoverPanel } from './Handover';
+import { HandoverPanel, QrCode } from './Handover';
+import { isLoopbackHost } from './route';
 
 /** Share link, seats and Leave. */
 export function MatchBar(props: {
@@ -43,6 +44,8 @@ export function MatchBar(props: {
   const [asking, setAsking] = useState(false);
   const [adding, setAdding] = useState(false);
   const [handingOver, setHandingOver] = useState(false);
+  // The invitation as a QR code, for friends at the same table to scan.
+  const [showQr, setShowQr] = useState(false);
   const game = useGame();
   const link = shareLink(game.def.id, matchID);
   const copy = async () => {
@@ -144,7 +147,28 @@ export function MatchBar(props: {
             <button type="button" onClick={() => void copy()} data-testid="copy-link">
               {copied ? 'Copied' : 'Copy'}
             </button>
+            <button
+              type="button"
+              className="ghost"
+              aria-expanded={showQr}
+              aria-controls="share-qr"
+              onClick={() => setShowQr((v) => !v)}
+              data-testid="share-qr-toggle"
+            >
+              QR code
+            </button>
           </div>
+          {showQr && (
+            <div className="share-qr" id="share-qr" data-testid="share-qr-box">
+              <QrCode text={link} size={160} label="QR code of the invitation link" testid="share-qr" />
+              <p className="muted">
+                Friends beside you can scan it with a phone to open the invitation.
+                {isLoopbackHost(window.location.hostname) &&
+                  ` This page's address (${window.location.hostname}) names this computer alone, so a phone cannot open` +
+                    ' it: open the site here by an address the phone reaches.'}
+              </p>
+            </div>
+          )}
         </div>
       )}
       <div className="seats-status" data-testid="seats-status">

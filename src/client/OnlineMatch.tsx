@@ -306,7 +306,7 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
       <LeftSeats matchID={matchID} match={match} seat={seat} onChanged={onSeatsChanged} />
       <ClockStartedNotice matchID={matchID} match={match} seat={seat} />
       {handover.checking ? (
-        <section className="card narrow" data-testid="handover-checking">
+        <section className="card narrow" role="status" data-testid="handover-checking">
           <h2>Opening your seat…</h2>
           <p className="muted">Checking the link with the server.</p>
         </section>

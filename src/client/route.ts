@@ -156,11 +156,12 @@ export function navigate(route: Route): void {
 export function useRoute(): Route {
   const [route, setRoute] = useState(() => parseHash(window.location.hash));
   useEffect(() => {
-    let shown = JSON.stringify(parseHash(window.location.hash));
+    // The page, not the address: a handover link's page keeps its scroll when its key leaves the address.
+    let shown = pageOf(parseHash(window.location.hash));
     const onChange = () => {
       const next = parseHash(window.location.hash);
-      if (JSON.stringify(next) !== shown) window.scrollTo(0, 0);
-      shown = JSON.stringify(next);
+      if (pageOf(next) !== shown) window.scrollTo(0, 0);
+      shown = pageOf(next);
       setRoute(next);
     };
     window.addEventListener('hashchange', onChange);

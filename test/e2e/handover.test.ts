@@ -15,6 +15,7 @@ import type { TOState } from '../../src/games/touched-on/types';
 import { give } from '../games/touched-on/helpers';
 import {
   createJoined,
+  createdByAna,
   e2eSuite,
   expectInView,
   findChromium,
@@ -30,10 +31,10 @@ const UI = 10_000;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 /** What the QR code on the page says, read from its pixels (the SVG drawn on a canvas) by a QR decoder. */
-async function readQr(page: Page): Promise<string | null> {
+async function readQr(page: Page, testid = 'handover-qr'): Promise<string | null> {
   // Drawn once its code has loaded.
-  await page.locator('[data-testid="handover-qr"] path').waitFor({ timeout: UI });
-  const { width, height, data } = await page.getByTestId('handover-qr').evaluate(async (svg) => {
+  await page.locator(`[data-testid="${testid}"] path`).waitFor({ timeout: UI });
+  const { width, height, data } = await page.getByTestId(testid).evaluate(async (svg) => {
     const xml = new XMLSerializer().serializeToString(svg);
     const img = new Image();
     img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(xml)}`;
@@ -283,6 +284,26 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
     await page.getByTestId('handover-panel').waitFor({ state: 'detached', timeout: UI });
     await expect.poll(() => focused(page)).toBe('handover-open');
     await context.close();
+    expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  }, 60_000);
+
+  it('shows the invitation as a QR code too, which a phone at the table scans to the join form', async () => {
+    const { page, link } = await createdByAna(suite, 'invite-qr');
+    expect(await page.getByTestId('share-qr-box').count()).toBe(0);
+    await page.getByTestId('share-qr-toggle').click();
+    expect(await page.getByTestId('share-qr-toggle').getAttribute('aria-expanded')).toBe('true');
+    const scanned = await readQr(page, 'share-qr');
+    expect(scanned).toBe(link);
+    await screenshot(page, 'invite-qr');
+    // The test's server is on 127.0.0.1, which a real phone could not reach: the page says so.
+    expect(await page.getByTestId('share-qr-box').textContent()).toContain('names this computer alone');
+    const phone = await newContext(suite.browser, suite.errors, 'invite-qr-phone', PHONE);
+    await phone.page.goto(scanned!);
+    await phone.page.getByTestId('join-panel').getByTestId('join-name').waitFor({ timeout: UI });
+    await page.getByTestId('share-qr-toggle').click();
+    await page.getByTestId('share-qr-box').waitFor({ state: 'detached', timeout: UI });
+    await phone.context.close();
+    await page.context().close();
     expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
   }, 60_000);
 });
