@@ -151,7 +151,6 @@ export function MatchBar(props: {
               type="button"
               className="ghost"
               aria-expanded={showQr}
-              aria-controls="share-qr"
               onClick={() => setShowQr((v) => !v)}
               data-testid="share-qr-toggle"
             >
