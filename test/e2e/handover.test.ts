@@ -265,6 +265,10 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
       sideways,
     );
     await page.getByTestId('turn-who').filter({ hasText: 'Your turn' }).waitFor({ timeout: UI });
+    // Once drawn, the board is brought to the window's top on a phone held sideways (shortScreen.ts), as the page
+    // opens: the player then scrolls up to the match bar, as the tap below does. (A tap before that, under load,
+    // saw the board's own scroll come after it, and the panel's title scrolled out of view.)
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: UI }).toBeGreaterThan(8);
     await page.getByTestId('handover-open').tap();
     await page.locator('[data-testid="handover-qr"] path').waitFor({ timeout: UI });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
