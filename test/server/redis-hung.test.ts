@@ -118,7 +118,11 @@ describe.skipIf(!PG_URL || !REDIS_URL)('a Redis that hangs', () => {
     await inTime(b.close(), 15_000, 'b closing with Redis hung');
     const closeMs = Date.now() - closing;
     servers.splice(servers.indexOf(b), 1);
-    expect(closeMs).toBeLessThan(Math.max(COMMAND_TIMEOUT_MS, QUIT_WAIT_MS, REDIS_WAIT_MS) + 800);
+    // The waits side by side take the longest of them, 1 s (1.02 s measured); one after another they took 2.8 s at
+    // least. 2.5 s in all leaves 1.5 s for the rest of the close (its sockets, the storage's flush) on a loaded CI
+    // runner, where 0.8 s (a 1.8-s bound) might not do, and still fails a close that waits for them in turn.
+    const sideBySideMs = Math.max(COMMAND_TIMEOUT_MS, QUIT_WAIT_MS, REDIS_WAIT_MS);
+    expect(closeMs).toBeLessThan(sideBySideMs + 1500);
     console.log(
       `Redis hung ${Date.now() - hungAt} ms: turns took ${turns.join(', ')} ms, the match's page ${pageMs} ms, ` +
         `/health ${health.status}, a process closed in ${closeMs} ms`,
