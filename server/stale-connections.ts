@@ -23,10 +23,11 @@
  *    from process to process, and each would see a seat twice only across
  *    its own sweeps, periods apart); when it dies, the lock lapses
  *    `3 × heartbeatMs` after its last renewal and the next process to sweep
- *    takes it. When Redis does not answer the lock, each process sweeps
- *    alone. A socket's seat is recorded in Redis before boardgame.io marks it
- *    connected (server/socket-guard.ts waits for the record, a moment at
- *    most), so a seat read connected whose socket still lives is seen held,
+ *    takes it. When Redis does not answer the lock, no process sweeps (no
+ *    query, no read): who holds the seats is read in Redis too, so nothing
+ *    could be decided. A socket's seat is recorded in Redis before
+ *    boardgame.io marks it connected (server/socket-guard.ts waits for the
+ *    record, a moment at most), so a seat read connected whose socket still lives is seen held,
  *    on whatever process, even one that started a moment ago. A seat that
  *    no live process holds, seen so in two sweeps at least a heartbeat
  *    apart, is marked gone: the second look lets a process whose record
@@ -103,7 +104,7 @@ export interface SeatSweepContext {
   connectedMatches?(): Promise<string[]>;
   /**
    * The lock that lets one process of those on the storage sweep (server/redis-lock.ts): `take` resolves true when
-   * this one holds it, undefined when Redis did not answer. None: this process sweeps.
+   * this one holds it, undefined when Redis did not answer (then none sweeps). None: this process sweeps.
    */
   lock?: { take(): Promise<boolean | undefined>; release(): Promise<void> };
   log: Logger;
@@ -235,8 +236,9 @@ export class SeatSweep {
   private async sweepOnce(): Promise<number> {
     let marked = 0;
     try {
-      // One process sweeps per period: the lock's holder (or each, alone, when Redis does not answer).
-      if ((await this.ctx.lock?.take()) === false) {
+      // One process sweeps per period: the lock's holder. When Redis does not answer the lock, none does: who holds
+      // the seats is read there too, so nothing could be decided, and the query and the reads would be for nothing.
+      if (this.ctx.lock && (await this.ctx.lock.take()) !== true) {
         // Forgotten, so that a seat seen unheld when this process sweeps again is seen so twice by it.
         this.unheld = new Map();
         return marked;

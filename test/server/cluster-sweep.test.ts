@@ -6,7 +6,9 @@
  *  - Two processes: one sweeps, the other runs no query.
  *  - The holder killed without a word (SIGKILL, a child process): another takes the sweep over once the lock has
  *    lapsed, and marks gone the seat the dead process left connected.
- *  - Redis not answering (its own redis-server, SIGSTOP): each process sweeps alone, as before.
+ *  - Redis not answering (its own redis-server, SIGSTOP): no process runs the query, and a seat stored connected with
+ *    no socket is not marked gone (who holds the seats is read in Redis too: nothing can be decided). Each process
+ *    ran the query alone, one period in two, for nothing. Once Redis answers again, the seat is marked gone.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -190,21 +192,41 @@ describe.skipIf(!PG_URL || !REDIS_URL)('the seat sweep while Redis does not answ
     await dropSchema(PG_URL ?? '', schema);
   });
 
-  it('runs in each process alone', async () => {
+  it('runs no query and marks no seat gone, then sweeps again once Redis answers', async () => {
     const port = await freePort();
     redis = await startRedis(port);
     const url = `redis://127.0.0.1:${port}`;
     for (const name of ['a', 'b']) servers.push(await startTestServer(opts(schema, url, name)));
+    const [a] = servers;
+    // A match nobody is connected to (made while Redis answers: the lobby tells the other processes through it).
+    const { matchID } = await fullMatch(a.url, 2, GAME);
     const sweeps = servers.map(countSweeps);
     await sleep(6 * PERIOD_MS);
-    expect(Math.min(...sweeps.map((t) => t.length)), 'both processes swept with Redis up').toBeLessThanOrEqual(1);
+    expect(Math.min(...sweeps.map((t) => t.length)), 'one process swept with Redis up').toBeLessThanOrEqual(1);
+    expect(sweeps[0].length + sweeps[1].length, 'a process swept with Redis up').toBeGreaterThanOrEqual(3);
     // SIGSTOP: the connections stay open, and no command is answered.
     redis.kill('SIGSTOP');
+    // Then seat 0 stored connected, with no socket on any process: a seat a sweep would mark gone, could it decide.
+    const { metadata } = await readMatch(a, matchID);
+    metadata.players[0].isConnected = true;
+    await a.db.setMetadata(matchID, metadata);
+    // A lock's answer on its way as Redis stopped has been read by now (its sweep's query counted before `since`).
+    await sleep(100);
     const since = Date.now();
     await sleep(8 * PERIOD_MS);
     const counts = sweeps.map((t) => after(t, since));
     console.log(`with Redis not answering, in 8 periods: ${counts.join(' and ')} sweep queries`);
-    // Each sweep first waits 0.5 s for the lock's answer, so one in two periods.
-    expect(Math.min(...counts)).toBeGreaterThanOrEqual(2);
+    // Each process ran the query in one period of two (each sweep first waited 0.5 s for the lock's answer), for
+    // nothing: who holds the seats is read in Redis too.
+    expect(counts).toEqual([0, 0]);
+    expect((await readMatch(a, matchID)).metadata.players[0].isConnected).toBe(true);
+
+    // Redis answers again: a process takes the lock, sweeps, and marks the seat gone.
+    redis.kill('SIGCONT');
+    await eventually(
+      async () => (await readMatch(a, matchID)).metadata.players[0].isConnected === false,
+      'seat 0 marked gone once Redis answers',
+    );
+    expect(sweeps[0].length + sweeps[1].length).toBeGreaterThan(0);
   }, 30_000);
 });
