@@ -23,12 +23,15 @@
  *    from process to process, and each would see a seat twice only across
  *    its own sweeps, periods apart); when it dies, the lock lapses
  *    `3 × heartbeatMs` after its last renewal and the next process to sweep
- *    takes it. When Redis does not answer the lock, no process sweeps (no
- *    query, no read): who holds the seats is read in Redis too, so nothing
- *    could be decided. A socket's seat is recorded in Redis before
- *    boardgame.io marks it connected (server/socket-guard.ts waits for the
- *    record, a moment at most), so a seat read connected whose socket still lives is seen held,
- *    on whatever process, even one that started a moment ago. A seat that
+ *    takes it. A holder whose listing fails (its storage does not answer
+ *    right) gives the lock back at once, and another process, whose storage
+ *    may answer, sweeps from its next period. When Redis does not answer
+ *    the lock, no process sweeps (no query, no read): who holds the seats is
+ *    read in Redis too, so nothing could be decided. A socket's seat is
+ *    recorded in Redis before boardgame.io marks it connected
+ *    (server/socket-guard.ts waits for the record, a moment at most), so a
+ *    seat read connected whose socket still lives is seen held, on whatever
+ *    process, even one that started a moment ago. A seat that
  *    no live process holds, seen so in two sweeps at least a heartbeat
  *    apart, is marked gone: the second look lets a process whose record
  *    could not be written at its sync (Redis away a moment) write it again
@@ -245,7 +248,17 @@ export class SeatSweep {
       }
       // Closed meanwhile: the lock is given back already.
       if (this.closed) return marked;
-      const ids = this.ctx.connectedMatches ? await this.ctx.connectedMatches() : await listUnfinished(this.ctx.db);
+      let ids: string[];
+      try {
+        ids = this.ctx.connectedMatches ? await this.ctx.connectedMatches() : await listUnfinished(this.ctx.db);
+      } catch (err) {
+        // This process's storage failed: the lock goes back, so that another process (whose storage may answer)
+        // sweeps from its next period; kept, it was renewed at each failed sweep, and no process swept.
+        this.ctx.log('warn', 'seat connections not checked, the sweep given back', { error: String(err) });
+        this.unheld = new Map();
+        await this.ctx.lock?.release();
+        return marked;
+      }
       const unheld = new Map<string, number>();
       for (const matchID of ids) {
         if (this.closed) return marked;

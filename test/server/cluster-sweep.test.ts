@@ -4,6 +4,9 @@
  * Redis (server/redis-lock.ts). Every process ran the sweep's query every period, each doing the same work again.
  * The sweep's query is counted by wrapping the storage's `connectedMatches` of the in-process servers.
  *  - Two processes: one sweeps, the other runs no query.
+ *  - The holder's listing failing (its storage's `connectedMatches` made to throw): it gives the lock back, and the
+ *    other process sweeps and marks gone a seat stored connected that nobody holds. The holder kept the lock (renewed
+ *    at each failed sweep), and nobody swept while its storage failed.
  *  - The holder killed without a word (SIGKILL, a child process): another takes the sweep over once the lock has
  *    lapsed, and marks gone the seat the dead process left connected.
  *  - Redis not answering (its own redis-server, SIGSTOP): no process runs the query, and a seat stored connected with
@@ -89,6 +92,46 @@ describe.skipIf(!PG_URL || !REDIS_URL)('the seat sweep, two processes', () => {
     expect(na + nb).toBeLessThanOrEqual(windowMs / PERIOD_MS + 2);
     expect(Math.min(na, nb)).toBeLessThanOrEqual(1);
     player.close();
+  }, 30_000);
+});
+
+describe.skipIf(!PG_URL || !REDIS_URL)("the seat sweep when its holder's listing fails", () => {
+  const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'sweepfail', {
+    seatHeartbeatMs: HEARTBEAT_MS,
+    spectatorHeartbeatMs: HEARTBEAT_MS,
+  });
+
+  it('is given back, and another process sweeps and marks gone a seat nobody holds', async () => {
+    const both = [servers.a(), servers.b()];
+    const { matchID } = await fullMatch(both[0].url, 2, GAME);
+    const sweeps = both.map(countSweeps);
+    await eventually(() => Promise.resolve(sweeps.some((t) => t.length >= 2)), 'a process sweeping');
+    const i = sweeps[0].length >= 2 ? 0 : 1;
+    const [holder, other] = [both[i], both[1 - i]];
+    // The holder's storage fails the sweep's listing (its PostgreSQL broken for it), the other's answers.
+    const failed: number[] = [];
+    (holder.db as PostgresStorage).connectedMatches = () => {
+      failed.push(Date.now());
+      return Promise.reject(new Error('the storage does not answer'));
+    };
+    const broke = Date.now();
+    // Then seat 0 stored connected, with no socket on any process: a seat a sweep marks gone.
+    const { metadata } = await readMatch(other, matchID);
+    metadata.players[0].isConnected = true;
+    await other.db.setMetadata(matchID, metadata);
+    await eventually(
+      async () => (await readMatch(other, matchID)).metadata.players[0].isConnected === false,
+      'seat 0 marked gone by the other process',
+    );
+    const goneMs = Date.now() - broke;
+    console.log(
+      `the holder's listing failing: the other swept ${after(sweeps[1 - i], broke)} times, the seat was marked ` +
+        `gone after ${goneMs} ms (the holder's listing failed ${failed.length} times)`,
+    );
+    // The holder kept the lock through its failures (renewed at each), and no other process swept.
+    expect(after(sweeps[1 - i], broke)).toBeGreaterThanOrEqual(2);
+    expect(failed.length).toBeGreaterThanOrEqual(1);
+    expect(holder.logs.some((l) => l.includes('the sweep given back'))).toBe(true);
   }, 30_000);
 });
 
