@@ -392,6 +392,14 @@ export class BotSeats {
       .catch((err: Error) => this.log('warn', 'bot seat leases not removed', { matchID, error: err.message }));
   }
 
+  /**
+   * Stops the clock bots playing for `matchID` here (`playFor`: they make no move more and leave the seat): the
+   * match's clock lease was lost, and its new holder plays the clock (server/clocks.ts).
+   */
+  stopClockPlays(matchID: string): void {
+    for (const c of this.clockPlays.get(matchID) ?? []) c.abort();
+  }
+
   /** Number of bot clients running. */
   get running(): number {
     return this.clients.size;
@@ -597,7 +605,8 @@ export class BotSeats {
         const others = ctx?.activePlayers && Object.keys(ctx.activePlayers).filter((p) => p !== seat);
         return ctx && !ctx.gameover && ctx.turn === start.turn && others?.length ? others.join() : null;
       };
-      for (let guard = 0; result.waited && guard < 200 && !this.closed; guard++) {
+      const stop = () => this.closed || stopped.signal.aborted;
+      for (let guard = 0; result.waited && guard < 200 && !stop(); guard++) {
         // Other seats decide within the turn: the rest of it is still the bot's, once the game waits for it again
         // (unless the seat's player comes back meanwhile; a connection tells the bot through boardgame.io's
         // `matchData`, sent to every socket of the match).
@@ -609,14 +618,15 @@ export class BotSeats {
           if (!(await until(client, () => waitsForSeat() || asked() !== same || back(), hold, stopped.signal))) break;
         }
         // Back, with the rest of the turn still to play (now, or once the decision asked is made): theirs.
-        if (held && back() && (waitsForSeat() || asked() !== null)) {
+        if (held && back() && !stop() && (waitsForSeat() || asked() !== null)) {
           result.back = true;
           break;
         }
-        if (!waitsForSeat() || this.closed) break;
+        if (!waitsForSeat() || stop()) break;
         const state = client.getState()!;
         const choice = await this.pool.choose(def.id, state, seat, level, `${matchID}:${seat}:${state._stateID}:clock`);
-        if (!choice) break;
+        // Stopped while it thought: no move.
+        if (!choice || stop()) break;
         const before = state._stateID;
         // The state moved on while the bot thought (a decision came in, or the seat's player is back): think again.
         if (client.getState()!._stateID !== before) continue;

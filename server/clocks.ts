@@ -54,7 +54,10 @@
  * while the bot plays, every third of its length: the bot may hold the turn
  * for minutes while another seat decides, and the lease (3 s) ran out
  * meanwhile, so another process could take the match's clock and play the
- * same wait again.
+ * same wait again. A renewal that finds the lease taken all the same (this
+ * process stalled past its length, say) stops the bot at once, and nothing
+ * more of that play is written (no timeout counted): the lease's new holder
+ * plays the clock.
  */
 import type { Server, State } from 'boardgame.io';
 import type { BotLeases } from './bot-lease';
@@ -96,6 +99,15 @@ const HOLD_MAX_MS = 10 * 60_000;
 /** Longest timer Node keeps (about 24.8 days); longer deadlines are looked at again then. */
 const MAX_TIMER = 2 ** 31 - 1;
 
+/** A match's clock lease, renewed while its bot plays (`TurnClocks.keepLease`). */
+interface KeptLease {
+  matchID: string;
+  /** A renewal found the lease taken by another process: the bot was stopped, and its play writes nothing more. */
+  lost: boolean;
+  /** Stops renewing it (the play is over, the match forgotten or over, the server closing), quietly. */
+  stop(): void;
+}
+
 export class TurnClocks {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** The expiries under way (a bot playing a turn, its count being written). */
@@ -114,6 +126,8 @@ export class TurnClocks {
   private readonly deadlines = new Map<string, number>();
   /** Per match, the number of the latest look's read: an older look does not set the timer over a newer one's. */
   private readonly looks = new Map<string, number>();
+  /** The clock leases renewed now, while their bots play. */
+  private readonly kept = new Set<KeptLease>();
   private lookCount = 0;
   private closed = false;
   private leases: BotLeases | undefined;
@@ -242,8 +256,10 @@ export class TurnClocks {
       // A later look read the match since (and may have found the clock this one did not): it decides.
       if (!latest()) return;
       this.clearTimer(matchID);
-      // Over: the clock lease this process may hold goes back (a removed match's leases all go, server/bots.ts).
+      // Over: the clock lease this process may hold goes back (a removed match's leases all go, server/bots.ts), and
+      // is no longer renewed (a renewal would find it gone).
       if (this.leases && this.clocked.has(matchID) && state?.ctx.gameover !== undefined) {
+        this.stopKeeping(matchID);
         this.leases
           .release({ matchID, seat: 'clock' })
           .catch((err: unknown) => this.log('warn', 'clock lease not given back', { matchID, error: String(err) }));
@@ -352,38 +368,72 @@ export class TurnClocks {
     this.expired.set(matchID, { stateID, at: Date.now() });
     // Another process plays it: look again one period later.
     if (!(await this.claim(matchID))) return this.watch(matchID);
-    const stopRenewing = this.keepLease(matchID);
+    const lease = this.keepLease(matchID);
     try {
-      await this.play(matchID, meta, state);
+      await this.play(matchID, meta, state, lease);
     } finally {
-      stopRenewing();
+      lease.stop();
     }
     if (!this.closed) await this.watch(matchID);
   }
 
   /**
-   * Renews the match's clock lease every third of its length, until the function returned is called (nothing to do
-   * without leases). A renewal that finds the lease taken is logged.
+   * Renews the match's clock lease every third of its length, one renewal at a time, until its `stop` (nothing to do
+   * without leases). A renewal that finds the lease taken by another process stops the match's clock bots here
+   * (server/bots.ts `stopClockPlays`), as a bot seat's lease lost stops its bot; not once the renewing was stopped (the
+   * play over, the match forgotten, the server closing and its leases given back: the lease is gone, not taken).
    */
-  private keepLease(matchID: string): () => void {
+  private keepLease(matchID: string): KeptLease {
     const leases = this.leases;
-    if (!leases) return () => undefined;
+    const kept: KeptLease = { matchID, lost: false, stop: () => undefined };
+    if (!leases) return kept;
+    let stopped = false;
+    // A renewal still on its way (a slow storage) is not joined by another: they would answer out of order.
+    let renewing = false;
+    const renew = async () => {
+      const held = await leases.renew([{ matchID, seat: 'clock' }]);
+      if (stopped || this.closed || held.has(`${matchID}:clock`)) return;
+      // Every play of the match here (a later wait's expiry may have begun one beside this): their bots stop below.
+      for (const other of [...this.kept]) {
+        if (other.matchID !== matchID) continue;
+        other.lost = true;
+        other.stop();
+      }
+      this.log('warn', 'clock lease lost while its bot plays, stopping it', { matchID });
+      this.bots.stopClockPlays(matchID);
+    };
     const timer = setInterval(
-      () =>
-        void leases.renew([{ matchID, seat: 'clock' }]).then(
-          (held) => {
-            if (!held.has(`${matchID}:clock`)) this.log('warn', 'clock lease lost while its bot plays', { matchID });
-          },
-          (err: unknown) => this.log('warn', 'clock lease not renewed', { matchID, error: String(err) }),
-        ),
+      () => {
+        if (renewing || stopped) return;
+        renewing = true;
+        void renew()
+          .catch((err: unknown) => {
+            if (!stopped && !this.closed) this.log('warn', 'clock lease not renewed', { matchID, error: String(err) });
+          })
+          .finally(() => (renewing = false));
+      },
       Math.max(100, Math.floor(leases.ttlMs / 3)),
     );
     timer.unref();
-    return () => clearInterval(timer);
+    kept.stop = () => {
+      stopped = true;
+      clearInterval(timer);
+      this.kept.delete(kept);
+    };
+    this.kept.add(kept);
+    return kept;
   }
 
-  /** The bot plays the turn of every seat the game waits for (see the file comment), and counts their timeouts. */
-  private async play(matchID: string, meta: Meta, state: State): Promise<void> {
+  /** Stops renewing the clock lease of `matchID` (its plays write nothing more once their bot stops). */
+  private stopKeeping(matchID: string): void {
+    for (const kept of [...this.kept]) if (kept.matchID === matchID) kept.stop();
+  }
+
+  /**
+   * The bot plays the turn of every seat the game waits for (see the file comment), and counts their timeouts; not
+   * once `lease` is lost (another process plays the clock).
+   */
+  private async play(matchID: string, meta: Meta, state: State, lease: KeptLease): Promise<void> {
     for (const seat of waitingOn(state.ctx, state.G, findGame(meta.gameName)?.waitingOn)) {
       const key = `${matchID}:${seat}`;
       if (this.playing.has(key)) continue;
@@ -399,7 +449,7 @@ export class TurnClocks {
           onBack: async () => {
             this.playing.delete(key);
             counted = true;
-            await this.countTimeout(matchID, seat);
+            if (!lease.lost) await this.countTimeout(matchID, seat);
           },
           sayBack: `${name} is back: the rest of this turn is theirs.`,
           // The rest of the turn, after a decision its moves ask of another seat, who has a period for it (a bot
@@ -409,8 +459,9 @@ export class TurnClocks {
       } finally {
         this.playing.delete(key);
       }
-      // Stopped meanwhile (the server is closing, its bots stopped): nothing more is written.
-      if (this.closed) return;
+      // Stopped meanwhile (the server is closing, its bots stopped; or the lease was lost, and its new holder plays the
+      // clock): nothing more is written.
+      if (this.closed || lease.lost) return;
       // The turn was played meanwhile (by its player, or by this clock from an earlier look at the same state), or
       // the bot could not connect (looked at again one period later): no timeout counted, as none was announced.
       if (!played.waited) continue;
@@ -438,6 +489,8 @@ export class TurnClocks {
   /** The match was removed: forget its clock. */
   forget(matchID: string): void {
     this.clearTimer(matchID);
+    // Its leases are removed (server/bots.ts `forget`): no renewal, which would find the lease gone.
+    this.stopKeeping(matchID);
     this.looks.delete(matchID);
     this.clocked.delete(matchID);
     this.expired.delete(matchID);
@@ -450,6 +503,8 @@ export class TurnClocks {
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     this.deadlines.clear();
+    // The bots give their leases back as they stop (server/bots.ts `close`): no renewal, which would find them gone.
+    for (const kept of [...this.kept]) kept.stop();
   }
 
   /** Expiries under way now (a bot playing a turn, its count being written). Read-only, for tests. */

@@ -13,7 +13,9 @@
  *
  * Then the clock lease (600 ms here) while the clock's bot holds a turn for a decision asked of another seat: it is
  * renewed, so another process cannot take the match's clock. It was taken only as the turn expired, and ran out
- * while the bot held the turn, which may last minutes.
+ * while the bot held the turn, which may last minutes. And when another process holds the lease all the same (taken
+ * straight in the lease table here), the bot stops at the next renewal and makes no move more: it kept playing,
+ * logging the loss only.
  */
 import { describe, expect, it } from 'vitest';
 import { findGame } from '../../src/games/registry';
@@ -209,6 +211,42 @@ describe.skipIf(!PG_URL || !REDIS_URL)('the clock lease while its bot holds a tu
       expect(await other.acquire({ matchID, seat: 'clock' }), 'another process took the clock of the match').toBe(
         false,
       );
+    } finally {
+      victim.close();
+    }
+  }, 30_000);
+
+  it('stops its bot when a renewal finds the lease taken: no move from it afterwards', async () => {
+    const a = servers.a();
+    const { matchID, creds } = await inspectorAway(a);
+    const victim = new RawClient(a.url, { namespace: 'touched-on' });
+    try {
+      await victim.sync(matchID, '1', creds[1]);
+      await victim.waitFor(
+        () => (victim.state?.G as TOState | undefined)?.pending?.player === '1',
+        10_000,
+        'the inspection by the clock',
+      );
+      expect(a.clocks.expiring, "a's bot holding P0's turn").toBe(1);
+      // Another process holds the match's clock now (as one that took it once the lease ran out on a process stalled
+      // past its length): a's bot kept playing, only logging the loss, and two processes played the same wait.
+      await (a.db as PostgresStorage).pool.query(
+        `UPDATE "${servers.schema}".bgio_bot_lease SET owner = 'another process' WHERE match_id = $1 AND seat = 'clock'`,
+        [matchID],
+      );
+      // a's next renewal (every third of the lease's length) finds it taken: its bot stops, and its play ends.
+      await expect.poll(() => a.clocks.expiring, { timeout: 3 * LEASE_MS, interval: 20 }).toBe(0);
+      expect(a.logs.some((l) => l.includes('clock lease lost while its bot plays, stopping it'))).toBe(true);
+      // P1 appeals: the rest of P0's turn is a new wait, with a period of its own (3 s), and a's bot, stopped, does
+      // not play it (it played it at once: P1's turn within a second).
+      const at = victim.state!._stateID;
+      victim.move(matchID, '1', creds[1], 'appeal', [], at);
+      await victim.waitFor(() => victim.state!._stateID > at, 5000, "P1's appeal");
+      const appealed = victim.state!._stateID;
+      expect(victim.state!.ctx.currentPlayer).toBe('0');
+      await sleep(1500);
+      expect(victim.state!._stateID, 'no move after the appeal').toBe(appealed);
+      expect(chatTexts(victim).filter((t) => t.startsWith('P0 ran out of time'))).toHaveLength(1);
     } finally {
       victim.close();
     }
