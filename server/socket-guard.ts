@@ -318,6 +318,9 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     if (socket) delete (socket.data as SocketData).viewer;
     if (playerID === undefined || playerID === null) {
       if (socket) {
+        // A seat it held before no longer (boardgame.io now takes it for a spectator): left registered, the seat was
+        // kept connected by it, marked connected again at every heartbeat (server/stale-connections.ts `keepHeld`).
+        context.seats?.remove(socket);
         context.spectators?.add(matchID, socket);
         (socket.data as SocketData).viewer = { matchID, playerID: null };
       }
@@ -330,6 +333,9 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
       // Recorded for the other processes before boardgame.io marks the seat connected (server/stale-connections.ts
       // relies on that order); a short wait at most.
       await context.seats?.add(matchID, socket, playerID, credentials);
+    } else if (socket) {
+      // Synced without the seat's credentials: it holds no seat now, whatever it held before (as a spectator, above).
+      context.seats?.remove(socket);
     }
     return true;
   };

@@ -17,6 +17,9 @@
  *    disconnection landing late) is marked connected again at that process's next heartbeat or so, on PostgreSQL
  *    and on a storage of the process's own (memory); the sweep looks only at seats stored connected, and the seat
  *    stayed gone until its socket synced again.
+ *  - a socket that syncs again as a spectator, or with credentials that are not its seat's, holds its seat no more:
+ *    the sweep marks the seat gone, and no heartbeat marks it connected again. The socket stayed registered for its
+ *    seat, which the sweep saw held and every heartbeat marked connected.
  *  - with Redis not answering (its process stopped), a process decides from its own sockets, and a sync waits only
  *    a moment for its record.
  */
@@ -145,6 +148,39 @@ describe.skipIf(!PG_URL || !REDIS_URL)('seat connections across processes', () =
 
   it('a seat stored gone while a socket of the process holds it is marked connected again within a few heartbeats', async () => {
     await heldSeatComesBack(servers.a());
+  });
+
+  it("a socket that syncs again as a spectator, or without its seat's credentials, no longer holds its seat", async () => {
+    const a = servers.a();
+    const { matchID, creds } = await fullMatch(a.url, 2, GAME);
+    const tabs = [new RawClient(a.url, { namespace: GAME }), new RawClient(a.url, { namespace: GAME })];
+    try {
+      for (const seat of [0, 1]) await tabs[seat].sync(matchID, String(seat), creds[seat]);
+      await eventually(
+        async () => (await connected(a, matchID, 0)) === true && (await connected(a, matchID, 1)) === true,
+        'both seats connected',
+      );
+      // Seat 0's socket watches the match now; seat 1's syncs with credentials that are not the seat's (boardgame.io
+      // answers no sync then). Neither marks its seat gone (boardgame.io does so only on a disconnection).
+      await tabs[0].sync(matchID, null);
+      tabs[1].socket.emit('sync', matchID, '1', 'not-the-credentials', 2);
+      // Nobody holds the seats: the sweep marks them gone. Before, both sockets stayed registered for their seats,
+      // which the sweep then saw held, and which were marked connected again at every heartbeat had they been stored
+      // gone.
+      for (const seat of [0, 1]) {
+        await eventually(
+          async () => (await connected(a, matchID, seat)) === false,
+          `seat ${seat} gone`,
+          20 * HEARTBEAT_MS,
+        );
+      }
+      // And they stay gone: no heartbeat marks them connected again.
+      await sleep(5 * HEARTBEAT_MS);
+      expect(await connected(a, matchID, 0)).toBe(false);
+      expect(await connected(a, matchID, 1)).toBe(false);
+    } finally {
+      for (const tab of tabs) tab.close();
+    }
   });
 
   it("the clock's bot leaves the rest of the turn to its player, back on the other process", async () => {
