@@ -480,7 +480,8 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     await victim.context().close();
   }, 60_000);
 
-  it("on a small phone, the chat's message box is clear of the Appeal's sheet as the chat opens and as it fills", async () => {
+  /** On a small phone, mid-journey: the player on turn inspects with an Undercover Inspector, and the victim is asked to appeal. */
+  async function appealAsked() {
     const small = PHONES[0];
     const t = await midJourney(suite.server);
     const page = await openSeat(suite, t, t.cur, small);
@@ -488,6 +489,11 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     const victim = await openSeat(suite, t, t.prev, small);
     await page.getByTestId('inspect').tap();
     await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
+    return { page, victim };
+  }
+
+  it("on a small phone, the chat's message box is clear of the Appeal's sheet as the chat opens and as it fills", async () => {
+    const { page, victim } = await appealAsked();
     // The sheet of the Appeal's question is tall (189 px at 360 × 640); the page is at its top, where the chat is.
     const box = '[data-testid="chat-input"], [data-testid="chat-send"]';
     const covered = () => hiddenUnder(victim, '[data-testid="actions"]', { boxes: box });
@@ -520,13 +526,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
   }, 60_000);
 
   it("on a small phone with the chat open, a won Appeal's toast is in view, over none of the page's controls", async () => {
-    const small = PHONES[0];
-    const t = await midJourney(suite.server);
-    const page = await openSeat(suite, t, t.cur, small);
-    await page.getByTestId(`hand-card-${t.undercover}`).tap();
-    const victim = await openSeat(suite, t, t.prev, small);
-    await page.getByTestId('inspect').tap();
-    await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
+    const { page, victim } = await appealAsked();
     // The inspecting player chats meanwhile, at the page's top: with a few messages the open chat is as tall as it
     // gets, and the banner's place, from which the toast hangs, is under the sheet, and lower than the window.
     await page.getByTestId('chat').locator('summary').tap();

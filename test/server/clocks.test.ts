@@ -20,7 +20,7 @@ import { CreateGameReducer, ProcessGameConfig } from 'boardgame.io/internal';
 import { findGame } from '../../src/games/registry';
 import { waitKey, waitingOn } from '../../src/games/common/waiting-room';
 import type { TOState } from '../../src/games/touched-on/types';
-import { http, RawClient, readMatch, sleep, startTestServer, type TestServer } from './harness';
+import { eventually, http, RawClient, readMatch, sleep, startTestServer, type TestServer } from './harness';
 import { clockMatch, inspectorAway } from './clock-matches';
 import { dropSchema, withSchema } from './processes';
 
@@ -317,12 +317,3 @@ describe('turn clocks at shutdown', () => {
     }
   }, 30_000);
 });
-
-/** Polls the storage until `pred` holds (the clock writes its marks after the bot's moves). */
-async function eventually(pred: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await pred())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

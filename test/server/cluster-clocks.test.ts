@@ -190,10 +190,11 @@ describe.skipIf(!PG_URL || !REDIS_URL)('the clock lease while its bot holds a tu
   const LEASE_MS = 600;
   const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'clockhold', { clockScale: SCALE, botLeaseMs: LEASE_MS });
 
-  it('is renewed while the bot waits for another seat, so another process cannot take the match clock', async () => {
-    const [a, b] = [servers.a(), servers.b()];
-    // P0's turn, whose only card is an Undercover Inspector: the clock's bot (on a) inspects, and then holds P0's
-    // turn while P1 decides (P1 has a period of its own for it, 3 s).
+  /**
+   * P0's turn, whose only card is an Undercover Inspector: the clock's bot (on `a`) inspects, and then holds P0's turn
+   * while P1, whose socket this is, decides (P1 has a period of its own for it, 3 s).
+   */
+  async function botHoldsTurn(a: TestServer) {
     const { matchID, creds } = await inspectorAway(a);
     const victim = new RawClient(a.url, { namespace: 'touched-on' });
     try {
@@ -204,6 +205,17 @@ describe.skipIf(!PG_URL || !REDIS_URL)('the clock lease while its bot holds a tu
         'the inspection by the clock',
       );
       expect(a.clocks.expiring, "a's bot holding P0's turn").toBe(1);
+    } catch (err) {
+      victim.close();
+      throw err;
+    }
+    return { matchID, creds, victim };
+  }
+
+  it('is renewed while the bot waits for another seat, so another process cannot take the match clock', async () => {
+    const [a, b] = [servers.a(), servers.b()];
+    const { matchID, victim } = await botHoldsTurn(a);
+    try {
       // Well past the lease's length since the bot took it: it ran out while the bot held the turn.
       await sleep(2.5 * LEASE_MS);
       expect(a.clocks.expiring, "a's bot still holding P0's turn").toBe(1);
@@ -218,16 +230,8 @@ describe.skipIf(!PG_URL || !REDIS_URL)('the clock lease while its bot holds a tu
 
   it('stops its bot when a renewal finds the lease taken: no move from it afterwards', async () => {
     const a = servers.a();
-    const { matchID, creds } = await inspectorAway(a);
-    const victim = new RawClient(a.url, { namespace: 'touched-on' });
+    const { matchID, creds, victim } = await botHoldsTurn(a);
     try {
-      await victim.sync(matchID, '1', creds[1]);
-      await victim.waitFor(
-        () => (victim.state?.G as TOState | undefined)?.pending?.player === '1',
-        10_000,
-        'the inspection by the clock',
-      );
-      expect(a.clocks.expiring, "a's bot holding P0's turn").toBe(1);
       // Another process holds the match's clock now (as one that took it once the lease ran out on a process stalled
       // past its length): a's bot kept playing, only logging the loss, and two processes played the same wait.
       await (a.db as PostgresStorage).pool.query(

@@ -30,7 +30,16 @@ import { findGame } from '../../src/games/registry';
 import { waitingOn } from '../../src/games/common/waiting-room';
 import type { TOState } from '../../src/games/touched-on/types';
 import { inspectorAway } from './clock-matches';
-import { fullMatch, makePublicDir, RawClient, readMatch, sleep, startTestServer, type TestServer } from './harness';
+import {
+  eventually,
+  fullMatch,
+  makePublicDir,
+  RawClient,
+  readMatch,
+  sleep,
+  startTestServer,
+  type TestServer,
+} from './harness';
 import {
   buildServer,
   dropSchema,
@@ -60,15 +69,6 @@ const chatTexts = (c: RawClient) =>
 /** Seat `seat`'s stored connection. */
 const connected = async (server: TestServer, matchID: string, seat = 0) =>
   (await readMatch(server, matchID)).metadata.players[seat].isConnected as boolean | undefined;
-
-/** Polls `pred` until it holds, or fails after `ms`. */
-async function eventually(pred: () => Promise<boolean>, what: string, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await pred())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 /**
  * Seat 0 of a new match, held by a socket of `a`, stored gone (as when boardgame.io's write of an earlier socket's

@@ -18,7 +18,16 @@ import fs from 'node:fs';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostgresStorage } from '../../server/storage/postgres';
-import { fullMatch, makePublicDir, RawClient, readMatch, sleep, startTestServer, type TestServer } from './harness';
+import {
+  eventually,
+  fullMatch,
+  makePublicDir,
+  RawClient,
+  readMatch,
+  sleep,
+  startTestServer,
+  type TestServer,
+} from './harness';
 import {
   buildServer,
   dropSchema,
@@ -51,15 +60,6 @@ function countSweeps(server: TestServer): number[] {
 
 /** How many of `times` fall at or after `since`. */
 const after = (times: number[], since: number) => times.filter((t) => t >= since).length;
-
-/** Polls `pred` until it holds, or fails after `ms`. */
-async function eventually(pred: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await pred())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 const opts = (schema: string, redisUrl: string, processName: string) =>
   ({

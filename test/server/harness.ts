@@ -258,6 +258,15 @@ export class RawClient {
 /** Sleeps `ms`; used only to give the server a chance to answer what it must not. */
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Polls `pred` every `everyMs` until it holds; fails, naming `what`, after `ms`. */
+export async function eventually(pred: () => Promise<boolean>, what: string, ms = 10_000, everyMs = 25): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await pred())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
 /** Reads a match straight from storage, server side. */
 export async function readMatch(server: RunningServer, matchID: string) {
   const opts = { state: true, metadata: true, initialState: true, log: true } as const;

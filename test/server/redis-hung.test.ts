@@ -16,7 +16,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findGame } from '../../src/games/registry';
 import { actingPlayerOf } from '../../src/bots/mcts';
-import { fullMatch, GAME, http, RawClient, sleep, startTestServer, type TestServer } from './harness';
+import { eventually, fullMatch, GAME, http, RawClient, sleep, startTestServer, type TestServer } from './harness';
 import { dropSchema, freePort, startRedis, withSchema } from './processes';
 import { COMMAND_TIMEOUT_MS, QUIT_WAIT_MS } from '../../server/redis-pubsub';
 import { REDIS_WAIT_MS } from '../../server/seat-presence';
@@ -24,15 +24,6 @@ import { REDIS_WAIT_MS } from '../../server/seat-presence';
 const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const HEARTBEAT_MS = 100;
-
-/** Polls `pred` until it holds, or fails after `ms`. */
-async function eventually(pred: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await pred())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** `promise`, or a failure naming `what` after `ms`. */
 function inTime<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createMatch,
+  eventually,
   fullMatch,
   GAME,
   http,
@@ -42,15 +43,6 @@ const startClock = (base: string, matchID: string, body: unknown) =>
 
 const chatTexts = (c: RawClient) =>
   c.received.filter((m) => m[0] === 'chat').map((m) => (m[2] as { payload: { text: string } }).payload.text);
-
-/** Polls `pred` until it holds, or fails after `ms`. */
-async function eventually(pred: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await pred())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /**
  * A full 2-player Lisbon match whose seat 0 connected, took the first action of its turn (so the match has started
