@@ -11,11 +11,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
-import { findChromium, releaseBrowser, sharedBrowser } from '../../../e2e/harness';
+import type { Page } from 'playwright-core';
+import { findChromium } from '../../../e2e/harness';
+import { boardPage, type BoardPage } from '../../../board-page';
 
 const CHROMIUM = findChromium();
 if (!CHROMIUM) console.warn('[get-on-board board] SKIPPED: no Chromium found; the browser test did not run.');
@@ -24,36 +23,19 @@ const ROOT = path.resolve(__dirname, '../../../..');
 const SHOTS = path.join(ROOT, 'artifacts', 'screenshots');
 
 describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
-  let dir = '';
-  let browser: Browser;
-  const errors: string[] = [];
+  let board: BoardPage;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gob-board-'));
-    await esbuild.build({
-      entryPoints: [path.join(__dirname, 'browser', 'harness.tsx')],
-      bundle: true,
-      outdir: dir,
-      format: 'iife',
-      jsx: 'automatic',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      logLevel: 'error',
-    });
-    fs.writeFileSync(
-      path.join(dir, 'index.html'),
-      '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-        '<link rel="stylesheet" href="harness.css"><style>body{margin:0;background:#f3efe6}' +
+    board = await boardPage(
+      path.join(__dirname, 'browser', 'harness.tsx'),
+      'gob-board',
+      'body{margin:0;background:#f3efe6}' +
         // On a laptop the page keeps the map within the screen's height; on a phone it follows the width.
-        '@media (min-width: 1000px){.harness-map{--gob-map-max-height:calc(100vh - 44px)}}</style></head>' +
-        '<body><div id="root"></div><script src="harness.js"></script></body></html>',
+        '@media (min-width: 1000px){.harness-map{--gob-map-max-height:calc(100vh - 44px)}}',
     );
-    browser = await sharedBrowser();
   }, 60_000);
 
-  afterAll(async () => {
-    await releaseBrowser(browser);
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => board?.close());
 
   async function open(
     view: 'map' | 'big' | 'sheet' | 'sheet-out' | 'paris' | 'rome' | 'end',
@@ -61,11 +43,7 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
     height: number,
     touch = false,
   ): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height }, reducedMotion: 'reduce', hasTouch: touch });
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.goto(`file://${path.join(dir, 'index.html')}#${view}`);
-    return page;
+    return board.open({ width, height, hash: view, touch });
   }
 
   async function shot(page: Page, name: string) {
@@ -108,7 +86,7 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
     const map = await page.getByTestId('gob-map').boundingBox();
     expect(map!.y + map!.height).toBeLessThanOrEqual(768);
     await shot(page, 'gob-map');
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
     await page.close();
   }, 60_000);
 
@@ -125,7 +103,7 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
       if (view === 'big') await shot(page, 'gob-map-phone');
       await page.close();
     }
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
   }, 60_000);
 
   it.each(['paris', 'rome'] as const)(
@@ -195,7 +173,7 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
     await out.getByRole('status').filter({ hasText: 'Eliminated' }).waitFor();
     expect(await scrollWidth(out)).toBeLessThanOrEqual(844);
     await shot(out, 'gob-sheet-eliminated');
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
     await out.close();
   }, 60_000);
 
@@ -230,7 +208,7 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
       await expect.poll(() => page.getByTestId('final-1').textContent()).toBe('73');
       expect(await page.getByTestId('final-1').getAttribute('class')).toBe('gob-winner');
       await shot(page, `gob-end-${name}`);
-      expect(errors).toEqual([]);
+      expect(board.errors).toEqual([]);
       await page.close();
     },
     60_000,

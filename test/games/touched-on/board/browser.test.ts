@@ -9,11 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
-import { findChromium, releaseBrowser, sharedBrowser } from '../../../e2e/harness';
+import type { Page } from 'playwright-core';
+import { findChromium } from '../../../e2e/harness';
+import { boardPage, type BoardPage } from '../../../board-page';
 import type { TOState } from '../../../../src/games/touched-on/types';
 import { emptyTable, give, startState } from '../helpers';
 import { linesHidden } from './browser/linesHidden';
@@ -26,42 +25,18 @@ const SHOTS = path.join(ROOT, 'artifacts', 'screenshots');
 const UI = 10_000;
 
 describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
-  let dir = '';
-  let browser: Browser;
-  const errors: string[] = [];
+  let board: BoardPage;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touched-on-board-'));
-    await esbuild.build({
-      entryPoints: [path.join(__dirname, 'browser', 'harness.tsx')],
-      bundle: true,
-      outdir: dir,
-      format: 'iife',
-      jsx: 'automatic',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      logLevel: 'error',
-    });
-    fs.writeFileSync(
-      path.join(dir, 'index.html'),
-      '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-        '<link rel="stylesheet" href="harness.css"><style>body{margin:0}</style></head>' +
-        '<body><div id="root"></div><script src="harness.js"></script></body></html>',
-    );
-    browser = await sharedBrowser();
+    board = await boardPage(path.join(__dirname, 'browser', 'harness.tsx'), 'touched-on-board', 'body{margin:0}');
   }, 60_000);
 
-  afterAll(async () => {
-    await releaseBrowser(browser);
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => board?.close());
 
   /** Open the board on a prepared position, showing `seat`. */
   async function open(G: TOState, width: number, seat = '0', height = 900, above = 0): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height }, reducedMotion: 'reduce' });
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.addInitScript(`window.__TO_PREPARED = ${JSON.stringify(G)}; window.__TO_ABOVE = ${above};`);
-    await page.goto(`file://${path.join(dir, 'index.html')}`);
+    const init = `window.__TO_PREPARED = ${JSON.stringify(G)}; window.__TO_ABOVE = ${above};`;
+    const page = await board.open({ width, height, init });
     await show(page, seat);
     return page;
   }
@@ -128,7 +103,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     expect(await at(page, '0', 'log').textContent()).toContain('Ana accepts the fine.');
     // The Evaders she takes were face up: the log names their Line for everyone.
     expect(await at(page, '2', 'log').textContent()).toContain('Ana takes 2 Evaders (line 96 ×2) into their hand.');
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
     await page.close();
   }, 60_000);
 
@@ -157,7 +132,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     // Only the inspector is told so: the others read it in the log.
     for (const seat of ['0', '2']) expect(await at(page, seat, 'toast').allTextContents()).not.toContain(notice);
     await shot(page, 'appeal-overturned');
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
     await page.close();
   }, 60_000);
 
@@ -193,7 +168,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     await at(page, '0', 'batch-plus').click();
     await expect.poll(() => at(page, '0', 'play-batch').textContent()).toBe('Play 1 card on line 96');
     expect(await at(page, '0', 'batch-empty').count()).toBe(0);
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
     await page.close();
   }, 60_000);
 
@@ -219,7 +194,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     await page.locator(`#seat-0 [data-testid="line-col-96"] [data-testid="placed-${seat}"]`).waitFor({ timeout: UI });
     expect(await page.locator(`#seat-0 [data-testid="line-col-96"] [data-testid^="placed-"]`).count()).toBe(1);
     expect(await at(page, '0', `hand-card-${e1}`).count()).toBe(1);
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
     await page.close();
   }, 60_000);
 
@@ -271,7 +246,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     await page.locator(`#seat-0 [data-testid="line-col-96"] [data-testid="placed-${seat}"]`).waitFor({ timeout: UI });
     expect(await at(page, '0', 'count-96').textContent()).toBe('1/9 · current');
     await shot(page, 'priority-seat');
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
     await page.close();
   }, 60_000);
 
@@ -310,7 +285,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     expect(await at(page, '1', 'log').textContent()).toContain(
       "Ana looks at Ben's hand and takes nothing: they have no other card to give.",
     );
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
     await page.close();
   }, 60_000);
 
@@ -345,7 +320,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     await show(page, other);
     await at(page, other, 'journey-summary-close').click();
     await at(page, other, 'journey-summary').waitFor({ state: 'detached', timeout: UI });
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
     await page.close();
   }, 60_000);
 
@@ -369,7 +344,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     expect(await inView(300)).toBe(true);
     await shot(page, 'laptop-full-hand');
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
     await page.close();
   }, 60_000);
 
@@ -412,7 +387,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
       });
       await shot(page, `hand-overlap-${width}`);
       expect(wrong).toEqual([]);
-      expect(errors).toEqual([]);
+      expect(board.errors).toEqual([]);
       await page.close();
     },
     60_000,
@@ -429,7 +404,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     const hidden = () => linesHidden(page, '#seat-0', '.line-head, .line-count, .line-exp');
     await expect.poll(hidden, { timeout: UI }).toEqual([]);
     await shot(page, 'phone-first-turn');
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
     await page.close();
   }, 60_000);
 
@@ -451,7 +426,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await shot(page, 'phone');
-    expect(errors).toEqual([]);
+    expect(board.errors).toEqual([]);
     await page.close();
   }, 60_000);
 });
