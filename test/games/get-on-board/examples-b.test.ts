@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   act,
+  position,
   freshState,
   gameFrom,
   mapT,
@@ -14,23 +15,12 @@ import {
   setRoute,
   setShape,
   setToPlay,
-  startedState,
   view,
 } from './helpers';
 import { extraOptions, plotMoves, plotStatus } from '../../../src/games/get-on-board/legal';
 import { sectionKey } from '../../../src/games/get-on-board/graph';
 import { scoreSheet } from '../../../src/games/get-on-board/score';
-import type { GobResult, GobState, PointId, ShapeId } from '../../../src/games/get-on-board/types';
-
-function position(mapId: string, line: string[], shape: ShapeId, numPlayers = 2): GobState {
-  const G = startedState(mapId, numPlayers);
-  setRoute(G, '0', line);
-  setRoute(G, '1', ['5,4']);
-  if (numPlayers > 2) setRoute(G, '2', ['1,4']);
-  setShape(G, '0', shape);
-  setToPlay(G, '0');
-  return G;
-}
+import type { GobResult, GobState, PointId } from '../../../src/games/get-on-board/types';
 
 /** The first legal plot of `p` in `G` whose path reaches (or avoids) every point of `points`. */
 function plotThrough(G: GobState, p: string, test: (path: PointId[]) => boolean) {

@@ -113,6 +113,25 @@ export function setToPlay(G: GobState, p: PlayerID): void {
   G.toPlay = p;
 }
 
+/**
+ * A game in round 1 on `mapId` where it is seat 0's plot of `shape` with its route `line`; the other seats' routes are
+ * a departure each, `others[i]` for seat i + 1.
+ */
+export function position(
+  mapId: string,
+  line: string[],
+  shape: ShapeId,
+  numPlayers = 2,
+  others: string[] = ['5,4', '1,4'],
+): GobState {
+  const G = startedState(mapId, numPlayers);
+  setRoute(G, '0', line);
+  for (let i = 1; i < numPlayers; i++) setRoute(G, String(i), [others[i - 1]]);
+  setShape(G, '0', shape);
+  setToPlay(G, '0');
+  return G;
+}
+
 /** The test-only game starting from a prepared state. */
 export function gameFrom(G: GobState, seed = 'scenario'): Game<GobState> {
   return { ...gameOn(G.mapId), seed, setup: () => structuredClone(G) } as Game<GobState>;

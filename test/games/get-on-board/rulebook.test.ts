@@ -6,29 +6,13 @@
  * RB 375 = 9.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  act,
-  gameFrom,
-  mapT,
-  playFrom,
-  refused,
-  seats,
-  setRoute,
-  setShape,
-  setToPlay,
-  startedState,
-  view,
-} from './helpers';
+import { act, position, gameFrom, mapT, playFrom, refused, seats, view } from './helpers';
 import { plotStatus } from '../../../src/games/get-on-board/legal';
 import type { GobState, ShapeId } from '../../../src/games/get-on-board/types';
 
-function position(mapId: string, line: string[], shape: ShapeId): GobState {
-  const G = startedState(mapId, 2);
-  setRoute(G, '0', line);
-  setRoute(G, '1', ['5,1']);
-  setShape(G, '0', shape);
-  setToPlay(G, '0');
-  return G;
+/** A 2-player position on `mapId` in round 1, seat 0 to plot shape `shape` from `line`, seat 1 at 5,1. */
+function rulebookPosition(mapId: string, line: string[], shape: ShapeId): GobState {
+  return position(mapId, line, shape, 2, ['5,1']);
 }
 
 describe('Rulebook worked examples', () => {
@@ -38,7 +22,7 @@ describe('Rulebook worked examples', () => {
 
   it('RB 207: a Turn space changes the turn into a straight line and avoids the visited intersection', async () => {
     mapT('RB207');
-    const G = position('RB207', LINE, 'B');
+    const G = rulebookPosition('RB207', LINE, 'B');
     expect(plotStatus(G, '0', []).fallback).toBe(false);
     expect(
       plotStatus(G, '0', ['3,4'])
@@ -56,7 +40,7 @@ describe('Rulebook worked examples', () => {
 
   it('RB 207 + RB 221: with no Turn space left, the same shape must be played into the visited intersection', async () => {
     mapT('RB207b');
-    const G = position('RB207b', LINE, 'B');
+    const G = rulebookPosition('RB207b', LINE, 'B');
     G.players['0'].turnUsed = 5;
     // The shape fits the map (through a visited intersection): no single-marker fallback.
     expect(plotStatus(G, '0', []).fallback).toBe(false);
@@ -70,7 +54,7 @@ describe('Rulebook worked examples', () => {
 
   it('RB 298: a light Flirt takes the free light space; a dark one finds both dark spaces crossed and does nothing', async () => {
     mapT('RB298', { '3,2': ['flirtLight'], '4,2': ['flirtDark'] });
-    const G = position('RB298', ['1,2', '2,2'], 'A');
+    const G = rulebookPosition('RB298', ['1,2', '2,2'], 'A');
     G.players['0'].flirts[0] = { light: 1, dark: 2, value: null };
     const cl = await playFrom(G, '0', { path: ['3,2', '4,2'] });
     const p = view(cl[1]).players['0'];

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   act,
+  position,
   gameFrom,
   lattice,
   mapT,
@@ -12,24 +13,11 @@ import {
   refused,
   seats,
   setRoute,
-  setShape,
-  setToPlay,
   startedState,
   view,
 } from './helpers';
 import { checkPlot, extraOptions, plotMoves, plotStatus } from '../../../src/games/get-on-board/legal';
 import { MARKER_SUPPLY, shapeFor } from '../../../src/games/get-on-board/data';
-import type { GobState, ShapeId } from '../../../src/games/get-on-board/types';
-
-function position(mapId: string, line: string[], shape: ShapeId, numPlayers = 2): GobState {
-  const G = startedState(mapId, numPlayers);
-  setRoute(G, '0', line);
-  setRoute(G, '1', ['5,4']);
-  if (numPlayers > 2) setRoute(G, '2', ['1,4']);
-  setShape(G, '0', shape);
-  setToPlay(G, '0');
-  return G;
-}
 
 describe('RULINGS R1–R9', () => {
   it('R1 reach: the own departure gives nothing and reaching it eliminates; others’ departures are normal M', async () => {

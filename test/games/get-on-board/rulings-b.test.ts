@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import {
   act,
+  position,
   freshState,
   gameFrom,
   gameOn,
@@ -15,7 +16,6 @@ import {
   seats,
   setRoute,
   setShape,
-  setToPlay,
   startedState,
   view,
 } from './helpers';
@@ -24,17 +24,7 @@ import { sectionKey } from '../../../src/games/get-on-board/graph';
 import { mapIdFor } from '../../../src/games/get-on-board/maps';
 import { scoreSheet } from '../../../src/games/get-on-board/score';
 import { createGetOnBoard } from '../../../src/games/get-on-board';
-import type { GobResult, GobState, ShapeId } from '../../../src/games/get-on-board/types';
-
-function position(mapId: string, line: string[], shape: ShapeId, numPlayers = 2): GobState {
-  const G = startedState(mapId, numPlayers);
-  setRoute(G, '0', line);
-  setRoute(G, '1', ['5,4']);
-  if (numPlayers > 2) setRoute(G, '2', ['1,4']);
-  setShape(G, '0', shape);
-  setToPlay(G, '0');
-  return G;
-}
+import type { GobResult, GobState } from '../../../src/games/get-on-board/types';
 
 /** Any non-eliminating plot (or the only one). */
 const anyPlot = (G: GobState, p: string) => {
