@@ -389,6 +389,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   );
   // With several processes: the stored seat connections kept right against every process's sockets.
   if (shared && redis) {
+    // The sweep's lock is per set of tables: named as PostgreSQL names them, not as this process's URL spells them
+    // (each process on other tables, or of its own storage, sweeps its own).
+    const site = raw instanceof PostgresStorage ? await postgresSite(raw, options.databaseUrl, log) : processID;
     sweepRef.current = new SeatSweep({
       db: hooked.storage,
       shared,
@@ -404,12 +407,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         } as unknown as TransportMessage),
       connectedMatches: raw instanceof PostgresStorage ? () => raw.connectedMatches() : undefined,
       // One process of those on the same storage sweeps (each with a storage of its own sweeps its own).
-      lock: new RedisLock(
-        redis.commands,
-        `ns:seat-sweep:${raw instanceof PostgresStorage ? postgresSite(options.databaseUrl, raw.schema) : processID}`,
-        processID,
-        3 * shared.heartbeatMs,
-      ),
+      lock: new RedisLock(redis.commands, `ns:seat-sweep:${site}`, processID, 3 * shared.heartbeatMs),
       log,
     });
   }
@@ -603,14 +601,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return { url, port, db: raw, games, bots, clocks, close, matchQueues };
 }
 
-/** The database and schema of a PostgreSQL storage (`host:port/db/schema`), without the URL's credentials. */
-function postgresSite(databaseUrl: string | undefined, schema: string): string {
+/**
+ * The site of a PostgreSQL storage's tables, for the seat sweep's lock: as the cluster names it (`PostgresStorage.site`:
+ * its system identifier, the database and the schema), whatever the URL's spelling. Named from the URL
+ * (`host:port/db/schema`, without its credentials, the default port written out) only if the cluster does not say,
+ * which is logged: processes whose URLs name the server differently would then sweep each on its own.
+ */
+async function postgresSite(db: PostgresStorage, databaseUrl: string | undefined, log: Logger): Promise<string> {
+  const site = await db.site();
+  if (site) return site;
+  let named = db.schema;
   try {
     const u = new URL(databaseUrl ?? '');
-    return `${u.host}${u.pathname}/${schema}`;
+    named = `${u.hostname.toLowerCase()}:${u.port || '5432'}/${u.pathname.replace(/^\/+|\/+$/g, '')}/${db.schema}`;
   } catch {
-    return schema;
+    // A URL the storage took but this cannot read: the schema alone.
   }
+  log('warn', 'the seat sweep is named from the database URL: PostgreSQL did not name its site', { site: named });
+  return `url:${named}`;
 }
 
 /** The game served when none is given. */

@@ -330,6 +330,26 @@ export class PostgresStorage extends Async {
     );
   }
 
+  /**
+   * The tables' site, as PostgreSQL itself names it (`<system_identifier>/<database>/<schema>`): the same for every
+   * process on these tables, however its URL names the server (`localhost` or `127.0.0.1`, a port left out, a DNS
+   * alias, a pooler or a tunnel in front). The system identifier is the cluster's own, chosen at its `initdb`;
+   * `pg_control_system()` may be called by any role. The server's address as it sees a connection
+   * (`inet_server_addr()`) is not: it is the interface the connection came in by (the loopback for one process, the
+   * network's for another, none over a Unix socket). Undefined if the cluster does not say (an error).
+   */
+  async site(): Promise<string | undefined> {
+    try {
+      const r = await this.pool.query<{ id: string; db: string }>(
+        'SELECT system_identifier::text AS id, current_database() AS db FROM pg_control_system()',
+      );
+      const row = r.rows[0];
+      return row ? `${row.id}/${row.db}/${this.schema}` : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Throws unless the database answers (for `/health`). */
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');

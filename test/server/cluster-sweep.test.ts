@@ -3,7 +3,8 @@
  * and one Redis, a heartbeat of 250 ms (a sweep every 500 ms): one process sweeps per period, the holder of a lock in
  * Redis (server/redis-lock.ts). Every process ran the sweep's query every period, each doing the same work again.
  * The sweep's query is counted by wrapping the storage's `connectedMatches` of the in-process servers.
- *  - Two processes: one sweeps, the other runs no query.
+ *  - Two processes: one sweeps, the other runs no query; so too when their URLs name the database differently (the
+ *    port 5432 written out in one, left out in the other): the lock was named from the URL, and both swept.
  *  - The holder's listing failing (its storage's `connectedMatches` made to throw): it gives the lock back, and the
  *    other process sweeps and marks gone a seat stored connected that nobody holds. The holder kept the lock (renewed
  *    at each failed sweep), and nobody swept while its storage failed.
@@ -91,6 +92,38 @@ describe.skipIf(!PG_URL || !REDIS_URL)('the seat sweep, two processes', () => {
     expect(na + nb).toBeGreaterThanOrEqual(windowMs / PERIOD_MS - 2);
     expect(na + nb).toBeLessThanOrEqual(windowMs / PERIOD_MS + 2);
     expect(Math.min(na, nb)).toBeLessThanOrEqual(1);
+    player.close();
+  }, 30_000);
+});
+
+describe.skipIf(!PG_URL || !REDIS_URL)('the seat sweep, two processes whose URLs name the database differently', () => {
+  const schema = `sweep_urls_${process.pid}_${Date.now().toString(36)}`;
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+    await dropSchema(PG_URL ?? '', schema);
+  });
+
+  it('runs its query in one process per period: the lock is named by the database, not by the URL', async () => {
+    // The same server, database and schema, its port written out in one URL and left out (the default) in the other.
+    const other = new URL(PG_URL!);
+    other.port = other.port === '' ? '5432' : other.port === '5432' ? '' : other.port;
+    expect(other.toString(), 'a URL spelled differently').not.toBe(new URL(PG_URL!).toString());
+    servers.push(await startTestServer(opts(schema, REDIS_URL!, 'a')));
+    servers.push(
+      await startTestServer({ ...opts(schema, REDIS_URL!, 'b'), databaseUrl: withSchema(other.toString(), schema) }),
+    );
+    const [a, b] = servers;
+    const { matchID, creds } = await fullMatch(a.url, 2, GAME);
+    const player = new RawClient(b.url, { namespace: GAME });
+    await player.sync(matchID, '0', creds[0]);
+    const sweeps = [countSweeps(a), countSweeps(b)];
+    await sleep(10 * PERIOD_MS);
+    const [na, nb] = sweeps.map((t) => t.length);
+    console.log(`URLs spelled differently, sweep queries in 10 periods: ${na} by one process, ${nb} by the other`);
+    // Each process named the lock by its URL (`127.0.0.1:5432/test` and `127.0.0.1/test`): two locks, both swept.
+    expect(Math.min(na, nb)).toBeLessThanOrEqual(1);
+    expect(na + nb).toBeGreaterThanOrEqual(8);
     player.close();
   }, 30_000);
 });
