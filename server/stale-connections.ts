@@ -24,8 +24,10 @@
  *    its own sweeps, periods apart); when it dies, the lock lapses
  *    `3 × heartbeatMs` after its last renewal and the next process to sweep
  *    takes it. A holder whose listing fails (its storage does not answer
- *    right) gives the lock back at once, and another process, whose storage
- *    may answer, sweeps from its next period. When Redis does not answer
+ *    right), or has not answered within a heartbeat (it hangs), gives the
+ *    lock back at once, and another process, whose storage may answer,
+ *    sweeps from its next period; a process asks for the lock no more while
+ *    a listing it gave up on has not answered. When Redis does not answer
  *    the lock, no process sweeps (no query, no read): who holds the seats is
  *    read in Redis too, so nothing could be decided. A socket's seat is
  *    recorded in Redis before boardgame.io marks it connected
@@ -61,6 +63,7 @@ import type { Server } from 'boardgame.io';
 import type { Logger } from './log';
 import type { SharedSeats } from './seat-presence';
 import { fetchMetadata, isSyncStorage, type AnyStorage } from './storage-hooks';
+import { withinOrFail } from './within';
 
 /** Marks every seat of every unfinished match not connected; resolves with the matches changed. */
 export async function clearStaleConnections(db: AnyStorage, log: Logger): Promise<number> {
@@ -124,6 +127,8 @@ export class SeatSweep {
   /** Seats ("matchID:seat") stored connected that no live process held at the last sweep, and since when. */
   private unheld = new Map<string, number>();
   private sweeping: Promise<number> | undefined;
+  /** A listing given up on (no answer within `heartbeatMs`) that has not answered yet: till it does, no sweep here. */
+  private unanswered: Promise<void> | undefined;
   private keeping: Promise<number> | undefined;
   private closed = false;
 
@@ -239,6 +244,13 @@ export class SeatSweep {
   private async sweepOnce(): Promise<number> {
     let marked = 0;
     try {
+      // This process's last listing, given up on, still has not answered (its storage hangs): it asks for no lock, so
+      // that another process (whose storage may answer) takes it and keeps it; taken here again, it would be given
+      // back a heartbeat later, period after period, and no process would sweep twice in a row.
+      if (this.unanswered) {
+        this.unheld = new Map();
+        return marked;
+      }
       // One process sweeps per period: the lock's holder. When Redis does not answer the lock, none does: who holds
       // the seats is read there too, so nothing could be decided, and the query and the reads would be for nothing.
       if (this.ctx.lock && (await this.ctx.lock.take()) !== true) {
@@ -249,11 +261,22 @@ export class SeatSweep {
       // Closed meanwhile: the lock is given back already.
       if (this.closed) return marked;
       let ids: string[];
+      const listing = this.ctx.connectedMatches ? this.ctx.connectedMatches() : listUnfinished(this.ctx.db);
       try {
-        ids = this.ctx.connectedMatches ? await this.ctx.connectedMatches() : await listUnfinished(this.ctx.db);
+        // Bounded: a listing that hangs (a connection that carries nothing) kept this sweep under way, the lock with
+        // it until it lapsed, and the process's close waited for it for good.
+        ids = await withinOrFail(listing, this.heartbeatMs);
       } catch (err) {
-        // This process's storage failed: the lock goes back, so that another process (whose storage may answer)
-        // sweeps from its next period; kept, it was renewed at each failed sweep, and no process swept.
+        // This process's storage failed or hangs: the lock goes back, so that another process (whose storage may
+        // answer) sweeps from its next period; kept, it was renewed at each failed sweep, and no process swept.
+        const unanswered = listing.then(
+          () => undefined,
+          () => undefined,
+        );
+        this.unanswered = unanswered;
+        void unanswered.then(() => {
+          if (this.unanswered === unanswered) this.unanswered = undefined;
+        });
         this.ctx.log('warn', 'seat connections not checked, the sweep given back', { error: String(err) });
         this.unheld = new Map();
         await this.ctx.lock?.release();

@@ -8,6 +8,9 @@
  *  - The holder's listing failing (its storage's `connectedMatches` made to throw): it gives the lock back, and the
  *    other process sweeps and marks gone a seat stored connected that nobody holds. The holder kept the lock (renewed
  *    at each failed sweep), and nobody swept while its storage failed.
+ *  - The holder's listing hanging (its `connectedMatches` never answers, and throws nothing): it gives the lock back
+ *    a heartbeat later, asks for it no more while that listing has not answered, and the other process sweeps; the
+ *    holder still closes. The lock was kept until it lapsed (3 heartbeats), and the holder's close waited for good.
  *  - The holder killed without a word (SIGKILL, a child process): another takes the sweep over once the lock has
  *    lapsed, and marks gone the seat the dead process left connected.
  *  - Redis not answering (its own redis-server, SIGSTOP): no process runs the query, and a seat stored connected with
@@ -165,6 +168,68 @@ describe.skipIf(!PG_URL || !REDIS_URL)("the seat sweep when its holder's listing
     expect(after(sweeps[1 - i], broke)).toBeGreaterThanOrEqual(2);
     expect(failed.length).toBeGreaterThanOrEqual(1);
     expect(holder.logs.some((l) => l.includes('the sweep given back'))).toBe(true);
+  }, 30_000);
+});
+
+describe.skipIf(!PG_URL || !REDIS_URL)("the seat sweep when its holder's listing hangs", () => {
+  // A heartbeat of 500 ms here: the listing is given up on after one (500 ms), the lock lapses after three (1.5 s).
+  const heartbeatMs = 2 * HEARTBEAT_MS;
+  const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'sweephang', {
+    seatHeartbeatMs: heartbeatMs,
+    spectatorHeartbeatMs: heartbeatMs,
+  });
+
+  it('is given back within a heartbeat, another process sweeps, and the holder still closes', async () => {
+    const both = [servers.a(), servers.b()];
+    const { matchID } = await fullMatch(both[0].url, 2, GAME);
+    const sweeps = both.map(countSweeps);
+    await eventually(() => Promise.resolve(sweeps.some((t) => t.length >= 2)), 'a process sweeping');
+    const i = sweeps[0].length >= 2 ? 0 : 1;
+    const [holder, other] = [both[i], both[1 - i]];
+    const redis = new Redis(REDIS_URL!);
+    try {
+      const key = `ns:seat-sweep:${await (holder.db as PostgresStorage).site()}`;
+      const owner = await redis.get(key);
+      expect(owner, 'the lock held').not.toBeNull();
+      // The holder's listing never answers (a connection that carries nothing), and throws nothing.
+      const hung: number[] = [];
+      (holder.db as PostgresStorage).connectedMatches = () => {
+        hung.push(Date.now());
+        return new Promise<string[]>(() => undefined);
+      };
+      await eventually(() => Promise.resolve(hung.length > 0), "the holder's listing asked");
+      // Then seat 0 stored connected, with no socket on any process: a seat a sweep marks gone.
+      const { metadata } = await readMatch(other, matchID);
+      metadata.players[0].isConnected = true;
+      await other.db.setMetadata(matchID, metadata);
+      await eventually(async () => (await redis.get(key)) !== owner, 'the lock given back', 5000, 10);
+      const backMs = Date.now() - hung[0];
+      // Kept until it lapsed, 3 heartbeats after the sweep's renewal (1.5 s).
+      expect(backMs).toBeLessThan(2 * heartbeatMs);
+      await eventually(
+        async () => (await readMatch(other, matchID)).metadata.players[0].isConnected === false,
+        'seat 0 marked gone by the other process',
+      );
+      const goneMs = Date.now() - hung[0];
+      // The holder asks for the lock no more while its listing has not answered: the other keeps it.
+      const since = Date.now();
+      await sleep(4 * 2 * heartbeatMs);
+      const closing = Date.now();
+      // The holder's close waited for the hung sweep for good.
+      const closed = await Promise.race([holder.close().then(() => true), sleep(3000).then(() => false)]);
+      expect(closed, "the holder's close, its listing hanging").toBe(true);
+      const closeMs = Date.now() - closing;
+      console.log(
+        `the holder's listing hanging: the lock was free again after ${backMs} ms, the seat marked gone after ` +
+          `${goneMs} ms (heartbeat ${heartbeatMs} ms), the other swept ${after(sweeps[1 - i], since)} times in 4 ` +
+          `periods, the holder listed ${hung.length} times and closed in ${closeMs} ms`,
+      );
+      expect(hung).toHaveLength(1);
+      expect(after(sweeps[1 - i], since)).toBeGreaterThanOrEqual(3);
+      expect(holder.logs.some((l) => l.includes('the sweep given back'))).toBe(true);
+    } finally {
+      redis.disconnect();
+    }
   }, 30_000);
 });
 
