@@ -20,6 +20,12 @@
  *   the first move (a join that fills the table leaves `updatedAt` as it
  *   was); a table that empties again before the first move drops it;
  * - and the game's last move removes it.
+ * A wait's key may come back within a turn (the turn's player again, after a
+ * decision owed out of turn); when the start of the wait in between could not
+ * be stored (its write failed), the stored start is the earlier wait's, with
+ * the same key: a process that has seen another wait begin since that stored
+ * start takes it for stale, not for the start of the wait back, which it dates
+ * anew (it inherited it, and the clock could run out at once).
  * So a restart does not give a wait in progress a new period, and another
  * process dates a wait as its mover did: with PostgreSQL it could not trust
  * `updatedAt`, whose bump after a move is written up to a second late (a
@@ -310,14 +316,19 @@ export class TurnClocks {
     wait: string,
     how: { moved: boolean; tableFull: boolean },
   ): Promise<number> {
-    if (meta.clockWait?.key === wait) {
+    const seen = this.waits.get(matchID);
+    // The stored start is an earlier wait's when this process has seen another wait begin since: that wait's start was
+    // not stored (its write failed, or its mover's is still on its way). A later wait with the stored key (the turn's
+    // player again, after a decision owed out of turn) is not that earlier one, and must not inherit its start: the
+    // clock ran out at once. (A move within a wait leaves the wait seen here that same wait.)
+    const stale = !!meta.clockWait && !!seen && seen.key !== meta.clockWait.key && seen.at >= meta.clockWait.at;
+    if (meta.clockWait?.key === wait && !stale) {
       this.waits.delete(matchID);
       return meta.clockWait.at;
     }
     // Dated here a moment ago, its write still on its way (a move made at once in the new wait reads without it).
     const storing = this.storing.get(matchID);
     if (storing?.key === wait) return storing.at;
-    const seen = this.waits.get(matchID);
     // Seen here already; but a move made here begins a new wait even with the key of one seen earlier (the turn's
     // player again, after a decision owed out of turn).
     if (seen?.key === wait && !how.moved) return seen.at;

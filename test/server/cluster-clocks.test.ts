@@ -11,6 +11,10 @@
  * `updatedAt` bump is written: it dated the wait from the last bump written, seconds before the move; it now dates
  * it from the start the mover stored (`clockWait`).
  *
+ * Then a wait whose start could not be stored (the write of P1's decision's start made to fail once): the rest of
+ * P0's turn after P1's Appeal, a wait with the key of P0's first (the turn, P0 waited for), is dated from the Appeal;
+ * it inherited the stored start of P0's first wait, seconds or a whole period earlier.
+ *
  * Then the clock lease (600 ms here) while the clock's bot holds a turn for a decision asked of another seat: it is
  * renewed, so another process cannot take the match's clock. It was taken only as the turn expired, and ran out
  * while the bot held the turn, which may last minutes. And when another process holds the lease all the same (taken
@@ -253,6 +257,63 @@ describe.skipIf(!PG_URL || !REDIS_URL)('the clock lease while its bot holds a tu
       expect(chatTexts(victim).filter((t) => t.startsWith('P0 ran out of time'))).toHaveLength(1);
     } finally {
       victim.close();
+    }
+  }, 30_000);
+});
+
+describe.skipIf(!PG_URL || !REDIS_URL)('a wait whose start could not be stored (PostgreSQL and Redis)', () => {
+  // A 1-minute clock (clockScale 1): no bot plays here, the deadlines are read (`clocks.deadlineOf`).
+  const PERIOD = 60_000;
+  const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'clockfail', { clockScale: 1 });
+
+  it("does not hand its stale stored start to a later wait with the same key (the turn's player after a decision)", async () => {
+    const a = servers.a();
+    const def = findGame('touched-on')!;
+    // P0's turn, whose only card is an Undercover Inspector; P1 holds an Appeal. Its wait (P0's) is stored as begun now.
+    const { matchID, creds } = await inspectorAway(a, '1m');
+    const first = (await readMatch(a, matchID)).metadata.clockWait as { key: string; at: number };
+    const players = ['0', '1'].map(() => new RawClient(a.url, { namespace: def.id }));
+    try {
+      for (const seat of [0, 1]) await players[seat].sync(matchID, String(seat), creds[seat]);
+      // A while into P0's wait.
+      await sleep(1500);
+      // The write of the next wait's start (P1's decision) fails once: the stored start stays P0's.
+      const db = a.db as PostgresStorage;
+      const write = db.setMetadata.bind(db);
+      let failed = 0;
+      db.setMetadata = (id, metadata) => {
+        const wait = (metadata as { clockWait?: { key: string } }).clockWait;
+        if (id === matchID && failed === 0 && wait && wait.key !== first.key) {
+          failed++;
+          return Promise.reject(new Error('the storage does not answer'));
+        }
+        return write(id, metadata);
+      };
+      // P0 inspects: P1 decides (a wait of its own).
+      const p0 = players[0];
+      const [inspect] = def.game.ai!.enumerate(p0.state!.G, p0.state!.ctx, '0') as { move: string; args?: unknown[] }[];
+      p0.move(matchID, '0', creds[0], inspect.move, inspect.args ?? [], p0.state!._stateID);
+      const p1 = players[1];
+      await p1.waitFor(() => (p1.state?.G as TOState | undefined)?.pending?.player === '1', 5000, 'the inspection');
+      await expect.poll(() => failed, { timeout: 3000 }).toBe(1);
+      expect((await readMatch(a, matchID)).metadata.clockWait).toEqual(first);
+      expect(a.logs.some((l) => l.includes('turn clock wait not stored'))).toBe(true);
+      // P1 appeals: the rest of P0's turn is a new wait, with the key of P0's first (the turn, P0 waited for).
+      const at = p1.state!._stateID;
+      const appealed = Date.now();
+      p1.move(matchID, '1', creds[1], 'appeal', [], at);
+      await p1.waitFor(() => p1.state!._stateID > at, 5000, "P1's appeal");
+      expect(waitKey(p1.state!.ctx, p1.state!.G, def.waitingOn)).toBe(first.key);
+      // Its period runs from the appeal; it ran from P0's first wait, the stored start of the same key (1.5 s
+      // earlier here; a turn's whole period earlier, and the clock played the turn at once).
+      await expect
+        .poll(() => a.clocks.deadlineOf(matchID) ?? 0, { timeout: 3000 })
+        .toBeGreaterThanOrEqual(appealed + PERIOD);
+      await expect
+        .poll(async () => (await readMatch(a, matchID)).metadata.clockWait?.at ?? 0, { timeout: 3000 })
+        .toBeGreaterThanOrEqual(appealed);
+    } finally {
+      for (const p of players) p.close();
     }
   }, 30_000);
 });
