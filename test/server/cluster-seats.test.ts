@@ -19,12 +19,15 @@
  *    stayed gone until its socket synced again.
  *  - a socket that syncs again as a spectator, or with credentials that are not its seat's, holds its seat no more:
  *    the sweep marks the seat gone, and no heartbeat marks it connected again. The socket stayed registered for its
- *    seat, which the sweep saw held and every heartbeat marked connected.
+ *    seat, which the sweep saw held and every heartbeat marked connected. So too a socket that syncs again as another
+ *    seat, of the match or of another one: its first seat's record goes from Redis and the sweep marks it gone (that
+ *    held before: `SeatSockets.add` lets go of the socket's earlier seat; checked here so that it stays so).
  *  - with Redis not answering (its process stopped), a process decides from its own sockets, and a sync waits only
  *    a moment for its record.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findGame } from '../../src/games/registry';
 import { waitingOn } from '../../src/games/common/waiting-room';
@@ -180,6 +183,44 @@ describe.skipIf(!PG_URL || !REDIS_URL)('seat connections across processes', () =
       expect(await connected(a, matchID, 1)).toBe(false);
     } finally {
       for (const tab of tabs) tab.close();
+    }
+  });
+
+  it('a socket that syncs again as another seat, with its credentials, no longer holds its first seat', async () => {
+    const a = servers.a();
+    const redis = new Redis(REDIS_URL!);
+    // Whether a process's field in Redis holds seat `seat` of `matchID` (server/seat-presence.ts).
+    const recorded = async (matchID: string, seat: string) =>
+      Object.entries(await redis.hgetall(`ns:seats:${matchID}`)).some(
+        ([field, value]) => field.endsWith(`:${seat}`) && Number(value.split(':')[0]) > 0,
+      );
+    const one = await fullMatch(a.url, 2, GAME);
+    const two = await fullMatch(a.url, 2, GAME);
+    const tab = new RawClient(a.url, { namespace: GAME });
+    try {
+      await tab.sync(one.matchID, '0', one.creds[0]);
+      await eventually(async () => (await connected(a, one.matchID, 0)) === true, 'seat 0 connected');
+      expect(await recorded(one.matchID, '0')).toBe(true);
+      // The same socket syncs as seat 1 now (a tab whose player moved to the other seat): boardgame.io marks seat 1
+      // connected, and leaves seat 0 as it was (it marks a seat gone only on a disconnection).
+      await tab.sync(one.matchID, '1', one.creds[1]);
+      await eventually(async () => (await connected(a, one.matchID, 1)) === true, 'seat 1 connected');
+      // Seat 0 is no longer recorded held (the other processes' sweep would see it held), nor registered here: the
+      // sweep marks it gone, and no heartbeat marks it connected again.
+      await eventually(async () => !(await recorded(one.matchID, '0')), 'seat 0 no longer recorded', 1000);
+      await eventually(async () => (await connected(a, one.matchID, 0)) === false, 'seat 0 gone', 20 * HEARTBEAT_MS);
+      // Then as a seat of another match: the first match's seat 1 is let go as well.
+      await tab.sync(two.matchID, '0', two.creds[0]);
+      await eventually(async () => (await connected(a, two.matchID, 0)) === true, "the other match's seat 0");
+      await eventually(async () => !(await recorded(one.matchID, '1')), 'seat 1 no longer recorded', 1000);
+      await eventually(async () => (await connected(a, one.matchID, 1)) === false, 'seat 1 gone', 20 * HEARTBEAT_MS);
+      await sleep(5 * HEARTBEAT_MS);
+      expect(await connected(a, one.matchID, 0)).toBe(false);
+      expect(await connected(a, one.matchID, 1)).toBe(false);
+      expect(await connected(a, two.matchID, 0)).toBe(true);
+    } finally {
+      tab.close();
+      redis.disconnect();
     }
   });
 
