@@ -54,7 +54,11 @@
  *    boardgame.io's write of it lands (its read-then-write is not in the
  *    match's queue, and may be slow): a socket of the seat that synced here
  *    meanwhile then holds a seat stored gone, which no sweep looks at (it
- *    reads the seats stored connected), until that socket syncs again.
+ *    reads the seats stored connected), until that socket syncs again. Once
+ *    such a mark has landed, its seats that no socket here holds any more
+ *    (the last closed after the mark's check: boardgame.io's disconnection,
+ *    read before the mark, wrote nothing over it) are marked gone unless
+ *    another live process holds them.
  * Each mark is written in the match's queue, on the metadata read there (the
  * storage merges only that seat's change over what is stored), and told to
  * every page of the match as boardgame.io tells a connection (`matchData`).
@@ -172,7 +176,15 @@ export class SeatSweep {
           // left the seat on another process leaves a socket here that this process was not told of).
           const still = (seat: string, player: Server.PlayerMetadata) =>
             this.ctx.holdsHere(matchID, seat, player.credentials);
-          marked += (await this.mark(matchID, mine, true, still)).length;
+          const changed = await this.mark(matchID, mine, true, still);
+          marked += changed.length;
+          // The seat's last socket here may have closed between that check and the write landing: boardgame.io's
+          // disconnection, read before this write and writing `false` over the `false` it read, changes nothing then,
+          // and the seat stayed connected with no socket until the sweep saw it so twice. Looked at again now that the
+          // write has landed (a socket still connected now is disconnected later, and boardgame.io's read then sees
+          // this write): a seat no live process holds is marked gone.
+          const left = changed.filter((seat) => !this.ctx.holdsHere(matchID, seat));
+          if (left.length > 0 && !this.closed) await this.release(matchID, left);
         } catch (err) {
           this.ctx.log('warn', 'seat connections not checked', { matchID, error: String(err) });
         }
@@ -181,6 +193,21 @@ export class SeatSweep {
       this.ctx.log('warn', 'seat connections not checked', { error: String(err) });
     }
     return marked;
+  }
+
+  /** Marks gone those of `seats` that no live process holds now (Redis answering: else nothing is decided). */
+  private async release(matchID: string, seats: string[]): Promise<void> {
+    const elsewhere = await this.ctx.shared.heldNow(matchID);
+    if (!elsewhere) return;
+    const free = seats.filter((seat) => !elsewhere.has(seat));
+    if (free.length === 0) return;
+    const changed = await this.mark(matchID, free, false, (seat) => !this.ctx.holdsHere(matchID, seat));
+    if (changed.length > 0) {
+      this.ctx.log('info', 'seats whose last socket closed as they were marked connected, marked gone', {
+        matchID,
+        seats: changed.join(','),
+      });
+    }
   }
 
   /** Of `matchIDs`, the unfinished ones with seats stored not connected, read one by one. */

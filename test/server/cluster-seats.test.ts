@@ -22,6 +22,9 @@
  *    seat, which the sweep saw held and every heartbeat marked connected. So too a socket that syncs again as another
  *    seat, of the match or of another one: its first seat's record goes from Redis and the sweep marks it gone (that
  *    held before: `SeatSockets.add` lets go of the socket's earlier seat; checked here so that it stays so).
+ *  - a seat whose last socket closes as the heartbeat marks it connected (the write held until the socket has closed
+ *    and boardgame.io's disconnection, read before it, has landed): marked gone once the write lands. It stayed
+ *    connected with no socket until the sweep had seen it so twice.
  *  - with Redis not answering (its process stopped), a process decides from its own sockets, and a sync waits only
  *    a moment for its record.
  */
@@ -32,6 +35,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findGame } from '../../src/games/registry';
 import { waitingOn } from '../../src/games/common/waiting-room';
 import type { TOState } from '../../src/games/touched-on/types';
+import type { PostgresStorage } from '../../server/storage/postgres';
 import { inspectorAway } from './clock-matches';
 import {
   eventually,
@@ -298,6 +302,67 @@ describe.skipIf(!PG_URL || !REDIS_URL)('seat connections across processes', () =
       player.close();
       victim.close();
     }
+  }, 30_000);
+});
+
+describe.skipIf(!PG_URL || !REDIS_URL)("a seat's last socket closing as the heartbeat marks it connected", () => {
+  // A heartbeat of 500 ms: the sweep (every second) marks a seat gone once it has seen it unheld twice, 1 s or more.
+  const heartbeatMs = 500;
+  const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'seats_late', {
+    seatHeartbeatMs: heartbeatMs,
+    spectatorHeartbeatMs: heartbeatMs,
+  });
+
+  it('is marked gone as soon as the write lands, not left connected until the sweep', async () => {
+    const a = servers.a();
+    const { matchID, creds } = await fullMatch(a.url, 2, GAME);
+    const player = new RawClient(a.url, { namespace: GAME });
+    await player.sync(matchID, '0', creds[0]);
+    await eventually(async () => (await connected(a, matchID)) === true, 'seat 0 connected');
+    // The heartbeat's write marking seat 0 connected is held until its socket has closed and boardgame.io's
+    // disconnection (read before that write, as it may be: its read-then-write is not in the match's queue) has landed.
+    const db = a.db as PostgresStorage;
+    const write = db.setMetadata.bind(db);
+    let armed = true;
+    let release: (() => void) | undefined;
+    let heldWrite: Promise<void> | undefined;
+    let disconnection: Promise<void> | undefined;
+    db.setMetadata = (id, metadata) => {
+      const seat = metadata.players[0]?.isConnected;
+      if (id === matchID && armed && seat === true) {
+        armed = false;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        heldWrite = gate.then(() => write(id, metadata));
+        return heldWrite;
+      }
+      if (id === matchID && release && seat === false && !disconnection) {
+        disconnection = write(id, metadata);
+        return disconnection;
+      }
+      return write(id, metadata);
+    };
+    // Seat 0 stored gone while its socket holds it: the next heartbeat marks it connected, and its write is held.
+    const { metadata } = await readMatch(a, matchID);
+    metadata.players[0].isConnected = false;
+    await write(matchID, metadata);
+    await eventually(() => Promise.resolve(release !== undefined), "the heartbeat's write", 5000);
+    player.close();
+    await eventually(() => Promise.resolve(disconnection !== undefined), "boardgame.io's disconnection", 5000);
+    await disconnection;
+    release!();
+    await heldWrite;
+    const landed = Date.now();
+    await eventually(async () => (await connected(a, matchID)) === false, 'seat 0 gone', 10 * heartbeatMs, 10);
+    const goneMs = Date.now() - landed;
+    console.log(`a seat whose last socket closed as the heartbeat marked it connected was gone ${goneMs} ms later`);
+    // It stayed connected with no socket until the sweep had seen it so twice (1 s at least here, 20 s and more with
+    // the default heartbeat).
+    expect(goneMs).toBeLessThan(heartbeatMs);
+    await eventually(
+      () => Promise.resolve(a.logs.some((l) => l.includes('seats whose last socket closed as they were marked'))),
+      'the mark logged',
+      2000,
+    );
   }, 30_000);
 });
 
