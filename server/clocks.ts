@@ -216,7 +216,8 @@ export class TurnClocks {
     // Changed on the object read, not a copy: the storage then writes only these changes (a copy would be written
     // whole, over a connection change or a join stored since the read; server/storage/postgres.ts).
     meta.clockTimeouts = { ...meta.clockTimeouts, [seat]: 0 };
-    meta.clockAway = (meta.clockAway ?? []).filter((s) => s !== seat);
+    // Written only when it changes: the storage merges it whole, over another seat's marked away since the read.
+    if (meta.clockAway?.includes(seat)) meta.clockAway = meta.clockAway.filter((s) => s !== seat);
     if (!this.closed) await this.setMetadata(matchID, meta);
   }
 
@@ -488,9 +489,11 @@ export class TurnClocks {
       const fresh = this.closed ? undefined : ((await this.fetch(matchID)).metadata as Meta | undefined);
       if (!fresh || this.closed) return;
       const count = (fresh.clockTimeouts?.[seat] ?? 0) + 1;
-      // On the object read, as in noteMove.
+      // On the object read, as in noteMove: the storage merges the counts seat by seat (server/storage/postgres.ts),
+      // so another seat's counted at the same moment (a decision's clock and the turn's, ending together) is kept.
       fresh.clockTimeouts = { ...fresh.clockTimeouts, [seat]: count };
-      fresh.clockAway = count >= 2 ? [...new Set([...(fresh.clockAway ?? []), seat])] : (fresh.clockAway ?? []);
+      // The away list only when it changes (merged whole).
+      if (count >= 2 && !fresh.clockAway?.includes(seat)) fresh.clockAway = [...(fresh.clockAway ?? []), seat];
       await this.setMetadata(matchID, fresh);
     } catch (err) {
       this.log('error', 'turn clock count not stored', { matchID, seat, error: String(err) });

@@ -119,8 +119,12 @@ const KEPT_STATES = 2000;
  */
 const KEPT_KEYS = 2000;
 
-/** Fields merged seat by seat: `players`, and the server-only `botSeats` (server/bots.ts). */
-const PER_SEAT = new Set(['players', 'botSeats']);
+/**
+ * Fields merged seat by seat: `players`, the server-only `botSeats` (server/bots.ts) and the turn clocks' counts of
+ * timeouts (`clockTimeouts`, server/clocks.ts: two seats' timeouts counted at once, each on its own read, kept only
+ * the later writer's, merged whole).
+ */
+const PER_SEAT = new Set(['players', 'botSeats', 'clockTimeouts']);
 
 /** A seat's credentials, if it has any. */
 const credentialsOf = (seat: unknown) =>
@@ -128,7 +132,7 @@ const credentialsOf = (seat: unknown) =>
 
 /**
  * Applies what `mine` changed since `base` over `theirs`: top-level fields one
- * by one, `players` and `botSeats` seat by seat. A seat both sides changed
+ * by one, `players`, `botSeats` and `clockTimeouts` seat by seat. A seat both sides changed
  * takes `mine`, unless both gave it new credentials (two joins of one seat, a
  * join and a leave): the seat went to the other writer first, so this write
  * is refused with a 409 and changes nothing.

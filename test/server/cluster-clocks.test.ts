@@ -15,6 +15,11 @@
  * P0's turn after P1's Appeal, a wait with the key of P0's first (the turn, P0 waited for), is dated from the Appeal;
  * it inherited the stored start of P0's first wait, seconds or a whole period earlier.
  *
+ * Then two seats' timeouts counted at the same moment, each on its own read (the first write held until the second
+ * count has read): both kept, the counts merged seat by seat. The later write kept only its own seat's count, as in
+ * the first test here may when P1's turn asks P0 for a decision and both plays end together (P1's count went missing
+ * there in 2 runs of 4 once: the likely cause).
+ *
  * Then the clock lease (600 ms here) while the clock's bot holds a turn for a decision asked of another seat: it is
  * renewed, so another process cannot take the match's clock. It was taken only as the turn expired, and ran out
  * while the bot held the turn, which may last minutes. And when another process holds the lease all the same (taken
@@ -315,5 +320,41 @@ describe.skipIf(!PG_URL || !REDIS_URL)('a wait whose start could not be stored (
     } finally {
       for (const p of players) p.close();
     }
+  }, 30_000);
+});
+
+describe.skipIf(!PG_URL || !REDIS_URL)('two timeouts of one match counted at the same moment', () => {
+  const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'clockcount', { clockScale: 1 });
+
+  it('are both kept: each seat counted on its own read, the write of one merged over the other', async () => {
+    // As when the clock's bot holding P1's turn and the one playing the decision it asked of P0 end together (P0's
+    // decision ends P1's turn): each count reads the metadata, then writes it.
+    const a = servers.a();
+    const { matchID } = await clockedMatch(a, servers.b(), 2);
+    const db = a.db as PostgresStorage;
+    const write = db.setMetadata.bind(db);
+    // The first count's write waits for the second count's read: both read before either writes.
+    let second: () => void = () => undefined;
+    const secondRead = new Promise<void>((resolve) => (second = resolve));
+    let writes = 0;
+    db.setMetadata = async (id, metadata) => {
+      if (id === matchID && (metadata as { clockTimeouts?: unknown }).clockTimeouts && writes++ === 0) {
+        await secondRead;
+      }
+      return write(id, metadata);
+    };
+    const fetch = db.fetch.bind(db);
+    let reads = 0;
+    db.fetch = (async (id: string, opts: never) => {
+      const result = await fetch(id, opts);
+      if (id === matchID && ++reads === 2) second();
+      return result;
+    }) as typeof db.fetch;
+    const clocks = a.clocks as unknown as { countTimeout(matchID: string, seat: string): Promise<void> };
+    await Promise.all([clocks.countTimeout(matchID, '0'), clocks.countTimeout(matchID, '1')]);
+    db.setMetadata = write;
+    db.fetch = fetch;
+    // One count was written over the other (the field merged whole, `clockTimeouts` as the later writer read it).
+    expect((await readMatch(a, matchID)).metadata.clockTimeouts).toEqual({ '0': 1, '1': 1 });
   }, 30_000);
 });
