@@ -25,7 +25,9 @@
  * be stored (its write failed), the stored start is the earlier wait's, with
  * the same key: a process that has seen another wait begin since that stored
  * start takes it for stale, not for the start of the wait back, which it dates
- * anew (it inherited it, and the clock could run out at once).
+ * anew (it inherited it, and the clock could run out at once); and the
+ * process whose write failed writes it again a moment later (`storeLater`),
+ * for the processes that saw nothing of it.
  * So a restart does not give a wait in progress a new period, and another
  * process dates a wait as its mover did: with PostgreSQL it could not trust
  * `updatedAt`, whose bump after a move is written up to a second late (a
@@ -102,6 +104,10 @@ const HOLD_SLACK_MS = 30_000;
 /** The longest the clock bot holds a turn's seat for a decision asked of another (then the rest waits a period). */
 const HOLD_MAX_MS = 10 * 60_000;
 
+/** A wait's start whose write failed is written again this long after (twice as long each time), this many times. */
+const STORE_RETRY_MS = 1000;
+const STORE_TRIES = 5;
+
 /** Longest timer Node keeps (about 24.8 days); longer deadlines are looked at again then. */
 const MAX_TIMER = 2 ** 31 - 1;
 
@@ -132,6 +138,8 @@ export class TurnClocks {
   private readonly deadlines = new Map<string, number>();
   /** Per match, the number of the latest look's read: an older look does not set the timer over a newer one's. */
   private readonly looks = new Map<string, number>();
+  /** Timers that store again a wait's start whose write failed (`storeLater`). */
+  private readonly retries = new Set<NodeJS.Timeout>();
   /** The clock leases renewed now, while their bots play. */
   private readonly kept = new Set<KeptLease>();
   private lookCount = 0;
@@ -340,7 +348,8 @@ export class TurnClocks {
       // Changed on the object read, as in noteMove: only this field is written over what is stored.
       meta.clockWait = began;
       try {
-        await this.storeWait(matchID, meta);
+        // Not stored: written again a moment later, so that the other processes do not read the earlier wait's start.
+        if (!(await this.storeWait(matchID, meta))) this.storeLater(matchID, began, 1);
       } finally {
         if (this.storing.get(matchID) === began) this.storing.delete(matchID);
       }
@@ -352,14 +361,50 @@ export class TurnClocks {
     return at;
   }
 
-  /** Writes a change of `clockWait` (on the object read); a failure is logged, the clock runs on from memory. */
-  private async storeWait(matchID: string, meta: Meta): Promise<void> {
-    if (this.closed) return;
+  /**
+   * Writes a change of `clockWait` (on the object read); a failure is logged, the clock runs on from memory. Resolves
+   * false if it was not written.
+   */
+  private async storeWait(matchID: string, meta: Meta): Promise<boolean> {
+    if (this.closed) return false;
     try {
       await this.setMetadata(matchID, meta);
+      return true;
     } catch (err) {
       this.log('warn', 'turn clock wait not stored', { matchID, error: String(err) });
+      return false;
     }
+  }
+
+  /**
+   * Stores `began`, a wait's start this process dated and could not store, `STORE_RETRY_MS` from now (then twice as
+   * long each time, `STORE_TRIES` tries at most): while it is still the wait this process knows, the match still waits
+   * so, and the stored start is another wait's. Until then the stored start is an earlier wait's, which a process that
+   * saw nothing of this one could take for a later wait's with the same key.
+   */
+  private storeLater(matchID: string, began: ClockWait, attempt: number): void {
+    if (this.closed || attempt > STORE_TRIES) return;
+    const timer = setTimeout(
+      () => {
+        this.retries.delete(timer);
+        void (async () => {
+          if (this.closed || this.waits.get(matchID) !== began) return;
+          const { metadata, state } = await this.fetch(matchID);
+          const meta = metadata as Meta | undefined;
+          if (!meta?.turnClockMs || !state || state.ctx.gameover !== undefined) return;
+          if (waitKey(state.ctx, state.G, findGame(meta.gameName)?.waitingOn) !== began.key) return;
+          if (meta.clockWait?.key === began.key || this.waits.get(matchID) !== began) return;
+          meta.clockWait = began;
+          if (!(await this.storeWait(matchID, meta))) this.storeLater(matchID, began, attempt + 1);
+        })().catch((err: unknown) => {
+          this.log('warn', 'turn clock wait not stored', { matchID, error: String(err) });
+          this.storeLater(matchID, began, attempt + 1);
+        });
+      },
+      STORE_RETRY_MS * 2 ** (attempt - 1),
+    );
+    timer.unref();
+    this.retries.add(timer);
   }
 
   /** The deadline passed: if nothing moved since, the bot plays for every seat the game waits for. */
@@ -516,6 +561,8 @@ export class TurnClocks {
     this.closed = true;
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+    for (const t of this.retries) clearTimeout(t);
+    this.retries.clear();
     this.deadlines.clear();
     // The bots give their leases back as they stop (server/bots.ts `close`): no renewal, which would find them gone.
     for (const kept of [...this.kept]) kept.stop();

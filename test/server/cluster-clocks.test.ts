@@ -13,7 +13,8 @@
  *
  * Then a wait whose start could not be stored (the write of P1's decision's start made to fail once): the rest of
  * P0's turn after P1's Appeal, a wait with the key of P0's first (the turn, P0 waited for), is dated from the Appeal;
- * it inherited the stored start of P0's first wait, seconds or a whole period earlier.
+ * it inherited the stored start of P0's first wait, seconds or a whole period earlier. And the decision's start is
+ * written again a second later (it stayed P0's first wait's for good).
  *
  * Then two seats' timeouts counted at the same moment, each on its own read (the first write held until the second
  * count has read): both kept, the counts merged seat by seat. The later write kept only its own seat's count, as in
@@ -271,10 +272,13 @@ describe.skipIf(!PG_URL || !REDIS_URL)('a wait whose start could not be stored (
   const PERIOD = 60_000;
   const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'clockfail', { clockScale: 1 });
 
-  it("does not hand its stale stored start to a later wait with the same key (the turn's player after a decision)", async () => {
-    const a = servers.a();
+  /**
+   * P0's turn, whose only card is an Undercover Inspector, P1 holding an Appeal, each seat's socket on `a`; a while into
+   * P0's wait, P0 inspects, and the write of the wait that begins (P1's decision) fails once: the stored start stays
+   * P0's. The players' sockets are to be closed.
+   */
+  async function decisionUnstored(a: TestServer) {
     const def = findGame('touched-on')!;
-    // P0's turn, whose only card is an Undercover Inspector; P1 holds an Appeal. Its wait (P0's) is stored as begun now.
     const { matchID, creds } = await inspectorAway(a, '1m');
     const first = (await readMatch(a, matchID)).metadata.clockWait as { key: string; at: number };
     const players = ['0', '1'].map(() => new RawClient(a.url, { namespace: def.id }));
@@ -282,7 +286,6 @@ describe.skipIf(!PG_URL || !REDIS_URL)('a wait whose start could not be stored (
       for (const seat of [0, 1]) await players[seat].sync(matchID, String(seat), creds[seat]);
       // A while into P0's wait.
       await sleep(1500);
-      // The write of the next wait's start (P1's decision) fails once: the stored start stays P0's.
       const db = a.db as PostgresStorage;
       const write = db.setMetadata.bind(db);
       let failed = 0;
@@ -300,9 +303,42 @@ describe.skipIf(!PG_URL || !REDIS_URL)('a wait whose start could not be stored (
       p0.move(matchID, '0', creds[0], inspect.move, inspect.args ?? [], p0.state!._stateID);
       const p1 = players[1];
       await p1.waitFor(() => (p1.state?.G as TOState | undefined)?.pending?.player === '1', 5000, 'the inspection');
+      const inspected = Date.now();
       await expect.poll(() => failed, { timeout: 3000 }).toBe(1);
       expect((await readMatch(a, matchID)).metadata.clockWait).toEqual(first);
       expect(a.logs.some((l) => l.includes('turn clock wait not stored'))).toBe(true);
+      return { def, matchID, creds, players, first, inspected };
+    } catch (err) {
+      for (const p of players) p.close();
+      throw err;
+    }
+  }
+
+  it("is stored again a moment later, so that no process reads the earlier wait's start for it", async () => {
+    const a = servers.a();
+    const { def, matchID, players, first, inspected } = await decisionUnstored(a);
+    try {
+      const decision = waitKey(players[1].state!.ctx, players[1].state!.G, def.waitingOn);
+      expect(decision).not.toBe(first.key);
+      // It stayed P0's for good: a process that saw nothing of P1's decision dated the rest of P0's turn from it.
+      await expect
+        .poll(async () => (await readMatch(a, matchID)).metadata.clockWait?.key, { timeout: 4000 })
+        .toBe(decision);
+      const stored = (await readMatch(a, matchID)).metadata.clockWait as { key: string; at: number };
+      expect(stored.at).toBeGreaterThan(first.at);
+      // Dated as the inspection began it (the clock's look follows the move's write, a moment after the sockets
+      // hear of it), not as the write was tried again (a second later).
+      expect(stored.at).toBeLessThan(inspected + 500);
+    } finally {
+      for (const p of players) p.close();
+    }
+  }, 30_000);
+
+  it("does not hand its stale stored start to a later wait with the same key (the turn's player after a decision)", async () => {
+    const a = servers.a();
+    const { def, matchID, creds, players, first } = await decisionUnstored(a);
+    const p1 = players[1];
+    try {
       // P1 appeals: the rest of P0's turn is a new wait, with the key of P0's first (the turn, P0 waited for).
       const at = p1.state!._stateID;
       const appealed = Date.now();
