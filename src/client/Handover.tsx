@@ -7,7 +7,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { describeError, httpStatus, loadName, loadSeat, lobby, saveName, saveSeat, type StoredSeat } from './lobbyApi';
-import { handoverLink, isLoopbackHost, replaceRoute, type Handover } from './route';
+import { handoverLink, replaceRoute, type Handover } from './route';
+import { LoopbackNote } from './LoopbackNote';
 import { botLevelOf } from './seats';
 
 /** A seat number for people (seats count from 1). */
@@ -215,14 +216,7 @@ export function HandoverPanel(props: {
             Could not copy the link: select it and copy it by hand.
           </p>
         )}
-        {isLoopbackHost(window.location.hostname) && (
-          // The site opened as localhost (the server's default address is this computer's alone): a phone that
-          // scans the code asks itself for the page.
-          <p className="notice" data-testid="handover-local">
-            This page&apos;s address ({window.location.hostname}) names this computer alone: another device cannot open
-            the link. Open the site here by an address the other device reaches, and make the link there.
-          </p>
-        )}
+        <LoopbackNote testid="handover-local" />
         <p className="muted handover-warn">
           The link holds your seat&apos;s key: anyone who opens it can play your seat. Send it only to yourself.
         </p>

@@ -17,7 +17,7 @@ import { leftOpenSeats, rememberLeft, runningWithLeaver } from './LeftSeats';
 import { SeatDot } from './SeatDot';
 import { ConfirmBox } from './Confirm';
 import { HandoverPanel, QrCode } from './Handover';
-import { isLoopbackHost } from './route';
+import { LoopbackNote } from './LoopbackNote';
 
 /** Share link, seats and Leave. */
 export function MatchBar(props: {
@@ -160,12 +160,10 @@ export function MatchBar(props: {
           {showQr && (
             <div className="share-qr" id="share-qr" data-testid="share-qr-box">
               <QrCode text={link} size={160} label="QR code of the invitation link" testid="share-qr" />
-              <p className="muted">
-                Friends beside you can scan it with a phone to open the invitation.
-                {isLoopbackHost(window.location.hostname) &&
-                  ` This page's address (${window.location.hostname}) names this computer alone, so a phone cannot open` +
-                    ' it: open the site here by an address the phone reaches.'}
-              </p>
+              <div className="share-qr-text">
+                <p className="muted">Friends beside you can scan it with a phone to open the invitation.</p>
+                <LoopbackNote testid="share-local" />
+              </div>
             </div>
           )}
         </div>
