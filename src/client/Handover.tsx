@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { describeError, httpStatus, loadName, loadSeat, lobby, saveName, saveSeat, type StoredSeat } from './lobbyApi';
 import { handoverLink, replaceRoute, type Handover } from './route';
 import { LoopbackNote } from './LoopbackNote';
+import { CopyStatus, useCopied } from './useCopied';
 import { botLevelOf } from './seats';
 
 /** A seat number for people (seats count from 1). */
@@ -163,21 +164,12 @@ export function HandoverPanel(props: {
   const { seat } = props;
   const id = useId();
   const link = handoverLink(props.gameId, props.matchID, seat);
-  const [copied, setCopied] = useState<'' | 'yes' | 'no'>('');
+  const { copied, copy } = useCopied(link);
   // Opened, the panel takes focus at its title: a screen reader goes on to what the link does and to the warning,
   // which focus on its last button (Close) skipped; and the title, with the code beside or below it, is brought into
   // view above a sheet the board fixes to the window's bottom, where Close stood under Touched On's at 844 × 390.
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied('yes');
-      setTimeout(() => setCopied(''), 2000);
-    } catch {
-      setCopied('no');
-    }
-  };
   return (
     <section
       className="handover"
@@ -207,15 +199,11 @@ export function HandoverPanel(props: {
             onFocus={(e) => e.target.select()}
             data-testid="handover-link"
           />
-          <button type="button" onClick={() => void copy()} data-testid="handover-copy">
-            {copied === 'yes' ? 'Copied' : 'Copy'}
+          <button type="button" onClick={copy} data-testid="handover-copy">
+            {copied === 'copied' ? 'Copied' : 'Copy'}
           </button>
         </div>
-        {copied === 'no' && (
-          <p className="error" role="alert">
-            Could not copy the link: select it and copy it by hand.
-          </p>
-        )}
+        <CopyStatus copied={copied} testid="handover-copied" />
         <LoopbackNote testid="handover-local" />
         <p className="muted handover-warn">
           The link holds your seat&apos;s key: anyone who opens it can play your seat. Send it only to yourself.

@@ -16,6 +16,7 @@ import { BOT_LEVELS, botLevelOf, type BotLevel } from './seats';
 import { leftOpenSeats, rememberLeft, runningWithLeaver } from './LeftSeats';
 import { SeatDot } from './SeatDot';
 import { ConfirmBox } from './Confirm';
+import { CopyStatus, useCopied } from './useCopied';
 import { HandoverPanel, QrCode } from './Handover';
 import { LoopbackNote } from './LoopbackNote';
 
@@ -38,7 +39,6 @@ export function MatchBar(props: {
   offline?: boolean;
 }) {
   const { matchID, match, seat } = props;
-  const [copied, setCopied] = useState(false);
   const [leaving, setLeaving] = useState(false);
   // "Leave match" asks first, in place (the site's own question, as "Forget" and "Close match" ask).
   const [asking, setAsking] = useState(false);
@@ -48,15 +48,7 @@ export function MatchBar(props: {
   const [showQr, setShowQr] = useState(false);
   const game = useGame();
   const link = shareLink(game.def.id, matchID);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      props.onError('Could not copy the link: select it and copy it by hand.');
-    }
-  };
+  const { copied, copy } = useCopied(link);
   const leave = async () => {
     if (!seat) return;
     setLeaving(true);
@@ -116,7 +108,7 @@ export function MatchBar(props: {
           <button
             type="button"
             className="ghost small"
-            onClick={() => void copy()}
+            onClick={copy}
             title={
               waiting === 0
                 ? `Copy this match's link for people to watch it: ${link}`
@@ -124,7 +116,7 @@ export function MatchBar(props: {
             }
             data-testid="copy-watch-link"
           >
-            {copied ? (
+            {copied === 'copied' ? (
               'Link copied'
             ) : waiting === 0 ? (
               // On a phone its row also holds "Other device" and "Leave match".
@@ -136,6 +128,7 @@ export function MatchBar(props: {
               "Copy the match's link"
             )}
           </button>
+          <CopyStatus copied={copied} testid="copy-status" link={link} />
         </div>
       ) : (
         <div className="share">
@@ -144,8 +137,8 @@ export function MatchBar(props: {
           </label>
           <div className="share-row">
             <input id="share-link" readOnly value={link} onFocus={(e) => e.target.select()} data-testid="share-link" />
-            <button type="button" onClick={() => void copy()} data-testid="copy-link">
-              {copied ? 'Copied' : 'Copy'}
+            <button type="button" onClick={copy} data-testid="copy-link">
+              {copied === 'copied' ? 'Copied' : 'Copy'}
             </button>
             <button
               type="button"
@@ -157,6 +150,7 @@ export function MatchBar(props: {
               QR code
             </button>
           </div>
+          <CopyStatus copied={copied} testid="copy-status" />
           {showQr && (
             <div className="share-qr" id="share-qr" data-testid="share-qr-box">
               <QrCode text={link} size={160} label="QR code of the invitation link" testid="share-qr" />

@@ -5,13 +5,15 @@
  * its reason (the last link's refusal gone) and leaves nothing behind; a key dropped from the address while the
  * server checks it leaves the page as a plain link opens it, and the late answer keeps nothing. Opened, the panel
  * takes focus at its title, in view above Touched On's action sheet on a phone held sideways. In Debian's Chromium
- * against the real server. The match bar keeps its three buttons on one row from a 360 px phone to a desktop.
+ * against the real server. The match bar keeps its three buttons on one row from a 360 px phone to a desktop. Each
+ * copy button says in a polite status that it copied, or, the browser refusing, how to copy the link by hand.
  */
 import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import type { State } from 'boardgame.io';
 import type { Page } from 'playwright-core';
 import type { TOState } from '../../src/games/touched-on/types';
+import { COPY_FAILED } from '../../src/client/useCopied';
 import { give } from '../games/touched-on/helpers';
 import {
   createJoined,
@@ -290,6 +292,61 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
     await page.getByTestId('handover-panel').waitFor({ state: 'detached', timeout: UI });
     await expect.poll(() => focused(page)).toBe('handover-open');
     await context.close();
+    expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  }, 60_000);
+
+  it('says in a polite status whether a link was copied, the same for each copy button, and how to copy by hand', async () => {
+    const { url, matchID, creds } = await match();
+    const at = { url, game: 'touched-on', matchID, playerID: '0', credentials: creds[0] };
+    const { context, page } = await openAsSeat(suite.browser, suite.errors, 'handover-copy', at);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const watchLink = `${url}/#/g/touched-on/match/${matchID}`;
+    /** The copy button's status: its role, its words, and whether it is seen. */
+    const status = (testid: string) =>
+      page.getByTestId(testid).evaluate((el) => ({
+        role: el.getAttribute('role'),
+        text: el.textContent,
+        seen: el.getBoundingClientRect().width > 1,
+      }));
+    // Copied: the status says so to a screen reader (the button says it on the screen).
+    await page.getByTestId('copy-watch-link').click({ timeout: UI });
+    await expect
+      .poll(() => status('copy-status'), { timeout: UI })
+      .toEqual({ role: 'status', text: 'Link copied', seen: false });
+    expect(await page.getByTestId('copy-watch-link').textContent()).toBe('Link copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(watchLink);
+    await page.getByTestId('handover-open').click();
+    await page.getByTestId('handover-copy').click();
+    await expect
+      .poll(() => status('handover-copied'), { timeout: UI })
+      .toEqual({ role: 'status', text: 'Link copied', seen: false });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      await page.getByTestId('handover-link').inputValue(),
+    );
+
+    // A page without a clipboard (served over plain http by a LAN address): each says how to copy the link by hand.
+    await page.evaluate(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
+    await page.getByTestId('handover-copy').click();
+    await expect
+      .poll(() => status('handover-copied'), { timeout: UI })
+      .toEqual({ role: 'status', text: COPY_FAILED, seen: true });
+    await page.getByTestId('handover-close').click();
+    await page.getByTestId('copy-watch-link').click();
+    await expect
+      .poll(() => status('copy-status'), { timeout: UI })
+      .toEqual({ role: 'status', text: COPY_FAILED, seen: true });
+    // The small button holds no field with the link: it comes under the words, to select.
+    expect(await page.getByTestId('copy-status-link').inputValue()).toBe(watchLink);
+    await screenshot(page, 'copy-failed');
+    await context.close();
+
+    // The invitation, as its creator waits for players.
+    const ana = await createdByAna(suite, 'copy-invite');
+    await ana.page.evaluate(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
+    await ana.page.getByTestId('copy-link').click();
+    await expect.poll(() => ana.page.getByTestId('copy-status').textContent(), { timeout: UI }).toBe(COPY_FAILED);
+    expect(await ana.page.getByTestId('match-error').count()).toBe(0);
+    await ana.page.context().close();
     expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
   }, 60_000);
 
