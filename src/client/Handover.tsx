@@ -154,22 +154,30 @@ export function QrCode(props: { text: string; size: number; label: string; testi
   );
 }
 
-/** The match bar's "Play on another device": the seat's link as a QR code and as text to copy, and what it gives. */
+/**
+ * The match bar's "Play on another device": the seat's link as a QR code and as text to copy, and what it gives; once
+ * the seat is `released` (the page has said that the server no longer lists it as this browser's), no link, but why.
+ */
 export function HandoverPanel(props: {
   gameId: string;
   matchID: string;
   seat: Pick<StoredSeat, 'playerID' | 'credentials' | 'playerName'>;
+  released: boolean;
   onClose: () => void;
 }) {
   const { seat } = props;
   const id = useId();
   const link = handoverLink(props.gameId, props.matchID, seat);
-  const { copied, copy } = useCopied(link);
   // Opened, the panel takes focus at its title: a screen reader goes on to what the link does and to the warning,
   // which focus on its last button (Close) skipped; and the title, with the code beside or below it, is brought into
   // view above a sheet the board fixes to the window's bottom, where Close stood under Touched On's at 844 × 390.
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), []);
+  // The link gone under focus (its field, Copy): focus stays in the panel, at its title, which reads on to why.
+  const { released } = props;
+  useEffect(() => {
+    if (released && (!document.activeElement || document.activeElement === document.body)) title.current?.focus();
+  }, [released]);
   return (
     <section
       className="handover"
@@ -182,36 +190,60 @@ export function HandoverPanel(props: {
         }
       }}
     >
-      <QrCode text={link} size={168} label={`QR code of the link that plays seat ${seatNo(seat.playerID)} elsewhere`} />
+      {!released && (
+        <QrCode
+          text={link}
+          size={168}
+          label={`QR code of the link that plays seat ${seatNo(seat.playerID)} elsewhere`}
+        />
+      )}
       <div className="handover-text">
         <h3 id={`${id}-title`} ref={title} tabIndex={-1} data-testid="handover-title">
           Play on another device
         </h3>
-        <p>
-          Scan this code with your phone, or open the link in another browser: it plays your seat (seat{' '}
-          {seatNo(seat.playerID)}, as {seat.playerName}) there too, and this device goes on playing it as well.
-        </p>
-        <div className="share-row">
-          <input
-            readOnly
-            value={link}
-            aria-label="Link to your seat"
-            onFocus={(e) => e.target.select()}
-            data-testid="handover-link"
-          />
-          <button type="button" onClick={copy} data-testid="handover-copy">
-            {copied === 'copied' ? 'Copied' : 'Copy'}
-          </button>
-        </div>
-        <CopyStatus copied={copied} testid="handover-copied" />
-        <LoopbackNote testid="handover-local" />
-        <p className="muted handover-warn">
-          The link holds your seat&apos;s key: anyone who opens it can play your seat. Send it only to yourself.
-        </p>
+        {released ? (
+          <p data-testid="handover-released">
+            This browser no longer holds seat {seatNo(seat.playerID)} (as {seat.playerName}): it was released, here or
+            on another device, so there is no link to give, and a link given before no longer plays it.
+          </p>
+        ) : (
+          <HandoverLink seatNo={seatNo(seat.playerID)} playerName={seat.playerName} link={link} />
+        )}
         <button type="button" className="ghost small" onClick={props.onClose} data-testid="handover-close">
           Close
         </button>
       </div>
     </section>
+  );
+}
+
+/** The panel's link, to copy, with what it does and the warnings. */
+function HandoverLink(props: { seatNo: number; playerName: string; link: string }) {
+  const { link } = props;
+  const { copied, copy } = useCopied(link);
+  return (
+    <>
+      <p>
+        Scan this code with your phone, or open the link in another browser: it plays your seat (seat {props.seatNo}, as{' '}
+        {props.playerName}) there too, and this device goes on playing it as well.
+      </p>
+      <div className="share-row">
+        <input
+          readOnly
+          value={link}
+          aria-label="Link to your seat"
+          onFocus={(e) => e.target.select()}
+          data-testid="handover-link"
+        />
+        <button type="button" onClick={copy} data-testid="handover-copy">
+          {copied === 'copied' ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      <CopyStatus copied={copied} testid="handover-copied" />
+      <LoopbackNote testid="handover-local" />
+      <p className="muted handover-warn">
+        The link holds your seat&apos;s key: anyone who opens it can play your seat. Send it only to yourself.
+      </p>
+    </>
   );
 }

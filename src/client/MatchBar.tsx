@@ -8,7 +8,7 @@
  * is under way with seats open, not that it waits for players), how many
  * watch, "Play on another device" (Handover.tsx) and Leave.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { describeError, forgetSeat, lobby, openSeats, seatBot, type Match, type StoredSeat } from './lobbyApi';
 import { navigate, shareLink } from './route';
 import { seatStyle, useGame } from './games';
@@ -37,6 +37,8 @@ export function MatchBar(props: {
   waitingRoom?: boolean;
   /** This browser's connection is down: the seats' connections as last heard may be out of date. */
   offline?: boolean;
+  /** The server no longer lists this browser's seat as its (the page says so): no link to it is offered. */
+  released?: boolean;
 }) {
   const { matchID, match, seat } = props;
   const [leaving, setLeaving] = useState(false);
@@ -44,6 +46,14 @@ export function MatchBar(props: {
   const [asking, setAsking] = useState(false);
   const [adding, setAdding] = useState(false);
   const [handingOver, setHandingOver] = useState(false);
+  const handover = !!(seat && handingOver && match?.gameover === undefined);
+  // The panel gone with focus in it (Close, Esc, or what it showed gone): focus comes to what took its place.
+  const wasHandover = useRef(false);
+  useEffect(() => {
+    if (wasHandover.current && !handover && (!document.activeElement || document.activeElement === document.body))
+      focusAfterHandover();
+    wasHandover.current = handover;
+  }, [handover]);
   // The invitation as a QR code, for friends at the same table to scan.
   const [showQr, setShowQr] = useState(false);
   const game = useGame();
@@ -227,7 +237,7 @@ export function MatchBar(props: {
           </span>
         )}
       </div>
-      {seat && match && match.gameover === undefined && (
+      {seat && !props.released && match && match.gameover === undefined && (
         <button
           type="button"
           className="ghost small"
@@ -260,15 +270,13 @@ export function MatchBar(props: {
           )}
         </button>
       )}
-      {seat && handingOver && match?.gameover === undefined && (
+      {seat && handover && (
         <HandoverPanel
           gameId={game.def.id}
           matchID={matchID}
           seat={seat}
-          onClose={() => {
-            setHandingOver(false);
-            setTimeout(() => document.querySelector<HTMLElement>('[data-testid="handover-open"]')?.focus());
-          }}
+          released={!!props.released}
+          onClose={() => setHandingOver(false)}
         />
       )}
       {seat && asking && (
@@ -292,6 +300,19 @@ export function MatchBar(props: {
       )}
     </div>
   );
+}
+
+/**
+ * Where focus goes once the panel of "Play on another device" has closed with focus in it: back to the button that
+ * opened it, while it is offered; else to the seat's "Forget it", once the page has said that the seat was released.
+ */
+const AFTER_HANDOVER = ['[data-testid="handover-open"]', '[data-testid="seat-forget"]'];
+
+function focusAfterHandover(): void {
+  for (const selector of AFTER_HANDOVER) {
+    const to = document.querySelector<HTMLElement>(selector);
+    if (to) return to.focus();
+  }
 }
 
 /** Seat numbers as words: "2", "2 and 3", "1, 2 and 4". */

@@ -260,6 +260,7 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
         onChanged={() => void refresh()}
         waitingRoom={!!seat && tableWaiting}
         offline={offline}
+        released={released}
       />
       {notice && (
         <p className="notice" role="status" data-testid="match-notice">
@@ -290,6 +291,7 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
               forgetSeat(matchID);
               setSeat(null);
             }}
+            data-testid="seat-forget"
           >
             Forget it
           </button>

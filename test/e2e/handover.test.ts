@@ -6,7 +6,8 @@
  * server checks it leaves the page as a plain link opens it, and the late answer keeps nothing. Opened, the panel
  * takes focus at its title, in view above Touched On's action sheet on a phone held sideways. In Debian's Chromium
  * against the real server. The match bar keeps its three buttons on one row from a 360 px phone to a desktop. Each
- * copy button says in a polite status that it copied, or, the browser refusing, how to copy the link by hand.
+ * copy button says in a polite status that it copied, or, the browser refusing, how to copy the link by hand. Once the
+ * page has said that the seat was released, the panel gives no link and the match bar no longer offers it.
  */
 import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
@@ -197,6 +198,42 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
     await holder.page.getByTestId('online-board').waitFor({ timeout: UI });
     await holder.context.close();
     // The refused keys' requests were answered 403, which Chromium reports in the console; nothing else is there.
+    expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  }, 60_000);
+
+  it('once the page has said the seat was released, the panel gives no link, and "Other device" is not offered', async () => {
+    const { url, matchID, creds } = await match();
+    const at = { url, game: 'touched-on', matchID, playerID: '0', credentials: creds[0] };
+    const { context, page } = await openAsSeat(suite.browser, suite.errors, 'handover-released', at);
+    await page.getByTestId('turn-who').filter({ hasText: 'Your turn' }).waitFor({ timeout: UI });
+    await page.getByTestId('handover-open').click();
+    await page.getByTestId('handover-link').waitFor({ timeout: UI });
+    await page.getByTestId('handover-copy').focus();
+    // The seat is left from the other device that plays it: the server frees it, and this page says so.
+    const leave = await fetch(`${url}/games/touched-on/${matchID}/leave`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ playerID: '0', credentials: creds[0] }),
+    });
+    expect(leave.status).toBe(200);
+    // The server drops the seat's socket as its key goes (server/socket-guard.ts), so no notice reaches the page: it
+    // learns it at its next read of the match, within 20 s (OnlineMatch.tsx's POLL_LIVE_MS).
+    await page.getByTestId('seat-released').waitFor({ timeout: 30_000 });
+    // The panel, open, says why it has no link (its key no longer plays the seat), where it offered it still.
+    await page.getByTestId('handover-released').waitFor({ timeout: UI });
+    expect(await page.getByTestId('handover-released').textContent()).toContain('no longer holds seat 1');
+    expect(await page.getByTestId('handover-link').count()).toBe(0);
+    expect(await page.getByTestId('handover-qr').count()).toBe(0);
+    expect(await page.getByTestId('handover-open').count()).toBe(0);
+    // Focus was on Copy, gone with the link: it stays in the panel, at its title.
+    await expect.poll(() => focused(page)).toBe('handover-title');
+    await screenshot(page, 'handover-released');
+    // Closed, the panel leaves focus on what the page now offers: forgetting the seat.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('handover-panel').waitFor({ state: 'detached', timeout: UI });
+    await expect.poll(() => focused(page)).toBe('seat-forget');
+    expect(await page.getByTestId('handover-open').count()).toBe(0);
+    await context.close();
     expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
   }, 60_000);
 
