@@ -304,14 +304,24 @@ export function MatchBar(props: {
 
 /**
  * Where focus goes once the panel of "Play on another device" has closed with focus in it: back to the button that
- * opened it, while it is offered; else to the seat's "Forget it", once the page has said that the seat was released.
+ * opened it, while it is offered; else to what took its place: a dialog the board opened (the final scores of a match
+ * that ended meanwhile, focused whole, so a screen reader reads its name and its heading), the seat's "Forget it" once
+ * the page has said that the seat was released, the game-over bar's first control; else the page's main region.
  */
-const AFTER_HANDOVER = ['[data-testid="handover-open"]', '[data-testid="seat-forget"]'];
+const AFTER_HANDOVER = [
+  '[data-testid="handover-open"]',
+  '[role="dialog"]',
+  '[data-testid="seat-forget"]',
+  '[data-testid="game-over-bar"] :is(a, button)',
+  'main',
+];
 
 function focusAfterHandover(): void {
   for (const selector of AFTER_HANDOVER) {
     const to = document.querySelector<HTMLElement>(selector);
-    if (to) return to.focus();
+    if (!to) continue;
+    if (to.tabIndex < 0 && !to.hasAttribute('tabindex')) to.tabIndex = -1;
+    return to.focus();
   }
 }
 

@@ -7,7 +7,8 @@
  * takes focus at its title, in view above Touched On's action sheet on a phone held sideways. In Debian's Chromium
  * against the real server. The match bar keeps its three buttons on one row from a 360 px phone to a desktop. Each
  * copy button says in a polite status that it copied, or, the browser refusing, how to copy the link by hand. Once the
- * page has said that the seat was released, the panel gives no link and the match bar no longer offers it.
+ * page has said that the seat was released, the panel gives no link and the match bar no longer offers it; a match
+ * that ends with the panel open leaves focus on its final scores.
  */
 import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
@@ -16,6 +17,11 @@ import type { Page } from 'playwright-core';
 import type { TOState } from '../../src/games/touched-on/types';
 import { COPY_FAILED } from '../../src/client/useCopied';
 import { give } from '../games/touched-on/helpers';
+import { CreateGameReducer } from 'boardgame.io/internal';
+import { findGame } from '../../src/games/registry';
+import { actingPlayerOf } from '../../src/bots/mcts';
+import { Rng } from '../../src/bots/rng';
+import { RawClient } from '../server/harness';
 import {
   createJoined,
   createdByAna,
@@ -54,6 +60,31 @@ async function readQr(page: Page, testid = 'handover-qr'): Promise<string | null
     return { width: 400, height: 400, data: Array.from(pixels.data) };
   });
   return jsQR(Uint8ClampedArray.from(data), width, height)?.data ?? null;
+}
+
+/**
+ * The stored match played on by seeded random legal moves through the game's own reducer, up to its last move: the
+ * state before it, and that move with its player.
+ */
+function beforeLastMove(gameId: string, state: State, seed: number) {
+  const def = findGame(gameId)!;
+  const reducer = CreateGameReducer({ game: def.game });
+  const rng = new Rng(seed);
+  let s = state;
+  for (let i = 0; i < 3000; i++) {
+    const actor = actingPlayerOf(def, s)!;
+    const moves = def.game.ai!.enumerate(s.G, s.ctx, actor) as { move: string; args?: unknown[] }[];
+    const m = moves[rng.int(moves.length)];
+    const last = { actor, move: m.move, args: m.args ?? [] };
+    const next = reducer(s, {
+      type: 'MAKE_MOVE',
+      payload: { type: last.move, args: last.args, playerID: actor },
+    } as never);
+    expect(next._stateID).toBeGreaterThan(s._stateID);
+    if (next.ctx.gameover) return { before: s, last };
+    s = next;
+  }
+  throw new Error(`${gameId}: no end in 3000 moves`);
 }
 
 /** The seat a page's browser keeps for the match (src/client/lobbyApi.ts), if any. */
@@ -260,6 +291,37 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await keptSeat(page, matchID)).toBeNull();
     expect(await page.getByTestId('join-panel').count()).toBe(1);
+    await context.close();
+    expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  }, 60_000);
+
+  it('a match that ends with the panel open leaves focus on its final scores, not on the page', async () => {
+    const url = suite.server.url;
+    // Get on Board: its seeded random game is short (Lisbon's, 2,000 moves, took 30 s to play here).
+    const game = 'get-on-board';
+    const { matchID, creds } = await createJoined(url, game, 2);
+    const { state } = await suite.server.db.fetch(matchID, { state: true });
+    const { before, last } = beforeLastMove(game, structuredClone(state), 3);
+    await suite.server.db.setState(matchID, before);
+    const at = { url, game, matchID, playerID: '0', credentials: creds[0] };
+    const { context, page } = await openAsSeat(suite.browser, suite.errors, 'handover-end', at);
+    await page.getByTestId('gob-board').waitFor({ timeout: UI });
+    await page.getByTestId('handover-open').click({ timeout: UI });
+    await expect.poll(() => focused(page)).toBe('handover-title');
+    // The last move comes from elsewhere (the other device, or the other seat): the panel goes with the match's end.
+    const elsewhere = new RawClient(url, { namespace: game });
+    try {
+      await elsewhere.sync(matchID, last.actor, creds[Number(last.actor)]);
+      elsewhere.move(matchID, last.actor, creds[Number(last.actor)], last.move, last.args, before._stateID);
+      const scores = page.getByRole('dialog', { name: 'Final scores' });
+      await scores.waitFor({ timeout: UI });
+      await page.getByTestId('handover-panel').waitFor({ state: 'detached', timeout: UI });
+      // Get on Board's final scores take no focus of their own: focus, in the panel, fell to the page (BODY) before.
+      await expect.poll(() => focused(page)).toBe('gameover');
+      expect(await page.getByTestId('handover-open').count()).toBe(0);
+    } finally {
+      elsewhere.close();
+    }
     await context.close();
     expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
   }, 60_000);
