@@ -9,9 +9,11 @@ export const SHORT_LANDSCAPE = '(orientation: landscape) and (max-height: 500px)
 /**
  * On such a window, once the board has drawn (`ready`, and the board at least half the window high), scrolls it to
  * the window's top: once per mount, and only if the page is still at its top (a board that scrolls itself, or a
- * player who already scrolled, is left alone). The controls above stay a scroll away. When `showing` changes (hot-seat
- * hands the device to another seat, after its pass screen), the board is brought to the top again, wherever the page
- * stood: the page under the pass screen was not scrolled by this player.
+ * player who already scrolled, is left alone) and the player has not reached above the board meanwhile (a tap there,
+ * or focus there: "Other device" tapped before the board drew, whose panel the scroll threw out of the window). The
+ * controls above stay a scroll away. When `showing` changes (hot-seat hands the device to another seat, after its pass
+ * screen), the board is brought to the top again, wherever the page stood: the page under the pass screen was not
+ * scrolled by this player.
  */
 export function useBoardFirstInView(ref: RefObject<HTMLElement | null>, ready: boolean, showing?: unknown): void {
   const done = useRef(false);
@@ -27,14 +29,36 @@ export function useBoardFirstInView(ref: RefObject<HTMLElement | null>, ready: b
     if (!ready || done.current || !el || typeof matchMedia !== 'function' || typeof ResizeObserver !== 'function')
       return;
     if (!matchMedia(SHORT_LANDSCAPE).matches) return;
+    // A tap, or focus, on something above the board since it could be drawn (one before is still focused, below).
+    let reached = false;
+    const onReach = (e: Event) => {
+      if (above(e.target, el)) reached = true;
+    };
+    document.addEventListener('pointerdown', onReach, true);
+    document.addEventListener('focusin', onReach, true);
+    const stop = () => {
+      observer.disconnect();
+      document.removeEventListener('pointerdown', onReach, true);
+      document.removeEventListener('focusin', onReach, true);
+    };
     const observer = new ResizeObserver(() => {
       if (done.current || el.getBoundingClientRect().height < innerHeight / 2) return;
       done.current = true;
-      observer.disconnect();
-      if (scrollY < 8 || forced.current) el.scrollIntoView({ block: 'start', behavior: 'instant' });
+      stop();
+      const stay = reached || above(document.activeElement, el);
+      if (forced.current || (scrollY < 8 && !stay)) el.scrollIntoView({ block: 'start', behavior: 'instant' });
       forced.current = false;
     });
     observer.observe(el);
-    return () => observer.disconnect();
+    return stop;
   }, [ref, ready, showing]);
+}
+
+/** Whether `target` is an element before `board` in the page, not one that holds it (the page's main region). */
+function above(target: EventTarget | null, board: HTMLElement): boolean {
+  return (
+    target instanceof Element &&
+    !target.contains(board) &&
+    !!(board.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_PRECEDING)
+  );
 }

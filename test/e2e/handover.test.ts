@@ -8,7 +8,8 @@
  * against the real server. The match bar keeps its three buttons on one row from a 360 px phone to a desktop. Each
  * copy button says in a polite status that it copied, or, the browser refusing, how to copy the link by hand. Once the
  * page has said that the seat was released, the panel gives no link and the match bar no longer offers it; a match
- * that ends with the panel open leaves focus on its final scores.
+ * that ends with the panel open leaves focus on its final scores. Tapped on a phone held sideways before the board has
+ * drawn, the panel stays in view: the board's first scroll to the window's top no longer follows.
  */
 import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
@@ -23,6 +24,7 @@ import { actingPlayerOf } from '../../src/bots/mcts';
 import { Rng } from '../../src/bots/rng';
 import { RawClient } from '../server/harness';
 import {
+  builtEntry,
   createJoined,
   createdByAna,
   e2eSuite,
@@ -30,6 +32,7 @@ import {
   findChromium,
   focused,
   hiddenUnder,
+  holdSeat,
   newContext,
   openAsSeat,
   screenshot,
@@ -369,8 +372,8 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
     );
     await page.getByTestId('turn-who').filter({ hasText: 'Your turn' }).waitFor({ timeout: UI });
     // Once drawn, the board is brought to the window's top on a phone held sideways (shortScreen.ts), as the page
-    // opens: the player then scrolls up to the match bar, as the tap below does. (A tap before that, under load,
-    // saw the board's own scroll come after it, and the panel's title scrolled out of view.)
+    // opens: the player then scrolls up to the match bar, as the tap below does. (A tap before the board has drawn,
+    // which that scroll then no longer follows, is the next test's.)
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: UI }).toBeGreaterThan(8);
     await page.getByTestId('handover-open').tap();
     await page.locator('[data-testid="handover-qr"] path').waitFor({ timeout: UI });
@@ -390,6 +393,45 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('handover-panel').waitFor({ state: 'detached', timeout: UI });
     await expect.poll(() => focused(page)).toBe('handover-open');
+    await context.close();
+    expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  }, 60_000);
+
+  it('tapped on a phone held sideways before the board has drawn, the panel stays in view as the board draws', async () => {
+    const { url, matchID, creds } = await match();
+    const sideways = { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true };
+    const { context, page } = await newContext(suite.browser, suite.errors, 'handover-sideways-early', sideways);
+    // Seat 1, whom the game does not wait for: Touched On brings the current Line into view as one's turn starts (a
+    // scroll of its own, which a tap before the board drew does not stop either).
+    await holdSeat(context, { game: 'touched-on', matchID, playerID: '1', credentials: creds[1] });
+    // The board's code is held back until "Other device" has been tapped, as on a slow connection.
+    const boardCode = builtEntry('src/games/touched-on/board/Board.tsx');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (u) => u.pathname === boardCode,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto(`${url}/#/g/touched-on/match/${matchID}`);
+    await page.getByTestId('handover-open').tap({ timeout: UI });
+    await expect.poll(() => focused(page)).toBe('handover-title');
+    expect(await page.getByTestId('turn-who').count()).toBe(0);
+    release();
+    await page.getByTestId('turn-who').waitFor({ timeout: UI });
+    expect(await page.getByTestId('turn-who').textContent()).not.toContain('Your turn');
+    // The board drawn, at its full height, and a few frames for its first scroll (shortScreen.ts) to come.
+    await expect
+      .poll(() => page.getByTestId('board-wrap').evaluate((el) => el.getBoundingClientRect().height), { timeout: UI })
+      .toBeGreaterThan(390 / 2);
+    for (let i = 0; i < 3; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    await page.waitForTimeout(200);
+    await screenshot(page, 'handover-panel-844x390-early');
+    // It came after the tap, and threw the panel's title out of the window (above it).
+    expect(await focused(page)).toBe('handover-title');
+    await expectInView(page, page.getByTestId('handover-title'), 'the title');
     await context.close();
     expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
   }, 60_000);
