@@ -436,6 +436,54 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
     expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
   }, 60_000);
 
+  it('open on a phone held sideways as the turn comes round, the panel stays in view: the Line waits', async () => {
+    const { url, matchID, creds } = await match();
+    const sideways = { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true };
+    // Seat 1, waiting: its turn comes as seat 0 plays elsewhere, and Touched On brings the current Line into view.
+    const at = { url, game: 'touched-on', matchID, playerID: '1', credentials: creds[1] };
+    const { context, page } = await openAsSeat(
+      suite.browser,
+      suite.errors,
+      'handover-turn-comes',
+      at,
+      undefined,
+      sideways,
+    );
+    await page.getByTestId('turn-who').waitFor({ timeout: UI });
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: UI }).toBeGreaterThan(8);
+    await page.getByTestId('handover-open').tap();
+    await expect.poll(() => focused(page)).toBe('handover-title');
+    await expectInView(page, page.getByTestId('handover-title'), 'the title, opened');
+    const seat0 = new RawClient(url, { namespace: 'touched-on' });
+    try {
+      let state = await seat0.sync(matchID, '0', creds[0]);
+      const def = findGame('touched-on')!;
+      const batch = (def.game.ai!.enumerate(state.G, state.ctx, '0') as { move: string; args?: unknown[] }[]).find(
+        (m) => m.move === 'playEvaders' && (m.args?.[0] as { count?: number } | undefined)?.count === 2,
+      )!;
+      for (const [move, args] of [
+        [batch.move, batch.args ?? []],
+        ['endTurn', []],
+      ] as const) {
+        const before = state._stateID;
+        seat0.move(matchID, '0', creds[0], move, [...args], before);
+        await seat0.waitFor(() => seat0.state!._stateID > before, UI, move);
+        state = seat0.state!;
+      }
+    } finally {
+      seat0.close();
+    }
+    await page.getByTestId('turn-who').filter({ hasText: 'Your turn' }).waitFor({ timeout: UI });
+    for (let i = 0; i < 3; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    await page.waitForTimeout(200);
+    await screenshot(page, 'handover-panel-844x390-turn');
+    // The Line's scroll at the turn's start threw the panel's title out of the window (above it).
+    expect(await focused(page)).toBe('handover-title');
+    await expectInView(page, page.getByTestId('handover-title'), 'the title, as the turn came');
+    await context.close();
+    expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  }, 60_000);
+
   it('says in a polite status whether a link was copied, the same for each copy button, and how to copy by hand', async () => {
     const { url, matchID, creds } = await match();
     const at = { url, game: 'touched-on', matchID, playerID: '0', credentials: creds[0] };

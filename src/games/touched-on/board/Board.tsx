@@ -336,7 +336,13 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
       : null;
   useEffect(() => {
     if (!lineInView || turnKey === null) return;
-    const keep = () => keepLineInView(root.current, lineInView, sel.line, appeal ? 'appeal-prompt' : undefined);
+    const keep = () => {
+      // Not while the player is at a control outside the board (the match bar's panel for another device, the chat):
+      // the scroll would throw what they are reading out of the window.
+      const at = document.activeElement;
+      if (at && at !== document.body && root.current && !root.current.contains(at)) return;
+      keepLineInView(root.current, lineInView, sel.line, appeal ? 'appeal-prompt' : undefined);
+    };
     keep();
     const sheet = root.current?.querySelector('[data-testid="actions"]');
     if (!sheet || typeof ResizeObserver === 'undefined') return;
