@@ -660,7 +660,13 @@ export class SeatSockets {
     if (seat) void this.share(matchID, seat.playerID);
   }
 
-  /** Disconnects the sockets of `matchID` whose seat no longer has the credentials they synced with. */
+  /**
+   * Disconnects the sockets of `matchID` whose seat no longer has the credentials they synced with, at once, each
+   * first sent `seatReleased` (the match and the seat it synced as, nothing more) so that its page says why and does
+   * not reconnect (src/client/matchNotices.ts). socket.io writes the notice before its disconnect packet, and
+   * engine.io closes the connection only once what it holds is written; a socket too backlogged to take the notice
+   * is dropped without it (its page learns of the seat from the lobby).
+   */
   check(matchID: string, metadata: ServerTypes.MatchData): void {
     const sockets = this.byMatch.get(matchID);
     if (!sockets) return;
@@ -670,6 +676,7 @@ export class SeatSockets {
         : undefined;
       if (player?.credentials !== seat.credentials) {
         this.remove(socket);
+        socket.emit('seatReleased', matchID, seat.playerID);
         socket.disconnect(true);
       }
     }

@@ -30,6 +30,8 @@ export function MatchBar(props: {
   /** A watcher asks for the join form (offered while a seat is open in a match not over). */
   onTakeSeat?: () => void;
   onLeft: () => void;
+  /** This page's Leave is under way (true), or done or failed (false). */
+  onLeaving?: (leaving: boolean) => void;
   onError: (e: string) => void;
   /** The seats changed (a bot was added). */
   onChanged: () => void;
@@ -62,6 +64,7 @@ export function MatchBar(props: {
   const leave = async () => {
     if (!seat) return;
     setLeaving(true);
+    props.onLeaving?.(true);
     try {
       await lobby.leaveMatch(game.def.id, matchID, { playerID: seat.playerID, credentials: seat.credentials });
       forgetSeat(matchID);
@@ -72,6 +75,7 @@ export function MatchBar(props: {
     } catch (err) {
       props.onError(describeError(err, 'leave'));
     } finally {
+      props.onLeaving?.(false);
       setLeaving(false);
       setAsking(false);
     }

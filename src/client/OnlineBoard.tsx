@@ -139,8 +139,9 @@ export function OnlineBoard(props: OnlineBoardProps) {
   useEffect(() => {
     onOffline?.(offline);
   }, [offline, onOffline]);
-  // A board that goes away (its seat left or released) leaves no "offline" behind it on the page.
+  // A board that goes away (its seat left or released) leaves no "offline" nor waiting room behind it on the page.
   useEffect(() => () => onOffline?.(false), [onOffline]);
+  useEffect(() => () => onTableWaiting?.(false), [onTableWaiting]);
   useBoardFirstInView(boardRef, !waiting);
   const alerts = useYourMoveAlerts(mine, TITLE);
   return (

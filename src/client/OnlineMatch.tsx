@@ -31,7 +31,14 @@ import { FormFooter, NAME_FIRST, useNameFirstCleared } from './SetupFields';
 import { Rematch, RematchToWatch } from './Rematch';
 import { ClockStartedNotice, clockOfferOf, withStartedClock } from './ClockOffer';
 import { LeftSeats, forgetLeft, leftOpenSeats, ownLeftSeat, runningWithLeaver } from './LeftSeats';
-import { closedByOf, onMatchChanged, onMatchClosed, withMatchNotices, type ClosedBy } from './matchNotices';
+import {
+  closedByOf,
+  onMatchChanged,
+  onMatchClosed,
+  onSeatReleased,
+  withMatchNotices,
+  type ClosedBy,
+} from './matchNotices';
 import { MatchClosedCard, NoSuchMatch } from './MatchGone';
 import { LOG_SUFFIX_AUTH, withWholeLogs } from './wholeLogs';
 
@@ -82,6 +89,11 @@ function onlineClient(game: ClientGame) {
 const POLL_MS = 3000;
 const POLL_LIVE_MS = 20_000;
 
+/** A seat as one string, its credentials with it (a seat left and joined again is another). */
+function seatKey(seat: { playerID: string; credentials: string }): string {
+  return `${seat.playerID}\u0000${seat.credentials}`;
+}
+
 /** The turn clock a match's metadata holds (server/clocks.ts), for the board's wrapper. */
 function clockOf(match: Match | null): {
   turnClockMs?: number;
@@ -130,6 +142,13 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
   const [notice, setNotice] = useState(() => sessionStorage.getItem(`lt28:notice:${matchID}`) ?? '');
   /** The creator closed the match, or it expired (the server said so over the socket). */
   const [closed, setClosed] = useState<ClosedBy | null>(null);
+  /**
+   * The seat and credentials whose socket the server dropped, saying the seat no longer has them (`seatReleased`):
+   * this page's seat, if they are its own, was released, whatever the lobby last said.
+   */
+  const [releasedKey, setReleasedKey] = useState<string | null>(null);
+  /** This page's own Leave is under way: the seat's socket is told of it too, as the page goes to the lobby. */
+  const leavingHere = useRef(false);
   /** The match was seen here: a 404 now means it was closed or removed, not a bad link. */
   const seen = useRef(false);
 
@@ -213,6 +232,18 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
     [matchID, refresh],
   );
 
+  // The seat's own socket was told that its credentials no longer hold the seat: said at once (the seats bar reads
+  // the match again), where the page learned it at its next read of the match, up to POLL_LIVE_MS later.
+  useEffect(
+    () =>
+      onSeatReleased((id, s) => {
+        if (id !== matchID || leavingHere.current) return;
+        setReleasedKey(seatKey(s));
+        void refresh();
+      }),
+    [matchID, refresh],
+  );
+
   // Closed by its creator, or expired: this browser forgets its seat there ("Your matches" drops it).
   useEffect(
     () =>
@@ -239,13 +270,17 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
   if (closed) return <MatchClosedCard by={closed} mine={seat?.playerID === closed.seat} />;
   if (gone) return <NoSuchMatch matchID={matchID} error={error} />;
 
-  // The server no longer lists this browser's name in its seat: the seat was released.
-  const released = !!(
-    seat &&
-    match &&
-    fetchedAt > seat.joinedAt &&
-    match.players.find((p) => String(p.id) === seat.playerID)?.name !== seat.playerName
-  );
+  // The server said so over the seat's socket, or no longer lists this browser's name in its seat: the seat was
+  // released. The page then runs no client of the seat (its socket is gone, and the seat is no longer this browser's
+  // to reconnect), and says so in its place.
+  const released =
+    (!!seat && releasedKey === seatKey(seat)) ||
+    !!(
+      seat &&
+      match &&
+      fetchedAt > seat.joinedAt &&
+      match.players.find((p) => String(p.id) === seat.playerID)?.name !== seat.playerName
+    );
 
   return (
     <div className="match-page" data-testid="match-page">
@@ -256,6 +291,7 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
         watching={!seat && spectate}
         onTakeSeat={() => setSpectate(false)}
         onLeft={() => setSeat(null)}
+        onLeaving={(leaving) => (leavingHere.current = leaving)}
         onError={setError}
         onChanged={() => void refresh()}
         waitingRoom={!!seat && tableWaiting}
@@ -313,27 +349,29 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
           <p className="muted">Checking the link with the server.</p>
         </section>
       ) : seat ? (
-        <OnlineClient
-          matchID={matchID}
-          playerID={seat.playerID}
-          credentials={seat.credentials}
-          lobbyPlayers={match?.players}
-          leftOpen={leftOpenSeats(match)}
-          onSeatsChanged={onSeatsChanged}
-          onTableWaiting={setTableWaiting}
-          onOffline={onOffline}
-          creatorSeat={creatorSeatOf(match)}
-          onClosed={closedHere}
-          clockOffer={clockOfferOf(match)}
-          onClockStarted={setStartedClock}
-          onClockAnswered={onSeatsChanged}
-          endActions={
-            match?.gameover !== undefined ? (
-              <Rematch matchID={matchID} match={match} seat={seat} onChanged={onSeatsChanged} />
-            ) : undefined
-          }
-          {...clockOf(match)}
-        />
+        released ? null : (
+          <OnlineClient
+            matchID={matchID}
+            playerID={seat.playerID}
+            credentials={seat.credentials}
+            lobbyPlayers={match?.players}
+            leftOpen={leftOpenSeats(match)}
+            onSeatsChanged={onSeatsChanged}
+            onTableWaiting={setTableWaiting}
+            onOffline={onOffline}
+            creatorSeat={creatorSeatOf(match)}
+            onClosed={closedHere}
+            clockOffer={clockOfferOf(match)}
+            onClockStarted={setStartedClock}
+            onClockAnswered={onSeatsChanged}
+            endActions={
+              match?.gameover !== undefined ? (
+                <Rematch matchID={matchID} match={match} seat={seat} onChanged={onSeatsChanged} />
+              ) : undefined
+            }
+            {...clockOf(match)}
+          />
+        )
       ) : spectate ? (
         <OnlineClient
           matchID={matchID}

@@ -10,6 +10,12 @@
  *  - `matchChanged`: what the match page shows changed (a seat, a
  *    connection, a rematch, the spectators: server/match-changes.ts), so the
  *    page reads the match again at once instead of on its next poll.
+ *  - `seatReleased`: the seat this socket synced as no longer has the
+ *    credentials it synced with (its player left it, on another device say,
+ *    or someone took it since), and the server drops the socket right after
+ *    (server/socket-guard.ts `SeatSockets.check`). It comes over the seat's
+ *    own socket, which proved those credentials, so the page says at once
+ *    that the seat was released, without waiting for the lobby's word.
  */
 
 /** Who closed the match: the creator's seat and name; or `reason: 'expired'` (seat and name empty) when it expired. */
@@ -19,11 +25,19 @@ export interface ClosedBy {
   reason?: 'expired';
 }
 
+/** A seat as a socket synced it: the seat and the credentials it proved. */
+export interface SyncedSeat {
+  playerID: string;
+  credentials: string;
+}
+
 type Listener = (matchID: string, by: ClosedBy) => void;
 type ChangeListener = (matchID: string) => void;
+type ReleaseListener = (matchID: string, seat: SyncedSeat) => void;
 
 const listeners = new Set<Listener>();
 const changeListeners = new Set<ChangeListener>();
+const releaseListeners = new Set<ReleaseListener>();
 
 /** Calls `listener` for every match closed while it listens; returns the way to stop. */
 export function onMatchClosed(listener: Listener): () => void {
@@ -35,6 +49,15 @@ export function onMatchClosed(listener: Listener): () => void {
 export function onMatchChanged(listener: ChangeListener): () => void {
   changeListeners.add(listener);
   return () => changeListeners.delete(listener);
+}
+
+/**
+ * Calls `listener` for every seat the server says a socket of this page no longer holds, with the credentials that
+ * socket synced with (a page compares them with the seat it keeps); returns the way to stop.
+ */
+export function onSeatReleased(listener: ReleaseListener): () => void {
+  releaseListeners.add(listener);
+  return () => releaseListeners.delete(listener);
 }
 
 /** `by` as the server sent it (the socket's notice, or a lobby answer's `closedBy`), made safe to show. */
@@ -70,16 +93,36 @@ interface SocketLike {
   on(event: string, fn: (...args: unknown[]) => void): unknown;
 }
 
-/** Wraps a boardgame.io multiplayer transport factory so that its socket's notices reach `onMatchClosed` and `onMatchChanged`. */
+/** What a boardgame.io transport knows of the seat it syncs (SocketIOTransport's fields). */
+interface SeatTransport {
+  socket?: SocketLike | null;
+  matchID?: string;
+  playerID?: string | null;
+  credentials?: string;
+}
+
+/**
+ * Wraps a boardgame.io multiplayer transport factory so that its socket's notices reach `onMatchClosed`,
+ * `onMatchChanged` and `onSeatReleased`.
+ */
 export function withMatchNotices<F extends (opts: never) => { connect(): void }>(factory: F): F {
   return ((opts: never) => {
     const transport = factory(opts);
+    const seat = transport as unknown as SeatTransport;
     const connect = transport.connect.bind(transport);
+    /** The server said this socket's seat was released: given with the credentials the transport synced with. */
+    const released = (matchID: unknown, playerID: unknown) => {
+      const { credentials } = seat;
+      if (typeof matchID !== 'string' || typeof playerID !== 'string' || !credentials) return;
+      if (matchID !== seat.matchID || playerID !== seat.playerID) return;
+      for (const l of [...releaseListeners]) l(matchID, { playerID, credentials });
+    };
     transport.connect = () => {
       connect();
-      const socket = (transport as unknown as { socket?: SocketLike }).socket;
+      const socket = seat.socket;
       socket?.on('matchClosed', announce);
       socket?.on('matchChanged', announceChange);
+      socket?.on('seatReleased', released);
     };
     return transport;
   }) as F;

@@ -6,8 +6,9 @@
  * server checks it leaves the page as a plain link opens it, and the late answer keeps nothing. Opened, the panel
  * takes focus at its title, in view above Touched On's action sheet on a phone held sideways. In Debian's Chromium
  * against the real server. The match bar keeps its three buttons on one row from a 360 px phone to a desktop. Each
- * copy button says in a polite status that it copied, or, the browser refusing, how to copy the link by hand. Once the
- * page has said that the seat was released, the panel gives no link and the match bar no longer offers it; a match
+ * copy button says in a polite status that it copied, or, the browser refusing, how to copy the link by hand. A seat
+ * released elsewhere is said at once (the server tells its socket), its board put away, with no "Reconnecting…" and
+ * no new connection; once the page has said so, the panel gives no link and the match bar no longer offers it; a match
  * that ends with the panel open leaves focus on its final scores. Tapped on a phone held sideways before the board has
  * drawn, the panel stays in view: the board's first scroll to the window's top no longer follows.
  */
@@ -243,6 +244,16 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
     await page.getByTestId('handover-open').click();
     await page.getByTestId('handover-link').waitFor({ timeout: UI });
     await page.getByTestId('handover-copy').focus();
+    // Whether "Connection lost. Reconnecting…" ever shows from now on, and the sockets the page opens.
+    await page.evaluate(() => {
+      const w = window as unknown as { __sawReconnecting: boolean };
+      w.__sawReconnecting = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="reconnecting"]')) w.__sawReconnecting = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    let sockets = 0;
+    page.on('websocket', () => sockets++);
     // The seat is left from the other device that plays it: the server frees it, and this page says so.
     const leave = await fetch(`${url}/games/touched-on/${matchID}/leave`, {
       method: 'POST',
@@ -250,9 +261,18 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
       body: JSON.stringify({ playerID: '0', credentials: creds[0] }),
     });
     expect(leave.status).toBe(200);
-    // The server drops the seat's socket as its key goes (server/socket-guard.ts), so no notice reaches the page: it
-    // learns it at its next read of the match, within 20 s (OnlineMatch.tsx's POLL_LIVE_MS).
-    await page.getByTestId('seat-released').waitFor({ timeout: 30_000 });
+    // The server tells the seat's socket as it drops it (server/socket-guard.ts `seatReleased`): the page says so at
+    // once, where it learned it at its next read of the match, up to 20 s later (OnlineMatch.tsx's POLL_LIVE_MS),
+    // saying "Connection lost. Reconnecting…" meanwhile, which never came true.
+    await page.getByTestId('seat-released').waitFor({ timeout: 2_000 });
+    expect(await page.getByTestId('seat-released').textContent()).toContain('Seat 1 is no longer held by Player 1');
+    // The seat's board goes (its socket with it), and nothing tries to reconnect the seat.
+    expect(await page.getByTestId('online-board').count()).toBe(0);
+    await page.waitForTimeout(1_500);
+    expect(await page.evaluate(() => (window as unknown as { __sawReconnecting: boolean }).__sawReconnecting)).toBe(
+      false,
+    );
+    expect(sockets).toBe(0);
     // The panel, open, says why it has no link (its key no longer plays the seat), where it offered it still.
     await page.getByTestId('handover-released').waitFor({ timeout: UI });
     expect(await page.getByTestId('handover-released').textContent()).toContain('no longer holds seat 1');

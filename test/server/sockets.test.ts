@@ -103,16 +103,22 @@ describe('seats that change hands', () => {
   });
   afterAll(() => server?.close());
 
-  it('drop the sockets that synced with the old credentials', async () => {
+  it('drop the sockets that synced with the old credentials, telling them why first', async () => {
     const { matchID, creds } = await fullMatch(server.url, 2);
     const leaver = new RawClient(server.url);
     await leaver.sync(matchID, '1', creds[1]);
+    // What the socket had heard when it was dropped, and why socket.io says it was.
+    const heard = new Promise<{ reason: string; last: unknown[] | undefined }>((resolve) =>
+      leaver.socket.once('disconnect', (reason) => resolve({ reason, last: leaver.received.at(-1) })),
+    );
     const left = await http(server.url, `/games/${GAME}/${matchID}/leave`, {
       method: 'POST',
       json: { playerID: '1', credentials: creds[1] },
     });
     expect(left.status).toBe(200);
     await dropped(leaver);
+    // Its page is told the seat was released (src/client/matchNotices.ts), and the server closed it: no reconnection.
+    expect(await heard).toEqual({ reason: 'io server disconnect', last: ['seatReleased', matchID, '1'] });
     const joined = await http(server.url, `/games/${GAME}/${matchID}/join`, {
       method: 'POST',
       json: { playerID: '1', playerName: 'Newcomer' },
