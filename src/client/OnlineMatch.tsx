@@ -34,6 +34,7 @@ import { LeftSeats, forgetLeft, leftOpenSeats, ownLeftSeat, runningWithLeaver } 
 import {
   closedByOf,
   onMatchChanged,
+  onDropped,
   onMatchClosed,
   onSeatReleased,
   withMatchNotices,
@@ -227,6 +228,15 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
   useEffect(
     () =>
       onMatchChanged((id) => {
+        if (id === matchID) void refresh();
+      }),
+    [matchID, refresh],
+  );
+  // The server dropped this page's socket without a word (matchNotices.ts reconnects it): read the match at once, as
+  // the drop may have been a release whose notice could not be sent.
+  useEffect(
+    () =>
+      onDropped((id) => {
         if (id === matchID) void refresh();
       }),
     [matchID, refresh],

@@ -16,6 +16,18 @@
  *    (server/socket-guard.ts `SeatSockets.check`). It comes over the seat's
  *    own socket, which proved those credentials, so the page says at once
  *    that the seat was released, without waiting for the lobby's word.
+ *
+ * socket.io's client reconnects by itself after a lost connection, but not
+ * after the server drops its socket ('io server disconnect'): boardgame.io's
+ * transport then stayed down for good, its page saying "Reconnecting…". The
+ * server drops a socket whose seat was released (above), and one that floods
+ * it or does not read what it is sent (server/socket-guard.ts,
+ * socket-limits.ts). So, without a release notice first, the wrapper
+ * reconnects the socket itself after a short wait that grows while the server
+ * keeps dropping it (`REDIAL_MS`), and the page reads the match at once
+ * (`onDropped`): the drop may have been a release whose notice could not be
+ * sent. On the new connection boardgame.io's transport syncs again, as after
+ * any reconnection.
  */
 
 /** Who closed the match: the creator's seat and name; or `reason: 'expired'` (seat and name empty) when it expired. */
@@ -38,6 +50,16 @@ type ReleaseListener = (matchID: string, seat: SyncedSeat) => void;
 const listeners = new Set<Listener>();
 const changeListeners = new Set<ChangeListener>();
 const releaseListeners = new Set<ReleaseListener>();
+const dropListeners = new Set<ChangeListener>();
+
+/**
+ * How long the wrapper waits before reconnecting a socket the server dropped, ms: the first time, then each time
+ * more while the server keeps dropping it, the last one for every drop after. A connection that lasts `STEADY_MS`
+ * starts the count again. So a page whose new connection the server drops again at once (its sync refused by a
+ * limit, say) tries about once every 15 s after its first minute, never in a tight loop.
+ */
+export const REDIAL_MS = [500, 1000, 2000, 4000, 8000, 15_000];
+export const STEADY_MS = 10_000;
 
 /** Calls `listener` for every match closed while it listens; returns the way to stop. */
 export function onMatchClosed(listener: Listener): () => void {
@@ -58,6 +80,15 @@ export function onMatchChanged(listener: ChangeListener): () => void {
 export function onSeatReleased(listener: ReleaseListener): () => void {
   releaseListeners.add(listener);
   return () => releaseListeners.delete(listener);
+}
+
+/**
+ * Calls `listener` with the match of every socket of this page that the server dropped without saying that its seat
+ * was released (the wrapper reconnects it); returns the way to stop.
+ */
+export function onDropped(listener: ChangeListener): () => void {
+  dropListeners.add(listener);
+  return () => dropListeners.delete(listener);
 }
 
 /** `by` as the server sent it (the socket's notice, or a lobby answer's `closedBy`), made safe to show. */
@@ -91,10 +122,12 @@ export function closedByOf(err: unknown): ClosedBy | null {
 
 interface SocketLike {
   on(event: string, fn: (...args: unknown[]) => void): unknown;
+  connect(): unknown;
 }
 
 /** What a boardgame.io transport knows of the seat it syncs (SocketIOTransport's fields). */
 interface SeatTransport {
+  disconnect?(): void;
   socket?: SocketLike | null;
   matchID?: string;
   playerID?: string | null;
@@ -103,27 +136,62 @@ interface SeatTransport {
 
 /**
  * Wraps a boardgame.io multiplayer transport factory so that its socket's notices reach `onMatchClosed`,
- * `onMatchChanged` and `onSeatReleased`.
+ * `onMatchChanged` and `onSeatReleased`, and a socket the server drops without a release notice is reconnected (see
+ * the file comment).
  */
 export function withMatchNotices<F extends (opts: never) => { connect(): void }>(factory: F): F {
   return ((opts: never) => {
     const transport = factory(opts);
     const seat = transport as unknown as SeatTransport;
     const connect = transport.connect.bind(transport);
+    /** The server said that the seat this transport syncs is no longer its: nothing reconnects it. */
+    let releasedHere = false;
+    /** Drops since the last connection that lasted `STEADY_MS`. */
+    let drops = 0;
+    let redial: ReturnType<typeof setTimeout> | undefined;
+    let steady: ReturnType<typeof setTimeout> | undefined;
     /** The server said this socket's seat was released: given with the credentials the transport synced with. */
     const released = (matchID: unknown, playerID: unknown) => {
       const { credentials } = seat;
       if (typeof matchID !== 'string' || typeof playerID !== 'string' || !credentials) return;
       if (matchID !== seat.matchID || playerID !== seat.playerID) return;
+      releasedHere = true;
       for (const l of [...releaseListeners]) l(matchID, { playerID, credentials });
     };
     transport.connect = () => {
       connect();
       const socket = seat.socket;
-      socket?.on('matchClosed', announce);
-      socket?.on('matchChanged', announceChange);
-      socket?.on('seatReleased', released);
+      if (!socket) return;
+      socket.on('matchClosed', announce);
+      socket.on('matchChanged', announceChange);
+      socket.on('seatReleased', released);
+      socket.on('connect', () => {
+        clearTimeout(steady);
+        steady = setTimeout(() => (drops = 0), STEADY_MS);
+      });
+      socket.on('disconnect', (reason: unknown) => {
+        clearTimeout(steady);
+        // Any other reason, socket.io reconnects by itself; the page itself closing the socket, nothing does.
+        if (reason !== 'io server disconnect' || releasedHere) return;
+        const wait = REDIAL_MS[Math.min(drops, REDIAL_MS.length - 1)];
+        drops++;
+        clearTimeout(redial);
+        redial = setTimeout(() => {
+          // Still this transport's socket: boardgame.io's `disconnect` (the page left the match) lets go of it.
+          if (seat.socket === socket && !releasedHere) socket.connect();
+        }, wait);
+        const { matchID } = seat;
+        if (typeof matchID === 'string') for (const l of [...dropListeners]) l(matchID);
+      });
     };
+    const disconnect = seat.disconnect?.bind(transport);
+    if (disconnect) {
+      seat.disconnect = () => {
+        clearTimeout(redial);
+        clearTimeout(steady);
+        disconnect();
+      };
+    }
     return transport;
   }) as F;
 }
