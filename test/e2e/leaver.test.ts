@@ -2,7 +2,9 @@
  * A player who leaves a running match, in Debian's Chromium against the real
  * server, on Touched On: Bruno leaves after a few moves; Ana is told "Bruno
  * left the match", the open-matches list never offers the running match to a
- * stranger, and Ana hands the seat to a bot, which then plays its turns.
+ * stranger, and Ana hands the seat to a bot, which then plays its turns;
+ * Bruno's own page, told by the server that his seat was released as he
+ * leaves, never says so.
  * In every game, the board of a page open when the player the game waits for
  * leaves says their seat is empty, rather than waiting for them by name
  * (boardgame.io sends that page no new names for a leave), and the notice's
@@ -45,10 +47,20 @@ describe.skipIf(!CHROMIUM)('browser: a player leaves a running match', () => {
     await raw.playTurn(def, matchID, '0', credentials);
     raw.close();
 
-    // Bruno leaves (he confirms in the page), with his turn due.
+    // Bruno leaves (he confirms in the page), with his turn due. His seat's socket is told it was released as the
+    // server drops it (before his page has the answer to his leave): his page, on its way to the lobby, says nothing
+    // of it.
+    await bruno.evaluate(() => {
+      const w = window as unknown as { __sawReleased: boolean };
+      w.__sawReleased = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="seat-released"]')) w.__sawReleased = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await bruno.getByTestId('leave-match').click();
     await bruno.getByTestId('leave-yes').click({ timeout: UI });
     await bruno.waitForURL((u) => !u.toString().includes('/match/'), { timeout: UI });
+    expect(await bruno.evaluate(() => (window as unknown as { __sawReleased: boolean }).__sawReleased)).toBe(false);
 
     await ana.getByTestId('left-1').waitFor({ timeout: UI });
     expect(await ana.getByTestId('left-1').textContent()).toContain('Bruno left the match');
