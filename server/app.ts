@@ -341,6 +341,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     (matchID, metadata, afterMove, written) => {
       // A move changes no seat; its write may hold credentials older than a join stored meanwhile.
       if (!afterMove) seats.check(matchID, metadata);
+      // The other processes check theirs as soon as the write has landed (below).
+      if (!afterMove && redis) changesRef.current?.seatsWrittenAfter(matchID, written, processID);
       // The match page reads the match again (a move's state reaches it over the socket, but not the game's end).
       if (!afterMove || metadata.gameover !== undefined) changesRef.current?.changedAfter(matchID, written);
       clockRef.current?.noteMetadata(matchID, metadata, afterMove, written);
@@ -510,7 +512,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   bots.watchSeats(seats);
   const clocks = (clockRef.current = new TurnClocks(hooked.storage, bots, log));
   if (clockLeases) clocks.useLeases(clockLeases);
+  const recheckSeats = async (matchID: string) => {
+    try {
+      const { metadata } = await Promise.resolve(hooked.storage.fetch(matchID, { metadata: true }));
+      if (metadata) seats.check(matchID, metadata);
+    } catch (err) {
+      log('warn', 'could not check the seats of a changed match', { matchID, error: String(err) });
+    }
+  };
   changes.onChanged((matchID) => transport.tellChanged(matchID));
+  // With several processes, a seat may have changed hands on another: that one dropped its own sockets of the old
+  // credentials (`seats.check` in the storage hook above), and this one drops its own as soon as it hears that the
+  // seats were written. They went on being sent the seat's view.
+  changes.onSeats(processID, (matchID) => {
+    if (seats.has(matchID)) void recheckSeats(matchID);
+  });
   // A match closed by its creator, or removed by the expiry sweep, on any process.
   closedNotices.subscribe(CLOSED_CHANNEL, (closed) => {
     recentlyClosed.remember(closed);

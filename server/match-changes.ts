@@ -17,10 +17,18 @@ import type { GenericPubSub } from 'boardgame.io/server';
 /** What every process hears when a match's page should read it again. */
 export interface MatchChanged {
   matchID: string;
+  /** The process that wrote the seats (`seatsWrittenAfter` only). */
+  from?: string;
 }
 
 /** The channel of `MatchChanged` notices (beside boardgame.io's `MATCH-<id>` channels). */
 export const CHANGED_CHANNEL = 'match-changed';
+
+/**
+ * The channel on which the process that wrote a match's seats tells the others at once, with no delay (a seat may
+ * have changed hands: each drops its sockets of the old credentials, server/app.ts).
+ */
+export const SEATS_CHANNEL = 'match-seats';
 
 export class MatchChanges {
   private readonly pending = new Map<string, NodeJS.Timeout>();
@@ -48,6 +56,25 @@ export class MatchChanges {
       () => this.changed(matchID),
       () => this.changed(matchID),
     );
+  }
+
+  /**
+   * `matchID`'s seats were written by process `from`: every other process hears of it as soon as `written` settles
+   * (`onSeats`).
+   */
+  seatsWrittenAfter(matchID: string, written: unknown, from: string): void {
+    const tell = () => {
+      if (!this.closed) this.notices.publish(SEATS_CHANNEL, { matchID, from });
+    };
+    void Promise.resolve(written).then(tell, tell);
+  }
+
+  /** Calls `tell` with the match of every `seatsWrittenAfter` of a process other than `self`. */
+  onSeats(self: string, tell: (matchID: string) => void): void {
+    this.notices.subscribe(SEATS_CHANNEL, (notice) => {
+      const { matchID, from } = (notice ?? {}) as Partial<MatchChanged>;
+      if (typeof matchID === 'string' && from !== self) tell(matchID);
+    });
   }
 
   /** Calls `tell` with the match of every notice, from any process. */

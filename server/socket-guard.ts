@@ -660,6 +660,11 @@ export class SeatSockets {
     if (seat) void this.share(matchID, seat.playerID);
   }
 
+  /** Whether a socket of this process synced as a seat of `matchID`. */
+  has(matchID: string): boolean {
+    return this.byMatch.has(matchID);
+  }
+
   /**
    * Disconnects the sockets of `matchID` whose seat no longer has the credentials they synced with, at once, each
    * first sent `seatReleased` (the match and the seat it synced as, nothing more) so that its page says why and does
