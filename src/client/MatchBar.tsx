@@ -255,7 +255,8 @@ export function MatchBar(props: {
           <span className="handover-short">Other device</span>
         </button>
       )}
-      {seat && (
+      {/* A released seat has nothing to leave (its key is void): its notice offers to forget it instead. */}
+      {seat && !props.released && (
         <button
           type="button"
           className="ghost danger"
@@ -283,7 +284,7 @@ export function MatchBar(props: {
           onClose={() => setHandingOver(false)}
         />
       )}
-      {seat && asking && (
+      {seat && asking && !props.released && (
         <ConfirmBox
           title="Leave this match?"
           text="Your seat is freed for someone else to take."

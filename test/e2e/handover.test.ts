@@ -279,6 +279,8 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
     expect(await page.getByTestId('handover-link').count()).toBe(0);
     expect(await page.getByTestId('handover-qr').count()).toBe(0);
     expect(await page.getByTestId('handover-open').count()).toBe(0);
+    // Nor "Leave match", whose request the server would refuse (the key is void): the notice offers "Forget it".
+    expect(await page.getByTestId('leave-match').count()).toBe(0);
     // Focus was on Copy, gone with the link: it stays in the panel, at its title.
     await expect.poll(() => focused(page)).toBe('handover-title');
     await screenshot(page, 'handover-released');
