@@ -185,6 +185,8 @@ async function openSeat(
   t: Table,
   seat: string,
   size: Screen,
+  /** A page of the site opened first, from which the match page is reached as a player does (a link followed). */
+  via?: string,
 ): Promise<Page> {
   const context = await suite.browser.newContext({
     viewport: { width: size.width, height: size.height },
@@ -202,7 +204,12 @@ async function openSeat(
   };
   await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), info);
   const page = await context.newPage();
-  await page.goto(`${suite.server.url}/#/g/touched-on/match/${t.matchID}`);
+  const match = `#/g/touched-on/match/${t.matchID}`;
+  if (via) {
+    await page.goto(`${suite.server.url}/${via}`);
+    await page.getByRole('heading').first().waitFor({ timeout: UI });
+    await page.evaluate((hash) => (location.hash = hash), match);
+  } else await page.goto(`${suite.server.url}/${match}`);
   await page.getByTestId('hand').waitFor({ timeout: UI });
   if (t.exposed >= 0) await page.getByTestId(`carriage-${t.exposed}`).waitFor({ timeout: UI });
   return page;
@@ -634,6 +641,15 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     },
     60_000,
   );
+
+  it('reached from the lobby, the match page focuses its main region for its heading, and the turn still brings the current Line into view', async () => {
+    const t = await midJourney(suite.server);
+    const page = await openSeat(suite, t, t.cur, PHONES[0], '#/g/touched-on');
+    // The page's main region took focus as the page changed (App.tsx), so a screen reader reads the new page.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    await expect.poll(() => lineHidden(page, '96', t.exposed), { timeout: UI }).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 
   it('on a 360 × 640 phone, a long name is cut short in one row of the banner, and DINGs take a second row inside it', async () => {
     const t = await crowded(suite.server);

@@ -340,7 +340,9 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
       // Not while the player is at a control outside the board (the match bar's panel for another device, the chat):
       // the scroll would throw what they are reading out of the window.
       const at = document.activeElement;
-      if (at && at !== document.body && root.current && !root.current.contains(at)) return;
+      const board = root.current;
+      // (A region holding the board, such as the page's main, focused for its heading, is no such control.)
+      if (at && board && !board.contains(at) && !at.contains(board)) return;
       keepLineInView(root.current, lineInView, sel.line, appeal ? 'appeal-prompt' : undefined);
     };
     keep();
