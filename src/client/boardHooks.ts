@@ -102,3 +102,14 @@ export function useFocusKept(
     if (keyboard.current && inBoard.current && lost && !moving.current) focusNext();
   });
 }
+
+/**
+ * Whether the player is at a control outside `board` (the chat, the panel of "Play on another device" in the match
+ * bar): focus is on an element neither in the board nor holding it (the page's body, or its main region, focused for
+ * its heading as the page opened, hold it). A board does not scroll the page from under such a control: the scroll
+ * threw what the player was reading out of the window.
+ */
+export function focusOutside(board: HTMLElement | null): boolean {
+  const at = typeof document === 'undefined' ? null : document.activeElement;
+  return !!at && !!board && !board.contains(at) && !at.contains(board);
+}

@@ -506,6 +506,53 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
     expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
   }, 60_000);
 
+  it("open on an upright phone as Get on Board's plot comes round, the panel stays in view: the map waits", async () => {
+    const url = suite.server.url;
+    const game = 'get-on-board';
+    const def = findGame(game)!;
+    const { matchID, creds } = await createJoined(url, game, 2);
+    // Seeded random legal moves through the game's reducer, up to a plot of seat 0 after which seat 1 plots.
+    const reducer = CreateGameReducer({ game: def.game });
+    const rng = new Rng(5);
+    let state = structuredClone((await suite.server.db.fetch(matchID, { state: true })).state);
+    const firstMove = (s: State) =>
+      (def.game.ai!.enumerate(s.G, s.ctx, '0') as { move: string; args?: unknown[] }[])[0];
+    const apply = (s: State, actor: string, m: { move: string; args?: unknown[] }) =>
+      reducer(s, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args ?? [], playerID: actor } } as never);
+    for (let i = 0; ; i++) {
+      expect(i).toBeLessThan(200);
+      const actor = actingPlayerOf(def, state)!;
+      const toPlay = (s: State) => (s.G as { toPlay: string | null }).toPlay;
+      if (toPlay(state) === '0' && toPlay(apply(state, '0', firstMove(state))) === '1') break;
+      const moves = def.game.ai!.enumerate(state.G, state.ctx, actor) as { move: string; args?: unknown[] }[];
+      state = apply(state, actor, moves[rng.int(moves.length)]);
+    }
+    await suite.server.db.setState(matchID, state);
+    const at = { url, game, matchID, playerID: '1', credentials: creds[1] };
+    const { context, page } = await openAsSeat(suite.browser, suite.errors, 'handover-gob-plot', at, undefined, PHONE);
+    await page.getByTestId('gob-board').waitFor({ timeout: UI });
+    await page.getByTestId('handover-open').tap();
+    await expect.poll(() => focused(page)).toBe('handover-title');
+    await expectInView(page, page.getByTestId('handover-title'), 'the title, opened');
+    const seat0 = new RawClient(url, { namespace: game });
+    try {
+      const own = await seat0.sync(matchID, '0', creds[0]);
+      const m = firstMove(own);
+      seat0.move(matchID, '0', creds[0], m.move, m.args ?? [], own._stateID);
+      await seat0.waitFor(() => seat0.state!._stateID > own._stateID, UI, 'the plot');
+    } finally {
+      seat0.close();
+    }
+    await page.getByTestId('turn-who').filter({ hasText: 'Your' }).waitFor({ timeout: UI });
+    for (let i = 0; i < 3; i++) await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    await page.waitForTimeout(200);
+    // Keeping the map clear of the plot's sheet as the plot began threw the panel's title out of the window.
+    expect(await focused(page)).toBe('handover-title');
+    await expectInView(page, page.getByTestId('handover-title'), 'the title, as the plot came');
+    await context.close();
+    expect(suite.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  }, 60_000);
+
   it('says in a polite status whether a link was copied, the same for each copy button, and how to copy by hand', async () => {
     const { url, matchID, creds } = await match();
     const at = { url, game: 'touched-on', matchID, playerID: '0', credentials: creds[0] };

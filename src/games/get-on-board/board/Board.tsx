@@ -35,7 +35,7 @@ import { graphOf } from '../graph';
 import { checkPlot, turnError } from '../legal';
 import { checkDeparture } from '../moves';
 import type { GobState, PlayerID, PointId } from '../types';
-import { useFocusKept, useMoveSender, useToasts, REFUSAL_MS } from '../../../client/boardHooks';
+import { focusOutside, useFocusKept, useMoveSender, useToasts, REFUSAL_MS } from '../../../client/boardHooks';
 import { MapView, type MapTarget } from './MapView';
 import { viewBoxOf } from './mapGeometry';
 import { SheetView } from './SheetView';
@@ -207,16 +207,14 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   const acting = choosing || view !== null;
   useEffect(() => {
     if (!acting) return;
-    const keep = () => keepMapClear(bannerRef.current, mapRef.current, confirmRef.current);
+    // Not while the player is busy elsewhere on the page (boardHooks.ts): the chat they open above the board grows the
+    // page too, and keeping the map clear then scrolled the open chat off the top of a phone's screen; the panel of
+    // "Play on another device", open as the plot began, went off the top likewise.
+    const keep = () =>
+      focusOutside(rootRef.current) || keepMapClear(bannerRef.current, mapRef.current, confirmRef.current);
     keep();
-    // The page may still grow above the board (a match page's notice, a seat chip that wraps): keep up with it; but
-    // not while the player is busy elsewhere on the page: the chat they open above the board grows the page too,
-    // and keeping the map clear then scrolled the open chat off the top of a phone's screen.
-    const grown = new ResizeObserver(() => {
-      const active = document.activeElement;
-      if (active && active !== document.body && !rootRef.current?.contains(active)) return;
-      keep();
-    });
+    // The page may still grow above the board (a match page's notice, a seat chip that wraps): keep up with it.
+    const grown = new ResizeObserver(keep);
     grown.observe(document.body);
     return () => grown.disconnect();
   }, [acting, draft]);

@@ -55,7 +55,7 @@ import {
   playerLabel,
   stateFingerprint,
 } from './logic';
-import { useLayoutEffectInBrowser, useMoveSender, useToasts } from '../../../client/boardHooks';
+import { focusOutside, useLayoutEffectInBrowser, useMoveSender, useToasts } from '../../../client/boardHooks';
 import { useKeyboardFocus } from './keyboard';
 import { decisionLine } from './banner';
 import { useToastsInView } from './toastsInView';
@@ -336,15 +336,10 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
       : null;
   useEffect(() => {
     if (!lineInView || turnKey === null) return;
-    const keep = () => {
-      // Not while the player is at a control outside the board (the match bar's panel for another device, the chat):
-      // the scroll would throw what they are reading out of the window.
-      const at = document.activeElement;
-      const board = root.current;
-      // (A region holding the board, such as the page's main, focused for its heading, is no such control.)
-      if (at && board && !board.contains(at) && !at.contains(board)) return;
+    // Not while the player is at a control outside the board (boardHooks.ts).
+    const keep = () =>
+      focusOutside(root.current) ||
       keepLineInView(root.current, lineInView, sel.line, appeal ? 'appeal-prompt' : undefined);
-    };
     keep();
     const sheet = root.current?.querySelector('[data-testid="actions"]');
     if (!sheet || typeof ResizeObserver === 'undefined') return;
