@@ -170,7 +170,7 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
           suite.browser,
           errors,
           `gob-end-${size.name}-${n}`,
-          { url: suite.server.url, game: 'get-on-board', matchID, playerID: '0', credentials },
+          { url: suite.server.url, game: 'get-on-board', matchID, playerID: '0', credentials, playerName: NAMES[0] },
           undefined,
           { viewport: { width: size.width, height: size.height }, isMobile: size.touch, hasTouch: size.touch },
         );
@@ -277,7 +277,7 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
         suite.browser,
         errors,
         `gob-end-map-${size.width}`,
-        { url: suite.server.url, game: 'get-on-board', matchID, playerID: '0', credentials },
+        { url: suite.server.url, game: 'get-on-board', matchID, playerID: '0', credentials, playerName: NAMES[0] },
         undefined,
         { viewport: size },
       );

@@ -185,9 +185,14 @@ async function openSeat(
   t: Table,
   seat: string,
   size: Screen,
-  /** A page of the site opened first, from which the match page is reached as a player does (a link followed). */
-  via?: string,
+  opts: {
+    /** A page of the site opened first, from which the match page is reached as a player does (a link followed). */
+    via?: string;
+    /** The seat's name as the server has it (else "Player N"): another name is a seat released, its board put away. */
+    name?: string;
+  } = {},
 ): Promise<Page> {
+  const { via } = opts;
   const context = await suite.browser.newContext({
     viewport: { width: size.width, height: size.height },
     isMobile: size.touch,
@@ -199,7 +204,7 @@ async function openSeat(
     matchID: t.matchID,
     playerID: seat,
     credentials: t.creds[Number(seat)],
-    playerName: `Player ${Number(seat) + 1}`,
+    playerName: opts.name ?? `Player ${Number(seat) + 1}`,
     joinedAt: 0,
   };
   await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), info);
@@ -644,7 +649,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
 
   it('reached from the lobby, the match page focuses its main region for its heading, and the turn still brings the current Line into view', async () => {
     const t = await midJourney(suite.server);
-    const page = await openSeat(suite, t, t.cur, PHONES[0], '#/g/touched-on');
+    const page = await openSeat(suite, t, t.cur, PHONES[0], { via: '#/g/touched-on' });
     // The page's main region took focus as the page changed (App.tsx), so a screen reader reads the new page.
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
     await expect.poll(() => lineHidden(page, '96', t.exposed), { timeout: UI }).toEqual([]);
@@ -667,7 +672,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     G.drawCount = G.drawPile.length;
     await suite.server.db.setMetadata(t.matchID, metadata);
     await suite.server.db.setState(t.matchID, state);
-    const page = await openSeat(suite, t, t.prev, PHONES[0]);
+    const page = await openSeat(suite, t, t.prev, PHONES[0], { name: metadata.players[Number(t.prev)].name });
     const who = page.getByTestId('turn-who');
     await expect.poll(() => who.textContent()).toBe(`${metadata.players[Number(t.cur)].name}'s turn`);
     await page.getByTestId(`banner-ding-${dinged}`).waitFor({ timeout: UI });
