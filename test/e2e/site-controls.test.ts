@@ -95,6 +95,7 @@ describe.skipIf(!CHROMIUM)('browser: the site’s own controls', () => {
         matchID,
         playerID: '0',
         credentials: joined.json.playerCredentials as string,
+        playerName: 'Ana',
       },
       (p) =>
         p.on('dialog', (d) => {
