@@ -7,7 +7,7 @@ import { isStorageUnavailable, type Middleware } from './http-error';
 import http from 'node:http';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Game } from 'boardgame.io';
+import type { Game, Server as ServerTypes } from 'boardgame.io';
 import { Server, SocketIO, type GenericPubSub } from 'boardgame.io/server';
 import { jsonParser } from './json-parser';
 import type Koa from 'koa';
@@ -46,7 +46,7 @@ import {
   type MatchClosed,
 } from './close-match';
 import { BotLeases } from './bot-lease';
-import { hookStorage, type AnyStorage } from './storage-hooks';
+import { fetchMetadata, hookStorage, isSyncStorage, type AnyStorage } from './storage-hooks';
 import { MatchChanges, type MatchChanged } from './match-changes';
 import { compactUndo } from './undo-store';
 
@@ -367,6 +367,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log('info', 'move refused: another move of the match was stored first', { matchID }),
   );
   const sweepRef: { current?: SeatSweep } = {};
+  // As boardgame.io tells a connection: the seats without their credentials, to every socket of the match.
+  const tellSeats = (matchID: string, metadata: ServerTypes.MatchData) =>
+    pubSub.publish(`MATCH-${matchID}`, {
+      type: 'matchData',
+      args: [matchID, Object.values(metadata.players).map(({ credentials: _c, ...player }) => player)],
+    } as unknown as TransportMessage);
   const transport = new AppTransport(
     {
       socketOpts: {
@@ -401,12 +407,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       heldHere: () => seats.held(),
       storedGone: raw instanceof PostgresStorage ? (ids) => raw.seatsNotConnected(ids) : undefined,
       inQueue: (matchID, task) => transport.inMatchQueue(matchID, task),
-      // As boardgame.io tells a connection: the seats without their credentials, to every socket of the match.
-      tell: (matchID, metadata) =>
-        pubSub.publish(`MATCH-${matchID}`, {
-          type: 'matchData',
-          args: [matchID, Object.values(metadata.players).map(({ credentials: _c, ...player }) => player)],
-        } as unknown as TransportMessage),
+      tell: tellSeats,
       connectedMatches: raw instanceof PostgresStorage ? () => raw.connectedMatches() : undefined,
       // One process of those on the same storage sweeps (each with a storage of its own sweeps its own).
       lock: new RedisLock(redis.commands, `ns:seat-sweep:${site}`, processID, 3 * shared.heartbeatMs),
@@ -434,6 +435,25 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       limits: options.socketLimits,
       onMove: (matchID, seat) => void clockRef.current?.noteMove(matchID, seat).catch(() => undefined),
       published: (matchID) => pubSub.publishedCount(matchID),
+      // A socket synced again as something else than its seat (server/socket-guard.ts `letGo`): boardgame.io does not
+      // mark the seat gone, and no sweep runs without Redis. Marked gone here in the match's queue, on the metadata
+      // read there, unless a socket of this process or (as last heard) of another holds it; with Redis, looked at
+      // again a moment later as after a disconnection (a socket of another process may have synced meanwhile).
+      released: (matchID, seat) =>
+        transport.inMatchQueue(matchID, async () => {
+          if (seats.holds(matchID, seat) || shared?.heldElsewhere(matchID, seat)) return;
+          const metadata = await fetchMetadata(hooked.storage, matchID);
+          const player = metadata?.players[Number(seat)];
+          if (!metadata || player?.isConnected !== true) return;
+          if (seats.holds(matchID, seat) || shared?.heldElsewhere(matchID, seat)) return;
+          // Changed on the object read: the storage writes only this change (server/storage/postgres.ts).
+          player.isConnected = false;
+          if (isSyncStorage(hooked.storage)) hooked.storage.setMetadata(matchID, metadata);
+          else await hooked.storage.setMetadata(matchID, metadata);
+          tellSeats(matchID, metadata);
+          log('info', 'seat let go by a socket that synced again marked gone', { matchID, seat });
+          sweepRef.current?.afterGone(matchID, seat);
+        }),
     });
     guards.push(guard);
   }

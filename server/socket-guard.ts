@@ -182,6 +182,11 @@ export interface PacketCheckContext {
    * sockets of the match that were sent an older one (`PacketCheck.behind`).
    */
   announceStored?: (matchID: string, stateID: number) => void;
+  /**
+   * A socket that held seat `playerID` of `matchID` (its last accepted sync) synced again as something else: marks
+   * the seat gone if no socket, of this process or another, holds it now; resolves once written.
+   */
+  released?: (matchID: string, playerID: string) => Promise<void>;
 }
 
 /** Builds the packet check for one game. */
@@ -315,6 +320,8 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     if (!metadata || !state || metadata.gameName !== game.name) return false;
     // The chat so far, for players and spectators alike.
     for (const entry of (metadata as { chat?: ChatEntry[] }).chat ?? []) socket?.emit('chat', matchID, entry);
+    // The seat its last accepted sync proved, if any: boardgame.io forgets it at this sync without marking it gone.
+    const before = socket && (socket.data as SocketData).viewer;
     if (socket) delete (socket.data as SocketData).viewer;
     if (playerID === undefined || playerID === null) {
       if (socket) {
@@ -323,6 +330,7 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
         context.seats?.remove(socket);
         context.spectators?.add(matchID, socket);
         (socket.data as SocketData).viewer = { matchID, playerID: null };
+        await letGo(before);
       }
       return true;
     }
@@ -333,11 +341,25 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
       // Recorded for the other processes before boardgame.io marks the seat connected (server/stale-connections.ts
       // relies on that order); a short wait at most.
       await context.seats?.add(matchID, socket, playerID, credentials);
+      if (before?.matchID !== matchID || before.playerID !== playerID) await letGo(before);
     } else if (socket) {
       // Synced without the seat's credentials: it holds no seat now, whatever it held before (as a spectator, above).
       context.seats?.remove(socket);
+      await letGo(before);
     }
     return true;
+  };
+
+  /**
+   * A socket's earlier seat, which it holds no more (it synced again as a spectator, without the seat's credentials,
+   * or as another seat): boardgame.io's sync forgets the socket's record without marking the seat gone (it does so
+   * only on a disconnection), so the seat stayed stored connected until a restart on a lone process. Marked gone
+   * (`context.released`) unless another socket holds it; waited for before the sync is passed on, so that
+   * boardgame.io's own read for the new sync (a seat marked connected) comes after this write.
+   */
+  const letGo = async (before: SocketData['viewer']) => {
+    if (!before || before.playerID === null || !context.released) return;
+    await context.released(before.matchID, before.playerID).catch(() => undefined);
   };
 
   const budgets = new WeakMap<Socket, ChatBudget>();

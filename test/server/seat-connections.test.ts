@@ -78,6 +78,82 @@ describe('a seat held by two sockets', () => {
   });
 });
 
+describe('a socket that syncs again as something else than its seat', () => {
+  let server: TestServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-seat-resync-'));
+    server = await startTestServer({ storage: 'file', dataDir });
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const connected = async (matchID: string, seat: number) =>
+    (await readMatch(server, matchID)).metadata.players[seat].isConnected as boolean | undefined;
+  /** What `c` was told of seat `seat`'s connection (boardgame.io's `matchData`), in order. */
+  const told = (c: RawClient, seat: number) =>
+    c.received
+      .filter((m) => m[0] === 'matchData')
+      .map((m) => (m[2] as Array<{ id: number; isConnected?: boolean }>).find((p) => p.id === seat)?.isConnected);
+  const eventually = async (pred: () => Promise<boolean>, what: string, ms = 3000) => {
+    const until = Date.now() + ms;
+    while (!(await pred())) {
+      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+      await sleep(25);
+    }
+  };
+
+  // One process, no Redis, so no sweep: before, boardgame.io's sync forgot the socket's seat without marking it gone,
+  // and it stayed stored connected until the next start.
+  for (const how of ['as a spectator', 'with wrong credentials', 'as another seat'] as const) {
+    it(`marks its seat gone when it syncs again ${how}, and tells the pages`, async () => {
+      const { matchID, creds } = await fullMatch(server.url, 3, GAME);
+      const watcher = new RawClient(server.url, { namespace: GAME });
+      const tab = new RawClient(server.url, { namespace: GAME });
+      try {
+        await watcher.sync(matchID, '2', creds[2]);
+        await tab.sync(matchID, '0', creds[0]);
+        await eventually(async () => (await connected(matchID, 0)) === true, 'seat 0 connected');
+        if (how === 'as a spectator') await tab.sync(matchID, null);
+        // boardgame.io answers no sync with wrong credentials.
+        else if (how === 'with wrong credentials') tab.socket.emit('sync', matchID, '0', 'not-the-credentials', 3);
+        else await tab.sync(matchID, '1', creds[1]);
+        await eventually(async () => (await connected(matchID, 0)) === false, 'seat 0 stored gone');
+        await watcher.waitFor(() => told(watcher, 0).at(-1) === false, 3000, 'seat 0 told gone');
+        if (how === 'as another seat') {
+          // The new seat's connection, boardgame.io's write after this one, is kept.
+          await eventually(async () => (await connected(matchID, 1)) === true, 'seat 1 connected');
+          await sleep(300);
+          expect(await connected(matchID, 0)).toBe(false);
+          expect(await connected(matchID, 1)).toBe(true);
+        }
+      } finally {
+        watcher.close();
+        tab.close();
+      }
+    });
+  }
+
+  it('leaves the seat connected while another tab of it is open', async () => {
+    const { matchID, creds } = await fullMatch(server.url, 2, GAME);
+    const tabs = [new RawClient(server.url, { namespace: GAME }), new RawClient(server.url, { namespace: GAME })];
+    try {
+      for (const tab of tabs) await tab.sync(matchID, '0', creds[0]);
+      await eventually(async () => (await connected(matchID, 0)) === true, 'seat 0 connected');
+      await tabs[0].sync(matchID, null);
+      await sleep(500);
+      expect(await connected(matchID, 0)).toBe(true);
+      // The second tab's close is the seat's last: gone.
+      tabs[1].close();
+      await eventually(async () => (await connected(matchID, 0)) === false, 'seat 0 gone');
+    } finally {
+      for (const tab of tabs) tab.close();
+    }
+  });
+});
+
 describe('a seat left connected by a process that died', () => {
   it('is marked gone when a lone process starts on the same storage', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-stale-connections-'));
