@@ -24,7 +24,7 @@
  *    its own sweeps, periods apart); when it dies, the lock lapses
  *    `3 × heartbeatMs` after its last renewal and the next process to sweep
  *    takes it. A holder whose listing fails (its storage does not answer
- *    right), or has not answered within a heartbeat (it hangs), gives the
+ *    right), or has not answered within 2 heartbeats (it hangs), gives the
  *    lock back at once, and another process, whose storage may answer,
  *    sweeps from its next period; a process asks for the lock no more while
  *    a listing it gave up on has not answered. When Redis does not answer
@@ -131,7 +131,7 @@ export class SeatSweep {
   /** Seats ("matchID:seat") stored connected that no live process held at the last sweep, and since when. */
   private unheld = new Map<string, number>();
   private sweeping: Promise<number> | undefined;
-  /** A listing given up on (no answer within `heartbeatMs`) that has not answered yet: till it does, no sweep here. */
+  /** A listing given up on (no answer within `2 × heartbeatMs`) that has not answered yet: till it does, no sweep here. */
   private unanswered: Promise<void> | undefined;
   private keeping: Promise<number> | undefined;
   private closed = false;
@@ -292,7 +292,9 @@ export class SeatSweep {
       try {
         // Bounded: a listing that hangs (a connection that carries nothing) kept this sweep under way, the lock with
         // it until it lapsed, and the process's close waited for it for good.
-        ids = await withinOrFail(listing, this.heartbeatMs);
+        // Two heartbeats: one slow query on a loaded machine gave the lock away (a heartbeat is 250 ms in the tests),
+        // and another process swept in the same period; still under the 3 heartbeats after which the lock lapses.
+        ids = await withinOrFail(listing, 2 * this.heartbeatMs);
       } catch (err) {
         // This process's storage failed or hangs: the lock goes back, so that another process (whose storage may
         // answer) sweeps from its next period; kept, it was renewed at each failed sweep, and no process swept.
