@@ -46,8 +46,9 @@
  * another seat for a decision, it waits for that (the other seat has a period
  * of its own for it) and then plays on, with no new period or timeout; unless
  * the seat's player connects again meanwhile (to any process), when it leaves
- * the rest of the turn to them. A seat that times out twice in a row is marked
- * away (metadata `clockAway`) until it plays by itself.
+ * the rest of the turn to them. A seat that times out twice in a row is shown
+ * away until it plays by itself: derived from the counts (src/shared/clock-away.ts),
+ * answered as `clockAway` by the lobby; a list stored apart was merged whole.
  *
  * Deadlines follow from the stored metadata, so clocks survive a restart:
  * `start()` schedules every unfinished match with a clock. Every metadata
@@ -85,7 +86,10 @@ export interface ClockMetadata {
   turnClockMs?: number;
   /** Timeouts in a row per seat. */
   clockTimeouts?: Record<string, number>;
-  /** Seats marked away (two timeouts in a row), until they play by themselves. */
+  /**
+   * Seats marked away, as stored before: no longer written, nor read (they are those with two timeouts in a row,
+   * src/shared/clock-away.ts); the lobby answers the derived list under this name.
+   */
   clockAway?: string[];
   /** The current wait (`waitKey`) and when it began (ms since the epoch, the server's clock). */
   clockWait?: ClockWait;
@@ -220,12 +224,11 @@ export class TurnClocks {
     const opts = { metadata: true } as const;
     const { metadata } = isSyncStorage(this.db) ? this.db.fetch(matchID, opts) : await this.db.fetch(matchID, opts);
     const meta = metadata as Meta | undefined;
-    if (!meta?.turnClockMs || (!meta.clockTimeouts?.[seat] && !meta.clockAway?.includes(seat))) return;
+    if (!meta?.turnClockMs || !meta.clockTimeouts?.[seat]) return;
     // Changed on the object read, not a copy: the storage then writes only these changes (a copy would be written
-    // whole, over a connection change or a join stored since the read; server/storage/postgres.ts).
+    // whole, over a connection change or a join stored since the read), the counts seat by seat
+    // (server/storage/postgres.ts). The seat is away no more: that is derived from its count.
     meta.clockTimeouts = { ...meta.clockTimeouts, [seat]: 0 };
-    // Written only when it changes: the storage merges it whole, over another seat's marked away since the read.
-    if (meta.clockAway?.includes(seat)) meta.clockAway = meta.clockAway.filter((s) => s !== seat);
     if (!this.closed) await this.setMetadata(matchID, meta);
   }
 
@@ -528,7 +531,7 @@ export class TurnClocks {
     }
   }
 
-  /** Writes one more timeout in a row of a seat (away at two) on the metadata read now; errors are logged. */
+  /** Writes one more timeout in a row of a seat (away at two: clockAwayOf) on the metadata read now; errors are logged. */
   private async countTimeout(matchID: string, seat: string): Promise<void> {
     try {
       const fresh = this.closed ? undefined : ((await this.fetch(matchID)).metadata as Meta | undefined);
@@ -537,8 +540,6 @@ export class TurnClocks {
       // On the object read, as in noteMove: the storage merges the counts seat by seat (server/storage/postgres.ts),
       // so another seat's counted at the same moment (a decision's clock and the turn's, ending together) is kept.
       fresh.clockTimeouts = { ...fresh.clockTimeouts, [seat]: count };
-      // The away list only when it changes (merged whole).
-      if (count >= 2 && !fresh.clockAway?.includes(seat)) fresh.clockAway = [...(fresh.clockAway ?? []), seat];
       await this.setMetadata(matchID, fresh);
     } catch (err) {
       this.log('error', 'turn clock count not stored', { matchID, seat, error: String(err) });

@@ -41,6 +41,7 @@ import { CLOCK_PERIODS, type ClockMetadata, type ClockWait } from './clocks';
 import { waitKey, waitingForTable, waitingOn } from '../src/games/common/waiting-room';
 import { findGame } from '../src/games/registry';
 import { goneSeats, type SeatPresence } from '../src/shared/gone-seats';
+import { clockAwayOf } from '../src/shared/clock-away';
 
 /** How long the page lets the game wait on a gone player before it offers a clock (before `clockScale`). */
 export const CLOCK_OFFER_MS = 60_000;
@@ -141,7 +142,7 @@ export function rematchClock(metadata: Meta | undefined): number | undefined {
 
 /**
  * Adds `clockOfferMs` (see the file comment) to the lobby's answer for one match (`GET /games/<game>/<matchID>`)
- * while it has no clock and is not over.
+ * while it has no clock and is not over; with a clock, `clockAway`, derived from the counts of timeouts.
  */
 export function clockOfferDelay(clockScale = 1): Middleware {
   const offerMs = offerDelay(clockScale);
@@ -152,6 +153,9 @@ export function clockOfferDelay(clockScale = 1): Middleware {
     if (parts.length !== 4 || parts[1].toLowerCase() !== 'games' || parts[3] === '') return;
     const body = ctx.body as (Meta & { matchID?: unknown }) | undefined;
     if (!body || typeof body !== 'object' || Buffer.isBuffer(body) || typeof body.matchID !== 'string') return;
+    // A match with a clock: its seats away, derived from the counts (src/shared/clock-away.ts), under the name they
+    // were stored by (a page loaded before reads it; a list stored then is answered as derived).
+    if (body.turnClockMs) ctx.body = { ...body, clockAway: clockAwayOf(body) };
     if (body.turnClockMs || body.gameover !== undefined) return;
     ctx.body = { ...body, clockOfferMs: offerMs };
   };

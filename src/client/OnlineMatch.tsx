@@ -42,6 +42,7 @@ import {
 } from './matchNotices';
 import { MatchClosedCard, NoSuchMatch } from './MatchGone';
 import { LOG_SUFFIX_AUTH, withWholeLogs } from './wholeLogs';
+import { clockAwayOf } from '../shared/clock-away';
 
 /**
  * One boardgame.io React client per game, for every online match of it, over
@@ -103,13 +104,14 @@ function clockOf(match: Match | null): {
 } {
   const m = match as unknown as {
     turnClockMs?: number;
-    clockAway?: string[];
+    clockTimeouts?: unknown;
     clockWait?: { key?: unknown; at?: unknown };
   } | null;
   if (!m?.turnClockMs) return {};
   const w = m.clockWait;
   const clockWait = typeof w?.key === 'string' && typeof w.at === 'number' ? { key: w.key, at: w.at } : undefined;
-  return { turnClockMs: m.turnClockMs, clockAway: m.clockAway ?? [], clockWait };
+  // Derived from the counts (a list stored by an older server was merged whole, and could be wrong).
+  return { turnClockMs: m.turnClockMs, clockAway: clockAwayOf(m), clockWait };
 }
 
 /** The match page; `handover`, from a link made on another device (Handover.tsx), gives this browser a seat. */

@@ -22,6 +22,7 @@ import { waitKey, waitingOn } from '../../src/games/common/waiting-room';
 import type { TOState } from '../../src/games/touched-on/types';
 import { eventually, http, RawClient, readMatch, sleep, startTestServer, type TestServer } from './harness';
 import { clockMatch, inspectorAway } from './clock-matches';
+import { clockAwayOf } from '../../src/shared/clock-away';
 import { dropSchema, withSchema } from './processes';
 
 const SCALE = 60;
@@ -66,7 +67,7 @@ describe('turn clocks', () => {
     const at = watcher.state!._stateID;
     await watcher.waitFor(() => watcher.state!._stateID > at, 10_000, 'the clock plot');
     await eventually(
-      async () => ((await readMatch(server, matchID)).metadata.clockAway ?? []).includes(plotting),
+      async () => clockAwayOf((await readMatch(server, matchID)).metadata).includes(plotting),
       'the seat marked away',
     );
 
@@ -84,10 +85,10 @@ describe('turn clocks', () => {
       player.move(matchID, plotting, creds[Number(plotting)], move.move, move.args, s._stateID);
       await player.waitFor(() => player.state!._stateID > s._stateID, 5000, 'its own move');
       await eventually(
-        async () => !((await readMatch(server, matchID)).metadata.clockAway ?? []).includes(plotting),
+        async () => !clockAwayOf((await readMatch(server, matchID)).metadata).includes(plotting),
         'the seat back',
       );
-      expect((await readMatch(server, matchID)).metadata.clockAway ?? []).not.toContain(plotting);
+      expect(clockAwayOf((await readMatch(server, matchID)).metadata)).not.toContain(plotting);
       expect((await readMatch(server, matchID)).metadata.clockTimeouts[plotting]).toBe(0);
     }
     watcher.close();
@@ -155,7 +156,7 @@ describe('turn clocks', () => {
     );
     const meta = (await readMatch(server, matchID)).metadata;
     expect(meta.clockTimeouts['0']).toBe(1);
-    expect(meta.clockAway ?? []).not.toContain('0');
+    expect(clockAwayOf(meta)).not.toContain('0');
     victim.close();
   }, 30_000);
 

@@ -33,6 +33,7 @@ import { waitKey } from '../../src/games/common/waiting-room';
 import { http, RawClient, readMatch, sleep, type TestServer } from './harness';
 import { twoServers } from './processes';
 import { inspectorAway } from './clock-matches';
+import { clockAwayOf } from '../../src/shared/clock-away';
 import { BotLeases } from '../../server/bot-lease';
 import type { PostgresStorage } from '../../server/storage/postgres';
 import type { TOState } from '../../src/games/touched-on/types';
@@ -101,7 +102,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('turn clocks on two processes', () => {
       await new Promise((r) => setTimeout(r, 1200));
       const meta = (await readMatch(one, matchID)).metadata;
       expect(meta.clockTimeouts).toEqual({ '0': 1 });
-      expect(meta.clockAway ?? []).toEqual([]);
+      expect(clockAwayOf(meta)).toEqual([]);
       const ranOut = [...one.logs, ...two.logs].filter((l) => l.includes('turn clock ran out') && l.includes(matchID));
       expect(ranOut).toHaveLength(1);
       // The message once, on either process's sockets.
@@ -128,7 +129,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('turn clocks on two processes', () => {
       );
       expect(said('1')).toHaveLength(1);
       expect(after.clockTimeouts!['1']).toBe(1);
-      expect(after.clockAway ?? []).not.toContain('1');
+      expect(clockAwayOf(after)).not.toContain('1');
       // P0's: its turn, and the decision if one was asked.
       expect(after.clockTimeouts!['0']).toBe(said('0').length);
     } finally {
@@ -415,5 +416,55 @@ describe.skipIf(!PG_URL || !REDIS_URL)('two timeouts of one match counted at the
     clocks.fetch = fetch;
     // One count was written over the other (the field merged whole, `clockTimeouts` as the later writer read it).
     expect((await readMatch(a, matchID)).metadata.clockTimeouts).toEqual({ '0': 1, '1': 1 });
+  }, 30_000);
+
+  it('two seats reaching their second timeout at the same moment are both away, as the lobby answers', async () => {
+    const a = servers.a();
+    const { matchID } = await clockedMatch(a, servers.b(), 2);
+    const db = a.db as PostgresStorage;
+    const { metadata } = await readMatch(a, matchID);
+    (metadata as { clockTimeouts?: Record<string, number> }).clockTimeouts = { '0': 1, '1': 1 };
+    await db.setMetadata(matchID, metadata);
+    const write = db.setMetadata.bind(db);
+    // As above: the first count's write waits for the second count's own read.
+    let second: () => void = () => undefined;
+    const secondRead = new Promise<void>((resolve) => (second = resolve));
+    let writes = 0;
+    db.setMetadata = async (id, meta) => {
+      if (id === matchID && (meta as { clockTimeouts?: unknown }).clockTimeouts && writes++ === 0) await secondRead;
+      return write(id, meta);
+    };
+    const clocks = a.clocks as unknown as {
+      countTimeout(matchID: string, seat: string): Promise<void>;
+      fetch(matchID: string): Promise<unknown>;
+    };
+    const fetch = clocks.fetch.bind(clocks);
+    let counting = false;
+    const countReads: Array<Promise<unknown>> = [];
+    clocks.fetch = (id) => {
+      const read = fetch(id);
+      if (counting && id === matchID) countReads.push(read);
+      return read;
+    };
+    const count = (seat: string) => {
+      counting = true;
+      try {
+        return clocks.countTimeout(matchID, seat);
+      } finally {
+        counting = false;
+      }
+    };
+    const counts = [count('0'), count('1')];
+    void countReads[1].then(second, second);
+    await Promise.all(counts);
+    db.setMetadata = write;
+    clocks.fetch = fetch;
+    expect((await readMatch(a, matchID)).metadata.clockTimeouts).toEqual({ '0': 2, '1': 2 });
+    // Both away, on either process. A list of seats away, stored apart and merged whole, kept only the later
+    // writer's mark: ['1'].
+    for (const server of [a, servers.b()]) {
+      const answer = await http(server.url, `/games/${GAME}/${matchID}`);
+      expect(answer.json.clockAway).toEqual(['0', '1']);
+    }
   }, 30_000);
 });
