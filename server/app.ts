@@ -532,6 +532,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   bots.watchSeats(seats);
   const clocks = (clockRef.current = new TurnClocks(hooked.storage, bots, log));
   if (clockLeases) clocks.useLeases(clockLeases);
+  clocks.useQueue((matchID, task) => transport.inMatchQueue(matchID, task));
   const recheckSeats = async (matchID: string) => {
     try {
       const { metadata } = await Promise.resolve(hooked.storage.fetch(matchID, { metadata: true }));

@@ -103,6 +103,11 @@ export interface ClockWait {
 
 type Meta = Server.MatchData & ClockMetadata;
 
+/** A wait as this process saw it begin; `unstored`: it dated it, and its write failed (not stored since). */
+interface SeenWait extends ClockWait {
+  unstored?: boolean;
+}
+
 /** Past another seat's period for a decision within the turn, how long the clock bot holds the turn's seat more. */
 const HOLD_SLACK_MS = 30_000;
 /** The longest the clock bot holds a turn's seat for a decision asked of another (then the rest waits a period). */
@@ -135,7 +140,7 @@ export class TurnClocks {
   /** The last expiry of each match, so that a turn the bot could not play is tried again one period later. */
   private readonly expired = new Map<string, { stateID: number; at: number }>();
   /** A wait with no stored start: when this process first saw it (`waitKey`), the period runs from there. */
-  private readonly waits = new Map<string, ClockWait>();
+  private readonly waits = new Map<string, SeenWait>();
   /** Per match, a start this process is storing now (`clockWait`), until its write is done. */
   private readonly storing = new Map<string, ClockWait>();
   /** Per match, the deadline of its timer (for tests and tools: `deadlineOf`). */
@@ -144,6 +149,10 @@ export class TurnClocks {
   private readonly looks = new Map<string, number>();
   /** Timers that store again a wait's start whose write failed (`storeLater`). */
   private readonly retries = new Set<NodeJS.Timeout>();
+  /** Those tries under way (their read and write), waited for by `idle`. */
+  private readonly retrying = new Set<Promise<void>>();
+  /** Runs a task in the match's move queue of this process (the transport's), as the moves' own writes are. */
+  private inQueue: <T>(matchID: string, task: () => Promise<T>) => Promise<T> = (_matchID, task) => task();
   /** The clock leases renewed now, while their bots play. */
   private readonly kept = new Set<KeptLease>();
   private lookCount = 0;
@@ -164,6 +173,11 @@ export class TurnClocks {
   private async setMetadata(matchID: string, metadata: Meta): Promise<void> {
     if (isSyncStorage(this.db)) this.db.setMetadata(matchID, metadata);
     else await this.db.setMetadata(matchID, metadata);
+  }
+
+  /** Runs the tries again of a wait's start (`storeLater`) in the match's move queue. */
+  useQueue(inQueue: <T>(matchID: string, task: () => Promise<T>) => Promise<T>): void {
+    this.inQueue = inQueue;
   }
 
   /** Several processes: a match's expired turn is played by the process holding its clock lease only. */
@@ -333,7 +347,11 @@ export class TurnClocks {
     // not stored (its write failed, or its mover's is still on its way). A later wait with the stored key (the turn's
     // player again, after a decision owed out of turn) is not that earlier one, and must not inherit its start: the
     // clock ran out at once. (A move within a wait leaves the wait seen here that same wait.)
-    const stale = !!meta.clockWait && !!seen && seen.key !== meta.clockWait.key && seen.at >= meta.clockWait.at;
+    // Only a wait whose write failed here (`unstored`): its start and the stored one are then this process's clock
+    // against the one that stored (another process's, perhaps), which are compared only for that case, where the
+    // stored start cannot be the later wait's (its write would have been seen here as the match's; retried, it is).
+    const stale =
+      !!meta.clockWait && !!seen?.unstored && seen.key !== meta.clockWait.key && seen.at >= meta.clockWait.at;
     if (meta.clockWait?.key === wait && !stale) {
       this.waits.delete(matchID);
       return meta.clockWait.at;
@@ -345,14 +363,17 @@ export class TurnClocks {
     // player again, after a decision owed out of turn).
     if (seen?.key === wait && !how.moved) return seen.at;
     if (how.moved || how.tableFull) {
-      const began: ClockWait = { key: wait, at: Date.now() };
+      const began: SeenWait = { key: wait, at: Date.now() };
       this.waits.set(matchID, began);
       this.storing.set(matchID, began);
       // Changed on the object read, as in noteMove: only this field is written over what is stored.
-      meta.clockWait = began;
+      meta.clockWait = { key: began.key, at: began.at };
       try {
         // Not stored: written again a moment later, so that the other processes do not read the earlier wait's start.
-        if (!(await this.storeWait(matchID, meta))) this.storeLater(matchID, began, 1);
+        if (!(await this.storeWait(matchID, meta))) {
+          began.unstored = true;
+          this.storeLater(matchID, began, 1);
+        }
       } finally {
         if (this.storing.get(matchID) === began) this.storing.delete(matchID);
       }
@@ -385,24 +406,32 @@ export class TurnClocks {
    * so, and the stored start is another wait's. Until then the stored start is an earlier wait's, which a process that
    * saw nothing of this one could take for a later wait's with the same key.
    */
-  private storeLater(matchID: string, began: ClockWait, attempt: number): void {
+  private storeLater(matchID: string, began: SeenWait, attempt: number): void {
     if (this.closed || attempt > STORE_TRIES) return;
     const timer = setTimeout(
       () => {
         this.retries.delete(timer);
-        void (async () => {
+        // In the match's queue of this process, after the moves under way here (so not on a read taken before one of
+        // them lands). Not conditional on the storage: a newer start written between this read and this write, by a
+        // look of this process (it replaces `began` first, checked just before the write) or by another process, can
+        // still be written over; the tries are few and only follow a failed write (docs/operations.md).
+        const run: Promise<void> = this.inQueue(matchID, async () => {
           if (this.closed || this.waits.get(matchID) !== began) return;
           const { metadata, state } = await this.fetch(matchID);
           const meta = metadata as Meta | undefined;
           if (!meta?.turnClockMs || !state || state.ctx.gameover !== undefined) return;
           if (waitKey(state.ctx, state.G, findGame(meta.gameName)?.waitingOn) !== began.key) return;
           if (meta.clockWait?.key === began.key || this.waits.get(matchID) !== began) return;
-          meta.clockWait = began;
-          if (!(await this.storeWait(matchID, meta))) this.storeLater(matchID, began, attempt + 1);
-        })().catch((err: unknown) => {
-          this.log('warn', 'turn clock wait not stored', { matchID, error: String(err) });
-          this.storeLater(matchID, began, attempt + 1);
-        });
+          meta.clockWait = { key: began.key, at: began.at };
+          if (await this.storeWait(matchID, meta)) began.unstored = false;
+          else this.storeLater(matchID, began, attempt + 1);
+        })
+          .catch((err: unknown) => {
+            this.log('warn', 'turn clock wait not stored', { matchID, error: String(err) });
+            this.storeLater(matchID, began, attempt + 1);
+          })
+          .finally(() => this.retrying.delete(run));
+        this.retrying.add(run);
       },
       STORE_RETRY_MS * 2 ** (attempt - 1),
     );
@@ -576,6 +605,8 @@ export class TurnClocks {
 
   /** Resolves once the expiries under way at `close` are over (their bots stopped first: server/bots.ts `close`). */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+    while (this.running.size > 0 || this.retrying.size > 0) {
+      await Promise.allSettled([...this.running, ...this.retrying]);
+    }
   }
 }

@@ -315,6 +315,24 @@ describe.skipIf(!PG_URL || !REDIS_URL)('a wait whose start could not be stored (
     }
   }
 
+  it("takes a stored start for stale only against a wait whose write failed here, not one it merely saw (two processes' clocks)", async () => {
+    const [a, b] = [servers.a(), servers.b()];
+    const { matchID } = await inspectorAway(a, '1m');
+    const stored = (await readMatch(a, matchID)).metadata.clockWait as { key: string; at: number };
+    await sleep(100);
+    // The second process saw another wait begin (it made no move of it, so it stored nothing), dated by its own clock,
+    // which runs ahead of the one that stored the start (another process's): the stored start is the current wait's.
+    const clocks = b.clocks as unknown as {
+      waits: Map<string, { key: string; at: number }>;
+      watch(matchID: string): Promise<void>;
+    };
+    clocks.waits.set(matchID, { key: 'another wait', at: stored.at + 5000 });
+    await clocks.watch(matchID);
+    // Taken for stale, the wait was dated anew from this look: a later deadline than every other process's.
+    expect(b.clocks.deadlineOf(matchID)).toBe(stored.at + PERIOD);
+    expect((await readMatch(a, matchID)).metadata.clockWait).toEqual(stored);
+  }, 30_000);
+
   it("is stored again a moment later, so that no process reads the earlier wait's start for it", async () => {
     const a = servers.a();
     const { def, matchID, players, first, inspected } = await decisionUnstored(a);
