@@ -134,6 +134,8 @@ export interface RunningServer {
   clocks: TurnClocks;
   /** How many per-match move queues the transport holds (one per match with sockets). */
   matchQueues(): number;
+  /** With Redis: the seat sweep (server/stale-connections.ts; for tests). */
+  seatSweep?: SeatSweep;
   /** Stops accepting connections, waits for writes, closes the storage. */
   close(): Promise<void>;
 }
@@ -635,7 +637,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     })());
 
   const matchQueues = () => transport.queueCount;
-  return { url, port, db: raw, games, bots, clocks, close, matchQueues };
+  return { url, port, db: raw, games, bots, clocks, close, matchQueues, seatSweep: sweepRef.current };
 }
 
 /**

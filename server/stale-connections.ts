@@ -176,15 +176,7 @@ export class SeatSweep {
           // left the seat on another process leaves a socket here that this process was not told of).
           const still = (seat: string, player: Server.PlayerMetadata) =>
             this.ctx.holdsHere(matchID, seat, player.credentials);
-          const changed = await this.mark(matchID, mine, true, still);
-          marked += changed.length;
-          // The seat's last socket here may have closed between that check and the write landing: boardgame.io's
-          // disconnection, read before this write and writing `false` over the `false` it read, changes nothing then,
-          // and the seat stayed connected with no socket until the sweep saw it so twice. Looked at again now that the
-          // write has landed (a socket still connected now is disconnected later, and boardgame.io's read then sees
-          // this write): a seat no live process holds is marked gone.
-          const left = changed.filter((seat) => !this.ctx.holdsHere(matchID, seat));
-          if (left.length > 0 && !this.closed) await this.release(matchID, left);
+          marked += (await this.markHeld(matchID, mine, still)).length;
         } catch (err) {
           this.ctx.log('warn', 'seat connections not checked', { matchID, error: String(err) });
         }
@@ -193,6 +185,27 @@ export class SeatSweep {
       this.ctx.log('warn', 'seat connections not checked', { error: String(err) });
     }
     return marked;
+  }
+
+  /**
+   * Marks `seats` connected (those for which `still` holds in the match's queue, as `mark` asks it), then, once the
+   * write has landed, marks gone again those whose last socket here closed meanwhile and that no live process holds.
+   * Resolves with the seats marked connected.
+   */
+  private async markHeld(
+    matchID: string,
+    seats: string[],
+    still: (seat: string, player: Server.PlayerMetadata) => boolean,
+  ): Promise<string[]> {
+    const changed = await this.mark(matchID, seats, true, still);
+    // The seat's last socket here may have closed between that check and the write landing: boardgame.io's
+    // disconnection, read before this write and writing `false` over the `false` it read, changes nothing then, and
+    // the seat stayed connected with no socket until the sweep saw it so twice. Looked at again now that the write has
+    // landed (a socket still connected now is disconnected later, and boardgame.io's read then sees this write): a
+    // seat no live process holds is marked gone.
+    const left = changed.filter((seat) => !this.ctx.holdsHere(matchID, seat));
+    if (left.length > 0 && !this.closed) await this.release(matchID, left);
+    return changed;
   }
 
   /** Marks gone those of `seats` that no live process holds now (Redis answering: else nothing is decided). */
@@ -255,7 +268,10 @@ export class SeatSweep {
     const here = (seat: string) => this.ctx.holdsHere(matchID, seat);
     const elsewhere = gone.every(here) ? undefined : await this.ctx.shared.heldNow(matchID);
     const held = gone.filter((seat) => here(seat) || elsewhere?.has(seat));
-    if (held.length > 0) await this.mark(matchID, held, true);
+    // Still held when written (here now, or by another process as just read), and looked at again once the write has
+    // landed, as the heartbeat's marks are (`markHeld`): the seat's last socket here may close in between.
+    const still = (seat: string) => here(seat) || !!elsewhere?.has(seat);
+    if (held.length > 0) await this.markHeld(matchID, held, still);
   }
 
   /**

@@ -22,7 +22,7 @@
  *    seat, which the sweep saw held and every heartbeat marked connected. So too a socket that syncs again as another
  *    seat, of the match or of another one: its first seat's record goes from Redis and the sweep marks it gone (that
  *    held before: `SeatSockets.add` lets go of the socket's earlier seat; checked here so that it stays so).
- *  - a seat whose last socket closes as the heartbeat marks it connected (the write held until the socket has closed
+ *  - a seat whose last socket closes as the heartbeat, or the look after a disconnection, marks it connected (the write held until the socket has closed
  *    and boardgame.io's disconnection, read before it, has landed): marked gone once the write lands. It stayed
  *    connected with no socket until the sweep had seen it so twice.
  *  - with Redis not answering (its process stopped), a process decides from its own sockets, and a sync waits only
@@ -363,6 +363,65 @@ describe.skipIf(!PG_URL || !REDIS_URL)("a seat's last socket closing as the hear
       'the mark logged',
       2000,
     );
+  }, 30_000);
+
+  it('is marked gone as soon as the write lands when the look after a disconnection marked it connected', async () => {
+    const a = servers.a();
+    const sweep = a.seatSweep!;
+    // Only the look that follows a seat marked gone (`afterGone`) marks it connected here, not the heartbeat's.
+    const keepHeld = sweep.keepHeld.bind(sweep);
+    sweep.keepHeld = () => Promise.resolve(0);
+    const { matchID, creds } = await fullMatch(a.url, 2, GAME);
+    const player = new RawClient(a.url, { namespace: GAME });
+    const db = a.db as PostgresStorage;
+    const write = db.setMetadata.bind(db);
+    try {
+      await player.sync(matchID, '0', creds[0]);
+      await eventually(async () => (await connected(a, matchID)) === true, 'seat 0 connected');
+      let armed = true;
+      let release: (() => void) | undefined;
+      let heldWrite: Promise<void> | undefined;
+      let disconnection: Promise<void> | undefined;
+      db.setMetadata = (id, metadata) => {
+        const seat = metadata.players[0]?.isConnected;
+        if (id === matchID && armed && seat === true) {
+          armed = false;
+          const gate = new Promise<void>((resolve) => (release = resolve));
+          heldWrite = gate.then(() => write(id, metadata));
+          return heldWrite;
+        }
+        if (id === matchID && release && seat === false && !disconnection) {
+          disconnection = write(id, metadata);
+          return disconnection;
+        }
+        return write(id, metadata);
+      };
+      // Seat 0 stored gone while its socket holds it (as after a disconnection of another tab of it, say), and looked
+      // at: it is marked connected, and that write is held until its socket has closed and boardgame.io's
+      // disconnection, read before it, has landed.
+      const { metadata } = await readMatch(a, matchID);
+      metadata.players[0].isConnected = false;
+      await write(matchID, metadata);
+      sweep.afterGone(matchID, '0');
+      await eventually(() => Promise.resolve(release !== undefined), "the look's write", 5000);
+      player.close();
+      await eventually(() => Promise.resolve(disconnection !== undefined), "boardgame.io's disconnection", 5000);
+      await disconnection;
+      release!();
+      await heldWrite;
+      const landed = Date.now();
+      await eventually(async () => (await connected(a, matchID)) === false, 'seat 0 gone', 10 * heartbeatMs, 10);
+      const goneMs = Date.now() - landed;
+      console.log(
+        `a seat whose last socket closed as the look after a disconnection marked it connected was gone ${goneMs} ms later`,
+      );
+      // Before, it stayed connected with no socket until the sweep had seen it so twice (1 s at least here).
+      expect(goneMs).toBeLessThan(heartbeatMs);
+    } finally {
+      db.setMetadata = write;
+      sweep.keepHeld = keepHeld;
+      player.close();
+    }
   }, 30_000);
 });
 
