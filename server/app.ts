@@ -33,6 +33,7 @@ import type { SocketLimits } from './socket-limits';
 import { checkClientBuilt, serveClient } from './static';
 import { RedisPubSub } from './redis-pubsub';
 import { RedisLock } from './redis-lock';
+import { within } from './within';
 import { Spectators, spectatorCount } from './spectators';
 import { createStorage, LocalPubSub, PersistFirstPubSub, PostgresStorage, type StorageKind } from './storage';
 import {
@@ -402,6 +403,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // The sweep's lock is per set of tables: named as PostgreSQL names them, not as this process's URL spells them
     // (each process on other tables, or of its own storage, sweeps its own).
     const site = raw instanceof PostgresStorage ? await postgresSite(raw, options.databaseUrl, log) : processID;
+    const lockFor = (name: string) =>
+      new RedisLock(redis.commands, `ns:seat-sweep:${name}`, processID, 3 * shared.heartbeatMs);
     sweepRef.current = new SeatSweep({
       db: hooked.storage,
       shared,
@@ -412,7 +415,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       tell: tellSeats,
       connectedMatches: raw instanceof PostgresStorage ? () => raw.connectedMatches() : undefined,
       // One process of those on the same storage sweeps (each with a storage of its own sweeps its own).
-      lock: new RedisLock(redis.commands, `ns:seat-sweep:${site}`, processID, 3 * shared.heartbeatMs),
+      lock:
+        raw instanceof PostgresStorage && site.startsWith('url:')
+          ? new RenamedLock(lockFor(site), () => raw.site(), lockFor, log)
+          : lockFor(site),
       log,
     });
   }
@@ -658,6 +664,46 @@ async function postgresSite(db: PostgresStorage, databaseUrl: string | undefined
   }
   log('warn', 'the seat sweep is named from the database URL: PostgreSQL did not name its site', { site: named });
   return `url:${named}`;
+}
+
+/**
+ * The seat sweep's lock while it is named from the URL (PostgreSQL did not name its site at start-up: not answering
+ * yet, say): the site is asked again at each take until it answers, and the lock is then the site's, the URL-named one
+ * given back. Kept for the process's life, the URL's name swept apart from the processes that named the site (those
+ * started after, or restarted in a rolling upgrade), both sweeping.
+ */
+class RenamedLock {
+  private renamed = false;
+  constructor(
+    private lock: RedisLock,
+    private readonly site: () => Promise<string | undefined>,
+    private readonly lockFor: (name: string) => RedisLock,
+    private readonly log: Logger,
+  ) {}
+
+  /** The key taken now (for tests). */
+  get key(): string {
+    return this.lock.key;
+  }
+
+  async take(): Promise<boolean | undefined> {
+    if (!this.renamed) {
+      // Bounded as the lock's own wait is: a storage that hangs leaves this take to the URL's name.
+      const site = await within(this.site(), 500);
+      if (site && !this.renamed) {
+        const old = this.lock;
+        this.lock = this.lockFor(site);
+        this.renamed = true;
+        await old.release();
+        this.log('info', 'the seat sweep is named by its site now', { site });
+      }
+    }
+    return this.lock.take();
+  }
+
+  release(): Promise<void> {
+    return this.lock.release();
+  }
 }
 
 /** The game served when none is given. */

@@ -22,8 +22,8 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostgresStorage } from '../../server/storage/postgres';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PostgresStorage } from '../../server/storage/postgres';
 import {
   eventually,
   fullMatch,
@@ -98,6 +98,42 @@ describe.skipIf(!PG_URL || !REDIS_URL)('the seat sweep, two processes', () => {
     expect(na + nb).toBeLessThanOrEqual(windowMs / PERIOD_MS + 2);
     expect(Math.min(na, nb)).toBeLessThanOrEqual(1);
     player.close();
+  }, 30_000);
+});
+
+describe.skipIf(!PG_URL || !REDIS_URL)('the seat sweep named from the URL at start-up', () => {
+  const schema = `sweep_site_${process.pid}_${Date.now().toString(36)}`;
+  let server: TestServer | undefined;
+  afterAll(async () => {
+    await server?.close();
+    await dropSchema(PG_URL ?? '', schema);
+  });
+
+  it('is named by its site at a later take, once PostgreSQL names it', async () => {
+    // PostgreSQL does not name the site at start-up (not answering yet, say), then does.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its storage below
+    const real = PostgresStorage.prototype.site;
+    let failing = true;
+    const spy = vi.spyOn(PostgresStorage.prototype, 'site').mockImplementation(function (this: PostgresStorage) {
+      return failing ? Promise.resolve(undefined) : real.call(this);
+    });
+    const redis = new Redis(REDIS_URL!);
+    try {
+      server = await startTestServer(opts(schema, REDIS_URL!, 'a'));
+      expect(server.logs.some((l) => l.includes('the seat sweep is named from the database URL'))).toBe(true);
+      const urlKeys = async () => (await redis.keys('ns:seat-sweep:url:*')).filter((k) => k.endsWith(`/${schema}`));
+      await eventually(async () => (await urlKeys()).length === 1, 'the lock taken by the URL', 5000);
+      failing = false;
+      const site = await real.call(server.db as PostgresStorage);
+      expect(site).toBeTruthy();
+      // Named so for the process's life before: apart from the processes that named the site, and both swept.
+      await eventually(async () => (await redis.get(`ns:seat-sweep:${site}`)) !== null, "the site's lock taken", 5000);
+      expect(await urlKeys(), 'the URL-named lock given back').toEqual([]);
+      expect(server.logs.some((l) => l.includes('the seat sweep is named by its site now'))).toBe(true);
+    } finally {
+      spy.mockRestore();
+      redis.disconnect();
+    }
   }, 30_000);
 });
 
