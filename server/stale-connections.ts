@@ -167,7 +167,10 @@ export class SeatSweep {
     let marked = 0;
     try {
       const ids = [...held.keys()];
-      const gone = this.ctx.storedGone ? await this.ctx.storedGone(ids) : await this.storedGone(ids);
+      // Bounded as the sweep's listing is: a look that hangs kept every later look from starting (one at a time) and
+      // the process's close waiting for it.
+      const look = this.ctx.storedGone ? this.ctx.storedGone(ids) : this.storedGone(ids);
+      const gone = await withinOrFail(look, 2 * this.heartbeatMs);
       for (const [matchID, seats] of gone) {
         const mine = seats.filter((seat) => held.get(matchID)?.has(seat));
         if (mine.length === 0 || this.closed) continue;

@@ -88,7 +88,17 @@ export interface PostgresStorageOptions {
   max?: number;
   /** Where connection errors and failed background writes are logged (default: the console logger). */
   logger?: Logger;
+  /**
+   * A query not answered within this many ms fails, and its connection is dropped, as does a wait for a connection
+   * (default `QUERY_TIMEOUT_MS`): a
+   * server that hangs (stopped, swapping, a network that carries nothing) kept each query, its pool connection, the
+   * pool's end and the server's close waiting for good.
+   */
+  queryTimeoutMs?: number;
 }
+
+/** Default `queryTimeoutMs`: far above any query's time here, even under load. */
+export const QUERY_TIMEOUT_MS = 30_000;
 
 const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -228,7 +238,16 @@ export class PostgresStorage extends Async {
     if (!IDENT.test(this.schema)) throw new Error(`invalid schema name: ${this.schema}`);
     this.match = `"${this.schema}".bgio_match`;
     this.log = `"${this.schema}".bgio_match_log`;
-    this.pool = new pg.Pool({ connectionString: parsed.connectionString, max: opts.max ?? 10 });
+    this.pool = new pg.Pool({
+      connectionString: parsed.connectionString,
+      max: opts.max ?? 10,
+      // A hung query fails (its client is then removed from the pool, so that the pool's end does not wait on it), and
+      // TCP keepalives find a connection whose peer is gone while it is idle.
+      query_timeout: opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
+      // So does a wait for a connection (a new one's handshake hangs the same way, or the pool is busy that long).
+      connectionTimeoutMillis: opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
+      keepAlive: true,
+    });
     const logger = (this.logger = opts.logger ?? consoleLogger);
     // An idle client that loses its connection must not crash the server; the pool connects anew when asked.
     this.pool.on('error', (err: Error & { code?: string }) =>
@@ -372,6 +391,7 @@ export class PostgresStorage extends Async {
   private async insertMatch(matchID: string, opts: StorageAPI.CreateMatchOpts): Promise<void> {
     const { initialState, metadata } = opts;
     const client = await this.pool.connect();
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       await client.query(`DELETE FROM ${this.log} WHERE match_id = $1`, [matchID]);
@@ -400,10 +420,14 @@ export class PostgresStorage extends Async {
       this.touches.delete(matchID);
     } catch (err) {
       this.states.delete(matchID);
-      await client.query('ROLLBACK').catch(() => undefined);
+      // A connection whose ROLLBACK fails (a timed-out query's, hung) is dropped, not handed to the next query.
+      broken = await client.query('ROLLBACK').then(
+        () => undefined,
+        (e: Error) => e,
+      );
       throw err;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 
@@ -544,6 +568,7 @@ export class PostgresStorage extends Async {
   /** Writes a fetched-then-changed metadata object, merging if the row changed since the fetch. */
   private async mergeWriteMetadata(matchID: string, metadata: Server.MatchData, base: Base): Promise<void> {
     const client = await this.pool.connect();
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const cur = await client.query(
@@ -582,10 +607,14 @@ export class PostgresStorage extends Async {
         ? { version: -1, json: JSON.stringify(metadata) }
         : { version: (r.rows[0] as { meta_version: number }).meta_version, json };
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      // A connection whose ROLLBACK fails (a timed-out query's, hung) is dropped, not handed to the next query.
+      broken = await client.query('ROLLBACK').then(
+        () => undefined,
+        (e: Error) => e,
+      );
       throw err;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 
