@@ -386,14 +386,15 @@ describe.skipIf(!PG_URL || !REDIS_URL)('a wait whose start could not be stored (
 describe.skipIf(!PG_URL || !REDIS_URL)('two timeouts of one match counted at the same moment', () => {
   const servers = twoServers(PG_URL ?? '', REDIS_URL ?? '', 'clockcount', { clockScale: 1 });
 
-  it('are both kept: each seat counted on its own read, the write of one merged over the other', async () => {
-    // As when the clock's bot holding P1's turn and the one playing the decision it asked of P0 end together (P0's
-    // decision ends P1's turn): each count reads the metadata, then writes it.
-    const a = servers.a();
-    const { matchID } = await clockedMatch(a, servers.b(), 2);
+  /**
+   * Counts a timeout of seats 0 and 1 of `matchID` on process `a` at the same moment: the first count's write waits
+   * for the second count's own read (not any read of the match, a sweep's or a clock's look: counted so, another read
+   * could release the first write before the second count had read, and the test pass without the merge), so both
+   * read before either writes.
+   */
+  async function countBoth(a: TestServer, matchID: string): Promise<void> {
     const db = a.db as PostgresStorage;
     const write = db.setMetadata.bind(db);
-    // The first count's write waits for the second count's read: both read before either writes.
     let second: () => void = () => undefined;
     const secondRead = new Promise<void>((resolve) => (second = resolve));
     let writes = 0;
@@ -403,8 +404,6 @@ describe.skipIf(!PG_URL || !REDIS_URL)('two timeouts of one match counted at the
       }
       return write(id, metadata);
     };
-    // The second count's own read, not any read of the match (a sweep's, a clock's look): counted so, another read
-    // could release the first write before the second count had read, and the test pass without the merge.
     const clocks = a.clocks as unknown as {
       countTimeout(matchID: string, seat: string): Promise<void>;
       fetch(matchID: string): Promise<unknown>;
@@ -426,12 +425,23 @@ describe.skipIf(!PG_URL || !REDIS_URL)('two timeouts of one match counted at the
         counting = false;
       }
     };
-    const counts = [count('0'), count('1')];
-    expect(countReads).toHaveLength(2);
-    void countReads[1].then(second, second);
-    await Promise.all(counts);
-    db.setMetadata = write;
-    clocks.fetch = fetch;
+    try {
+      const counts = [count('0'), count('1')];
+      expect(countReads).toHaveLength(2);
+      void countReads[1].then(second, second);
+      await Promise.all(counts);
+    } finally {
+      db.setMetadata = write;
+      clocks.fetch = fetch;
+    }
+  }
+
+  it('are both kept: each seat counted on its own read, the write of one merged over the other', async () => {
+    // As when the clock's bot holding P1's turn and the one playing the decision it asked of P0 end together (P0's
+    // decision ends P1's turn): each count reads the metadata, then writes it.
+    const a = servers.a();
+    const { matchID } = await clockedMatch(a, servers.b(), 2);
+    await countBoth(a, matchID);
     // One count was written over the other (the field merged whole, `clockTimeouts` as the later writer read it).
     expect((await readMatch(a, matchID)).metadata.clockTimeouts).toEqual({ '0': 1, '1': 1 });
   }, 30_000);
@@ -439,44 +449,10 @@ describe.skipIf(!PG_URL || !REDIS_URL)('two timeouts of one match counted at the
   it('two seats reaching their second timeout at the same moment are both away, as the lobby answers', async () => {
     const a = servers.a();
     const { matchID } = await clockedMatch(a, servers.b(), 2);
-    const db = a.db as PostgresStorage;
     const { metadata } = await readMatch(a, matchID);
     (metadata as { clockTimeouts?: Record<string, number> }).clockTimeouts = { '0': 1, '1': 1 };
-    await db.setMetadata(matchID, metadata);
-    const write = db.setMetadata.bind(db);
-    // As above: the first count's write waits for the second count's own read.
-    let second: () => void = () => undefined;
-    const secondRead = new Promise<void>((resolve) => (second = resolve));
-    let writes = 0;
-    db.setMetadata = async (id, meta) => {
-      if (id === matchID && (meta as { clockTimeouts?: unknown }).clockTimeouts && writes++ === 0) await secondRead;
-      return write(id, meta);
-    };
-    const clocks = a.clocks as unknown as {
-      countTimeout(matchID: string, seat: string): Promise<void>;
-      fetch(matchID: string): Promise<unknown>;
-    };
-    const fetch = clocks.fetch.bind(clocks);
-    let counting = false;
-    const countReads: Array<Promise<unknown>> = [];
-    clocks.fetch = (id) => {
-      const read = fetch(id);
-      if (counting && id === matchID) countReads.push(read);
-      return read;
-    };
-    const count = (seat: string) => {
-      counting = true;
-      try {
-        return clocks.countTimeout(matchID, seat);
-      } finally {
-        counting = false;
-      }
-    };
-    const counts = [count('0'), count('1')];
-    void countReads[1].then(second, second);
-    await Promise.all(counts);
-    db.setMetadata = write;
-    clocks.fetch = fetch;
+    await (a.db as PostgresStorage).setMetadata(matchID, metadata);
+    await countBoth(a, matchID);
     expect((await readMatch(a, matchID)).metadata.clockTimeouts).toEqual({ '0': 2, '1': 2 });
     // Both away, on either process. A list of seats away, stored apart and merged whole, kept only the later
     // writer's mark: ['1'].

@@ -313,14 +313,13 @@ describe.skipIf(!PG_URL || !REDIS_URL)("a seat's last socket closing as the hear
     spectatorHeartbeatMs: heartbeatMs,
   });
 
-  it('is marked gone as soon as the write lands, not left connected until the sweep', async () => {
-    const a = servers.a();
-    const { matchID, creds } = await fullMatch(a.url, 2, GAME);
-    const player = new RawClient(a.url, { namespace: GAME });
-    await player.sync(matchID, '0', creds[0]);
-    await eventually(async () => (await connected(a, matchID)) === true, 'seat 0 connected');
-    // The heartbeat's write marking seat 0 connected is held until its socket has closed and boardgame.io's
-    // disconnection (read before that write, as it may be: its read-then-write is not in the match's queue) has landed.
+  /**
+   * Holds the next write of `a`'s storage marking seat 0 of `matchID` connected until `player`, its socket, has closed
+   * and boardgame.io's disconnection (read before that write, as it may be: its read-then-write is not in the
+   * match's queue) has landed; `start` makes that write happen. Resolves with the time the held write landed, the
+   * storage's writes as they were.
+   */
+  async function closeUnderMark(a: TestServer, matchID: string, player: RawClient, start: () => Promise<void> | void) {
     const db = a.db as PostgresStorage;
     const write = db.setMetadata.bind(db);
     let armed = true;
@@ -341,17 +340,32 @@ describe.skipIf(!PG_URL || !REDIS_URL)("a seat's last socket closing as the hear
       }
       return write(id, metadata);
     };
-    // Seat 0 stored gone while its socket holds it: the next heartbeat marks it connected, and its write is held.
-    const { metadata } = await readMatch(a, matchID);
-    metadata.players[0].isConnected = false;
-    await write(matchID, metadata);
-    await eventually(() => Promise.resolve(release !== undefined), "the heartbeat's write", 5000);
-    player.close();
-    await eventually(() => Promise.resolve(disconnection !== undefined), "boardgame.io's disconnection", 5000);
-    await disconnection;
-    release!();
-    await heldWrite;
-    const landed = Date.now();
+    try {
+      // Seat 0 stored gone while its socket holds it: what marks it connected again is held.
+      const { metadata } = await readMatch(a, matchID);
+      metadata.players[0].isConnected = false;
+      await write(matchID, metadata);
+      await start();
+      await eventually(() => Promise.resolve(release !== undefined), 'the write marking it connected', 5000);
+      player.close();
+      await eventually(() => Promise.resolve(disconnection !== undefined), "boardgame.io's disconnection", 5000);
+      await disconnection;
+      release!();
+      await heldWrite;
+      return Date.now();
+    } finally {
+      db.setMetadata = write;
+    }
+  }
+
+  it('is marked gone as soon as the write lands, not left connected until the sweep', async () => {
+    const a = servers.a();
+    const { matchID, creds } = await fullMatch(a.url, 2, GAME);
+    const player = new RawClient(a.url, { namespace: GAME });
+    await player.sync(matchID, '0', creds[0]);
+    await eventually(async () => (await connected(a, matchID)) === true, 'seat 0 connected');
+    // The next heartbeat marks seat 0, stored gone, connected: its write is held.
+    const landed = await closeUnderMark(a, matchID, player, () => undefined);
     await eventually(async () => (await connected(a, matchID)) === false, 'seat 0 gone', 10 * heartbeatMs, 10);
     const goneMs = Date.now() - landed;
     console.log(`a seat whose last socket closed as the heartbeat marked it connected was gone ${goneMs} ms later`);
@@ -373,43 +387,11 @@ describe.skipIf(!PG_URL || !REDIS_URL)("a seat's last socket closing as the hear
     sweep.keepHeld = () => Promise.resolve(0);
     const { matchID, creds } = await fullMatch(a.url, 2, GAME);
     const player = new RawClient(a.url, { namespace: GAME });
-    const db = a.db as PostgresStorage;
-    const write = db.setMetadata.bind(db);
     try {
       await player.sync(matchID, '0', creds[0]);
       await eventually(async () => (await connected(a, matchID)) === true, 'seat 0 connected');
-      let armed = true;
-      let release: (() => void) | undefined;
-      let heldWrite: Promise<void> | undefined;
-      let disconnection: Promise<void> | undefined;
-      db.setMetadata = (id, metadata) => {
-        const seat = metadata.players[0]?.isConnected;
-        if (id === matchID && armed && seat === true) {
-          armed = false;
-          const gate = new Promise<void>((resolve) => (release = resolve));
-          heldWrite = gate.then(() => write(id, metadata));
-          return heldWrite;
-        }
-        if (id === matchID && release && seat === false && !disconnection) {
-          disconnection = write(id, metadata);
-          return disconnection;
-        }
-        return write(id, metadata);
-      };
-      // Seat 0 stored gone while its socket holds it (as after a disconnection of another tab of it, say), and looked
-      // at: it is marked connected, and that write is held until its socket has closed and boardgame.io's
-      // disconnection, read before it, has landed.
-      const { metadata } = await readMatch(a, matchID);
-      metadata.players[0].isConnected = false;
-      await write(matchID, metadata);
-      sweep.afterGone(matchID, '0');
-      await eventually(() => Promise.resolve(release !== undefined), "the look's write", 5000);
-      player.close();
-      await eventually(() => Promise.resolve(disconnection !== undefined), "boardgame.io's disconnection", 5000);
-      await disconnection;
-      release!();
-      await heldWrite;
-      const landed = Date.now();
+      // Looked at after a disconnection (of another tab of it, say), seat 0, stored gone, is marked connected.
+      const landed = await closeUnderMark(a, matchID, player, () => sweep.afterGone(matchID, '0'));
       await eventually(async () => (await connected(a, matchID)) === false, 'seat 0 gone', 10 * heartbeatMs, 10);
       const goneMs = Date.now() - landed;
       console.log(
@@ -418,7 +400,6 @@ describe.skipIf(!PG_URL || !REDIS_URL)("a seat's last socket closing as the hear
       // Before, it stayed connected with no socket until the sweep had seen it so twice (1 s at least here).
       expect(goneMs).toBeLessThan(heartbeatMs);
     } finally {
-      db.setMetadata = write;
       sweep.keepHeld = keepHeld;
       player.close();
     }
