@@ -64,6 +64,19 @@ function countSweeps(server: TestServer): number[] {
   return times;
 }
 
+/**
+ * A match on two processes, each one's sweeps counted, once one of them has swept twice: that one, the lock's
+ * holder, and the other, with the times the other swept.
+ */
+async function sweepingPair(servers: { a(): TestServer; b(): TestServer }) {
+  const both = [servers.a(), servers.b()];
+  const { matchID } = await fullMatch(both[0].url, 2, GAME);
+  const sweeps = both.map(countSweeps);
+  await eventually(() => Promise.resolve(sweeps.some((t) => t.length >= 2)), 'a process sweeping');
+  const i = sweeps[0].length >= 2 ? 0 : 1;
+  return { matchID, holder: both[i], other: both[1 - i], otherSweeps: sweeps[1 - i] };
+}
+
 /** How many of `times` fall at or after `since`. */
 const after = (times: number[], since: number) => times.filter((t) => t >= since).length;
 
@@ -176,12 +189,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)("the seat sweep when its holder's listing
   });
 
   it('is given back, and another process sweeps and marks gone a seat nobody holds', async () => {
-    const both = [servers.a(), servers.b()];
-    const { matchID } = await fullMatch(both[0].url, 2, GAME);
-    const sweeps = both.map(countSweeps);
-    await eventually(() => Promise.resolve(sweeps.some((t) => t.length >= 2)), 'a process sweeping');
-    const i = sweeps[0].length >= 2 ? 0 : 1;
-    const [holder, other] = [both[i], both[1 - i]];
+    const { matchID, holder, other, otherSweeps } = await sweepingPair(servers);
     // The holder's storage fails the sweep's listing (its PostgreSQL broken for it), the other's answers.
     const failed: number[] = [];
     (holder.db as PostgresStorage).connectedMatches = () => {
@@ -199,11 +207,11 @@ describe.skipIf(!PG_URL || !REDIS_URL)("the seat sweep when its holder's listing
     );
     const goneMs = Date.now() - broke;
     console.log(
-      `the holder's listing failing: the other swept ${after(sweeps[1 - i], broke)} times, the seat was marked ` +
+      `the holder's listing failing: the other swept ${after(otherSweeps, broke)} times, the seat was marked ` +
         `gone after ${goneMs} ms (the holder's listing failed ${failed.length} times)`,
     );
     // The holder kept the lock through its failures (renewed at each), and no other process swept.
-    expect(after(sweeps[1 - i], broke)).toBeGreaterThanOrEqual(2);
+    expect(after(otherSweeps, broke)).toBeGreaterThanOrEqual(2);
     expect(failed.length).toBeGreaterThanOrEqual(1);
     expect(holder.logs.some((l) => l.includes('the sweep given back'))).toBe(true);
   }, 30_000);
@@ -218,11 +226,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)("the seat sweep when its holder's listing
   });
 
   it('is kept through a listing slower than a heartbeat (a slow query on a loaded machine)', async () => {
-    const both = [servers.a(), servers.b()];
-    await fullMatch(both[0].url, 2, GAME);
-    const sweeps = both.map(countSweeps);
-    await eventually(() => Promise.resolve(sweeps.some((t) => t.length >= 2)), 'a process sweeping');
-    const holder = both[sweeps[0].length >= 2 ? 0 : 1];
+    const { holder } = await sweepingPair(servers);
     const redis = new Redis(REDIS_URL!);
     const db = holder.db as PostgresStorage;
     const query = db.connectedMatches.bind(db);
@@ -251,12 +255,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)("the seat sweep when its holder's listing
   });
 
   it('is given back within two heartbeats, another process sweeps, and the holder still closes', async () => {
-    const both = [servers.a(), servers.b()];
-    const { matchID } = await fullMatch(both[0].url, 2, GAME);
-    const sweeps = both.map(countSweeps);
-    await eventually(() => Promise.resolve(sweeps.some((t) => t.length >= 2)), 'a process sweeping');
-    const i = sweeps[0].length >= 2 ? 0 : 1;
-    const [holder, other] = [both[i], both[1 - i]];
+    const { matchID, holder, other, otherSweeps } = await sweepingPair(servers);
     const redis = new Redis(REDIS_URL!);
     try {
       const key = `ns:seat-sweep:${await (holder.db as PostgresStorage).site()}`;
@@ -294,11 +293,11 @@ describe.skipIf(!PG_URL || !REDIS_URL)("the seat sweep when its holder's listing
       const closeMs = Date.now() - closing;
       console.log(
         `the holder's listing hanging: the lock was free again after ${backMs} ms, the seat marked gone after ` +
-          `${goneMs} ms (heartbeat ${heartbeatMs} ms), the other swept ${after(sweeps[1 - i], since)} times in 4 ` +
+          `${goneMs} ms (heartbeat ${heartbeatMs} ms), the other swept ${after(otherSweeps, since)} times in 4 ` +
           `periods, the holder listed ${hung.length} times and closed in ${closeMs} ms`,
       );
       expect(hung).toHaveLength(1);
-      expect(after(sweeps[1 - i], since)).toBeGreaterThanOrEqual(3);
+      expect(after(otherSweeps, since)).toBeGreaterThanOrEqual(3);
       expect(holder.logs.some((l) => l.includes('the sweep given back'))).toBe(true);
     } finally {
       redis.disconnect();
