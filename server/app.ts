@@ -543,7 +543,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   clocks.useQueue((matchID, task) => transport.inMatchQueue(matchID, task));
   const recheckSeats = async (matchID: string) => {
     try {
-      const { metadata } = await Promise.resolve(hooked.storage.fetch(matchID, { metadata: true }));
+      const metadata = await fetchMetadata(hooked.storage, matchID);
       if (metadata) seats.check(matchID, metadata);
     } catch (err) {
       log('warn', 'could not check the seats of a changed match', { matchID, error: String(err) });
