@@ -47,7 +47,7 @@ import {
   type MatchClosed,
 } from './close-match';
 import { BotLeases } from './bot-lease';
-import { fetchMetadata, hookStorage, isSyncStorage, type AnyStorage } from './storage-hooks';
+import { fetchMetadata, hookStorage, storeMetadata, type AnyStorage } from './storage-hooks';
 import { MatchChanges, type MatchChanged } from './match-changes';
 import { compactUndo } from './undo-store';
 
@@ -456,8 +456,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           if (seats.holds(matchID, seat) || shared?.heldElsewhere(matchID, seat)) return;
           // Changed on the object read: the storage writes only this change (server/storage/postgres.ts).
           player.isConnected = false;
-          if (isSyncStorage(hooked.storage)) hooked.storage.setMetadata(matchID, metadata);
-          else await hooked.storage.setMetadata(matchID, metadata);
+          await storeMetadata(hooked.storage, matchID, metadata);
           tellSeats(matchID, metadata);
           log('info', 'seat let go by a socket that synced again marked gone', { matchID, seat });
           sweepRef.current?.afterGone(matchID, seat);

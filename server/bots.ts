@@ -22,7 +22,7 @@ import { findGame, type GameDef } from '../src/games/registry';
 import { fail, type Middleware } from './http-error';
 import { parseJsonObject } from './lobby-guard';
 import type { Logger } from './log';
-import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import { isSyncStorage, listMatchIDs, storeMetadata, type AnyStorage } from './storage-hooks';
 import { waitingForTable, waitingOn } from '../src/games/common/waiting-room';
 
 /**
@@ -353,9 +353,7 @@ export class BotSeats {
       this.leaseTimer.unref();
     }
     for (const def of this.defs.values()) {
-      const ids = await (isSyncStorage(this.db)
-        ? this.db.listMatches({ gameName: def.id })
-        : this.db.listMatches({ gameName: def.id }));
+      const ids = await listMatchIDs(this.db, { gameName: def.id });
       for (const matchID of ids) {
         const { metadata } = await fetchMatch(this.db, matchID, { metadata: true });
         if (metadata) await this.resume(def, matchID, metadata);
@@ -497,7 +495,7 @@ export class BotSeats {
     // over every bot seat with no live lease, and would take this one between the write and the lease.
     if (leases && !(await leases.acquire({ matchID, seat }))) fail(409, 'That seat is taken');
     try {
-      await (isSyncStorage(this.db) ? this.db.setMetadata(matchID, metadata) : this.db.setMetadata(matchID, metadata));
+      await storeMetadata(this.db, matchID, metadata);
     } catch (err) {
       if (leases) await leases.release({ matchID, seat }).catch(() => undefined);
       throw err;

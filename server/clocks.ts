@@ -72,7 +72,7 @@ import type { Server, State } from 'boardgame.io';
 import type { BotLeases } from './bot-lease';
 import type { BotSeats, ClockPlay } from './bots';
 import type { Logger } from './log';
-import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import { isSyncStorage, listMatchIDs, storeMetadata, type AnyStorage } from './storage-hooks';
 import type { WriteTracking } from './storage/persist-first-pubsub';
 import { waitKey, waitingForTable, waitingOn } from '../src/games/common/waiting-room';
 import { findGame } from '../src/games/registry';
@@ -170,11 +170,6 @@ export class TurnClocks {
     return isSyncStorage(this.db) ? this.db.fetch(matchID, opts) : await this.db.fetch(matchID, opts);
   }
 
-  private async setMetadata(matchID: string, metadata: Meta): Promise<void> {
-    if (isSyncStorage(this.db)) this.db.setMetadata(matchID, metadata);
-    else await this.db.setMetadata(matchID, metadata);
-  }
-
   /** Runs the tries again of a wait's start (`storeLater`) in the match's move queue. */
   useQueue(inQueue: <T>(matchID: string, task: () => Promise<T>) => Promise<T>): void {
     this.inQueue = inQueue;
@@ -198,9 +193,7 @@ export class TurnClocks {
 
   /** Schedule every unfinished match with a clock (at start-up). */
   async start(): Promise<void> {
-    const ids = await (isSyncStorage(this.db)
-      ? this.db.listMatches({ where: { isGameover: false } })
-      : this.db.listMatches({ where: { isGameover: false } }));
+    const ids = await listMatchIDs(this.db, { where: { isGameover: false } });
     for (const matchID of ids) {
       try {
         // The metadata first (the file storage holds it in memory): only a match with a clock is read whole.
@@ -243,7 +236,7 @@ export class TurnClocks {
     // whole, over a connection change or a join stored since the read), the counts seat by seat
     // (server/storage/postgres.ts). The seat is away no more: that is derived from its count.
     meta.clockTimeouts = { ...meta.clockTimeouts, [seat]: 0 };
-    if (!this.closed) await this.setMetadata(matchID, meta);
+    if (!this.closed) await storeMetadata(this.db, matchID, meta);
   }
 
   /** When the timer of `matchID` is set to run out (ms since the epoch), if it has one. Read-only, for tests. */
@@ -392,7 +385,7 @@ export class TurnClocks {
   private async storeWait(matchID: string, meta: Meta): Promise<boolean> {
     if (this.closed) return false;
     try {
-      await this.setMetadata(matchID, meta);
+      await storeMetadata(this.db, matchID, meta);
       return true;
     } catch (err) {
       this.log('warn', 'turn clock wait not stored', { matchID, error: String(err) });
@@ -569,7 +562,7 @@ export class TurnClocks {
       // On the object read, as in noteMove: the storage merges the counts seat by seat (server/storage/postgres.ts),
       // so another seat's counted at the same moment (a decision's clock and the turn's, ending together) is kept.
       fresh.clockTimeouts = { ...fresh.clockTimeouts, [seat]: count };
-      await this.setMetadata(matchID, fresh);
+      await storeMetadata(this.db, matchID, fresh);
     } catch (err) {
       this.log('error', 'turn clock count not stored', { matchID, seat, error: String(err) });
     }

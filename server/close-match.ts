@@ -29,7 +29,7 @@ import type { Server } from 'boardgame.io';
 import type { GenericPubSub } from 'boardgame.io/server';
 import { ExpiringMap } from './expiring-map';
 import { fail, type Middleware } from './http-error';
-import { fetchMetadata, isSyncStorage, type AnyStorage } from './storage-hooks';
+import { fetchMetadata, isSyncStorage, storeMetadata, wipeMatch, type AnyStorage } from './storage-hooks';
 import { waitingForTable } from '../src/games/common/waiting-room';
 
 /** Metadata fields that no lobby answer shows (the chat goes to the match's sockets only). */
@@ -94,11 +94,6 @@ export function authenticateCredentials(credentials: unknown, player: Server.Pla
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function storeMeta(db: AnyStorage, matchID: string, metadata: Meta): Promise<void> {
-  if (isSyncStorage(db)) db.setMetadata(matchID, metadata);
-  else await db.setMetadata(matchID, metadata);
-}
-
 /** The seat of `metadata` named `playerID`, if it has one. */
 function seatOf(metadata: Meta, playerID: string): Server.PlayerMetadata | undefined {
   return Object.prototype.hasOwnProperty.call(metadata.players, playerID)
@@ -114,7 +109,7 @@ export async function issueCreatorKey(db: AnyStorage, matchID: string): Promise<
   // Changed on the object read, not a copy (here and below): the storage then writes only the change, merged over
   // any write stored since the read (a copy would be written whole; server/storage/postgres.ts).
   metadata.creatorKeyHash = sha256(key).toString('hex');
-  await storeMeta(db, matchID, metadata);
+  await storeMetadata(db, matchID, metadata);
   return key;
 }
 
@@ -140,7 +135,7 @@ export async function recordCreator(
   delete metadata.creatorKeyHash;
   metadata.creatorSeat = playerID;
   metadata.creatorProof = sha256(credentials).toString('hex');
-  await storeMeta(db, matchID, metadata);
+  await storeMetadata(db, matchID, metadata);
 }
 
 /** Forgets the creator, in `metadata` itself, when `playerID` held the creator's seat (they left it); whether it did. */
@@ -249,7 +244,7 @@ export async function closeMatch(
       fail(403, 'Only the player who created this match may close it');
     if (meta.gameover !== undefined || !waitingForTable(state._stateID, Object.values(meta.players)))
       fail(409, 'This match has started: it can no longer be closed');
-    await (isSyncStorage(cx.db) ? cx.db.wipe(matchID) : cx.db.wipe(matchID));
+    await wipeMatch(cx.db, matchID);
     const closed: MatchClosed = { matchID, seat: playerID, name: seat?.name ?? '' };
     await (cx.notices.publish(CLOSED_CHANNEL, closed) as unknown);
     return closed;

@@ -19,7 +19,7 @@
  */
 import type { Server, StorageAPI } from 'boardgame.io';
 import type { Logger } from './log';
-import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import { isSyncStorage, listMatchIDs, wipeMatch, type AnyStorage } from './storage-hooks';
 
 /** A storage that can remove a match only if it is unchanged since a read (server/storage/postgres.ts). */
 export interface ConditionalWipe {
@@ -40,7 +40,7 @@ export function expireAbandoned(
     typeof (db as Partial<ConditionalWipe>).wipeIfUnchanged === 'function' ? (db as unknown as ConditionalWipe) : null;
   const sweep = async () => {
     const opts: StorageAPI.ListMatchesOpts = { where: { isGameover: false, updatedBefore: Date.now() - afterMs } };
-    const ids = isSyncStorage(db) ? db.listMatches(opts) : await db.listMatches(opts);
+    const ids = await listMatchIDs(db, opts);
     for (const matchID of ids) {
       // Shutdown waits for the storage calls in flight, not for the rest of a long sweep.
       if (stopped) return;
@@ -58,7 +58,7 @@ export function expireAbandoned(
         if (conditional) {
           if (!(await conditional.wipeIfUnchanged(matchID, metadata, state?._stateID ?? -1, idleBefore))) continue;
         } else {
-          await (isSyncStorage(db) ? db.wipe(matchID) : db.wipe(matchID));
+          await wipeMatch(db, matchID);
         }
         log('info', 'match expired', { matchID });
         await onExpired?.(matchID);

@@ -9,7 +9,7 @@
  *    listing of the matches.
  */
 import type { Middleware } from './http-error';
-import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import { listMatchIDs, type AnyStorage } from './storage-hooks';
 import { withinOrFail } from './within';
 
 const PROTOTYPES: Array<[string, object]> = [
@@ -46,9 +46,7 @@ export function health(db: AnyStorage, startedAt: number, opts: HealthOptions = 
     const problems = changedPrototypes();
     let matches: number | undefined;
     const ping = (db as { ping?: () => Promise<void> }).ping;
-    const listing = Promise.resolve(ping?.call(db)).then(() =>
-      isSyncStorage(db) ? db.listMatches() : db.listMatches(),
-    );
+    const listing = Promise.resolve(ping?.call(db)).then(() => listMatchIDs(db));
     const [stored, redis] = await Promise.allSettled([
       withinOrFail(listing, timeoutMs),
       opts.redis ? withinOrFail(opts.redis.ping(), timeoutMs) : Promise.resolve(),

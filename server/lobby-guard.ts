@@ -17,7 +17,15 @@ import type Koa from 'koa';
 import { fail, type Middleware } from './http-error';
 import { CreationGuard, DEFAULT_CREATION_LIMITS, type CreationLimits } from './creation-limits';
 import { isPlainObject, LOBBY_ROUTES, lobbySchemas, unsafeJson, type LobbyRoute } from './lobby-schema';
-import { asLobbyRequest, fetchMetadata, isSyncStorage, type AnyStorage, type LobbyRequest } from './storage-hooks';
+import {
+  asLobbyRequest,
+  fetchMetadata,
+  isSyncStorage,
+  storeMetadata,
+  wipeMatch,
+  type AnyStorage,
+  type LobbyRequest,
+} from './storage-hooks';
 import type { ClockChoice } from './clocks';
 import { rematchClock, scaledPeriod } from './start-clock';
 import { checkCreatorKey, dropCreator, issueCreatorKey, recordCreator } from './close-match';
@@ -50,11 +58,6 @@ function setupData(game: Game, out: Body, players: number): void {
     problem = 'setupData is not valid for this game';
   }
   if (problem !== undefined) fail(400, `Invalid setupData: ${String(problem)}`);
-}
-
-async function storeMetadata(db: AnyStorage, matchID: string, metadata: Server.MatchData): Promise<void> {
-  if (isSyncStorage(db)) db.setMetadata(matchID, metadata);
-  else await db.setMetadata(matchID, metadata);
 }
 
 /** A seat freed in a running match, as the match's metadata remembers it (`leftSeats`). */
@@ -277,7 +280,7 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
         // first one named (server/storage/postgres.ts): the other is removed and its maker answered with the first.
         const named = (await fetchMetadata(db, matchID))?.nextMatchID;
         if (typeof named === 'string' && named !== newID) {
-          await (isSyncStorage(db) ? db.wipe(newID) : db.wipe(newID));
+          await wipeMatch(db, newID);
           ctx.body = { ...(ctx.body as object), nextMatchID: named };
           newID = named;
           made = false;

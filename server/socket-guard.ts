@@ -48,7 +48,7 @@ import type { Game, Server as ServerTypes, State } from 'boardgame.io';
 import { CreateGameReducer, getFilterPlayerView, ProcessGameConfig } from 'boardgame.io/internal';
 import type { Namespace, Socket } from 'socket.io';
 import { DEFAULT_SOCKET_LIMITS, EventBudget, isBacklogged, type SocketLimits } from './socket-limits';
-import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import { fetchMetadata, isSyncStorage, storeMetadata, type AnyStorage } from './storage-hooks';
 import { authenticateCredentials } from './close-match';
 import { unsafeJson } from './lobby-schema';
 import type { Spectators } from './spectators';
@@ -204,12 +204,6 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
     return isPlainObject(move) && move.ignoreStaleStateID === true;
   };
 
-  const fetchMetadata = async (matchID: string) => {
-    const opts = { metadata: true } as const;
-    const result = isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts);
-    return result.metadata;
-  };
-
   const fetchState = async (matchID: string) => {
     const opts = { state: true } as const;
     const result = isSyncStorage(db) ? db.fetch(matchID, opts) : await db.fetch(matchID, opts);
@@ -228,7 +222,7 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
       string,
       string,
     ];
-    const metadata = await fetchMetadata(matchID);
+    const metadata = await fetchMetadata(db, matchID);
     if (!metadata || metadata.gameName !== game.name) return false;
     // The Master checks credentials too, but only after this trial, which answers a refused move with the seat's
     // own view: a stranger naming a seat with made-up credentials would be sent that seat's hand.
@@ -284,7 +278,7 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
         .add(async () => {
           if (published(matchID) !== before) return;
           // The seat may have changed hands since the move was checked: its view goes only to its credentials.
-          const metadata = await fetchMetadata(matchID);
+          const metadata = await fetchMetadata(db, matchID);
           if (!metadata || !holdsSeat(metadata, playerID, action.payload.credentials)) return;
           const state = await fetchState(matchID);
           if (state) sendState(socket, matchID, playerID, state);
@@ -363,11 +357,6 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
   };
 
   const budgets = new WeakMap<Socket, ChatBudget>();
-  const setMetadata = async (matchID: string, metadata: ServerTypes.MatchData) => {
-    if (isSyncStorage(db)) db.setMetadata(matchID, metadata);
-    else await db.setMetadata(matchID, metadata);
-  };
-
   /** Check, stamp and store a well-formed chat message; false (with a `chat-error` to the sender) refuses it. */
   const storeChat = async (args: unknown[], socket: Socket | undefined): Promise<boolean> => {
     const [matchID, message, credentials] = args as [string, { id: string; sender: string; payload: unknown }, string];
@@ -383,7 +372,7 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
       if (!budget.take()) return refuse('Too many messages: wait a few seconds.');
     }
     const store = async () => {
-      const metadata = await fetchMetadata(matchID);
+      const metadata = await fetchMetadata(db, matchID);
       if (!metadata || metadata.gameName !== game.name) return refuse('There is no such match.');
       if (!holdsSeat(metadata, message.sender, credentials))
         return refuse('Only a player seated in this match may write.');
@@ -398,7 +387,7 @@ export function createPacketCheck(game: Game, db: AnyStorage, context: PacketChe
       // whole, over a connection change or a join stored since the read; server/storage/postgres.ts).
       const withChat = metadata as { chat?: ChatEntry[] };
       withChat.chat = [...(withChat.chat ?? []), entry].slice(-CHAT_KEPT);
-      await setMetadata(matchID, metadata);
+      await storeMetadata(db, matchID, metadata);
       return true;
     };
     return context.queueFor ? context.queueFor(matchID).add(store) : store();

@@ -66,7 +66,7 @@
 import type { Server } from 'boardgame.io';
 import type { Logger } from './log';
 import type { SharedSeats } from './seat-presence';
-import { fetchMetadata, isSyncStorage, type AnyStorage } from './storage-hooks';
+import { fetchMetadata, isSyncStorage, listMatchIDs, storeMetadata, type AnyStorage } from './storage-hooks';
 import { withinOrFail } from './within';
 
 /** Marks every seat of every unfinished match not connected; resolves with the matches changed. */
@@ -389,8 +389,7 @@ export class SeatSweep {
       });
       if (changed.length === 0) return changed;
       const db = this.ctx.db;
-      if (isSyncStorage(db)) db.setMetadata(matchID, metadata);
-      else await db.setMetadata(matchID, metadata);
+      await storeMetadata(db, matchID, metadata);
       this.ctx.tell(matchID, metadata);
       return changed;
     });
@@ -421,7 +420,6 @@ export class SeatSweep {
 }
 
 /** Every unfinished match (a storage without a quicker way to list those with a seat connected). */
-async function listUnfinished(db: AnyStorage): Promise<string[]> {
-  const opts = { where: { isGameover: false } };
-  return isSyncStorage(db) ? db.listMatches(opts) : await db.listMatches(opts);
+function listUnfinished(db: AnyStorage): Promise<string[]> {
+  return listMatchIDs(db, { where: { isGameover: false } });
 }

@@ -35,7 +35,7 @@
  */
 import type { Server } from 'boardgame.io';
 import { fail, type Middleware } from './http-error';
-import { isSyncStorage, type AnyStorage } from './storage-hooks';
+import { isSyncStorage, storeMetadata, type AnyStorage } from './storage-hooks';
 import { authenticateCredentials } from './close-match';
 import { CLOCK_PERIODS, type ClockMetadata, type ClockWait } from './clocks';
 import { waitKey, waitingForTable, waitingOn } from '../src/games/common/waiting-room';
@@ -129,8 +129,7 @@ export async function startClock(
     meta.turnClockMs = period;
     meta.clockWait = clockWait;
     meta.clockStarted = clockStarted;
-    if (isSyncStorage(db)) db.setMetadata(matchID, meta);
-    else await db.setMetadata(matchID, meta);
+    await storeMetadata(db, matchID, meta);
     return { matchID, turnClockMs: period, clockWait, clockStarted };
   });
 }

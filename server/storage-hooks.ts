@@ -197,6 +197,26 @@ export function isSyncStorage(storage: AnyStorage): storage is StorageAPI.Sync {
 }
 
 /**
+ * Writes `metadata` for `matchID` to a storage of either kind. A `Sync` storage has written it when this returns (its
+ * promise only resolves after), so a caller that reads, changes and writes with no `await` between keeps that atomic.
+ */
+export async function storeMetadata(db: AnyStorage, matchID: string, metadata: Server.MatchData): Promise<void> {
+  if (isSyncStorage(db)) db.setMetadata(matchID, metadata);
+  else await db.setMetadata(matchID, metadata);
+}
+
+/** Removes `matchID` from a storage of either kind. */
+export async function wipeMatch(db: AnyStorage, matchID: string): Promise<void> {
+  if (isSyncStorage(db)) db.wipe(matchID);
+  else await db.wipe(matchID);
+}
+
+/** The IDs of the stored matches `opts` selects, from a storage of either kind. */
+export async function listMatchIDs(db: AnyStorage, opts?: StorageAPI.ListMatchesOpts): Promise<string[]> {
+  return isSyncStorage(db) ? db.listMatches(opts) : await db.listMatches(opts);
+}
+
+/**
  * The stored metadata of `matchID` (undefined when there is no such match), from a storage of either kind; `M` names
  * the server's own fields it holds besides boardgame.io's.
  */
