@@ -36,7 +36,8 @@ Options (flag / environment variable / default):
                                                 (* for any); others get 421
   --trust-proxy       TRUST_PROXY   false       take the client's address from X-Forwarded-For
                                                 (only behind a reverse proxy); only the last
-                                                --proxy-hops entries are believed
+                                                --proxy-hops entries are believed;
+                                                --no-trust-proxy turns it off
   --proxy-hops <n>    PROXY_HOPS    1           with --trust-proxy: reverse proxies of your own in
                                                 front of the server, each appending to
                                                 X-Forwarded-For (nginx's $proxy_add_x_forwarded_for)
@@ -150,6 +151,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     args: argv,
     strict: true,
     allowPositionals: false,
+    // `--no-trust-proxy` turns off a TRUST_PROXY set in the environment (a flag wins over its variable).
+    allowNegative: true,
     options: {
       port: { type: 'string' },
       host: { type: 'string' },

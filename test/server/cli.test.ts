@@ -51,6 +51,9 @@ describe('parseCli', () => {
     expect(cli.options.connections).toEqual({ perAddress: 0 });
     expect(() => parseCli(['--create-rate', 'lots'], {})).toThrow(/--create-rate must be an integer/);
     expect(parseCli([], { TRUST_PROXY: 'true' })).toMatchObject({ options: { trustProxy: true } });
+    // The flag wins over its variable, either way.
+    expect(parseCli(['--no-trust-proxy'], { TRUST_PROXY: 'true' })).toMatchObject({ options: { trustProxy: false } });
+    expect(parseCli(['--trust-proxy'], { TRUST_PROXY: 'no' })).toMatchObject({ options: { trustProxy: true } });
     expect(parseCli(['--trust-proxy', '--proxy-hops', '2'], {})).toMatchObject({ options: { proxyHops: 2 } });
     expect(parseCli([], { PROXY_HOPS: '3' })).toMatchObject({ options: { proxyHops: 3 } });
     expect(() => parseCli(['--proxy-hops', '0'], {})).toThrow(/--proxy-hops must be an integer from 1/);
