@@ -130,7 +130,11 @@ export async function playGame(
     gameId: def.id,
     players: numPlayers,
     firstPlayer,
-    rounds: def.bots.rounds ? def.bots.rounds(G, ctx) : Math.ceil(ctx.turn / numPlayers),
+    // A game stopped by the cap has begun the next round's first turn and made no move in it: it played `maxRounds`.
+    rounds: Math.min(
+      def.bots.rounds ? def.bots.rounds(G, ctx) : Math.ceil(ctx.turn / numPlayers),
+      over ? Infinity : maxRounds,
+    ),
     turns: ctx.turn,
     moves,
     decidedBy: over ? (over.decidedBy ?? 'finished') : 'unfinished',
