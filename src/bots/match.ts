@@ -95,7 +95,10 @@ export async function playGame(
   const rngs = bots.map((_, i) => new Rng(`${seed}/seat${i}`));
   const times: number[][] = bots.map(() => []);
   let moves = 0;
-  while (!state.ctx.gameover && moves < MAX_MOVES && state.ctx.turn <= maxRounds * numPlayers) {
+  // The game's own round when it counts them (a Get on Board round is one boardgame.io turn), else a turn per seat.
+  const roundOf = (s: { G: unknown; ctx: Ctx }) =>
+    def.bots.rounds ? def.bots.rounds(s.G, s.ctx) : Math.ceil(s.ctx.turn / numPlayers);
+  while (!state.ctx.gameover && moves < MAX_MOVES && roundOf(state) <= maxRounds) {
     const pid = actingPlayerOf(def, state)!;
     const seat = Number(pid);
     const b = bots[seat];
@@ -130,11 +133,8 @@ export async function playGame(
     gameId: def.id,
     players: numPlayers,
     firstPlayer,
-    // A game stopped by the cap has begun the next round's first turn and made no move in it: it played `maxRounds`.
-    rounds: Math.min(
-      def.bots.rounds ? def.bots.rounds(G, ctx) : Math.ceil(ctx.turn / numPlayers),
-      over ? Infinity : maxRounds,
-    ),
+    // A game stopped by the cap has begun the next round and made no move in it: it played `maxRounds`.
+    rounds: Math.min(roundOf(state), over ? Infinity : maxRounds),
     turns: ctx.turn,
     moves,
     decidedBy: over ? (over.decidedBy ?? 'finished') : 'unfinished',

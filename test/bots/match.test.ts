@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBot, playGame } from '../../src/bots/match';
 import { lisbon } from '../../src/games/lisbon/def';
+import { getOnBoard } from '../../src/games/get-on-board/def';
 
 describe('match runner', () => {
   it('parses bot names and levels, and rejects unknown ones', () => {
@@ -20,5 +21,20 @@ describe('match runner', () => {
     expect(r.rounds).toBe(3);
     expect(r.turns).toBe(3 * 2 + 1);
     expect(r.seats.some((s) => s.win)).toBe(false);
+  });
+
+  it("counts the cap in the game's own rounds where a round is one boardgame.io turn (Get on Board)", async () => {
+    const r = await playGame(
+      getOnBoard,
+      [parseBot('random'), parseBot('random'), parseBot('random')],
+      'cap',
+      0,
+      null,
+      2,
+    );
+    expect(r.decidedBy).toBe('unfinished');
+    expect(r.rounds).toBe(2);
+    // The departures' turn, then one turn per round: the 3rd round's has begun.
+    expect(r.turns).toBe(1 + 2 + 1);
   });
 });
