@@ -126,6 +126,9 @@ export async function fullMatch(
   return { matchID, creds };
 }
 
+/** How often `RawClient.waitFor` checks its condition between messages, in ms. */
+const RECHECK_MS = 20;
+
 /** A raw socket.io client that records everything it receives. */
 export class RawClient {
   readonly socket: Socket;
@@ -135,7 +138,8 @@ export class RawClient {
   state: State | undefined;
   /** Updates whose cut logs could not be put back (clients that ask for log suffixes). */
   unrestored = 0;
-  private waiters: Array<() => void> = [];
+  /** The checks of the `waitFor` calls not yet settled: each runs at every message until its call settles. */
+  private readonly waiters = new Set<() => void>();
 
   constructor(base: string, opts: { origin?: string; namespace?: string; auth?: Record<string, unknown> } = {}) {
     this.socket = io(`${base}/${opts.namespace ?? GAME}`, {
@@ -151,9 +155,7 @@ export class RawClient {
       this.received.push([event, ...args]);
       if (event === 'sync') this.state = (args[1] as { state: State }).state;
       if (event === 'update') this.state = args[1] as State;
-      const waiters = this.waiters;
-      this.waiters = [];
-      waiters.forEach((w) => w());
+      for (const check of [...this.waiters]) check();
     });
   }
 
@@ -166,18 +168,43 @@ export class RawClient {
     });
   }
 
-  /** Waits until `pred` holds after some message, or fails after `ms`. */
+  /**
+   * Waits until `pred` holds, or fails after `ms`. It is checked at once, after each message, and every
+   * `RECHECK_MS` besides: for a condition that comes true with no message to this client (the time, another
+   * client's state, the server's storage). A `pred` that throws fails the wait with its error.
+   */
   waitFor(pred: () => boolean, ms = 5000, what = 'message'): Promise<void> {
     if (pred()) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
-      const check = () => {
-        if (pred()) {
-          clearTimeout(timer);
-          resolve();
-        } else this.waiters.push(check);
+      const stop = () => {
+        this.waiters.delete(check);
+        clearTimeout(timer);
+        clearInterval(poll);
       };
-      this.waiters.push(check);
+      const check = () => {
+        if (!this.waiters.has(check)) return;
+        let holds: boolean;
+        try {
+          holds = pred();
+        } catch (err) {
+          stop();
+          reject(err instanceof Error ? err : new Error(String(err)));
+          return;
+        }
+        if (holds) {
+          stop();
+          resolve();
+        }
+      };
+      this.waiters.add(check);
+      const poll = setInterval(check, RECHECK_MS);
+      // One last look at the deadline, which a message or the poll may have just missed.
+      const timer = setTimeout(() => {
+        check();
+        if (!this.waiters.has(check)) return;
+        stop();
+        reject(new Error(`timed out waiting for ${what}`));
+      }, ms);
     });
   }
 
