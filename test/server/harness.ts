@@ -25,13 +25,42 @@ export interface TestServer extends RunningServer {
   publicDir: string;
 }
 
-/** A public dir with an index.html and one built asset. */
+/**
+ * The public dirs this process made (`makePublicDir`) and has not removed: removed as it ends, a safety net under
+ * the removal each test does itself, for a dir whose removal never came (a suite skipped, or filtered out with `-t`,
+ * after its body made one; a test that failed before closing its server). Vitest ends its `io` worker with SIGTERM,
+ * which skips 'exit' handlers: this removes them on SIGTERM too, then lets the signal end the process as before (or
+ * leaves that to another handler, Playwright's, when there is one). Kept on `globalThis`: one set and one pair of
+ * hooks per process, should this module be loaded again.
+ */
+const madeDirs: Set<string> = ((globalThis as { __lt28PublicDirs?: Set<string> }).__lt28PublicDirs ??= (() => {
+  const dirs = new Set<string>();
+  const removeAll = () => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    dirs.clear();
+  };
+  process.once('exit', removeAll);
+  process.once('SIGTERM', () => {
+    removeAll();
+    if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM');
+  });
+  return dirs;
+})());
+
+/** A public dir with an index.html and one built asset (under the OS's temp dir, named `lt28-public-*`). */
 export function makePublicDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-public-'));
+  madeDirs.add(dir);
   fs.mkdirSync(path.join(dir, 'build'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Next Stop</title><div id="root"></div>');
   fs.writeFileSync(path.join(dir, 'build', 'main.js'), 'console.log("client");');
   return dir;
+}
+
+/** Removes a dir made by `makePublicDir` (and forgets it). */
+export function removePublicDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+  madeDirs.delete(dir);
 }
 
 /** Starts a real server (memory storage unless told otherwise). */
@@ -57,12 +86,16 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
       ...opts,
     });
   } catch (err) {
-    if (ownDir) fs.rmSync(publicDir, { recursive: true, force: true });
+    if (ownDir) removePublicDir(publicDir);
     throw err;
   }
+  // The dir goes even when the server's close fails (a storage that throws as it closes).
   const close = async () => {
-    await server.close();
-    if (ownDir) fs.rmSync(publicDir, { recursive: true, force: true });
+    try {
+      await server.close();
+    } finally {
+      if (ownDir) removePublicDir(publicDir);
+    }
   };
   return { ...server, close, logs, publicDir };
 }
