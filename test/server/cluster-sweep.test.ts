@@ -307,20 +307,22 @@ describe.skipIf(!PG_URL || !REDIS_URL)("the seat sweep when its holder's listing
 
 describe.skipIf(!PG_URL || !REDIS_URL)('the seat sweep when the process holding it is killed', () => {
   const schema = `sweep_dead_${process.pid}_${Date.now().toString(36)}`;
-  const publicDir = makePublicDir();
+  // Made once the suite runs: a suite skipped or filtered out runs its body, not its hooks.
+  let publicDir = '';
   let serverFile: string | undefined;
   let doomed: ServerProcess | undefined;
   const servers: TestServer[] = [];
   let redis: Redis | undefined;
 
   beforeAll(async () => {
+    publicDir = makePublicDir();
     serverFile = await buildServer();
   }, 60_000);
   afterAll(async () => {
     await doomed?.stop('SIGKILL');
     for (const server of servers) await server.close();
     redis?.disconnect();
-    fs.rmSync(publicDir, { recursive: true, force: true });
+    if (publicDir) fs.rmSync(publicDir, { recursive: true, force: true });
     if (serverFile) removeBuild(serverFile);
     await dropSchema(PG_URL ?? '', schema);
   });
