@@ -163,16 +163,21 @@ export async function startE2EServer(extra: Partial<ServerOptions> = {}): Promis
   const logs: string[] = [];
   const logger: Logger = (level, message, fields) => logs.push(formatLine(level, message, fields));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lt28-e2e-'));
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    storage: 'file',
-    dataDir,
-    publicDir: path.join(ROOT, 'public'),
-    logger,
-    ...extra,
-  });
-  return { ...server, logs, dataDir };
+  try {
+    const server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      storage: 'file',
+      dataDir,
+      publicDir: path.join(ROOT, 'public'),
+      logger,
+      ...extra,
+    });
+    return { ...server, logs, dataDir };
+  } catch (err) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /**
@@ -345,8 +350,11 @@ export function e2eSuite(extra: Partial<ServerOptions> = {}): E2ESuite {
   }, 60_000);
   afterAll(async () => {
     await releaseBrowser(suite.browser);
-    await suite.server?.close();
-    if (suite.server) fs.rmSync(suite.server.dataDir, { recursive: true, force: true });
+    try {
+      await suite.server?.close();
+    } finally {
+      if (suite.server) fs.rmSync(suite.server.dataDir, { recursive: true, force: true });
+    }
   });
   return suite;
 }
