@@ -138,14 +138,16 @@ describe('startup failures', () => {
 
     it('on a taken port prints one line without a stack and exits 1', async () => {
       const holder = net.createServer();
-      await new Promise<void>((resolve) => holder.listen(8163, '127.0.0.1', resolve));
+      // A free port, taken here (a fixed one failed the test whenever another run on the machine held it).
+      await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+      const port = (holder.address() as net.AddressInfo).port;
       try {
-        const { code, out } = await run(['--storage', 'memory', '--port', '8163', '--public-dir', publicDir]);
+        const { code, out } = await run(['--storage', 'memory', '--port', String(port), '--public-dir', publicDir]);
         expect(code, out).toBe(1);
         const errors = out.split('\n').filter((line) => / error /.test(line));
         expect(errors).toHaveLength(1);
         expect(errors[0]).toMatch(
-          / error server failed to start: port 8163 is in use \(127\.0\.0\.1:8163\): stop what/,
+          new RegExp(` error server failed to start: port ${port} is in use \\(127\\.0\\.0\\.1:${port}\\): stop what`),
         );
         expect(out).not.toMatch(/ {4}at |\\n {4}at /);
       } finally {

@@ -11,13 +11,16 @@ import { GAME, http, sleep, startTestServer, type TestServer } from './harness';
 import { dropSchema, withSchema } from './processes';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
-const RELAY_PORT = 8165;
 const schema = `down_${process.pid}_${Date.now().toString(36)}`;
 
-/** A TCP relay from RELAY_PORT to PostgreSQL that can be cut (every connection dropped) and opened again. */
+/**
+ * A TCP relay to PostgreSQL that can be cut (every connection dropped) and opened again, on the same port: a free one
+ * the first time (a fixed port failed the test whenever another run on the machine held it).
+ */
 class Relay {
   private server?: net.Server;
   private readonly sockets = new Set<net.Socket>();
+  port = 0;
   constructor(private readonly target: { host: string; port: number }) {}
 
   async open(): Promise<void> {
@@ -32,7 +35,8 @@ class Relay {
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     }));
-    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(RELAY_PORT, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(this.port, '127.0.0.1', resolve));
+    this.port = (server.address() as net.AddressInfo).port;
   }
 
   async cut(): Promise<void> {
@@ -51,7 +55,7 @@ describe.skipIf(!PG_URL)('PostgreSQL unreachable under a running server', () => 
   beforeAll(async () => {
     await relay.open();
     const viaRelay = new URL(PG_URL!);
-    viaRelay.host = `127.0.0.1:${RELAY_PORT}`;
+    viaRelay.host = `127.0.0.1:${relay.port}`;
     server = await startTestServer({ storage: 'postgres', databaseUrl: withSchema(viaRelay.toString(), schema) });
   }, 30_000);
 
