@@ -5,7 +5,8 @@
  * "(Your move)", and the waiting room the one place to seat bots; a friend joins
  * through the link and sees the seats fill in; one click fills the last seat
  * with a bot, and both boards come alive. Its "fill with bots" button is a
- * normal button on a laptop, and its controls are 44 px tap targets on a phone.
+ * normal button on a laptop, and its controls are 44 px tap targets on a phone,
+ * under no game's sheet.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -124,6 +125,60 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it("on a phone no game's sheet lies over the waiting room's controls: it stands in the board's flow while the table waits", async () => {
+    const phone = SCREENS.find((s) => s.touch)!;
+    const { page, context } = await newContext(suite.browser, errors, 'wait-sheet-phone', {
+      viewport: { width: phone.width, height: phone.height },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const covered: string[] = [];
+    for (const game of ['lisbon-tram-28', 'touched-on', 'get-on-board']) {
+      await page.goto(`${suite.server.url}/#/g/${game}`);
+      await page.getByTestId('player-name').fill('Ana');
+      await page.getByTestId('create-submit').click();
+      await page.getByTestId('waiting-room').waitFor({ timeout: UI });
+      await page.getByTestId('waiting').waitFor({ timeout: UI });
+      // As the page opens, unscrolled: nothing fixed lies over a control of the waiting room in the window (the
+      // sheet, fixed at the window's foot, lay over the bot level on a 360 × 740 phone, over "Close match" here).
+      for (const id of ['waiting-bot-level', 'fill-bots', 'close-match']) {
+        const over = await page.getByTestId(id).evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          if (r.top >= innerHeight) return [];
+          return [...document.querySelectorAll<HTMLElement>('body *')]
+            .filter((o) => !o.contains(el) && getComputedStyle(o).position === 'fixed')
+            .filter((o) => {
+              const b = o.getBoundingClientRect();
+              return (
+                b.width > 0 &&
+                b.height > 0 &&
+                b.left < r.right &&
+                r.left < b.right &&
+                b.top < r.bottom &&
+                r.top < b.bottom
+              );
+            })
+            .map((o) => o.className || o.tagName);
+        });
+        if (over.length > 0) covered.push(`${game}: ${id} under ${over.join(', ')}`);
+      }
+      // The board's sheet, which only says that the game starts when every seat is taken, stands in its flow.
+      const fixedSheet = await page.getByTestId('waiting').evaluate((el) => {
+        for (let a: Element | null = el; a; a = a.parentElement)
+          if (getComputedStyle(a).position === 'fixed') return true;
+        return false;
+      });
+      if (fixedSheet) covered.push(`${game}: the sheet is fixed`);
+      await screenshot(page, `waiting-room-sheet-${game}`);
+      await page.getByTestId('close-match').click();
+      await page.getByTestId('close-confirm-yes').click();
+      await page.waitForURL((url) => !url.hash.includes('/match/'), { timeout: UI });
+    }
+    expect(covered, 'controls under something else').toEqual([]);
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 90_000);
 
   it('Touched On on a phone: no felt kept under the waiting board for a sheet that is not fixed yet', async () => {
     const phone = SCREENS.find((s) => s.touch)!;

@@ -304,7 +304,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   return (
     <div
       ref={rootRef}
-      className={props.replay ? 'gob-board in-replay' : 'gob-board'}
+      className={`gob-board${props.replay ? ' in-replay' : ''}${props.tableWaiting ? ' table-waiting' : ''}`}
       data-testid="gob-board"
       onKeyDownCapture={() => (byKeyboard.current = true)}
       onPointerDownCapture={() => (byKeyboard.current = false)}

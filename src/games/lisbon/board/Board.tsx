@@ -418,7 +418,7 @@ export function Board(props: LisbonBoardProps) {
 
   return (
     <div
-      className={`lt-board players-n${ctx.playOrder.length}${props.replay ? ' in-replay' : ''}${over && !hideOver && props.replay ? ' scores-inline' : ''}`}
+      className={`lt-board players-n${ctx.playOrder.length}${props.replay ? ' in-replay' : ''}${props.tableWaiting ? ' table-waiting' : ''}${over && !hideOver && props.replay ? ' scores-inline' : ''}`}
       ref={rootRef}
       onKeyDown={onKeyDown}
       onKeyDownCapture={() => (keyboard.current = true)}
