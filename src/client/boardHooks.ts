@@ -4,7 +4,7 @@
  * in the board, and a layout effect that keeps quiet where there is no page
  * to lay out.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 
 /**
  * `useLayoutEffect` in a browser; `useEffect` where there is no document
@@ -112,4 +112,29 @@ export function useFocusKept(
 export function focusOutside(board: HTMLElement | null): boolean {
   const at = typeof document === 'undefined' ? null : document.activeElement;
   return !!at && !!board && !board.contains(at) && !at.contains(board);
+}
+
+/** The attribute on a board's root element that a board's dialogs look for (`useDialogKeys`). */
+export const BOARD_ROOT = 'data-board-root';
+
+/**
+ * A board's dialog over the page (an end screen, a journey summary): as it opens, focus goes to the returned `button`
+ * (its way out: "Look at the map", "Next journey"), so a keyboard player is in the dialog rather than on the dimmed
+ * board behind it, or on the page's body when the control they used went with the game's end; unless the player is
+ * at a control outside the board (`focusOutside`: typing in the chat, reading the match bar's panel), which keeps
+ * it. Esc in the dialog calls `onClose`. A replay's (`inline`) is a panel in the board's flow and takes no focus.
+ */
+export function useDialogKeys(onClose?: () => void, inline?: boolean) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const at = button.current;
+    if (inline || !at || focusOutside(at.closest<HTMLElement>(`[${BOARD_ROOT}]`))) return;
+    at.focus({ preventScroll: true });
+  }, [inline]);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !onClose) return;
+    e.stopPropagation();
+    onClose();
+  };
+  return { button, onKeyDown };
 }

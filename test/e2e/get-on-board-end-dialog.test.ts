@@ -19,7 +19,7 @@ import type { State } from 'boardgame.io';
 import type { GobResult, GobState, ScoreBreakdown } from '../../src/games/get-on-board/types';
 import { numberText } from '../../src/games/get-on-board/board/numbers';
 import { http } from '../server/harness';
-import { findChromium, openAsSeat, e2eSuite, SCREENSHOTS } from './harness';
+import { findChromium, focused, openAsSeat, e2eSuite, SCREENSHOTS } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -302,4 +302,26 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
     },
     60_000,
   );
+
+  it('takes focus at "Look at the map" as the final scores open, and closes them on Esc', async () => {
+    const { matchID, credentials } = await finished(3);
+    const { page, context } = await openAsSeat(
+      suite.browser,
+      errors,
+      'gob-end-keys',
+      { url: suite.server.url, game: 'get-on-board', matchID, playerID: '0', credentials, playerName: NAMES[0] },
+      undefined,
+      { viewport: { width: 1280, height: 800 } },
+    );
+    await page.getByRole('dialog', { name: 'Final scores' }).waitFor({ timeout: UI });
+    // Focus stayed on the page, and Tab walked the dimmed board behind the dialog before reaching it (a UX review).
+    await expect.poll(() => focused(page), { timeout: UI }).toBe('gameover-close');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('gameover').waitFor({ state: 'detached', timeout: UI });
+    // Opened again from the board, they take focus again.
+    await page.getByTestId('show-scores').click();
+    await expect.poll(() => focused(page), { timeout: UI }).toBe('gameover-close');
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -204,6 +204,13 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
 
     // The way on is offered over the final scores (the bar sits above the board's end screen), and is not a danger.
     await page.getByTestId('hs-end').waitFor({ timeout: UI });
+    // The final scores take focus at their way out ("Look at the board"), and Esc closes them: focus had stayed on the
+    // page's body, and the keyboard walked the dimmed board behind them first.
+    await expect.poll(() => focused(page)).toBe('gameover-close');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('gameover').waitFor({ state: 'detached', timeout: UI });
+    await page.getByTestId('show-scores').click();
+    await page.getByTestId('gameover').waitFor({ timeout: UI });
     await screenshot(page, 'hotseat-end-bar');
     expect(await page.locator('.hotseat-game .danger').count()).toBe(0);
     expect(await violations(page)).toEqual([]);

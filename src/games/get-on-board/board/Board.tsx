@@ -35,7 +35,14 @@ import { graphOf } from '../graph';
 import { checkPlot, turnError } from '../legal';
 import { checkDeparture } from '../moves';
 import type { GobState, PlayerID, PointId } from '../types';
-import { focusOutside, useFocusKept, useMoveSender, useToasts, REFUSAL_MS } from '../../../client/boardHooks';
+import {
+  BOARD_ROOT,
+  focusOutside,
+  useFocusKept,
+  useMoveSender,
+  useToasts,
+  REFUSAL_MS,
+} from '../../../client/boardHooks';
 import { MapView, type MapTarget } from './MapView';
 import { viewBoxOf } from './mapGeometry';
 import { SheetView } from './SheetView';
@@ -306,6 +313,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
       ref={rootRef}
       className={`gob-board${props.replay ? ' in-replay' : ''}${props.tableWaiting ? ' table-waiting' : ''}`}
       data-testid="gob-board"
+      {...{ [BOARD_ROOT]: '' }}
       onKeyDownCapture={() => (byKeyboard.current = true)}
       onPointerDownCapture={() => (byKeyboard.current = false)}
     >

@@ -10,6 +10,7 @@ import type { GobResult, GobState, PlayerID, ScoreBreakdown } from '../types';
 import { numberText } from './numbers';
 import { colourOf, nameOf } from './sheetProps';
 import { PlayerMark } from './playerMark';
+import { useDialogKeys } from '../../../client/boardHooks';
 import './gob-end.css';
 
 /** The end screen's rows: the sheet's zone, and how it scored (RULES.md, "End of the game and scoring"). */
@@ -65,8 +66,9 @@ export function EndScreen({
         ? `${winners[0]} wins!`
         : `Shared victory: ${winners.join(' and ')}!`;
   const winner = (p: PlayerID) => (result.winners.includes(p) ? 'gob-winner' : undefined);
+  const { button, onKeyDown } = useDialogKeys(onClose, inline);
   return (
-    <div className={inline ? 'gob-overlay gob-in-replay' : 'gob-overlay'}>
+    <div className={inline ? 'gob-overlay gob-in-replay' : 'gob-overlay'} onKeyDown={onKeyDown}>
       <section className="gob-dialog" role="dialog" aria-label="Final scores" data-testid="gameover">
         <h2>{title}</h2>
         {result.ranking.some((p) => result.scores[p].eliminated) && (
@@ -145,7 +147,7 @@ export function EndScreen({
           >
             How each row scores
           </button>
-          <button type="button" className="primary" onClick={onClose} data-testid="gameover-close">
+          <button type="button" className="primary" onClick={onClose} data-testid="gameover-close" ref={button}>
             {inline ? 'Close' : 'Look at the map'}
           </button>
         </div>

@@ -47,7 +47,13 @@ import { Help } from './Help';
 import { GameOverView } from './GameOverView';
 import { TurnBanner } from './TurnBanner';
 import { centreZoomed, Loupe, mapPoint, mapScale, TARGET_UNITS, type LoupeAt } from './MapZoom';
-import { useFocusKept, useLayoutEffectInBrowser, useMoveSender, useToasts } from '../../../client/boardHooks';
+import {
+  BOARD_ROOT,
+  useFocusKept,
+  useLayoutEffectInBrowser,
+  useMoveSender,
+  useToasts,
+} from '../../../client/boardHooks';
 import './board.css';
 
 /** Props: boardgame.io's board props, plus what the site's shell adds (names, a table still waiting). */
@@ -377,6 +383,8 @@ export function Board(props: LisbonBoardProps) {
     () =>
       focusIn(
         rootRef.current,
+        // The final scores over the board: their way out (useDialogKeys), not the sheet behind them.
+        '.gameover-backdrop:not(.in-replay) [data-testid="gameover-close"]',
         '[data-testid="decision"] button, .place-section button.primary',
         '.lt-mapcol .dest, .lt-mapcol .place, .lt-mapcol .branch-path',
         '[data-testid="end-turn"]',
@@ -421,6 +429,7 @@ export function Board(props: LisbonBoardProps) {
       className={`lt-board players-n${ctx.playOrder.length}${props.replay ? ' in-replay' : ''}${props.tableWaiting ? ' table-waiting' : ''}${over && !hideOver && props.replay ? ' scores-inline' : ''}`}
       ref={rootRef}
       onKeyDown={onKeyDown}
+      {...{ [BOARD_ROOT]: '' }}
       onKeyDownCapture={() => (keyboard.current = true)}
       onPointerDownCapture={(e) => {
         pointer.current = e.pointerType;

@@ -4,6 +4,7 @@ import { TrophyIcon } from './Icons';
 import type { GameOver, GState, PlayerID } from '../types';
 import { playerLabel, tieBreakText, TRAM_STYLE } from './logic';
 import { CardRow } from './MonumentCard';
+import { useDialogKeys } from '../../../client/boardHooks';
 
 /**
  * The final scores overlay. In a replay (`inline`), a panel in the board's flow with no backdrop over the replay's
@@ -22,8 +23,9 @@ export function GameOverView({
   onClose?: () => void;
   inline?: boolean;
 }) {
+  const { button, onKeyDown } = useDialogKeys(onClose, inline);
   return (
-    <div className={inline ? 'gameover-backdrop in-replay' : 'gameover-backdrop'}>
+    <div className={inline ? 'gameover-backdrop in-replay' : 'gameover-backdrop'} onKeyDown={onKeyDown}>
       <section className="gameover" data-testid="gameover" role="dialog" aria-label="Final scores">
         <h2>
           <TrophyIcon /> {playerLabel(G, over.winner, names)} wins!
@@ -90,7 +92,7 @@ export function GameOverView({
           order (farthest from the first player).
         </p>
         {onClose && (
-          <button type="button" onClick={onClose} data-testid="gameover-close">
+          <button type="button" onClick={onClose} data-testid="gameover-close" ref={button}>
             {inline ? 'Close' : 'Look at the board'}
           </button>
         )}

@@ -55,7 +55,13 @@ import {
   playerLabel,
   stateFingerprint,
 } from './logic';
-import { focusOutside, useLayoutEffectInBrowser, useMoveSender, useToasts } from '../../../client/boardHooks';
+import {
+  BOARD_ROOT,
+  focusOutside,
+  useLayoutEffectInBrowser,
+  useMoveSender,
+  useToasts,
+} from '../../../client/boardHooks';
 import { useKeyboardFocus } from './keyboard';
 import { decisionLine } from './banner';
 import { useToastsInView } from './toastsInView';
@@ -380,6 +386,7 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
       className={`to-board${props.replay ? ' in-replay' : ''}${props.tableWaiting ? ' table-waiting' : ''}`}
       ref={root}
       onKeyDown={onKeyDown}
+      {...{ [BOARD_ROOT]: '' }}
     >
       {/* Before the banner: on a phone the messages stand over it, wherever it is (board.css). */}
       <div className="to-toasts" aria-live="assertive" ref={toastsRef}>

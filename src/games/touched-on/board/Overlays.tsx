@@ -9,27 +9,14 @@
  * the replay's timeline, taking no focus (Play goes on, its button keeps it),
  * and its button says "Close": there is no next journey to deal.
  */
-import React, { useEffect, useRef } from 'react';
+import React from 'react';
+import { useDialogKeys } from '../../../client/boardHooks';
 import { expValue } from '../data';
 import type { GameOver, PlayerID } from '../types';
 import { CardFace } from './CardFace';
 import { expLook } from './look';
 import { playerLabel, tieBreakRounds, tieBreakText, type JourneyResult } from './logic';
 import { SeatMark } from './SeatMark';
-
-/** Focus the returned ref's button when the dialog opens (not `inline`); Esc calls `onClose`. */
-function useDialogKeys(onClose?: () => void, inline?: boolean) {
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!inline) button.current?.focus({ preventScroll: true });
-  }, [inline]);
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key !== 'Escape' || !onClose) return;
-    e.stopPropagation();
-    onClose();
-  };
-  return { button, onKeyDown };
-}
 
 /** The result of the journey that just ended. */
 export function JourneySummary({
