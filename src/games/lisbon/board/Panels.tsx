@@ -195,8 +195,8 @@ export function PlayerPanel({
         </b>
         {viewer === id && <span className="you">you</span>}
         {G.firstPlayer === id && (
-          <span className="first" title="First player">
-            1st
+          <span className="first" title="First player: the game ends after the turn of the player before them">
+            starts
           </span>
         )}
         <span

@@ -62,7 +62,8 @@ export function Seat({
       </div>
       {place >= 0 && (
         <span className="finished" data-testid={`finished-${id}`}>
-          Finished {place === 0 ? '1st' : '2nd'}
+          {/* Of the journey, not the game: "Finished 1st" on a seat that did not win read as the winner's badge. */}
+          Out {place === 0 ? '1st' : '2nd'} this journey
         </span>
       )}
       {p.exp && p.exp.length > 0 && (
