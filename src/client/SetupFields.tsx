@@ -3,7 +3,7 @@
  * player count, seats (human or bot with a level), a first-player field and
  * the form footer. Each game adds its own rule options (`ClientGame.rules`).
  */
-import { useEffect, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
+import { useEffect, useId, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
 import { BOT_LEVELS, botName, type BotLevel, type SeatChoice } from './seats';
 import { useGame } from './games';
 import { SeatDot } from './SeatDot';
@@ -31,8 +31,11 @@ export function Segmented<T extends string | number>(props: {
   onChange: (v: T) => void;
   text: (v: T) => string;
   testid: (v: T) => string;
+  /** A line under the choices saying what they mean, read with the group by a screen reader. */
+  hint?: string;
 }) {
   const { options } = props;
+  const hintID = useId();
   const checked = options.indexOf(props.value);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const n = options.length;
@@ -55,7 +58,13 @@ export function Segmented<T extends string | number>(props: {
   return (
     <div className="field">
       <span className="label">{props.label}</span>
-      <div className="segmented" role="radiogroup" aria-label={props.ariaLabel} onKeyDown={onKeyDown}>
+      <div
+        className="segmented"
+        role="radiogroup"
+        aria-label={props.ariaLabel}
+        aria-describedby={props.hint ? hintID : undefined}
+        onKeyDown={onKeyDown}
+      >
         {options.map((v, i) => (
           <button
             key={v}
@@ -71,6 +80,11 @@ export function Segmented<T extends string | number>(props: {
           </button>
         ))}
       </div>
+      {props.hint && (
+        <small className="muted field-hint" id={hintID}>
+          {props.hint}
+        </small>
+      )}
     </div>
   );
 }

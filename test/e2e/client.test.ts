@@ -254,6 +254,12 @@ describe.skipIf(!CHROMIUM)('browser: lobby, online match and hot-seat', () => {
     await page.getByTestId('create-players-3').click();
     await page.getByTestId('create-kind-1').selectOption('bot');
     await page.getByTestId('create-level-1').selectOption('easy');
+    // What the choice means is said under it, and read with the group (it named rulebook editions and no more).
+    const faceUp = page.getByRole('radiogroup', { name: 'Face-up Monument cards' });
+    const hint = await faceUp.evaluate(
+      (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent,
+    );
+    expect(hint).toContain('the game ends once the last is dealt: 15 in the final rulebook, 16 in an early rules text');
     await page.getByTestId('create-faceup-early').click();
     await page.getByTestId('create-first').selectOption('1');
     await page.getByTestId('create-submit').click();

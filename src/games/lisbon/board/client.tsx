@@ -38,6 +38,7 @@ function RulesFields(props: RulesFieldsProps<RulesChoice>) {
         onChange={(faceUp) => onChange({ ...value, faceUp })}
         text={(v) => `${v === 'final' ? 'Final' : 'Early'} (${FACE_UP[v][props.numPlayers]})`}
         testid={(v) => `${props.testid}-faceup-${v}`}
+        hint={`The Monument cards the deck holds face up; the game ends once the last is dealt: ${FACE_UP.final[props.numPlayers]} in the final rulebook, ${FACE_UP.early[props.numPlayers]} in an early rules text (a longer game).`}
       />
       <FirstPlayerField
         value={value.firstPlayer}
@@ -73,7 +74,7 @@ export const lisbonClient: ClientGame<RulesChoice> = {
   },
   describeSetup: (setupData) => {
     const d = (setupData ?? {}) as { faceUp?: string; firstPlayer?: number | string };
-    const face = d.faceUp === 'early' ? 'early rules' : 'final rules';
+    const face = d.faceUp === 'early' ? 'early rules (one more face-up card)' : 'final rules';
     const first = typeof d.firstPlayer === 'number' ? `seat ${d.firstPlayer + 1} starts` : 'random first player';
     return `${face}, ${first}`;
   },
