@@ -88,6 +88,15 @@ describe.skipIf(!CHROMIUM)('browser: Touched On at phone, laptop and desktop siz
       expect(board.right).toBeLessThanOrEqual(size.width);
       expect(board.overflow).toBeLessThanOrEqual(0);
       if (size.touch) expect(await smallTargets(page)).toEqual([]);
+      // Where the window has room the cards grow, the Line cards too: at the phone's 58 px a card's small print was 5
+      // to 8 px high and half the table bare felt (a UX review); at 1920 px wide a card is 96 px.
+      const widths = await page.evaluate(() => ({
+        // Its layout width: a raised card is tilted, and its box then wider.
+        card: document.querySelector<HTMLElement>('.hand-card')!.offsetWidth,
+        line: Math.round(document.querySelector('.line-col .cf-line')!.getBoundingClientRect().width),
+      }));
+      if (size.name === 'laptop') expect(widths).toEqual({ card: 64, line: 66 });
+      if (size.name === 'desktop') expect(widths).toEqual({ card: 96, line: 92 });
       // The journey's first turn, no current Line yet: the Lines' row is in view, not under the hand or the sheet.
       await expect.poll(() => linesHidden(page, 'body', '.line-head, .line-count'), { timeout: UI }).toEqual([]);
 
