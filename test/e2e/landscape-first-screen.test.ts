@@ -2,7 +2,7 @@
  * A phone held sideways (844 × 390): the site's header, the match bar, the page's switches and the chat fold used to
  * fill the first screen, the board starting at y 262 (Lisbon, Touched On). Once the board has drawn, the page now
  * brings it to the top of the window, online and in hot-seat, for every game; held upright, the page stays at its
- * top.
+ * top. The games page shows the first game's ways in on the first screen.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -29,6 +29,23 @@ async function boardIn(page: Page, selector: string) {
 
 describe('browser: a phone held sideways shows the board first', () => {
   const suite = e2eSuite();
+
+  it("the games page: the first game's ways in are on the first screen", async () => {
+    const { context, page } = await newContext(suite.browser, suite.errors, 'sideways-games', {
+      ...SIDEWAYS,
+      viewport: { width: 740, height: 360 },
+    });
+    await page.goto(`${suite.server.url}/#/`);
+    const play = page.getByTestId('play-lisbon-tram-28');
+    await play.waitFor({ timeout: UI });
+    // Its "Play online" lay 60 px under the first screen, under the page's title card (its "Next Stop" in big type, its
+    // line on a row of its own), which repeated the header's name.
+    for (const id of ['play-lisbon-tram-28', 'hotseat-lisbon-tram-28', 'rules-lisbon-tram-28']) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      expect(box.y + box.height, id).toBeLessThanOrEqual(360);
+    }
+    await context.close();
+  }, 30_000);
 
   for (const game of ['lisbon-tram-28', 'touched-on', 'get-on-board']) {
     it(`online, ${game}: the board fills the first screen, the header scrolled away`, async () => {

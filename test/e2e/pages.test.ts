@@ -98,6 +98,13 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
         drawings.add(await picture.evaluate((svg) => svg.innerHTML));
       }
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      if (width === 1366) {
+        // Three cards on a row: their ways in on one line at the cards' foot, however long a title or pitch (Get on
+        // Board's wrapped title put its buttons 27 px lower than its neighbours').
+        const tops = new Set<number>();
+        for (const { id } of GAMES) tops.add(Math.round((await p.getByTestId(`play-${id}`).boundingBox())!.y));
+        expect([...tops], 'the tops of the games\' "Play online"').toHaveLength(1);
+      }
       await screenshot(p, `games-page-${width}`);
     }
     expect(drawings.size).toBe(GAMES.length);
