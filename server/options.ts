@@ -151,8 +151,6 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     args: argv,
     strict: true,
     allowPositionals: false,
-    // `--no-trust-proxy` turns off a TRUST_PROXY set in the environment (a flag wins over its variable).
-    allowNegative: true,
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
@@ -167,6 +165,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       'body-limit': { type: 'string' },
       hosts: { type: 'string' },
       'trust-proxy': { type: 'boolean' },
+      // Turns off a TRUST_PROXY set in the environment (a flag wins over its variable). Its own option, not parseArgs'
+      // allowNegative: that needs Node 20.16, and would take --no-help and start the server.
+      'no-trust-proxy': { type: 'boolean' },
       'proxy-hops': { type: 'string' },
       'create-rate': { type: 'string' },
       'open-matches': { type: 'string' },
@@ -226,7 +227,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   const botRestAfter = pick(values['bot-rest-after'], 'BOT_REST_AFTER');
   const clockScale = pick(values['clock-scale'], 'CLOCK_SCALE');
   const trustProxyEnv = booleanEnv('TRUST_PROXY', env.TRUST_PROXY);
-  const trustProxy = values['trust-proxy'] ?? trustProxyEnv ?? false;
+  if (values['trust-proxy'] && values['no-trust-proxy'])
+    throw new Error('--trust-proxy and --no-trust-proxy contradict each other');
+  const trustProxy = values['no-trust-proxy'] ? false : (values['trust-proxy'] ?? trustProxyEnv ?? false);
   const fsync = booleanEnv('FILE_FSYNC', env.FILE_FSYNC);
   const proxyHops = pick(values['proxy-hops'], 'PROXY_HOPS');
   const list = (text: string | undefined) =>

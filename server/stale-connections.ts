@@ -66,12 +66,11 @@
 import type { Server } from 'boardgame.io';
 import type { Logger } from './log';
 import type { SharedSeats } from './seat-presence';
-import { fetchMetadata, isSyncStorage, listMatchIDs, storeMetadata, type AnyStorage } from './storage-hooks';
+import { fetchMetadata, listMatchIDs, storeMetadata, type AnyStorage } from './storage-hooks';
 import { withinOrFail } from './within';
 
 /** Marks every seat of every unfinished match not connected; resolves with the matches changed. */
 export async function clearStaleConnections(db: AnyStorage, log: Logger): Promise<number> {
-  const sync = isSyncStorage(db);
   let changed = 0;
   for (const matchID of await listUnfinished(db)) {
     try {
@@ -80,8 +79,7 @@ export async function clearStaleConnections(db: AnyStorage, log: Logger): Promis
       if (!metadata || !players.some((p) => p.isConnected)) continue;
       // Changed on the object read: the storage writes only this change (server/storage/postgres.ts).
       for (const p of players) if (p.isConnected) p.isConnected = false;
-      if (sync) db.setMetadata(matchID, metadata);
-      else await db.setMetadata(matchID, metadata);
+      await storeMetadata(db, matchID, metadata);
       changed++;
     } catch (err) {
       // A damaged match is reported by the storage and not served; the others are still put right.

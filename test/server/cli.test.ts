@@ -54,6 +54,9 @@ describe('parseCli', () => {
     // The flag wins over its variable, either way.
     expect(parseCli(['--no-trust-proxy'], { TRUST_PROXY: 'true' })).toMatchObject({ options: { trustProxy: false } });
     expect(parseCli(['--trust-proxy'], { TRUST_PROXY: 'no' })).toMatchObject({ options: { trustProxy: true } });
+    expect(() => parseCli(['--trust-proxy', '--no-trust-proxy'], {})).toThrow(/contradict/);
+    // No other flag takes a --no- form: --no-help is refused, not read as "do not print the help" and a start.
+    expect(() => parseCli(['--no-help'], {})).toThrow(/Unknown option '--no-help'/);
     expect(parseCli(['--trust-proxy', '--proxy-hops', '2'], {})).toMatchObject({ options: { proxyHops: 2 } });
     expect(parseCli([], { PROXY_HOPS: '3' })).toMatchObject({ options: { proxyHops: 3 } });
     expect(() => parseCli(['--proxy-hops', '0'], {})).toThrow(/--proxy-hops must be an integer from 1/);
