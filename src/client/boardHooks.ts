@@ -128,7 +128,11 @@ export function useDialogKeys(onClose?: () => void, inline?: boolean) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const at = button.current;
-    if (inline || !at || focusOutside(at.closest<HTMLElement>(`[${BOARD_ROOT}]`))) return;
+    if (inline || !at) return;
+    const board = at.closest<HTMLElement>(`[${BOARD_ROOT}]`);
+    // A board that does not mark its root: only focus that went with the game's end (on the page's body) is taken.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (board ? focusOutside(board) : !lost) return;
     at.focus({ preventScroll: true });
   }, [inline]);
   const onKeyDown = (e: KeyboardEvent) => {

@@ -318,6 +318,8 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
     await expect.poll(() => focused(page), { timeout: UI }).toBe('gameover-close');
     await page.keyboard.press('Escape');
     await page.getByTestId('gameover').waitFor({ state: 'detached', timeout: UI });
+    // Closed, focus goes to the button that opens them again.
+    await expect.poll(() => focused(page), { timeout: UI }).toBe('show-scores');
     // Opened again from the board, they take focus again.
     await page.getByTestId('show-scores').click();
     await expect.poll(() => focused(page), { timeout: UI }).toBe('gameover-close');

@@ -282,7 +282,8 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
       const scores = page.getByRole('dialog', { name: 'Final scores' });
       await scores.waitFor({ timeout: UI });
       await page.getByTestId('handover-panel').waitFor({ state: 'detached', timeout: UI });
-      // Get on Board's final scores take no focus of their own: focus, in the panel, fell to the page (BODY) before.
+      // The final scores leave focus alone while it is in the panel, outside the board (useDialogKeys); the panel,
+      // closing, hands it to them whole (focus fell to the page, BODY, before).
       await expect.poll(() => focused(page)).toBe('gameover');
       expect(await page.getByTestId('handover-open').count()).toBe(0);
     } finally {

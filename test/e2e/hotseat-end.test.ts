@@ -209,6 +209,8 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await expect.poll(() => focused(page)).toBe('gameover-close');
     await page.keyboard.press('Escape');
     await page.getByTestId('gameover').waitFor({ state: 'detached', timeout: UI });
+    // Closed, focus goes to the button that opens them again (it went to the action sheet).
+    await expect.poll(() => focused(page)).toBe('show-scores');
     await page.getByTestId('show-scores').click();
     await page.getByTestId('gameover').waitFor({ timeout: UI });
     await screenshot(page, 'hotseat-end-bar');

@@ -388,6 +388,8 @@ export function Board(props: LisbonBoardProps) {
         '[data-testid="decision"] button, .place-section button.primary',
         '.lt-mapcol .dest, .lt-mapcol .place, .lt-mapcol .branch-path',
         '[data-testid="end-turn"]',
+        // The final scores closed: the button that opens them again.
+        '[data-testid="show-scores"]',
         '.lt-sheet',
       ),
     [],
