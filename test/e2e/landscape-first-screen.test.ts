@@ -38,7 +38,7 @@ describe('browser: a phone held sideways shows the board first', () => {
     await page.goto(`${suite.server.url}/#/`);
     const play = page.getByTestId('play-lisbon-tram-28');
     await play.waitFor({ timeout: UI });
-    // Its "Play online" lay 60 px under the first screen, under the page's title card (its "Next Stop" in big type, its
+    // The foot of its "Play online" lay 87 px under the first screen, under the page's title card (its "Next Stop" in big type, its
     // line on a row of its own), which repeated the header's name.
     for (const id of ['play-lisbon-tram-28', 'hotseat-lisbon-tram-28', 'rules-lisbon-tram-28']) {
       const box = (await page.getByTestId(id).boundingBox())!;
