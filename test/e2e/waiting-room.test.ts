@@ -15,6 +15,13 @@ import { findChromium, newContext, screenshot, e2eSuite, SCREENS, SCREENSHOTS } 
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
+const TOUCH_PHONE = SCREENS.find((s) => s.touch)!;
+/** A touch phone's context. */
+const PHONE = {
+  viewport: { width: TOUCH_PHONE.width, height: TOUCH_PHONE.height },
+  isMobile: true,
+  hasTouch: true,
+};
 
 describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
   const suite = e2eSuite();
@@ -127,12 +134,7 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
   }, 60_000);
 
   it("on a phone no game's sheet lies over the waiting room's controls: it stands in the board's flow while the table waits", async () => {
-    const phone = SCREENS.find((s) => s.touch)!;
-    const { page, context } = await newContext(suite.browser, errors, 'wait-sheet-phone', {
-      viewport: { width: phone.width, height: phone.height },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const { page, context } = await newContext(suite.browser, errors, 'wait-sheet-phone', PHONE);
     const covered: string[] = [];
     for (const game of ['lisbon-tram-28', 'touched-on', 'get-on-board']) {
       await page.goto(`${suite.server.url}/#/g/${game}`);
@@ -181,12 +183,7 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
   }, 90_000);
 
   it('Touched On on a phone: no felt kept under the waiting board for a sheet that is not fixed yet', async () => {
-    const phone = SCREENS.find((s) => s.touch)!;
-    const { page, context } = await newContext(suite.browser, errors, 'wait-to-phone', {
-      viewport: { width: phone.width, height: phone.height },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const { page, context } = await newContext(suite.browser, errors, 'wait-to-phone', PHONE);
     await page.goto(`${suite.server.url}/#/g/touched-on`);
     await page.getByTestId('player-name').fill('Ana');
     await page.getByTestId('create-submit').click();
@@ -214,7 +211,7 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
     await page.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });
     await expect.poll(async () => (await atEnd()).fixed, { timeout: UI }).toBe(true);
     const playing = await atEnd();
-    expect(playing.sheetBottom).toBe(phone.height);
+    expect(playing.sheetBottom).toBe(TOUCH_PHONE.height);
     expect(playing.felt, 'room kept for the sheet').toBeGreaterThan(200);
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
