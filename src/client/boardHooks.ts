@@ -142,3 +142,28 @@ export function useDialogKeys(onClose?: () => void, inline?: boolean) {
   };
   return { button, onKeyDown };
 }
+
+/**
+ * Scrolls the page by `by` px for a board: smoothly, unless the player asked for reduced motion. A smooth scroll under
+ * way stops where it stands once the player reaches outside `board` (a tap or focus there, within the second it may
+ * take): carried on, it threw what they opened (the match bar's panel, its title focused and in view) out of the
+ * window, as its target was set before they tapped.
+ */
+export function scrollPageBy(by: number, board: HTMLElement): void {
+  const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+  window.scrollBy({ top: by, behavior: still ? 'instant' : 'smooth' });
+  if (still) return;
+  const stop = (e: Event) => {
+    if (e.target instanceof Node && board.contains(e.target)) return;
+    window.scrollTo({ top: window.scrollY, behavior: 'instant' });
+    done();
+  };
+  const done = () => {
+    clearTimeout(timer);
+    document.removeEventListener('pointerdown', stop, true);
+    document.removeEventListener('focusin', stop, true);
+  };
+  document.addEventListener('pointerdown', stop, true);
+  document.addEventListener('focusin', stop, true);
+  const timer = setTimeout(done, 1000);
+}

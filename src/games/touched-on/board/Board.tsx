@@ -58,6 +58,7 @@ import {
 import {
   BOARD_ROOT,
   focusOutside,
+  scrollPageBy,
   useLayoutEffectInBrowser,
   useMoveSender,
   useToasts,
@@ -116,8 +117,7 @@ function keepLineInView(board: HTMLElement | null, line: LineId, chosen: LineId 
   if (top < head + margin) by = top - head - margin;
   else if (bottom > foot - margin) by = Math.min(bottom - foot + margin, top - head - margin);
   if (Math.abs(by) < 1) return;
-  const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
-  window.scrollBy({ top: by, behavior: still ? 'instant' : 'smooth' });
+  scrollPageBy(by, board);
 }
 
 /** Props: boardgame.io's board props, plus what the site's shell adds (names, a table still waiting). */
