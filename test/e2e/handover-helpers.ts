@@ -15,6 +15,8 @@ export const LOCAL_NOTE =
   "This page's address (127.0.0.1) names this computer alone: another device cannot open the link. Open the site " +
   'here by an address the other device reaches, and make the link there.';
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+/** The same phone held sideways. */
+export const SIDEWAYS = { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true };
 
 /** What the QR code on the page says, read from its pixels (the SVG drawn on a canvas) by a QR decoder. */
 export async function readQr(page: Page, testid = 'handover-qr'): Promise<string | null> {

@@ -25,7 +25,7 @@ import {
   openAsSeat,
   screenshot,
 } from './harness';
-import { handoverMatch, PHONE, UI } from './handover-helpers';
+import { handoverMatch, PHONE, SIDEWAYS, UI } from './handover-helpers';
 
 const CHROMIUM = findChromium();
 
@@ -64,7 +64,6 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
 
   it('opened on a phone held sideways, the panel takes focus at its title, in view above the action sheet', async () => {
     const { url, matchID, creds } = await match();
-    const sideways = { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true };
     const at = { url, game: 'touched-on', matchID, playerID: '0', credentials: creds[0] };
     const { context, page } = await openAsSeat(
       suite.browser,
@@ -72,7 +71,7 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
       'handover-sideways',
       at,
       undefined,
-      sideways,
+      SIDEWAYS,
     );
     await page.getByTestId('turn-who').filter({ hasText: 'Your turn' }).waitFor({ timeout: UI });
     // Once drawn, the board is brought to the window's top on a phone held sideways (shortScreen.ts), as the page
@@ -103,9 +102,8 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
 
   it("opened while the board's own smooth scroll to the Line is under way, the panel stays in view: the scroll stops", async () => {
     const { url, matchID, creds } = await match();
-    const sideways = { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true };
     const at = { url, game: 'touched-on', matchID, playerID: '0', credentials: creds[0] };
-    const { context, page } = await openAsSeat(suite.browser, suite.errors, 'handover-smooth', at, undefined, sideways);
+    const { context, page } = await openAsSeat(suite.browser, suite.errors, 'handover-smooth', at, undefined, SIDEWAYS);
     await page.getByTestId('turn-who').filter({ hasText: 'Your turn' }).waitFor({ timeout: UI });
     await page.locator('.hand-card[data-playable="yes"]').first().waitFor({ timeout: UI });
     await page.waitForTimeout(1000);
@@ -133,8 +131,7 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
 
   it('tapped on a phone held sideways before the board has drawn, the panel stays in view as the board draws', async () => {
     const { url, matchID, creds } = await match();
-    const sideways = { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true };
-    const { context, page } = await newContext(suite.browser, suite.errors, 'handover-sideways-early', sideways);
+    const { context, page } = await newContext(suite.browser, suite.errors, 'handover-sideways-early', SIDEWAYS);
     // Seat 1, whom the game does not wait for: Touched On brings the current Line into view as one's turn starts (a
     // scroll of its own, which a tap before the board drew does not stop either).
     await holdSeat(context, { game: 'touched-on', matchID, playerID: '1', credentials: creds[1] });
@@ -172,7 +169,6 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
 
   it('open on a phone held sideways as the turn comes round, the panel stays in view: the Line waits', async () => {
     const { url, matchID, creds } = await match();
-    const sideways = { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true };
     // Seat 1, waiting: its turn comes as seat 0 plays elsewhere, and Touched On brings the current Line into view.
     const at = { url, game: 'touched-on', matchID, playerID: '1', credentials: creds[1] };
     const { context, page } = await openAsSeat(
@@ -181,7 +177,7 @@ describe.skipIf(!CHROMIUM)('browser: playing a seat on another device', () => {
       'handover-turn-comes',
       at,
       undefined,
-      sideways,
+      SIDEWAYS,
     );
     await page.getByTestId('turn-who').waitFor({ timeout: UI });
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: UI }).toBeGreaterThan(8);
