@@ -5,6 +5,9 @@
  *   612 px in a 334 px box that scrolled sideways: cards 7–11 stood at x 356–636, past the window's right edge (this
  *   check failed before its fix). Its cards now wrap into rows, every one whole in the window and in the hand's box
  *   (not cut off by it), each a tap target of 44 px, and the Lines still show between the banner and the hand.
+ *   At 360 × 740 the pinned hand's 52 px cards made three rows (310 px): with the sheet it took 370 px of the window
+ *   on turn, and 489 px (66 %) with a batch chosen (this check failed before its fix); its cards are 44 px there now,
+ *   as on a low phone, and the hand and the sheet take at most half the window, a batch chosen too.
  * - Online, not on turn, the review saw the fixed sheet ("Waiting for … to play…") over the hand's second row; the
  *   page keeps room for the sheet, so scrolled to its end the hand's last card is above it (this passed before too:
  *   the review's screenshot was taken before scrolling; it stays as a guard).
@@ -61,10 +64,11 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
   it.each([
     [390, 844],
     [360, 640],
+    [360, 740],
   ])(
-    '%i × %i, hot-seat, on turn: every card of the pinned hand is whole in the window, no sideways scroll',
+    '%i × %i, hot-seat, on turn: every card of the pinned hand is whole in the window, no sideways scroll; with the sheet it takes at most half the window',
     async (width, height) => {
-      const { context, page } = await newContext(suite.browser, suite.errors, `to-phone-hand-turn-${width}`, {
+      const { context, page } = await newContext(suite.browser, suite.errors, `to-phone-hand-turn-${width}-${height}`, {
         ...PHONE,
         viewport: { width, height },
       });
@@ -75,7 +79,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
       await page.getByTestId('pass-ready').click({ timeout: UI });
       await page.locator('[data-testid="hand"].pinned .hand-card').nth(10).waitFor({ timeout: UI });
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-phone-hand-turn-${width}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-phone-hand-turn-${width}-${height}.png` });
       const m = await measure(page);
       const where = JSON.stringify(m);
       expect(m.cards.length, where).toBe(11);
@@ -97,8 +101,33 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
       // The table still shows: at least 40 px of the Lines between the banner and the pinned hand.
       const seen = Math.min(m.lines.bottom, m.hand.top) - Math.max(m.lines.top, m.banner.bottom);
       expect(seen, `the Lines between the banner and the hand: ${where}`).toBeGreaterThanOrEqual(40);
-      // And the hand takes at most a third of the window (52 px cards in three rows took 310 px of 640).
+      // And the hand takes at most a third of the window (52 px cards in three rows took 310 px of 640, and of 740),
+      // the hand and the sheet at most half of it (370 px of 740 before).
       expect(m.hand.height, `the pinned hand's height: ${where}`).toBeLessThanOrEqual(height / 3);
+      expect(m.hand.height + m.height - m.sheet.top, `the hand and the sheet: ${where}`).toBeLessThanOrEqual(
+        height / 2,
+      );
+      // A batch chosen, the sheet grows with its controls: the hand stays above it, its cards still 44 px targets, and
+      // at 740 px high or more the two still take at most half the window (489 px of 740 before, 66 %: the table
+      // had 251 px left, the banner's included). (At 640 px high they take up to 56 % with Peak Hour's hint.)
+      await page.locator('.hand-card[data-testid^="hand-card-E"][data-playable="yes"]').first().tap();
+      await page.getByTestId('play-batch').waitFor({ timeout: UI });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-phone-hand-batch-${width}-${height}.png` });
+      const b = await measure(page);
+      const batch = JSON.stringify(b);
+      expect(
+        b.cards.filter((c) => c.bottom > b.sheet.top || c.top < 0),
+        `cards out of view: ${batch}`,
+      ).toEqual([]);
+      expect(
+        b.cards.filter((c) => c.width < 44 || c.height < 44),
+        `cards under 44 px: ${batch}`,
+      ).toEqual([]);
+      if (height >= 740)
+        expect(b.hand.height + b.height - b.sheet.top, `the hand and the sheet: ${batch}`).toBeLessThanOrEqual(
+          height / 2,
+        );
       expect(suite.errors).toEqual([]);
       await context.close();
     },
