@@ -167,3 +167,47 @@ export function scrollPageBy(by: number, board: HTMLElement): void {
   document.addEventListener('focusin', stop, true);
   const timer = setTimeout(done, 1000);
 }
+
+/**
+ * What `scrollBy` must move a box showing `from`–`to` to bring `top`–`bottom` into it, as `scrollIntoView` does with
+ * `block: 'nearest'`: nothing when it is in view or covers the whole box; else it goes to the box's nearer edge (its
+ * other edge, when it is taller than the box).
+ */
+function nearest(top: number, bottom: number, from: number, to: number): number {
+  const fits = bottom - top <= to - from;
+  if (top < from && bottom <= to) return fits ? top - from : bottom - to;
+  if (bottom > to && top >= from) return fits ? bottom - to : top - from;
+  return 0;
+}
+
+/**
+ * Brings `el`, in `board`, into the window as `el.scrollIntoView({ block: 'nearest' })` would, keeping its scroll
+ * margins and the page's scroll padding (what a board fixes over the window's foot): a box of the board that scrolls
+ * and holds it (a phone's sheet) scrolls at once, and the page by `scrollPageBy`, so a smooth scroll stops as the
+ * player reaches outside the board. (A smooth `scrollIntoView` carried on, and threw what they opened meanwhile out
+ * of the window.) An element in a box fixed to the window does not move with the page, which stays.
+ */
+export function scrollIntoViewFor(el: Element, board: HTMLElement): void {
+  const own = getComputedStyle(el);
+  const before = parseFloat(own.scrollMarginTop) || 0;
+  const after = parseFloat(own.scrollMarginBottom) || 0;
+  let fixed = false;
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    const style = getComputedStyle(box);
+    if (style.position === 'fixed') fixed = true;
+    const inside = box !== board && board.contains(box);
+    if (!inside || !/auto|scroll/.test(style.overflowY) || box.scrollHeight <= box.clientHeight) continue;
+    const r = el.getBoundingClientRect();
+    const from = box.getBoundingClientRect().top + box.clientTop + (parseFloat(style.scrollPaddingTop) || 0);
+    const to = from + box.clientHeight - (parseFloat(style.scrollPaddingBottom) || 0);
+    const by = nearest(r.top - before, r.bottom + after, from, to);
+    if (Math.abs(by) >= 1) box.scrollTop += by;
+  }
+  if (fixed) return;
+  const page = getComputedStyle(document.documentElement);
+  const r = el.getBoundingClientRect();
+  const from = parseFloat(page.scrollPaddingTop) || 0;
+  const to = window.innerHeight - (parseFloat(page.scrollPaddingBottom) || 0);
+  const by = nearest(r.top - before, r.bottom + after, from, to);
+  if (Math.abs(by) >= 1) scrollPageBy(by, board);
+}

@@ -6,6 +6,7 @@ import { CardFace } from './CardFace';
 import { cardLook } from './look';
 import { cardName, playerLabel, sortHand } from './logic';
 import type { PanelProps } from './selection';
+import { BOARD_ROOT, scrollIntoViewFor } from '../../../client/boardHooks';
 
 /** The victim's Appeal prompt: Appeal or accept. */
 export function AppealPrompt({ G, ctx, me, names, act }: PanelProps & { me: PlayerID }) {
@@ -75,10 +76,11 @@ export function TrackerPrompt(props: PanelProps & { me: PlayerID }) {
   // Once a card to take is chosen, the cards to give and the button that swaps them open below it: the page brings
   // them into the window (at 1024 × 768 "Take and give" stood under the window's foot, to be scrolled to by hand).
   const swapRef = useRef<HTMLButtonElement>(null);
+  // As the board's other scrolls do, a smooth one stops once the player reaches outside the board (boardHooks.ts).
   useEffect(() => {
-    if (!sel.take) return;
-    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
-    swapRef.current?.scrollIntoView({ block: 'nearest', behavior: still ? 'instant' : 'smooth' });
+    const swap = swapRef.current;
+    const board = swap?.closest<HTMLElement>(`[${BOARD_ROOT}]`);
+    if (sel.take && swap && board) scrollIntoViewFor(swap, board);
   }, [sel.take, sel.give]);
   if (choices.takeNothing) return <TrackerLookPrompt {...props} target={p.target} />;
   // Both hands in the order the hand shows them (by Line), each card shown, so the chooser sees the whole hand.
