@@ -169,6 +169,80 @@ describe.skipIf(!CHROMIUM)('browser: Touched On fits its window', () => {
     await context.close();
   }, 60_000);
 
+  it.each([
+    [740, 360],
+    [390, 844],
+  ])(
+    '%i × %i, online, the final scores closed: "Final scores" stands within the seat panels\' width and the board, above the end bar',
+    async (width, height) => {
+      const { matchID, creds } = await anaAndBruno(suite);
+      const state = structuredClone((await suite.server.db.fetch(matchID, { state: true })).state as State<TOState>);
+      const over = {
+        winner: '0',
+        scores: { '0': { total: 9, cards: 2, exp: [] }, '1': { total: 5, cards: 1, exp: [] } },
+      };
+      state.G.gameOver = over;
+      state.ctx.gameover = over;
+      await suite.server.db.setState(matchID, state);
+      const size = { viewport: { width, height }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' as const };
+      const { context, page } = await newContext(suite.browser, suite.errors, `to-fit-reopen-${width}`, size);
+      const seat = {
+        gameId: 'touched-on',
+        matchID,
+        playerID: '0',
+        credentials: creds[0],
+        playerName: 'Ana',
+        joinedAt: 0,
+      };
+      await context.addInitScript((s) => localStorage.setItem(`lt28:seat:${s.matchID}`, JSON.stringify(s)), seat);
+      await page.goto(`${suite.server.url}/#/g/touched-on/match/${matchID}`);
+      await page.getByTestId('gameover-close').tap({ timeout: UI });
+      await page.getByTestId('show-scores').waitFor({ timeout: UI });
+      const measure = () =>
+        page.evaluate(() => {
+          const box = (el: Element) => {
+            const r = el.getBoundingClientRect();
+            return {
+              top: Math.round(r.top),
+              bottom: Math.round(r.bottom),
+              left: Math.round(r.left),
+              right: Math.round(r.right),
+            };
+          };
+          const q = (sel: string) => box(document.querySelector(sel)!);
+          return {
+            button: q('[data-testid="show-scores"]'),
+            seats: q('[data-testid="seats"]'),
+            board: q('.to-board'),
+            bar: q('[data-testid="game-over-bar"]'),
+          };
+        });
+      const m = await measure();
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-fit-reopen-${width}.png` });
+      const where = JSON.stringify(m);
+      // Before, at 740 × 360: 612–728 px across, past the seat panels' right edge (720) and the board's (726).
+      expect(m.button.left, `the button's left edge: ${where}`).toBeGreaterThanOrEqual(m.seats.left);
+      expect(m.button.right, `the button's right edge: ${where}`).toBeLessThanOrEqual(m.seats.right);
+      expect(m.button.bottom, `the button above the end bar: ${where}`).toBeLessThanOrEqual(m.bar.top);
+      expect(m.button.top, where).toBeGreaterThanOrEqual(0);
+      // Scrolled to the page's end, it is in the board, not across its foot (228–272 px against the board's foot at
+      // 258 before, at 740 × 360).
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const end = await measure();
+      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-fit-reopen-${width}-end.png` });
+      const there = JSON.stringify(end);
+      expect(end.button.top, `scrolled to the end: ${there}`).toBeGreaterThanOrEqual(end.board.top);
+      expect(end.button.bottom, `scrolled to the end: ${there}`).toBeLessThanOrEqual(end.board.bottom);
+      expect(end.button.right, `scrolled to the end: ${there}`).toBeLessThanOrEqual(end.seats.right);
+      expect(end.button.bottom, `scrolled to the end: ${there}`).toBeLessThanOrEqual(end.bar.top);
+      await page.getByTestId('show-scores').tap();
+      await page.getByTestId('gameover').waitFor({ timeout: UI });
+      expect(suite.errors).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
+
   it('online: once the player on turn has left, the status says their seat is empty, not that it waits for them', async () => {
     const url = suite.server.url;
     const { matchID, creds } = await anaAndBruno(suite);
