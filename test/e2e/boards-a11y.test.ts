@@ -20,7 +20,7 @@ import { violations } from './axe';
 import { carriage } from '../games/touched-on/helpers';
 import { PLAYER_COLOURS, PLAYER_SHAPES } from '../../src/games/get-on-board/board/palette';
 import { SEAT_SHAPES } from '../../src/games/touched-on/board/SeatMark';
-import { createJoined, findChromium, newContext, openAsSeat, e2eSuite, SCREENSHOTS } from './harness';
+import { createJoined, findChromium, newContext, openAsSeat, e2eSuite, screenshot } from './harness';
 import { knownMatch, storedState } from './touched-on-position';
 
 const CHROMIUM = findChromium();
@@ -93,7 +93,7 @@ describe.skipIf(!CHROMIUM)('browser: accessibility of the Touched On and Get on 
     const cdp = await context.newCDPSession(page);
     for (const type of ['protanopia', 'deuteranopia', 'tritanopia']) {
       await cdp.send('Emulation.setEmulatedVisionDeficiency', { type: type as 'protanopia' });
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-${type}.png` });
+      await screenshot(page, `touched-on-${type}`, { fullPage: false });
       const seen = await page.evaluate(() => ({
         seats: Array.from(document.querySelectorAll('[data-testid^="player-"]')).map((el) => ({
           seat: el.getAttribute('data-testid')!.slice('player-'.length),
@@ -150,7 +150,7 @@ describe.skipIf(!CHROMIUM)('browser: accessibility of the Touched On and Get on 
     const cdp = await context.newCDPSession(page);
     for (const type of ['protanopia', 'deuteranopia', 'tritanopia']) {
       await cdp.send('Emulation.setEmulatedVisionDeficiency', { type: type as 'protanopia' });
-      await page.screenshot({ path: `${SCREENSHOTS}/gob-${type}.png` });
+      await screenshot(page, `gob-${type}`, { fullPage: false });
       const seen = await page.evaluate(() => ({
         routes: Array.from(document.querySelectorAll('.gob-route')).map((el) => ({
           colour: el.querySelector('.gob-route-line')!.getAttribute('stroke')!,

@@ -12,7 +12,7 @@
  * Viewport screenshots: artifacts/screenshots/gob-banner-<size>-plot<n>.png.
  */
 import { describe, expect, it } from 'vitest';
-import { findChromium, SCREENSHOTS, e2eSuite } from './harness';
+import { findChromium, e2eSuite, screenshot } from './harness';
 import { hotSeatSetupAt } from './get-on-board-steps';
 
 const CHROMIUM = findChromium();
@@ -83,7 +83,7 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's banner keeps its height from
         await page.getByTestId('plot-panel').waitFor({ timeout: 30_000 });
         const round = await page.getByTestId('round').textContent();
         mapAt.push(Math.round((await page.locator('.gob-map-svg').boundingBox())!.y));
-        await page.screenshot({ path: `${SCREENSHOTS}/gob-banner-${size.name}-plot${plot}.png` });
+        await screenshot(page, `gob-banner-${size.name}-plot${plot}`, { fullPage: false });
         for (let i = 0; i < 10 && !(await page.getByTestId('plot-confirm').isEnabled()); i++) {
           const safe = page.locator('.gob-target[data-eliminates="no"]');
           const placed = await page.locator('[data-testid="plot-markers"] li').count();

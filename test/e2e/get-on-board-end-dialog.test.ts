@@ -13,13 +13,12 @@
  * and the close button are on screen at once; every number is the result's.
  * Viewport screenshots go to artifacts/screenshots/gob-end-dialog-*.png.
  */
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import type { GobResult, GobState, ScoreBreakdown } from '../../src/games/get-on-board/types';
 import { numberText } from '../../src/games/get-on-board/board/numbers';
 import { http } from '../server/harness';
-import { findChromium, focused, openAsSeat, e2eSuite, SCREENSHOTS } from './harness';
+import { findChromium, focused, openAsSeat, e2eSuite, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -163,7 +162,6 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
   it.each(SIZES)(
     'shows the whole table, ranks and totals first, without a scroll at $name size ($width × $height)',
     async (size) => {
-      fs.mkdirSync(SCREENSHOTS, { recursive: true });
       for (const n of [2, 3, 4, 5]) {
         const { matchID, credentials } = await finished(n);
         const { page, context } = await openAsSeat(
@@ -179,7 +177,7 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
         expect(await over.getAttribute('data-testid')).toBe('gameover');
         // Held sideways the page hides its end bar while the scores are up (they take the window's height).
         await page.getByTestId('game-over-bar').waitFor({ state: 'attached', timeout: UI });
-        await page.screenshot({ path: `${SCREENSHOTS}/gob-end-dialog-${size.name}-${n}p.png` });
+        await screenshot(page, `gob-end-dialog-${size.name}-${n}p`, { fullPage: false });
 
         const m = await over.evaluate((dialog) => {
           const clip = dialog.getBoundingClientRect();
@@ -251,7 +249,7 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
           expect(await over.getByTestId('scores-how').getAttribute('aria-expanded')).toBe('true');
           await expect.poll(() => over.locator('[data-testid="scores-how-list"] dd').count()).toBe(ROWS.length);
           await over.getByTestId('scores-how-list').scrollIntoViewIfNeeded();
-          await page.screenshot({ path: `${SCREENSHOTS}/gob-end-dialog-${size.name}-${n}p-how.png` });
+          await screenshot(page, `gob-end-dialog-${size.name}-${n}p-how`, { fullPage: false });
         }
         if (size.touch) {
           const close = (await page.getByTestId('gameover-close').boundingBox())!;
@@ -294,7 +292,7 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
         });
       await page.waitForTimeout(300);
       const c = await clearance();
-      await page.screenshot({ path: `${SCREENSHOTS}/gob-end-map-${size.width}x${size.height}.png` });
+      await screenshot(page, `gob-end-map-${size.width}x${size.height}`, { fullPage: false });
       expect(c.top, 'the map top in the window').toBeGreaterThanOrEqual(0);
       expect(c.map, `the map's foot above the bar (${JSON.stringify(c)})`).toBeLessThanOrEqual(c.bar);
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);

@@ -7,8 +7,6 @@
  * map's description names each latest plot in words. Screenshots (of the window, not the whole page) at 1280 × 800,
  * and of the same map at 1024 × 768 and 390 × 844, go to artifacts/screenshots/gob-latest-plot-*.png.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
@@ -16,7 +14,7 @@ import { actingPlayers, enumerate } from '../../src/games/get-on-board/ai';
 import { plotStatus } from '../../src/games/get-on-board/legal';
 import type { GobState, PointId } from '../../src/games/get-on-board/types';
 import { RawClient } from '../server/harness';
-import { SCREENSHOTS, createJoined, e2eSuite, findChromium, openAsSeat } from './harness';
+import { createJoined, e2eSuite, findChromium, openAsSeat, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -61,9 +59,8 @@ async function playUntil(url: string, matchID: string, creds: string[], done: (G
 
 /** A screenshot of the window as it is, the map scrolled into view. */
 async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.getByTestId('gob-map').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  await screenshot(page, name, { fullPage: false });
 }
 
 describe.skipIf(!CHROMIUM)("browser: Get on Board's map shows each player's latest plot", () => {

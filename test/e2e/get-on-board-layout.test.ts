@@ -23,7 +23,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { findChromium, SCREENS, SCREENSHOTS, e2eSuite } from './harness';
+import { findChromium, SCREENS, e2eSuite, screenshot } from './harness';
 import { hotSeatSetupAt } from './get-on-board-steps';
 
 const CHROMIUM = findChromium();
@@ -135,7 +135,7 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board at phone, laptop and desktop s
       expect(await overflow(page)).toBe(0);
       if (size.touch) expect(await smallTargets(page)).toEqual([]);
       expectInView(page, await boxOf(departure, 'a departure ticket'), 'a departure ticket');
-      await page.screenshot({ path: `${SCREENSHOTS}/gob-${size.name}-departure.png` });
+      await screenshot(page, `gob-${size.name}-departure`, { fullPage: false });
       await press(departure);
 
       // The map takes the screen's width on the phone, and the page is no wider than the screen.
@@ -187,7 +187,7 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board at phone, laptop and desktop s
           // Zoomed, the map's box has moved to show it (nothing scrolls it but the board).
           if (zoom)
             expectInside(ring, await boxOf(page.locator('.gob-map-box'), 'the map box'), `${where} in the map box`);
-          if (marker === 0) await page.screenshot({ path: `${SCREENSHOTS}/gob-${size.name}-plot${plots + 1}.png` });
+          if (marker === 0) await screenshot(page, `gob-${size.name}-plot${plots + 1}`, { fullPage: false });
           const placed = await page.locator('[data-testid="plot-markers"] li').count();
           await press(target);
           await expect.poll(() => page.locator('[data-testid="plot-markers"] li').count()).toBe(placed + 1);
@@ -206,7 +206,7 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board at phone, laptop and desktop s
             escaped = true;
           }
         }
-        await page.screenshot({ path: `${SCREENSHOTS}/gob-${size.name}-confirm${plots + 1}.png` });
+        await screenshot(page, `gob-${size.name}-confirm${plots + 1}`, { fullPage: false });
         await press(page.getByTestId('plot-confirm'));
         plots++;
         await expect
@@ -258,14 +258,14 @@ describe.skipIf(!CHROMIUM)('browser: Get on Board at phone, laptop and desktop s
       expect(b.x, `${label}: left`).toBeGreaterThanOrEqual(frame.x - 1);
       expect(b.x + b.width, `${label}: right`).toBeLessThanOrEqual(frame.x + frame.width + 1);
     }
-    await page.screenshot({ path: `${SCREENSHOTS}/gob-phone-final-scores-scrolled.png` });
+    await screenshot(page, 'gob-phone-final-scores-scrolled', { fullPage: false });
     // Closed (with a 44 px "Look at the map", 41 px high before), the final scores come back with a tap on
     // "Final scores", a 44 px target (41 px before) clear of the page's end bar (it lay wholly under it, in the
     // bottom sheet).
     const close = await boxOf(page.getByTestId('gameover-close'), 'Look at the map');
     expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(44);
     await page.getByTestId('gameover-close').tap();
-    await page.screenshot({ path: `${SCREENSHOTS}/gob-phone-final-scores-closed.png` });
+    await screenshot(page, 'gob-phone-final-scores-closed', { fullPage: false });
     const again = await boxOf(page.getByTestId('show-scores'), 'Final scores');
     expect(Math.min(again.width, again.height)).toBeGreaterThanOrEqual(44);
     expectInView(page, again, 'Final scores');

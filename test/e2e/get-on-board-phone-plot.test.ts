@@ -11,10 +11,9 @@
  *   in a box of their own above the buttons).
  * Viewport screenshots: artifacts/screenshots/gob-phone-eliminate-360x640.png, gob-phone-take-back-844x390.png.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, contrast, e2eSuite, findChromium, newContext } from './harness';
+import { contrast, e2eSuite, findChromium, newContext, screenshot } from './harness';
 import { hotSeatDepartures } from './get-on-board-steps';
 
 const CHROMIUM = findChromium();
@@ -82,7 +81,7 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's plot panel on a phone", () =
     const confirm = page.getByTestId('plot-confirm');
     await expect.poll(() => confirm.textContent()).toBe('Confirm and be eliminated');
     await confirm.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'gob-phone-eliminate-360x640.png') });
+    await screenshot(page, 'gob-phone-eliminate-360x640', { fullPage: false });
     const look = await confirm.evaluate((b) => {
       const s = getComputedStyle(b);
       return { color: s.color, background: s.backgroundColor };
@@ -115,7 +114,7 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's plot panel on a phone", () =
     expect(await playUntil(page, whole), 'a plot of three markers or more').toBe(true);
     await page.getByTestId('gob-board').evaluate((el) => el.scrollIntoView());
     const n = await markers.count();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'gob-phone-take-back-844x390.png') });
+    await screenshot(page, 'gob-phone-take-back-844x390', { fullPage: false });
     const found: string[] = [];
     // As the panel first stands: no part of a "Take back" that shows is under the buttons, and each one's words fit
     // its box, inside the panel.

@@ -31,7 +31,14 @@ export const SCREENS = [
   { name: 'desktop', width: 1920, height: 1080, touch: false },
 ] as const;
 
+/** Where `screenshot` saves its pictures, when the run saves them (`SCREENSHOTS=1`). */
 export const SCREENSHOTS = path.join(ROOT, 'artifacts', 'screenshots');
+/**
+ * Whether this run saves screenshots: `SCREENSHOTS=1 npm test` (or any Vitest command). Off by default: no test
+ * reads them, and a full run took 368 of them (84 MB), 120 to 520 ms each on this 2-core machine (a full page at
+ * 1366 × 768 the most) where the wait that stands in for one takes about 30 (2026-12-01, side by side).
+ */
+export const SAVING_SCREENSHOTS = process.env.SCREENSHOTS === '1';
 
 /** The Chromium to drive: $CHROMIUM_PATH, then Debian's /usr/bin/chromium; null when neither exists. */
 export function findChromium(): string | null {
@@ -227,11 +234,31 @@ export function focused(page: Page): Promise<string> {
   });
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  const file = path.join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+/**
+ * A picture of `target`, saved as artifacts/screenshots/`name`.png when the run saves them (`SAVING_SCREENSHOTS`):
+ * of a page, the whole page (`fullPage`, the default) or the window; of an element, the element, scrolled into view
+ * first. Otherwise it does to the page what taking the picture would: the element scrolled into view, and a wait for
+ * the page's fonts and its next two frames; so a test reads the same settled page either way.
+ */
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  const element = 'mouse' in target ? null : target;
+  const page = element ? element.page() : (target as Page);
+  if (SAVING_SCREENSHOTS) {
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    const file = path.join(SCREENSHOTS, `${name}.png`);
+    if (element) await element.screenshot({ path: file });
+    else await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+    return;
+  }
+  if (element) await element.scrollIntoViewIfNeeded();
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+  });
 }
 
 /** Creates a match of `game` (with its `setupData`, if any) through the lobby API and joins every seat; returns the seats' credentials. */

@@ -36,19 +36,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { GState } from '../../src/games/lisbon/types';
 import type { TOState } from '../../src/games/touched-on/types';
 import { emptyHands, give } from '../games/touched-on/helpers';
-import path from 'node:path';
 import { violations } from './axe';
 import { hotSeatDepartures, placeSafeMarkers } from './get-on-board-steps';
-import {
-  SCREENSHOTS,
-  changeStoredHotSeat,
-  e2eSuite,
-  findChromium,
-  focused,
-  newContext,
-  screenshot,
-  storedHotSeat,
-} from './harness';
+import { changeStoredHotSeat, e2eSuite, findChromium, focused, newContext, screenshot, storedHotSeat } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -226,7 +216,7 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     await page.getByTestId('gameover-close').scrollIntoViewIfNeeded();
     const dialog = (await page.getByTestId('gameover').boundingBox())!;
     expect(dialog.y + dialog.height).toBeLessThanOrEqual(bar.y);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'hotseat-end-bar-phone.png') });
+    await screenshot(page, 'hotseat-end-bar-phone', { fullPage: false });
     await page.setViewportSize({ width: 1366, height: 768 });
     // With the final scores closed to look at the board, the page scrolls far enough for the board's last row (the
     // Monument display and the tickets) to come out from under the bar.

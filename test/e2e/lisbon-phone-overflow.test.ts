@@ -145,7 +145,7 @@ describe.skipIf(!CHROMIUM)("browser: Lisbon's board on phones", () => {
       expect(await widths(page), 'the scores closed').toEqual({ page: width, window: width });
       await expectTappable(page, 'hs-end');
       await expectTappable(page, 'show-scores');
-      await page.screenshot({ path: `artifacts/screenshots/lisbon-phone-overflow-${width}-closed.png` });
+      await screenshot(page, `lisbon-phone-overflow-${width}-closed`, { fullPage: false });
       await page.getByTestId('show-scores').tap();
       await page.getByTestId('gameover').waitFor({ timeout: UI });
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);

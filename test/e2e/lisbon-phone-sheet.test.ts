@@ -8,10 +8,9 @@
  *    question covered the bell's row), and is in view with its answers.
  */
 import { describe, expect, it } from 'vitest';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { GState } from '../../src/games/lisbon/types';
-import { changeStoredHotSeat, e2eSuite, findChromium, SCREENSHOTS } from './harness';
+import { changeStoredHotSeat, e2eSuite, findChromium, screenshot } from './harness';
 import { lisbonOnPhone, settled } from './lisbon-phone-steps';
 
 const CHROMIUM = findChromium();
@@ -72,7 +71,7 @@ describe.skipIf(!CHROMIUM)("browser: Lisbon's sheet of actions on a phone", () =
         };
       });
     const l = await where();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'lisbon-phone-sheet-360.png') });
+    await screenshot(page, 'lisbon-phone-sheet-360', { fullPage: false });
     // The row with End turn is pinned at the sheet's foot, and the sheet is too short for all it holds.
     expect(l.endPinned).toBe(true);
     expect(l.scrolls).toBe(true);
@@ -98,7 +97,7 @@ describe.skipIf(!CHROMIUM)("browser: Lisbon's sheet of actions on a phone", () =
     await expect
       .poll(cues, { message: 'only "▲ more" with the sheet at its foot' })
       .toEqual({ above: true, below: false });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'lisbon-phone-sheet-360-foot.png') });
+    await screenshot(page, 'lisbon-phone-sheet-360-foot', { fullPage: false });
     // The pick-up itself.
     await page.getByTestId('pickup-none').tap();
     await expect.poll(() => page.getByTestId('actions-left').textContent(), { timeout: UI }).toMatch(/1 of 2/);
@@ -111,7 +110,7 @@ describe.skipIf(!CHROMIUM)("browser: Lisbon's sheet of actions on a phone", () =
     await page.getByTestId('end-turn').tap();
     await page.getByTestId('end-turn-question').waitFor({ timeout: UI });
     await settled(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'lisbon-phone-sheet-question-390.png') });
+    await screenshot(page, 'lisbon-phone-sheet-question-390', { fullPage: false });
     // The question and its answers are in the window.
     for (const id of ['end-turn-question', 'end-turn-confirm', 'end-turn-cancel']) {
       const r = (await page.getByTestId(id).boundingBox())!;

@@ -10,10 +10,9 @@
  * at most one line taller than without it (with the room at the end of its every line it took 4 lines instead of 2).
  */
 import { describe, expect, it } from 'vitest';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { GState } from '../../src/games/lisbon/types';
-import { changeStoredHotSeat, e2eSuite, findChromium, hiddenUnder, SCREENSHOTS } from './harness';
+import { changeStoredHotSeat, e2eSuite, findChromium, hiddenUnder, screenshot } from './harness';
 import { lisbonOnPhone, settled } from './lisbon-phone-steps';
 
 const CHROMIUM = findChromium();
@@ -84,8 +83,7 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon, "Zoom in" on a phone', () => {
       await page.getByTestId('map-zoom').tap();
       await expect.poll(() => page.getByTestId('map-zoom').getAttribute('aria-pressed')).toBe('true');
       await settled(page);
-      const shot = path.join(SCREENSHOTS, `lisbon-phone-zoom-${width}.png`);
-      await page.screenshot({ path: shot });
+      await screenshot(page, `lisbon-phone-zoom-${width}`, { fullPage: false });
       const l = await layout(page, '0');
       // The zoomed box lies between the banner and the sheet: none of it is under either.
       expect.soft(l.wrap.top, 'the box under the banner').toBeGreaterThanOrEqual(l.banner.bottom - 1);
@@ -126,7 +124,7 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon, "Zoom in" on a phone', () => {
       // room the banner makes for it, inside the banner and over none of its words or any control (at the window's
       // top-right corner it covered "1 of 2 actions left" and "Turn 1"); "Whole map" still takes a tap.
       await page.getByTestId('take-back-float').waitFor({ timeout: UI });
-      await page.screenshot({ path: path.join(SCREENSHOTS, `lisbon-phone-zoom-${width}-take-back.png`) });
+      await screenshot(page, `lisbon-phone-zoom-${width}-take-back`, { fullPage: false });
       const float = (await page.getByTestId('take-back-float').boundingBox())!;
       const banner = (await layout(page, '0')).banner;
       expect.soft(float.y, 'the floating Take back inside the banner').toBeGreaterThanOrEqual(banner.top);
@@ -167,7 +165,7 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon, "Zoom in" on a phone', () => {
     // The bar's Take back is scrolled away: the copy floats at the banner's end, which keeps its room.
     await page.getByTestId('take-back-float').waitFor({ timeout: UI });
     await settled(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'lisbon-phone-banner-room-360.png') });
+    await screenshot(page, 'lisbon-phone-banner-room-360', { fullPage: false });
     const withRoom = (await page.getByTestId('turn-banner').boundingBox())!;
     const float = (await page.getByTestId('take-back-float').boundingBox())!;
     expect.soft(float.y, 'the floating Take back inside the banner').toBeGreaterThanOrEqual(withRoom.y);

@@ -13,7 +13,6 @@
  * seat nobody says so.
  */
 import { describe, expect, it } from 'vitest';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { GState } from '../../src/games/lisbon/types';
 import {
@@ -24,7 +23,6 @@ import {
   newContext,
   openAsSeat,
   screenshot,
-  SCREENSHOTS,
   e2eSuite,
 } from './harness';
 
@@ -347,7 +345,7 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
       await firstPhoneMove(page);
       await expect.poll(mapClear, { message: `${where}: the map after the move` }).toBe(true);
       await expect.poll(() => inView(page, '[data-testid="end-turn"]'), { message: `${where}: End turn` }).toBe(true);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `lisbon-phone-after-move-${where}.png`) });
+      await screenshot(page, `lisbon-phone-after-move-${where}`, { fullPage: false });
       await page.context().close();
     }
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
@@ -379,7 +377,7 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
     await ana.getByTestId('end-turn-confirm').click({ timeout: UI });
     await expect.poll(() => page.getByTestId('turn-banner').textContent(), { timeout: UI }).toMatch(/Your turn/);
     await expect.poll(() => mapClearOfSheet(page), { message: 'the map as the turn begins' }).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'lisbon-phone-turn-begins-360.png') });
+    await screenshot(page, 'lisbon-phone-turn-begins-360', { fullPage: false });
     await ana.context().close();
     await page.context().close();
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);

@@ -13,17 +13,7 @@
  *   and scrolls the page (sideways, it covered the panel's Confirm); and while nothing moves it is not placed again.
  */
 import { describe, expect, it } from 'vitest';
-import path from 'node:path';
-import {
-  SCREENSHOTS,
-  createJoined,
-  e2eSuite,
-  findChromium,
-  newContext,
-  screenshot,
-  smallControls,
-  holdSeat,
-} from './harness';
+import { createJoined, e2eSuite, findChromium, newContext, screenshot, smallControls, holdSeat } from './harness';
 import { expectTimelineInReach, playedInProcess } from './replay-match';
 import { hotSeatDepartures, placeSafeMarkers } from './get-on-board-steps';
 
@@ -111,7 +101,7 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       // Its timeline, pinned to the window's bottom, is in reach with the page scrolled to the board and to its end.
       await expectTimelineInReach(p);
-      await p.screenshot({ path: path.join(SCREENSHOTS, `phone-targets-replay-${width}x${height}-end.png`) });
+      await screenshot(p, `phone-targets-replay-${width}x${height}-end`, { fullPage: false });
     }
     await context.close();
   }, 120_000);
@@ -225,8 +215,8 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
           if (overlap(note, c.box)) seen.push(`${c.name}: note ${JSON.stringify(note)} over ${JSON.stringify(c.box)}`);
         // The window as seen (the note is fixed: a whole page's picture puts it elsewhere).
         if (t === 0 || t === 2)
-          await page.screenshot({
-            path: path.join(SCREENSHOTS, `phone-handed-${size.width}x${size.height}${t === 2 ? '-scrolled' : ''}.png`),
+          await screenshot(page, `phone-handed-${size.width}x${size.height}${t === 2 ? '-scrolled' : ''}`, {
+            fullPage: false,
           });
         // The player goes on meanwhile: taps a marker (the panel lists it, and its Confirm moves down), then
         // scrolls the page up a little, so that Confirm, unless the board pins it, stands at the window's foot, where

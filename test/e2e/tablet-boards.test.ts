@@ -24,7 +24,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { TOState } from '../../src/games/touched-on/types';
 import { emptyHands, give } from '../games/touched-on/helpers';
-import { createJoined, expectInView, findChromium, openAsSeat, SCREENSHOTS, e2eSuite, type E2ESuite } from './harness';
+import { createJoined, expectInView, findChromium, openAsSeat, e2eSuite, type E2ESuite, screenshot } from './harness';
 import { knownMatch, midJourney, storedState } from './touched-on-position';
 
 const CHROMIUM = findChromium();
@@ -154,7 +154,7 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
       await expectInView(page, page.getByTestId('play-batch'), 'Play (the batch)');
       await expectInView(page, page.getByTestId('batch-cancel'), 'Cancel (the batch)');
       expect(await smallTouchedOnTargets(page), 'while the batch waits').toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}/tablet-touched-on-${size.name}-batch.png` });
+      await screenshot(page, `tablet-touched-on-${size.name}-batch`, { fullPage: false });
       await page.getByTestId('play-batch').tap();
       await page.getByTestId(`placed-${m.cards.e96[0]}`).waitFor({ timeout: UI });
       await page.getByTestId('end-turn').waitFor({ timeout: UI });
@@ -174,7 +174,7 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
     'Touched On at $name ($width × $height): the inspected player sees the whole carriage while deciding to Appeal',
     async (size) => {
       const { t, page, victim } = await inspected(suite, size);
-      await victim.screenshot({ path: `${SCREENSHOTS}/tablet-touched-on-${size.name}-appeal.png` });
+      await screenshot(victim, `tablet-touched-on-${size.name}-appeal`, { fullPage: false });
       expect(await carriageHidden(victim, t.exposed), 'the inspected player deciding').toEqual([]);
       await expectInView(victim, victim.getByTestId('appeal'), 'Appeal');
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
@@ -222,7 +222,7 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
       )
       .toBe(true);
     expect(await carriageHidden(victim, t.exposed, ['banner'])).toEqual([]);
-    await victim.screenshot({ path: `${SCREENSHOTS}/tablet-touched-on-tablet-1366-appeal-scrolled.png` });
+    await screenshot(victim, 'tablet-touched-on-tablet-1366-appeal-scrolled', { fullPage: false });
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await page.context().close();
     await victim.context().close();
@@ -261,7 +261,7 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
       )
       .toBe(true);
     await expectInView(page, page.getByTestId('tracker-swap'), 'Take and give');
-    await page.screenshot({ path: `${SCREENSHOTS}/tablet-touched-on-tablet-1024-tracker.png` });
+    await screenshot(page, 'tablet-touched-on-tablet-1024-tracker', { fullPage: false });
     await page.getByTestId('tracker-swap').tap();
     await prompt.waitFor({ state: 'detached', timeout: UI });
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
@@ -277,7 +277,7 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
       // Not scrolled by hand: the page takes the player to the carriage, as it takes them to the current Line on
       // their turn (at 360 × 640 the carriage stood at 508–669 px under the Appeal's sheet from 451).
       await expect.poll(() => carriageHidden(victim, t.exposed, ['actions', 'banner']), { timeout: UI }).toEqual([]);
-      await victim.screenshot({ path: `${SCREENSHOTS}/touched-on-upright-${size.name}-appeal.png` });
+      await screenshot(victim, `touched-on-upright-${size.name}-appeal`, { fullPage: false });
       await expectInView(victim, victim.getByTestId('appeal'), 'Appeal');
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
       await page.context().close();
@@ -294,7 +294,7 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
       const banner = document.querySelector('[data-testid="banner"]')!.getBoundingClientRect();
       window.scrollBy(0, el.getBoundingClientRect().top - banner.height - 4);
     }, t.exposed);
-    await victim.screenshot({ path: `${SCREENSHOTS}/touched-on-landscape-844x390-appeal.png` });
+    await screenshot(victim, 'touched-on-landscape-844x390-appeal', { fullPage: false });
     const boxes = await victim.evaluate(
       (id) =>
         ['banner', 'actions', `carriage-${id}`].map((t) => {

@@ -24,8 +24,8 @@ import {
   findChromium,
   newContext,
   playOverSockets,
-  SCREENSHOTS,
   type E2ESuite,
+  screenshot,
 } from './harness';
 
 const CHROMIUM = findChromium();
@@ -121,7 +121,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On fits its window', () => {
     await page.getByTestId('pass-ready').click({ timeout: UI });
     await page.getByTestId('journey-summary').waitFor({ timeout: UI });
     await page.waitForTimeout(600);
-    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-fit-summary-phone.png` });
+    await screenshot(page, 'touched-on-fit-summary-phone', { fullPage: false });
     const summary = (await boxOf(page, 'journey-summary'))!;
     const hand = (await boxOf(page, 'hand'))!;
     const sheet = (await boxOf(page, 'actions'))!;
@@ -149,7 +149,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On fits its window', () => {
     );
     await page.getByTestId('hand').waitFor({ timeout: UI });
     await page.waitForTimeout(600);
-    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-fit-tablet-1366x1024.png` });
+    await screenshot(page, 'touched-on-fit-tablet-1366x1024', { fullPage: false });
     const m = await page.evaluate(() => {
       const r = (sel: string) => document.querySelector(sel)!.getBoundingClientRect();
       const hand = r('[data-testid="hand"]');
@@ -218,7 +218,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On fits its window', () => {
           };
         });
       const m = await measure();
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-fit-reopen-${width}.png` });
+      await screenshot(page, `touched-on-fit-reopen-${width}`, { fullPage: false });
       const where = JSON.stringify(m);
       // Before, at 740 × 360: 612–728 px across, past the seat panels' right edge (720) and the board's (726).
       expect(m.button.left, `the button's left edge: ${where}`).toBeGreaterThanOrEqual(m.seats.left);
@@ -229,7 +229,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On fits its window', () => {
       // 258 before, at 740 × 360).
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       const end = await measure();
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-fit-reopen-${width}-end.png` });
+      await screenshot(page, `touched-on-fit-reopen-${width}-end`, { fullPage: false });
       const there = JSON.stringify(end);
       expect(end.button.top, `scrolled to the end: ${there}`).toBeGreaterThanOrEqual(end.board.top);
       expect(end.button.bottom, `scrolled to the end: ${there}`).toBeLessThanOrEqual(end.board.bottom);
@@ -259,7 +259,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On fits its window', () => {
     const { context, page } = await openSeat(suite, 'to-fit-left', { matchID, creds, seat: stays }, {});
     await page.getByTestId(`left-${gone}`).waitFor({ timeout: UI });
     const status = (await page.getByTestId('waiting').textContent()) ?? '';
-    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-fit-left.png` });
+    await screenshot(page, 'touched-on-fit-left', { fullPage: false });
     // Before: "Waiting for Player 1 to play…" (the name gone with the seat).
     expect(status).toBe(
       `Seat ${Number(gone) + 1} is empty: its player left. The game goes on once someone takes the seat.`,

@@ -17,8 +17,8 @@ import {
   FIRST_BOARD_SCRIPT,
   playOverSockets,
   SCREENS,
-  SCREENSHOTS,
   e2eSuite,
+  screenshot,
 } from './harness';
 import { knownMatch, storedState } from './touched-on-position';
 import { linesHidden } from '../games/touched-on/board/browser/linesHidden';
@@ -113,7 +113,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On at phone, laptop and desktop siz
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await expectInView(page, page.getByTestId('play-batch'), 'Play (the batch), scrolled to the bottom');
       if (size.touch) expect(await smallTargets(page)).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-${size.name}-batch.png` });
+      await screenshot(page, `touched-on-${size.name}-batch`, { fullPage: false });
       await press(page.getByTestId('play-batch'));
       await page.getByTestId(`placed-${m.cards.e96[0]}`).waitFor({ timeout: UI });
       await page.getByTestId('end-turn').waitFor({ timeout: UI });
@@ -158,7 +158,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On at phone, laptop and desktop siz
           .toBeGreaterThan(before);
       }
       expect((await storedState(server, m.matchID)).ctx.turn).toBeGreaterThan(turn);
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-${size.name}-after.png` });
+      await screenshot(page, `touched-on-${size.name}-after`, { fullPage: false });
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
       await context.close();
     },

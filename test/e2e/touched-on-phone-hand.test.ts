@@ -15,7 +15,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { createJoined, e2eSuite, findChromium, holdSeat, newContext, SCREENSHOTS } from './harness';
+import { createJoined, e2eSuite, findChromium, holdSeat, newContext, screenshot } from './harness';
 import { storedState } from './touched-on-position';
 import { emptyHands, give } from '../games/touched-on/helpers';
 
@@ -79,7 +79,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
       await page.getByTestId('pass-ready').click({ timeout: UI });
       await page.locator('[data-testid="hand"].pinned .hand-card').nth(10).waitFor({ timeout: UI });
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-phone-hand-turn-${width}-${height}.png` });
+      await screenshot(page, `touched-on-phone-hand-turn-${width}-${height}`, { fullPage: false });
       const m = await measure(page);
       const where = JSON.stringify(m);
       expect(m.cards.length, where).toBe(11);
@@ -113,7 +113,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
       await page.locator('.hand-card[data-testid^="hand-card-E"][data-playable="yes"]').first().tap();
       await page.getByTestId('play-batch').waitFor({ timeout: UI });
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-phone-hand-batch-${width}-${height}.png` });
+      await screenshot(page, `touched-on-phone-hand-batch-${width}-${height}`, { fullPage: false });
       const b = await measure(page);
       const batch = JSON.stringify(b);
       expect(
@@ -152,7 +152,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
     await page.getByTestId(`hand-card-${peak}`).tap({ timeout: UI });
     await page.getByTestId('power-section').waitFor({ timeout: UI });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-phone-power-360.png` });
+    await screenshot(page, 'touched-on-phone-power-360', { fullPage: false });
     const at = await page.evaluate(() => {
       const r = (sel: string) => document.querySelector(sel)!.getBoundingClientRect();
       return {
@@ -181,7 +181,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
       await page.locator('[data-testid="hand"] .hand-card').nth(10).waitFor({ timeout: UI });
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-phone-hand-waiting-${seats}.png` });
+      await screenshot(page, `touched-on-phone-hand-waiting-${seats}`, { fullPage: false });
       const m = await measure(page);
       const where = JSON.stringify(m);
       expect(m.cards.length, where).toBe(11);

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
 import type { TOState } from '../../src/games/touched-on/types';
 import { emptyHands, give } from '../games/touched-on/helpers';
-import { createJoined, e2eSuite, expectInView, findChromium, focused, openAsSeat, SCREENSHOTS } from './harness';
+import { createJoined, e2eSuite, expectInView, findChromium, focused, openAsSeat, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -76,7 +76,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On scrolls the page by itself only 
     expect(from, "the swap's foot in the page").toBeGreaterThan(968);
     await page.getByTestId('handover-title').waitFor({ timeout: UI });
     await page.waitForTimeout(1500);
-    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-scroll-tracker-handover.png` });
+    await screenshot(page, 'touched-on-scroll-tracker-handover', { fullPage: false });
     expect(await focused(page)).toBe('handover-title');
     await expectInView(page, page.getByTestId('handover-title'), 'the title');
     await context.close();

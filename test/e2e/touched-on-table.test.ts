@@ -42,9 +42,9 @@ import {
   findChromium,
   hiddenUnder,
   SCREENS,
-  SCREENSHOTS,
   e2eSuite,
   type E2EServer,
+  screenshot,
 } from './harness';
 import { midJourney, type Table } from './touched-on-position';
 
@@ -270,21 +270,21 @@ async function clearThroughInspection(
   shots: { turn: string; inspect?: string; appeal: string },
   onTurn?: (page: Page) => Promise<void>,
 ): Promise<void> {
-  const shot = (name: string) => ({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-${name}.png` });
+  const shot = (name: string) => `touched-on-table-${size.name}-${name}`;
   const page = await openSeat(suite, t, t.cur, size);
-  await page.screenshot(shot(shots.turn));
+  await screenshot(page, shot(shots.turn), { fullPage: false });
   expect(await hiddenParts(page, t), 'a normal turn').toEqual([]);
   await onTurn?.(page);
 
   await page.getByTestId(`hand-card-${t.undercover}`).click();
   await page.getByTestId('inspect').waitFor({ timeout: UI });
-  if (shots.inspect) await page.screenshot(shot(shots.inspect));
+  if (shots.inspect) await screenshot(page, shot(shots.inspect), { fullPage: false });
   expect(await hiddenParts(page, t), 'choosing the Inspector').toEqual([]);
 
   const victim = await openSeat(suite, t, t.prev, size);
   await page.getByTestId('inspect').click();
   await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
-  await victim.screenshot(shot(shots.appeal));
+  await screenshot(victim, shot(shots.appeal), { fullPage: false });
   expect(await hiddenParts(victim, t), 'the inspected player deciding').toEqual([]);
   await page.context().close();
   await victim.context().close();
@@ -334,7 +334,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       await page.locator('.hand-card').nth(10).waitFor({ timeout: UI });
       // Someone else's turn: the hand is not pinned in its scrolling row, it lies in the page.
       expect(await page.getByTestId('hand').getAttribute('class')).not.toContain('pinned');
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-big-hand.png`, fullPage: true });
+      await screenshot(page, `touched-on-table-${size.name}-big-hand`);
       const page_ = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
         inner: window.innerWidth,
@@ -395,7 +395,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       const page = await openSeat(suite, t, '0', size);
       await page.getByTestId('turn-who').filter({ hasText: 'Waiting for players' }).waitFor({ timeout: UI });
       await page.locator('.hand-card').first().waitFor({ timeout: UI });
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-waiting.png` });
+      await screenshot(page, `touched-on-table-${size.name}-waiting`, { fullPage: false });
       expect(await page.locator('.hand-card[data-playable="yes"]').count()).toBe(0);
       expect(await page.locator('[data-testid="hand"] h3').textContent()).not.toContain('playable');
       expect(await page.locator('.to-seat.current').count()).toBe(0);
@@ -421,7 +421,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     const phone = SCREENS.find((s) => s.touch)!;
     const t = await midJourney(suite.server);
     const page = await openSeat(suite, t, t.cur, phone);
-    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-turn.png` });
+    await screenshot(page, 'touched-on-table-phone-turn', { fullPage: false });
     await expect.poll(() => page.getByTestId('actions').textContent()).toContain('Choose a raised card');
     const [sheet] = await boxOf(page, '[data-testid="actions"]');
     const raised = await boxOf(page, '.hand-card[data-playable="yes"]');
@@ -452,7 +452,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       expect(b.y + b.height).toBeLessThanOrEqual(vsheet.y);
       expect(meets(b, vhand)).toBe(false);
     }
-    await victim.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-appeal.png` });
+    await screenshot(victim, 'touched-on-table-phone-appeal', { fullPage: false });
 
     // The inspected player Appeals and wins (the Inspector was an Undercover one): the inspecting player is told in a
     // toast. It stands over the banner, wherever the banner is: with the page scrolled to show the chat's bar at the
@@ -478,7 +478,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
           }),
         )
         .toBe(true);
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-appeal-toast-chat.png` });
+      await screenshot(page, `touched-on-table-${size.name}-appeal-toast-chat`, { fullPage: false });
       const [bar] = await boxOf(page, '[data-testid="chat"] summary');
       expect(Math.abs(bar.y - 8), `the chat's bar at y ${bar.y}`).toBeLessThan(2);
       expect(await covered(), `${size.name}, the chat's bar at the window's top`).toEqual([]);
@@ -530,7 +530,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     await victim.evaluate(() => window.scrollTo(0, 0));
     await victim.getByTestId('chat').locator('summary').tap();
     await settle();
-    await victim.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-360-chat-appeal.png` });
+    await screenshot(victim, 'touched-on-table-phone-360-chat-appeal', { fullPage: false });
     expect(await covered(), 'opened again at the top').toEqual([]);
     await expectInView(victim, victim.getByTestId('chat-input'), 'the message box');
     await page.context().close();
@@ -572,9 +572,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       }, where === 'top');
       const banner = (await page.getByTestId('banner').boundingBox())!;
       expect(banner.y, `${where}: the banner's place, below the window's first 480 px`).toBeGreaterThan(480);
-      await page.screenshot({
-        path: `${SCREENSHOTS}/touched-on-table-phone-360-chat-toast-${where.split(' ')[0]}.png`,
-      });
+      await screenshot(page, `touched-on-table-phone-360-chat-toast-${where.split(' ')[0]}`, { fullPage: false });
       await expectInView(page, toast, `the toast, ${where}`);
       expect(await covered(), where).toEqual([]);
     }
@@ -592,10 +590,10 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     async ({ size, what, position }) => {
       const t = await position(suite.server);
       const page = await openSeat(suite, t, t.cur, size);
-      const shot = `${SCREENSHOTS}/touched-on-table-${size.name}-${what.split(' ')[0]}p`;
+      const shot = `touched-on-table-${size.name}-${what.split(' ')[0]}p`;
       await expect.poll(() => page.getByTestId('actions').textContent()).toContain('Choose a raised card');
       await expect.poll(() => lineHidden(page, '96', t.exposed), { timeout: UI }).toEqual([]);
-      await page.screenshot({ path: `${shot}-line.png` });
+      await screenshot(page, `${shot}-line`, { fullPage: false });
       const bannerHeight = async () => (await boxOf(page, '[data-testid="banner"]'))[0].height;
       const turnStart = await bannerHeight();
       // An Evader of 86 chosen: the sheet grows with the batch's controls, the hand rises; the Line stays in view,
@@ -604,7 +602,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       await e86.tap();
       await page.getByTestId('play-batch').waitFor({ timeout: UI });
       await expect.poll(() => lineHidden(page, '96', t.exposed), { timeout: UI }).toEqual([]);
-      await page.screenshot({ path: `${shot}-batch.png` });
+      await screenshot(page, `${shot}-batch`, { fullPage: false });
       await page.getByTestId('batch-cancel').tap();
       // The Inspector chosen: what it inspects is in view.
       await page.getByTestId(`hand-card-${t.undercover}`).tap();
@@ -616,7 +614,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       await page.getByTestId('play-batch').tap();
       await page.getByTestId('count-86').filter({ hasText: 'current' }).waitFor({ timeout: UI });
       await expect.poll(() => lineHidden(page, '86', null), { timeout: UI }).toEqual([]);
-      await page.screenshot({ path: `${shot}-played.png` });
+      await screenshot(page, `${shot}-played`, { fullPage: false });
       // With 4 players the turn has passed ("Your turn" became "Player N's turn"; with 3 the player may still play
       // a Power): the banner is as high as it was (it once wrapped to two rows at 360 px and covered the top of
       // Line 86), and shows the name whole.
@@ -676,7 +674,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     const who = page.getByTestId('turn-who');
     await expect.poll(() => who.textContent()).toBe(`${metadata.players[Number(t.cur)].name}'s turn`);
     await page.getByTestId(`banner-ding-${dinged}`).waitFor({ timeout: UI });
-    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-360-long-names.png` });
+    await screenshot(page, 'touched-on-table-phone-360-long-names', { fullPage: false });
     const [banner] = await boxOf(page, '[data-testid="banner"]');
     const row = async (sel: string) => (await boxOf(page, `[data-testid="banner"] ${sel}`))[0];
     const [name, rest, journey, ding] = await Promise.all(
@@ -707,7 +705,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       await page.getByTestId('play-batch').waitFor({ timeout: UI });
       expect(await boxOf(page, `[data-testid="carriage-${t.exposed}"] [data-testid^="placed-"]`)).toHaveLength(6);
       await expect.poll(cardsHidden, { timeout: UI }).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-360-tall-batch-${line}.png` });
+      await screenshot(page, `touched-on-table-phone-360-tall-batch-${line}`, { fullPage: false });
       await page.getByTestId('batch-cancel').tap();
       await page.getByTestId('play-batch').waitFor({ state: 'detached', timeout: UI });
     }
@@ -748,12 +746,12 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
           .replace('line-col-', ''),
       );
     await expect.poll(async () => lineHidden(page, await current(), null), { timeout: UI }).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-hotseat-turn.png` });
+    await screenshot(page, 'touched-on-table-phone-hotseat-turn', { fullPage: false });
     const evader = page.locator('.hand-card[data-testid^="hand-card-E"][data-playable="yes"]').first();
     await evader.tap();
     await page.getByTestId('play-batch').waitFor({ timeout: UI });
     await expect.poll(async () => lineHidden(page, await current(), null), { timeout: UI }).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-phone-hotseat-batch.png` });
+    await screenshot(page, 'touched-on-table-phone-hotseat-batch', { fullPage: false });
     await context.close();
   }, 60_000);
 
@@ -763,9 +761,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       const t = await fullSeats(suite.server);
       const page = await openSeat(suite, t, t.cur, size);
       await page.getByTestId(`peak-${t.cur}`).waitFor({ timeout: UI });
-      await page
-        .locator('[data-testid="seats"]')
-        .screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-full-seats.png` });
+      await screenshot(page.locator('[data-testid="seats"]'), `touched-on-table-${size.name}-full-seats`);
       // For each opponent: its hand size and its fan's spread (the last back's left edge less the first's).
       const fans = await page.evaluate(() =>
         Array.from(document.querySelectorAll('.to-seat')).flatMap((tile) => {
@@ -793,9 +789,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     async (size) => {
       const t = await midJourney(suite.server);
       const page = await openSeat(suite, t, t.cur, size);
-      await page.locator(`[data-testid="carriage-${t.exposed}"]`).screenshot({
-        path: `${SCREENSHOTS}/touched-on-table-${size.name}-carriage.png`,
-      });
+      await screenshot(page.locator(`[data-testid="carriage-${t.exposed}"]`), `touched-on-table-${size.name}-carriage`);
       // Each card followed by another in its row: the route number's right edge is left of the next card's edge.
       const cut = await page.evaluate(() =>
         Array.from(document.querySelectorAll('.run-cards .ccard')).flatMap((card) => {
@@ -832,7 +826,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
     async (size) => {
       const t = await midJourney(suite.server);
       const page = await openSeat(suite, t, t.cur, size);
-      await page.screenshot({ path: `${SCREENSHOTS}/touched-on-table-${size.name}-seats.png`, fullPage: true });
+      await screenshot(page, `touched-on-table-${size.name}-seats`);
       const spill = await page.evaluate(() =>
         Array.from(document.querySelectorAll('.to-seat')).flatMap((tile) => {
           const r = tile.getBoundingClientRect();

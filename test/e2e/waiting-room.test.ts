@@ -10,8 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import path from 'node:path';
-import { findChromium, newContext, screenshot, e2eSuite, SCREENS, SCREENSHOTS } from './harness';
+import { findChromium, newContext, screenshot, e2eSuite, SCREENS } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -205,7 +204,7 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
     const waiting = await atEnd();
     expect(waiting.felt, 'felt under the log').toBeLessThan(40);
     expect(waiting.fixed).toBe(false);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'waiting-room-touched-on-phone-end.png') });
+    await screenshot(page, 'waiting-room-touched-on-phone-end', { fullPage: false });
     // Once the table is full the sheet is the one fixed at the window's foot again, with room kept above it.
     await page.getByTestId('fill-bots').click();
     await page.getByTestId('waiting-room').waitFor({ state: 'detached', timeout: UI });

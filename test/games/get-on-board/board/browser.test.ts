@@ -10,17 +10,13 @@
  * Screenshots go to artifacts/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { findChromium } from '../../../e2e/harness';
+import { findChromium, screenshot } from '../../../e2e/harness';
 import { boardPage, type BoardPage } from '../../../board-page';
 
 const CHROMIUM = findChromium();
 if (!CHROMIUM) console.warn('[get-on-board board] SKIPPED: no Chromium found; the browser test did not run.');
-
-const ROOT = path.resolve(__dirname, '../../../..');
-const SHOTS = path.join(ROOT, 'artifacts', 'screenshots');
 
 describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
   let board: BoardPage;
@@ -47,8 +43,7 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
   }
 
   async function shot(page: Page, name: string) {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+    await screenshot(page, name);
   }
 
   const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

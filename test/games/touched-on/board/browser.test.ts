@@ -8,10 +8,9 @@
  * phone. Screenshots go to artifacts/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { findChromium } from '../../../e2e/harness';
+import { findChromium, screenshot } from '../../../e2e/harness';
 import { boardPage, type BoardPage } from '../../../board-page';
 import type { TOState } from '../../../../src/games/touched-on/types';
 import { emptyTable, give, startState } from '../helpers';
@@ -20,8 +19,6 @@ import { linesHidden } from './browser/linesHidden';
 const CHROMIUM = findChromium();
 if (!CHROMIUM) console.warn('[touched-on board] SKIPPED: no Chromium found; the browser test did not run.');
 
-const ROOT = path.resolve(__dirname, '../../../..');
-const SHOTS = path.join(ROOT, 'artifacts', 'screenshots');
 const UI = 10_000;
 
 describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
@@ -49,8 +46,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
   const at = (page: Page, seat: string, testId: string) => page.locator(`#seat-${seat} [data-testid="${testId}"]`);
 
   async function shot(page: Page, name: string) {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, `touched-on-${name}.png`), fullPage: true });
+    await screenshot(page, `touched-on-${name}`);
   }
 
   it('plays a batch card by card, then the inspection reaches the victim only', async () => {
