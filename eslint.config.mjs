@@ -31,6 +31,21 @@ export default tseslint.config(
     },
   },
   {
+    // A browser test takes its pictures through the harness's screenshot(), which saves them only when the run asks
+    // (SCREENSHOTS=1): a picture costs the browser files, the suite's critical path, up to half a second.
+    files: ['test/**'],
+    ignores: ['test/e2e/harness.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='screenshot']",
+          message: 'Use screenshot() from test/e2e/harness.ts: it saves pictures only when SCREENSHOTS=1.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
