@@ -197,15 +197,16 @@ export function OnlineBoard(props: OnlineBoardProps) {
           />
         )}
         {pid != null && !props.ctx.gameover && <AlertSwitches {...alerts} />}
+        {/* Closed, on this row at its end on a wide screen (styles.css); open, or on a narrower one, a row of its own. */}
+        <Chat
+          messages={props.chatMessages ?? []}
+          send={pid != null ? (payload) => props.sendChatMessage(payload) : null}
+          names={names}
+          self={pid ?? null}
+          readKey={chatReadKey(props.matchID)}
+        />
       </div>
       <TakeBackNotice log={props.log ?? []} stateID={props._stateID} names={names} playerID={pid} />
-      <Chat
-        messages={props.chatMessages ?? []}
-        send={pid != null ? (payload) => props.sendChatMessage(payload) : null}
-        names={names}
-        self={pid ?? null}
-        readKey={chatReadKey(props.matchID)}
-      />
       {waiting && (
         <WaitingRoom
           matchID={props.matchID}
