@@ -18,7 +18,7 @@ import type { State } from 'boardgame.io';
 import type { GobResult, GobState, ScoreBreakdown } from '../../src/games/get-on-board/types';
 import { numberText } from '../../src/games/get-on-board/board/numbers';
 import { http } from '../server/harness';
-import { findChromium, focused, openAsSeat, e2eSuite, screenshot } from './harness';
+import { expectInView, findChromium, focused, hiddenUnder, openAsSeat, e2eSuite, screenshot } from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -175,8 +175,8 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
         const over = page.getByRole('dialog', { name: 'Final scores' });
         await over.waitFor({ timeout: UI });
         expect(await over.getAttribute('data-testid')).toBe('gameover');
-        // Held sideways the page hides its end bar while the scores are up (they take the window's height).
-        await page.getByTestId('game-over-bar').waitFor({ state: 'attached', timeout: UI });
+        // Held sideways the end bar stands beside the scores, which take the window's height.
+        await page.getByTestId('game-over-bar').waitFor({ timeout: UI });
         await screenshot(page, `gob-end-dialog-${size.name}-${n}p`, { fullPage: false });
 
         const m = await over.evaluate((dialog) => {
@@ -231,11 +231,12 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
         expect.soft(m.sideways, `${size.name}, ${n} players: the table scrolls sideways by`).toBeLessThanOrEqual(1);
         expect.soft(m.hidden, `${size.name}, ${n} players: table cells out of view`).toBe(0);
         expect.soft(m.title && m.close, `${size.name}, ${n} players: title and close in view`).toBe(true);
-        // The dialog stays above the match page's end bar.
-        const bar = await page.getByTestId('game-over-bar').boundingBox();
+        // The dialog stays above the match page's end bar; held sideways, beside it.
+        const bar = (await page.getByTestId('game-over-bar').boundingBox())!;
         const box = (await over.boundingBox())!;
-        if (size.height > 500 || bar)
-          expect.soft(box.y + box.height, 'the dialog above the end bar').toBeLessThanOrEqual(bar!.y + 1);
+        if (size.height > 500)
+          expect.soft(box.y + box.height, 'the dialog above the end bar').toBeLessThanOrEqual(bar.y + 1);
+        else expect.soft(box.x + box.width, 'the dialog left of the end bar').toBeLessThanOrEqual(bar.x + 1);
         // How each row scores: under its name where the dialog is wide; listed on demand on a phone.
         const explained = over.locator('.gob-score-how');
         if (size.width > 700 && size.height > 560) {
@@ -297,6 +298,53 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
       expect(c.map, `the map's foot above the bar (${JSON.stringify(c)})`).toBeLessThanOrEqual(c.bar);
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
       await context.close();
+    },
+    60_000,
+  );
+
+  it.each([
+    { width: 740, height: 360 },
+    { width: 844, height: 390 },
+  ])(
+    'offers Play again beside the final scores on a phone held sideways ($width × $height)',
+    async (size) => {
+      for (const n of [2, 5]) {
+        const { matchID, credentials } = await finished(n);
+        // Over in the lobby's record too, as a match played to its end is: the match page offers the rematch.
+        const { metadata } = await suite.server.db.fetch(matchID, { metadata: true });
+        if (metadata.gameover === undefined)
+          await suite.server.db.setMetadata(matchID, { ...metadata, gameover: resultOf(n) });
+        const { page, context } = await openAsSeat(
+          suite.browser,
+          errors,
+          `gob-end-again-${size.width}-${n}`,
+          { url: suite.server.url, game: 'get-on-board', matchID, playerID: '0', credentials, playerName: NAMES[0] },
+          undefined,
+          { viewport: size, isMobile: true, hasTouch: true },
+        );
+        const over = page.getByRole('dialog', { name: 'Final scores' });
+        await over.waitFor({ timeout: UI });
+        await screenshot(page, `gob-end-again-${size.width}x${size.height}-${n}p`, { fullPage: false });
+        // Hidden while the scores were up before: Play again came only once they were closed.
+        const again = page.getByTestId('rematch-play-again');
+        await again.waitFor({ timeout: UI });
+        await expectInView(page, again, `${size.width} × ${size.height}, ${n} players: Play again`);
+        for (const id of ['watch-replay', 'to-lobby'])
+          await expectInView(page, page.getByTestId(id), `${size.width} × ${size.height}, ${n} players: ${id}`);
+        // A tap on it reaches it (nothing over it), and it covers nothing of the scores.
+        const reached = await again.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+        });
+        expect(reached, 'a tap on Play again reaches it').toBe(true);
+        expect(await hiddenUnder(page, '[data-testid="game-over-bar"]', { boxes: '[data-testid="gameover"]' })).toEqual(
+          [],
+        );
+        // The scores' way back to the map is still in view.
+        await expectInView(page, page.getByTestId('gameover-close'), 'Look at the map');
+        await context.close();
+      }
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     },
     60_000,
   );

@@ -38,7 +38,16 @@ import type { TOState } from '../../src/games/touched-on/types';
 import { emptyHands, give } from '../games/touched-on/helpers';
 import { violations } from './axe';
 import { hotSeatDepartures, placeSafeMarkers } from './get-on-board-steps';
-import { changeStoredHotSeat, e2eSuite, findChromium, focused, newContext, screenshot, storedHotSeat } from './harness';
+import {
+  expectInView,
+  changeStoredHotSeat,
+  e2eSuite,
+  findChromium,
+  focused,
+  newContext,
+  screenshot,
+  storedHotSeat,
+} from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -306,16 +315,24 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
         bar.y,
       );
       if (width === 390) {
-        // Held sideways, the final scores take the window's height (270 px above the bar before); the bar, with Play
-        // again, comes with the board behind them.
+        // Held sideways, the final scores take the window's height (270 px above the bar before), and the bar, with
+        // Play again, stands beside them (it was hidden until they were closed).
         await page.setViewportSize({ width: 844, height: 390 });
-        await expect.poll(() => page.getByTestId('hs-end').isVisible()).toBe(false);
+        await expect
+          .poll(async () => {
+            const b = await page.getByTestId('hs-end').boundingBox();
+            const d = await page.getByTestId('gameover').boundingBox();
+            return !!b && !!d && d.x + d.width <= b.x;
+          })
+          .toBe(true);
         const whole = (await page.getByTestId('gameover').boundingBox())!;
         expect(whole.height, 'the final scores held sideways').toBeGreaterThanOrEqual(320);
+        await expectInView(page, page.getByTestId('hs-play-again'), 'Play again beside the final scores');
+        await screenshot(page, 'hotseat-end-sideways-844x390', { fullPage: false });
         await page.getByTestId('gameover-close').tap();
         await page.getByTestId('hs-end').waitFor({ timeout: UI });
         await page.getByTestId('show-scores').tap();
-        await expect.poll(() => page.getByTestId('hs-end').isVisible()).toBe(false);
+        await expectInView(page, page.getByTestId('hs-play-again'), 'Play again beside the final scores, reopened');
       }
       await context.close();
     }
