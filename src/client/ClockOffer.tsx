@@ -21,6 +21,7 @@ import { useGame } from './games';
 import { readSession, writeSession } from './sessionValue';
 import { waitingOn, type WaitRule } from '../games/common/waiting-room';
 import { goneSeats, type SeatPresence } from '../shared/gone-seats';
+import { useStickyTop } from './stickyTop';
 
 /** What the match page knows for the offer: how long to wait, and each seat's presence, from the lobby's answer. */
 export interface ClockOfferInfo {
@@ -112,6 +113,7 @@ export function ClockOffer(props: {
   const { offer, seat } = props;
   const gone = goneSeats(waitingOn(props.ctx, props.G, props.rule), seat.playerID, (id) => offer.seats.get(id));
   const ripe = useGoneFor(gone, offer.afterMs);
+  const sticky = useStickyTop();
   // An error stays until the offer goes (the seat came back, the clock started elsewhere): it explains a refusal.
   useEffect(() => {
     if (ripe.length === 0) setError('');
@@ -136,6 +138,7 @@ export function ClockOffer(props: {
   return (
     <section
       className="notice clock-offer"
+      ref={sticky}
       role="status"
       aria-label="A player seems to be gone"
       data-testid="clock-offer"

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { describeError, seatBot, type Match, type StoredSeat } from './lobbyApi';
 import { BOT_LEVELS, type BotLevel } from './seats';
+import { useStickyTop } from './stickyTop';
 
 interface LeftSeat {
   id: number;
@@ -91,6 +92,7 @@ export function LeftSeats(props: {
   const open = leftOpenSeats(props.match);
   // A visitor who left one of these seats is spoken to, not of (the others still read "Ana left the match").
   const own = props.seat ? null : ownLeftSeat(props.matchID, props.match);
+  const sticky = useStickyTop();
   if (open.size === 0) return null;
   const hand = async (id: number) => {
     if (!props.seat) return;
@@ -106,7 +108,7 @@ export function LeftSeats(props: {
     }
   };
   return (
-    <section className="notice left-seats" role="status" data-testid="left-seats">
+    <section className="notice left-seats" role="status" data-testid="left-seats" ref={sticky}>
       {[...open.values()].map((l) =>
         l.id === own ? (
           <p key={l.id} data-testid={`left-own-${l.id}`}>

@@ -6,7 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createJoined, e2eSuite, newContext, openAsSeat } from './harness';
+import type { State } from 'boardgame.io';
+import type { GobState } from '../../src/games/get-on-board/types';
+import { http } from '../server/harness';
+import { createJoined, e2eSuite, newContext, openAsSeat, playOverSockets } from './harness';
 
 const UI = 10_000;
 const SIDEWAYS = { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true };
@@ -67,6 +70,46 @@ describe('browser: a phone held sideways shows the board first', () => {
       await context.close();
     }, 30_000);
   }
+
+  it('online, Get on Board at 740 × 360 with a player gone: the board stops below the sticky notice, "Your plot" in view', async () => {
+    const { url } = suite.server;
+    const { matchID, creds } = await createJoined(url, 'get-on-board', 3);
+    // The three departures, then a player who does not plot next leaves: the others' pages stick the notice at the top.
+    await playOverSockets(url, 'get-on-board', matchID, creds, 3);
+    const { state } = await suite.server.db.fetch(matchID, { state: true });
+    const plotter = (state as State<GobState>).G.toPlay!;
+    const leaver = ['0', '1', '2'].find((p) => p !== plotter)!;
+    const left = await http(url, `/games/get-on-board/${matchID}/leave`, {
+      method: 'POST',
+      json: { playerID: leaver, credentials: creds[Number(leaver)] },
+    });
+    expect(left.status).toBe(200);
+    const at = { url, game: 'get-on-board', matchID, playerID: plotter, credentials: creds[Number(plotter)] };
+    const { context, page } = await openAsSeat(suite.browser, suite.errors, 'sideways-left', at, undefined, {
+      ...SIDEWAYS,
+      viewport: { width: 740, height: 360 },
+    });
+    await page.getByTestId('left-seats').waitFor({ timeout: UI });
+    await page.getByTestId('plot-panel').waitFor({ timeout: UI });
+    await boardIn(page, '[data-testid="board-wrap"]');
+    const m = await page.evaluate(() => {
+      const notice = document.querySelector('[data-testid="left-seats"]')!.getBoundingClientRect();
+      const banner = document.querySelector('[data-testid="banner"]')!.getBoundingClientRect();
+      const heading = document.querySelector('[data-testid="plot-panel"] h2')!;
+      const h = heading.getBoundingClientRect();
+      const hit = document.elementFromPoint(h.left + h.width / 2, h.top + h.height / 2);
+      return {
+        notice: Math.round(notice.bottom),
+        banner: Math.round(banner.top),
+        heading: Math.round(h.top),
+        shown: !!hit && heading.contains(hit),
+      };
+    });
+    // Before: the board brought to the window's top, under the 117 px notice (the banner at 9 px, the heading at 70).
+    expect(m.banner, JSON.stringify(m)).toBeGreaterThanOrEqual(m.notice - 1);
+    expect(m.shown, `the heading is what a tap on it reaches: ${JSON.stringify(m)}`).toBe(true);
+    await context.close();
+  }, 60_000);
 
   it('in hot-seat (Lisbon), once the device is taken, the board fills the first screen', async () => {
     const { context, page } = await newContext(suite.browser, suite.errors, 'sideways-hotseat', SIDEWAYS);

@@ -43,6 +43,7 @@ import {
   useToasts,
   REFUSAL_MS,
 } from '../../../client/boardHooks';
+import { stickyTop } from '../../../client/stickyTop';
 import { MapView, type MapTarget } from './MapView';
 import { viewBoxOf } from './mapGeometry';
 import { SheetView } from './SheetView';
@@ -79,10 +80,13 @@ function keepMapClear(banner: HTMLElement | null, map: HTMLElement | null, sheet
   window.scrollBy({ top: bottom - top, behavior: 'instant' });
 }
 
-/** Scrolls the page up until the map's foot is above `foot` (a y in the window), but never the banner past the top. */
+/**
+ * Scrolls the page up until the map's foot is above `foot` (a y in the window), but never the banner past the top, nor
+ * under a notice the page sticks there (a player who left: `stickyTop`).
+ */
 function mapAbove(banner: HTMLElement, map: HTMLElement, foot: number): void {
   const over = map.getBoundingClientRect().bottom - foot + 4;
-  const room = banner.getBoundingClientRect().top;
+  const room = banner.getBoundingClientRect().top - stickyTop();
   if (over > 0 && room > 0) window.scrollBy({ top: Math.min(over, room), behavior: 'instant' });
 }
 
