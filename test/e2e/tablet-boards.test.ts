@@ -21,11 +21,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { State } from 'boardgame.io';
-import type { TOState } from '../../src/games/touched-on/types';
-import { emptyHands, give } from '../games/touched-on/helpers';
-import { createJoined, expectInView, findChromium, openAsSeat, e2eSuite, type E2ESuite, screenshot } from './harness';
-import { knownMatch, midJourney, storedState } from './touched-on-position';
+import {} from '../games/touched-on/helpers';
+import { expectInView, findChromium, openAsSeat, e2eSuite, type E2ESuite, screenshot } from './harness';
+import { knownMatch, midJourney, storedState, trackerMatch } from './touched-on-position';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -230,16 +228,7 @@ describe.skipIf(!CHROMIUM)('browser: boards on tablets held sideways (touch)', (
   it('Touched On at 1024 × 768: a Tram Tracker swap chosen, its button is brought into the window', async () => {
     const size = TABLETS[0];
     const { server } = suite;
-    const { matchID, creds } = await createJoined(server.url, 'touched-on', 3);
-    const state = structuredClone((await server.db.fetch(matchID, { state: true })).state as State<TOState>);
-    const G = state.G;
-    const seat = state.ctx.currentPlayer;
-    const target = state.ctx.playOrder.find((p) => p !== seat)!;
-    emptyHands(G);
-    const [tracker] = give(G, seat, ['tramTracker', 'E96', 'E96', 'E86', 'E86', 'E19', 'E19', 'U', 'appeal', 'A19']);
-    give(G, target, ['E96', 'E96', 'E86', 'E86', 'E19', 'E19', 'U', 'A96', 'A86', 'prioritySeat', 'freeTramZone']);
-    G.drawCount = G.drawPile.length;
-    await server.db.setState(matchID, state);
+    const { matchID, creds, seat, target, tracker } = await trackerMatch(server);
     const { context, page } = await seatPage(suite, { matchID, creds }, seat, size);
     await page.getByTestId(`hand-card-${tracker}`).tap();
     await page.getByTestId(`tracker-target-${target}`).tap();

@@ -43,6 +43,29 @@ export async function storedState(server: E2EServer, matchID: string): Promise<S
   return (await server.db.fetch(matchID, { state: true })).state as State<TOState>;
 }
 
+/**
+ * A fresh 3-seat match whose seat on turn holds a Tram Tracker and 9 more cards, and the seat it targets 11 cards to
+ * take from. `big`: a 4-seat match, its Line 109's cards too, 9 and 12 more, so that the swap's button, under both
+ * hands, stands a long scroll down (its foot at 1,047 px in the page at 1024 × 768).
+ */
+export async function trackerMatch(server: E2EServer, big = false) {
+  const { matchID, creds } = await createJoined(server.url, 'touched-on', big ? 4 : 3);
+  const state = structuredClone(await storedState(server, matchID));
+  const G = state.G;
+  const seat = state.ctx.currentPlayer;
+  const target = state.ctx.playOrder.find((p) => p !== seat)!;
+  emptyHands(G);
+  const [tracker] = give(G, seat, ['tramTracker', 'E96', 'E96', 'E86', 'E86', 'E19', 'E19', 'U', 'appeal', 'A19']);
+  give(G, target, ['E96', 'E96', 'E86', 'E86', 'E19', 'E19', 'U', 'A96', 'A86', 'prioritySeat', 'freeTramZone']);
+  if (big) {
+    give(G, seat, ['E96', 'E86', 'E19', 'E96', 'E86', 'E109', 'E109', 'E109', 'E109']);
+    give(G, target, ['E96', 'E86', 'E19', 'E96', 'E86', 'E19', 'U', 'E96', 'E109', 'E109', 'E109', 'E109']);
+  }
+  G.drawCount = G.drawPile.length;
+  await server.db.setState(matchID, state);
+  return { matchID, creds, seat, target, tracker };
+}
+
 /** A mid-journey 3-seat Touched On position (midJourney) and who is who in it. */
 export interface Table {
   matchID: string;
