@@ -9,7 +9,9 @@
  *    floating Take back looks for it there (src/client/TakeBack.tsx);
  *  - axe-core finds no serious or critical violation on that board (at
  *    1366×768), on the end screen of a game played through by bots, and on
- *    the table behind the closed end screen.
+ *    the table behind the closed end screen;
+ *  - that table, on a phone, keeps no bare room under its last row for the
+ *    turn's sheet, which is gone once the game is over.
  */
 import { describe, expect, it } from 'vitest';
 import { BOARD_BANNER } from '../../src/games/common/board-props';
@@ -67,6 +69,33 @@ describe.skipIf(!CHROMIUM)('browser: every game’s board', () => {
       await end.page.getByTestId('gameover').waitFor({ state: 'detached', timeout: UI });
       found.push(...(await violations(end.page)).map((v) => `the table at the end: ${v}`));
       expect(found).toEqual([]);
+      // On a phone, the table at the end keeps no room under it for the turn's sheet, which is gone: scrolled to the
+      // foot, the board's last row stands just above the page's end bar (the page keeps the bar's room), or above
+      // the board's "Final scores" where that floats over the page's foot. Each board kept 45vh there, a bare band
+      // of about 400 px at 390 × 844.
+      await end.page.setViewportSize({ width: 390, height: 844 });
+      const bare = await end.page.evaluate(async () => {
+        const frame = () => new Promise((r) => requestAnimationFrame(r));
+        await frame();
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        await frame();
+        await frame();
+        // From the bar up, the first row where something of the board's own (not its background, nor a fixed sheet)
+        // is what a finger would land on.
+        const holder = document.querySelector('[data-testid="hs-board"]')!;
+        const backdrop = new Set<Element | null>([holder, holder.firstElementChild]);
+        const fixed = (el: Element | null): boolean =>
+          !!el && el !== holder && (getComputedStyle(el).position === 'fixed' || fixed(el.parentElement));
+        const top = document.querySelector('[data-testid="hs-end"]')!.getBoundingClientRect().top;
+        for (let y = top - 1; y > 0; y -= 2) {
+          for (const x of [0.1, 0.3, 0.5, 0.7, 0.9].map((f) => f * window.innerWidth)) {
+            const el = document.elementFromPoint(x, y);
+            if (el && holder.contains(el) && !backdrop.has(el) && !fixed(el)) return top - y;
+          }
+        }
+        return top;
+      });
+      expect(bare, 'bare room between the board’s last row and the end bar, at 390 × 844').toBeLessThanOrEqual(100);
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
       await end.context.close();
     },
