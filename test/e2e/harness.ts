@@ -225,7 +225,6 @@ export async function newContext(
   return { context, page };
 }
 
-/** Save a screenshot under artifacts/screenshots/. */
 /** The data-testid of the focused element (its tag name when it has none). */
 export function focused(page: Page): Promise<string> {
   return page.evaluate(() => {
