@@ -4,7 +4,8 @@
  * while Player 1 chose what to swap with a Tram Tracker, the same thing twice. Now the banner says one thing, who
  * decides what ("Player 1 is choosing a card to swap with Player 2 (Tram Tracker)"; the target reads "with you"), and
  * the same for an Appeal ("Player 3 is deciding whether to Appeal Player 1's inspection"), on a laptop and, wrapped
- * within the banner, on a 360 px phone; the players' own views stay as they were: the chooser's "Your turn" and
+ * within the banner, on a 360 px phone and a 600 px tablet, where the sentence is set smaller so that the banner
+ * over the table grows by two lines at most; the players' own views stay as they were: the chooser's "Your turn" and
  * "Your choice", the inspector's "Your turn" and "Waiting for …", the inspected player's "… 's turn" and "You are
  * inspected!".
  */
@@ -20,7 +21,8 @@ const CHROMIUM = findChromium();
 const UI = 10_000;
 const LAPTOP = { viewport: { width: 1366, height: 768 } };
 const PHONE = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true };
-type Options = typeof LAPTOP | typeof PHONE;
+const SMALL_TABLET = { viewport: { width: 600, height: 900 }, isMobile: true, hasTouch: true };
+type Options = typeof LAPTOP | typeof PHONE | typeof SMALL_TABLET;
 
 /** `Player N`, as createJoined names the seats. */
 const name = (seat: string) => `Player ${Number(seat) + 1}`;
@@ -133,6 +135,10 @@ describe.skipIf(!CHROMIUM)("browser: Touched On's banner while a player decides"
     const victim = await seatPage(suite, t, t.prev, LAPTOP);
     const thirdPage = await seatPage(suite, t, third, PHONE);
     const watcher = await spectatorPage(suite, t.matchID, LAPTOP, 'to-decision-appeal-watcher');
+    const small = await spectatorPage(suite, t.matchID, SMALL_TABLET, 'to-decision-appeal-small');
+    const heights = (pages: Page[]) =>
+      Promise.all(pages.map((p) => p.getByTestId('banner').evaluate((el) => el.getBoundingClientRect().height)));
+    const before = await heights([thirdPage, small, watcher]);
 
     await inspector.getByTestId(`hand-card-${t.undercover}`).click();
     await inspector.getByTestId('inspect').click();
@@ -141,12 +147,20 @@ describe.skipIf(!CHROMIUM)("browser: Touched On's banner while a player decides"
     const said = `${name(t.prev)} is deciding whether to Appeal ${name(t.cur)}'s inspection`;
     for (const page of [watcher, thirdPage])
       await expect.poll(() => banner(page), { timeout: UI }).toEqual({ who: said, wait: '' });
+    await expect.poll(() => banner(small), { timeout: UI }).toEqual({ who: said, wait: '' });
     expect(await fitsBanner(thirdPage)).toBe(true);
+    expect(await fitsBanner(small)).toBe(true);
+    // Set smaller after the name on a phone or a tablet, the sentence grows the banner over the table by two lines at
+    // 360 px (47 px before, three), by one at 600 (50 before, two more rows) and not at all on a laptop.
+    const grown = (await heights([thirdPage, small, watcher])).map((h, i) => Math.round(h - before[i]));
+    expect(grown[0], 'the banner grown at 360 px').toBeLessThanOrEqual(36);
+    expect(grown[1], 'the banner grown at 600 px').toBeLessThanOrEqual(20);
+    expect(grown[2], 'the banner grown at 1366 px').toBe(0);
     // The players' own: the inspector's turn, waiting for the Appeal; the inspected player asked.
     expect(await banner(inspector)).toEqual({ who: 'Your turn', wait: `Waiting for ${name(t.prev)}` });
     expect(await banner(victim)).toEqual({ who: `${name(t.cur)}'s turn`, wait: 'You are inspected!' });
     await screenshot(watcher, 'touched-on-decision-appeal-watcher');
-    for (const page of [inspector, victim, thirdPage, watcher]) await page.context().close();
+    for (const page of [inspector, victim, thirdPage, watcher, small]) await page.context().close();
     expect(suite.errors.filter((e) => e.includes('pageerror'))).toEqual([]);
   }, 90_000);
 });
