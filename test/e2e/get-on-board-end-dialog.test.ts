@@ -11,6 +11,8 @@
  * inside it, the table not wider than its box): every cell of the table,
  * so every player's rank, total and score breakdown, the winner's title
  * and the close button are on screen at once; every number is the result's.
+ * Held sideways (740 × 360 and 844 × 390, 2 and 5 players), "Play again" stands
+ * beside the scores and the table still shows every player's column.
  * Viewport screenshots go to artifacts/screenshots/gob-end-dialog-*.png.
  */
 import { describe, expect, it } from 'vitest';
@@ -342,6 +344,17 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
         );
         // The scores' way back to the map is still in view.
         await expectInView(page, page.getByTestId('gameover-close'), 'Look at the map');
+        // Every player's column too: at 740 × 360 five players' table scrolled 53 px sideways beside the bar, the
+        // last column out of view.
+        const sideways = await over.evaluate((d) => {
+          const wrap = d.querySelector('table')!.parentElement!;
+          return wrap.scrollWidth - wrap.clientWidth;
+        });
+        expect(
+          sideways,
+          `${size.width} × ${size.height}, ${n} players: the table scrolls sideways by`,
+        ).toBeLessThanOrEqual(1);
+        for (const p of resultOf(n).ranking) await expectInView(page, over.getByTestId(`final-${p}`), `${p}'s total`);
         await context.close();
       }
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
