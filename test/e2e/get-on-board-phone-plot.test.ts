@@ -184,4 +184,79 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's plot panel on a phone", () =
     expect(suite.errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 120_000);
+  it('fits the departures, the plot panel and the shape beside the map on a small phone held sideways (740 × 360)', async () => {
+    const { page, context } = await newContext(suite.browser, suite.errors, 'gob-phone-sideways-small', {
+      viewport: { width: 740, height: 360 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
+    await page.getByTestId('hs-name-0').fill('Ana');
+    // A long name, in the banner as the Inspector or the plotter beside the shape.
+    await page.getByTestId('hs-name-1').fill('Bartholomew Christophe');
+    await page.getByTestId('hs-start').click();
+    await page.getByTestId('pass-ready').click();
+    await page.locator('[data-testid="departure-panel"] button').first().waitFor({ timeout: UI });
+    await page.getByTestId('gob-board').evaluate((el) => el.scrollIntoView());
+    const found: string[] = [];
+    // The two departure tickets stand whole in the side column and the window, which has nothing to scroll sideways
+    // (side by side they ran 10 px past the column's edge and 6 px below the window).
+    const departures = await page.getByTestId('departure-panel').evaluate((panel) => {
+      const side = panel.closest('.gob-side')!;
+      const col = side.getBoundingClientRect();
+      return {
+        sideways: side.scrollWidth - side.clientWidth,
+        out: [...panel.querySelectorAll('button')].flatMap((b) => {
+          const r = b.getBoundingClientRect();
+          return r.right > col.right + 0.5 || r.bottom > window.innerHeight + 0.5 || r.top < 0
+            ? [`${b.dataset.testid}: ${Math.round(r.right)} x ${Math.round(r.bottom)}`]
+            : [];
+        }),
+      };
+    });
+    if (departures.sideways > 0) found.push(`the side column scrolls ${departures.sideways} px sideways`);
+    for (const o of departures.out) found.push(`departure out of the column or the window: ${o}`);
+    await screenshot(page, 'gob-phone-sideways-departure-740x360', { fullPage: false });
+    await page.locator('[data-testid="departure-panel"] button').first().click();
+    await page.getByTestId('pass-ready').click();
+    await page.locator('[data-testid="departure-panel"] button').first().click();
+    await page.getByTestId('plot-panel').waitFor({ timeout: UI });
+
+    // Plots are played until one is whole with the Metro extra marker offered.
+    const offered = async () =>
+      (await page.getByTestId('plot-confirm').isEnabled()) && (await page.getByTestId('add-extra').count()) > 0;
+    expect(await playUntil(page, offered), 'a whole plot with the Metro extra marker offered').toBe(true);
+    /** The panel as it stands: its buttons' row, the marker list's box and the last marker's row, the shape's label. */
+    const measure = () =>
+      page.getByTestId('plot-panel').evaluate((panel) => {
+        const list = panel.querySelector('[data-testid="plot-markers"]')!;
+        const box = list.getBoundingClientRect();
+        const last = list.lastElementChild!.getBoundingClientRect();
+        const label = document.querySelector('.gob-banner-shape-label')!;
+        return {
+          actions: Math.round(panel.querySelector('.gob-actions')!.getBoundingClientRect().height),
+          list: Math.round(box.height),
+          lastWhole: last.top >= box.top - 0.5 && last.bottom <= box.bottom + 0.5,
+          shapeCut: label.scrollWidth - label.clientWidth,
+          panelBottom: Math.round(panel.getBoundingClientRect().bottom),
+        };
+      });
+    await page.getByTestId('gob-board').evaluate((el) => el.scrollIntoView());
+    for (const moment of ['whole', 'choosing the extra marker']) {
+      if (moment !== 'whole') await page.getByTestId('add-extra').click();
+      const m = await measure();
+      // Its buttons on one row (Metro extra marker, Clear and Confirm took two: 104 px), under a marker list that
+      // shows its last marker whole in a box of two rows at least (it was cut to 39 px).
+      if (m.actions > 60) found.push(`${moment}: the buttons take ${m.actions} px, more than a row`);
+      if (m.list < 80) found.push(`${moment}: the marker list shows ${m.list} px`);
+      if (!m.lastWhole) found.push(`${moment}: the last marker is not whole in its box`);
+      if (m.panelBottom > 360) found.push(`${moment}: the panel ends at ${m.panelBottom} px, below the window`);
+      // The banner shows the shape in full ("2 markers, straight or 1 t…" beside "Inspector: Bot 3 (nor…").
+      if (m.shapeCut > 0) found.push(`${moment}: the banner cuts the shape by ${m.shapeCut} px`);
+    }
+    await screenshot(page, 'gob-phone-sideways-extra-740x360', { fullPage: false });
+    expect(found).toEqual([]);
+    expect(suite.errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 180_000);
 });

@@ -51,12 +51,24 @@ async function plotTurn(page: Page, opts: { takeBackOnce?: boolean; extra?: bool
     }
   }
   if (opts.extra && (await page.getByTestId('add-extra').count()) > 0) {
+    const markers = page.locator('[data-testid="plot-markers"] li');
+    const placed = await markers.count();
+    // Asked for, the extra marker's choice is dropped by Esc, and by "Cancel extra", the plot's markers kept (Esc took
+    // back the plot's last marker, the choice still asked for); each time the offer comes back.
+    for (const drop of ['Escape', 'cancel-extra']) {
+      await page.getByTestId('add-extra').click();
+      // The panel now asks where it goes, says that Confirm sends the plot without it, and offers the button no more.
+      await expect
+        .poll(() => page.getByTestId('plot-prompt').textContent())
+        .toMatch(/, or confirm without it\.$/);
+      expect(await page.getByTestId('add-extra').count()).toBe(0);
+      if (drop === 'Escape') await page.keyboard.press('Escape');
+      else await page.getByTestId(drop).click();
+      await page.getByTestId('add-extra').waitFor({ timeout: UI });
+      expect(await markers.count(), `markers after ${drop}`).toBe(placed);
+      expect(await page.getByTestId('cancel-extra').count()).toBe(0);
+    }
     await page.getByTestId('add-extra').click();
-    // The panel now asks where it goes, and offers the button no more.
-    await expect
-      .poll(() => page.getByTestId('plot-prompt').textContent())
-      .toBe('Choose where the Metro extra marker goes: a ringed intersection on the map.');
-    expect(await page.getByTestId('add-extra').count()).toBe(0);
     await page.locator('.gob-target').first().click();
   }
   await page.getByTestId('plot-confirm').click();

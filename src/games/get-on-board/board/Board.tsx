@@ -17,7 +17,7 @@
  * targets ([data-target]), "departure-panel", "departure-<ticket>",
  * "departure-chosen", "plot-panel", "plot-prompt", "plot-markers",
  * "plot-marker-<i>", "take-back-<i>", "plot-preview", "plot-connections",
- * "add-extra", "plot-clear", "plot-confirm", "map-zoom" (a phone held
+ * "add-extra", "cancel-extra", "plot-clear", "plot-confirm", "map-zoom" (a phone held
  * upright), "waiting", "objectives", "my-sheet", "sheet-<id>" (an
  * opponent's summary, a button), "sheet-full-<id>", "log", "toast",
  * "gameover", "final-<id>", "gameover-close", "show-scores".
@@ -51,7 +51,7 @@ import { SheetCompact } from './SheetCompact';
 import { Banner } from './Banner';
 import { DeparturePanel, LogPanel, Objectives, PlotPanel, pointName, spectatorDepartureText } from './Panels';
 import { EndScreen } from './EndScreen';
-import { EMPTY_DRAFT, pick, takeBack, viewDraft, type Draft } from './plotBuilder';
+import { cancelExtra, EMPTY_DRAFT, pick, takeBack, viewDraft, type Draft } from './plotBuilder';
 import { forgetDrafts, loadDraft, saveDraft } from './draftStore';
 import { colourOf, nameOf, namesFrom, pawnsOf, routesOf, sheetPropsOf } from './sheetProps';
 import { Help } from './Help';
@@ -273,9 +273,16 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
 
   // Esc takes back the last marker: heard on the whole page, since a target clicked on the map is drawn anew and
   // focus falls to the page's body (a listener on the board alone never heard it). Not from a text field (chat).
+  // While the Metro extra marker's place is being chosen, Esc drops that choice only (it took back the plot's last
+  // marker, leaving the choice asked for).
   const escTakesBack = useRef<(() => boolean) | null>(null);
   escTakesBack.current = () => {
-    if (!view || view.placed.length === 0 || readOnly) return false;
+    if (!view || readOnly) return false;
+    if (draft.addingExtra && view.status.complete && !view.args?.extra) {
+      setDraft(cancelExtra);
+      return true;
+    }
+    if (view.placed.length === 0) return false;
     setDraft((d) => takeBack(d, view.placed.length - 1));
     return true;
   };
@@ -373,6 +380,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
                 onTakeBack={(i) => !readOnly && setDraft((d) => takeBack(d, i))}
                 onClear={() => !readOnly && setDraft(EMPTY_DRAFT)}
                 onAddExtra={() => !readOnly && setDraft((d) => ({ ...d, addingExtra: true }))}
+                onCancelExtra={() => !readOnly && setDraft(cancelExtra)}
                 onConfirm={confirm}
               />
             )}

@@ -84,7 +84,7 @@ export function DeparturePanel(props: {
       <h2>Choose your departure</h2>
       {mine === null || mine === undefined ? (
         <>
-          <p>
+          <p className="gob-departure-intro">
             Keep one of your two tickets: your line starts at its Metro entrance. Nobody sees it until all have chosen.
           </p>
           <div className="gob-departures">
@@ -132,6 +132,7 @@ export function PlotPanel(props: {
   onTakeBack: (i: number) => void;
   onClear: () => void;
   onAddExtra: () => void;
+  onCancelExtra: () => void;
   onConfirm: () => void;
 }) {
   const { G, me, view } = props;
@@ -140,21 +141,32 @@ export function PlotPanel(props: {
   const shape = shapeFor(sheet.variant, G.ticket ?? 1);
   const eliminated = status.eliminated;
   const pathLength = view.placed.length - (view.args?.extra ? 1 : 0);
-  // Where the marker list scrolls in a box of its own (a phone held sideways), the marker just placed is shown.
+  // The plot is whole and the map offers the extra marker's places: the player asked for it.
+  const choosingExtra = status.complete && !view.args?.extra && view.targets.length > 0;
+  // Where the marker list scrolls in a box of its own (a phone held sideways), the marker just placed is shown; and
+  // again when the box shrinks under a longer prompt (the extra marker's), which cut the last marker's row.
   const markersRef = React.useRef<HTMLOListElement>(null);
   React.useLayoutEffect(() => {
     const list = markersRef.current;
     if (list && list.scrollHeight > list.clientHeight) list.scrollTop = list.scrollHeight;
-  }, [view.placed.length]);
-  // The plot is whole and the map offers the extra marker's places: the player asked for it.
-  const choosingExtra = status.complete && !view.args?.extra && view.targets.length > 0;
+  }, [view.placed.length, choosingExtra]);
+  // The rules let the extra marker eliminate (RULES.md): where every place for it would, the panel says so.
+  const extrasAllEliminate = view.extras.length > 0 && view.extras.every((o) => o.eliminates);
   let prompt: string;
   if (status.error) prompt = status.error;
   else if (eliminated) prompt = 'This marker ends your line: you will be eliminated and score nothing.';
-  else if (choosingExtra) prompt = 'Choose where the Metro extra marker goes: a ringed intersection on the map.';
+  else if (choosingExtra)
+    // Confirm still sends the plot as it stands, without the extra marker: said, where it was not.
+    prompt = extrasAllEliminate
+      ? 'Every place for the Metro extra marker ends your line: choose one to be eliminated, or confirm without it.'
+      : 'Choose a ringed intersection for the Metro extra marker, or confirm without it.';
   else if (status.complete)
     prompt =
-      view.extras.length > 0 && !view.args?.extra ? 'Confirm, or add the Metro extra marker.' : 'Confirm your plot.';
+      view.extras.length > 0 && !view.args?.extra
+        ? extrasAllEliminate
+          ? 'Confirm your plot. A Metro extra marker could only end your line here.'
+          : 'Confirm, or add the Metro extra marker.'
+        : 'Confirm your plot.';
   else if (status.fallback) prompt = 'Your shape fits nowhere: place a single marker, at no cost (the fallback).';
   else
     // "more" once a marker of the plot is down, not before the first.
@@ -170,7 +182,8 @@ export function PlotPanel(props: {
         <span aria-hidden="true">
           <ShapeGlyph shape={shape.id} size={26} />
         </span>{' '}
-        Your plot: {shape.label}
+        <span className="gob-plot-heading-lead">Your plot: </span>
+        {shape.label}
       </h2>
       <p
         className={`gob-prompt${eliminated ? ' gob-prompt--danger' : ''}`}
@@ -215,8 +228,20 @@ export function PlotPanel(props: {
       </p>
       <div className="gob-actions">
         {status.complete && !eliminated && view.extras.length > 0 && !view.args?.extra && !choosingExtra && (
-          <button type="button" onClick={props.onAddExtra} data-testid="add-extra">
-            <IconSvg icon="metro" size={16} decorative /> Metro extra marker
+          <button type="button" onClick={props.onAddExtra} data-testid="add-extra" aria-label="Metro extra marker">
+            <IconSvg icon="metro" size={16} decorative /> <span className="gob-extra-long">Metro extra marker</span>
+            <span className="gob-extra-short">Extra marker</span>
+          </button>
+        )}
+        {/* Asked for, the extra marker's choice can be dropped (as Esc does), the plot kept as it is. */}
+        {choosingExtra && (
+          <button
+            type="button"
+            onClick={props.onCancelExtra}
+            data-testid="cancel-extra"
+            aria-label="Cancel the Metro extra marker"
+          >
+            Cancel extra
           </button>
         )}
         <button type="button" onClick={props.onClear} disabled={view.placed.length === 0} data-testid="plot-clear">

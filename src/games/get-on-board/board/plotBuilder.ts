@@ -90,6 +90,11 @@ export function pick(draft: Draft, view: DraftView, to: PointId): Draft {
 
 /** The draft without marker `i` and every marker after it (the extra marker is index path.length). */
 export function takeBack(draft: Draft, i: number): Draft {
-  if (i >= draft.path.length) return { ...draft, extra: null, addingExtra: false };
+  if (i >= draft.path.length) return cancelExtra(draft);
   return { path: draft.path.slice(0, i), extra: null, addingExtra: false };
+}
+
+/** The draft with the Metro extra marker's choice dropped (asked for, or placed): the plot's markers stay. */
+export function cancelExtra(draft: Draft): Draft {
+  return { ...draft, extra: null, addingExtra: false };
 }

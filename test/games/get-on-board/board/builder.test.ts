@@ -44,6 +44,7 @@ function plotPanelHtml(G: GobState, me: PlayerID, drafted: ReturnType<typeof vie
       onTakeBack: noop,
       onClear: noop,
       onAddExtra: noop,
+      onCancelExtra: noop,
       onConfirm: noop,
     }),
   );
@@ -130,11 +131,23 @@ async function playGame(mapId: string, numPlayers: number, seed: number) {
       // Asked for the extra marker, the panel says where to put it and offers the button no more.
       const asking = viewDraft(G, p, { path: chosen.path, extra: null, addingExtra: true });
       const panel = (v: ReturnType<typeof viewDraft>) => plotPanelHtml(G, p, v);
-      const before = panel(viewDraft(G, p, { path: chosen.path, extra: null, addingExtra: false }));
+      const whole = viewDraft(G, p, { path: chosen.path, extra: null, addingExtra: false });
+      const before = panel(whole);
+      // Where every place for the extra marker would eliminate the player (the rules allow it), the panel says so.
+      const allEliminate = whole.extras.every((o) => o.eliminates);
       expect(before).toContain('data-testid="add-extra"');
-      expect(before).toContain('Confirm, or add the Metro extra marker.');
+      expect(before).toContain(
+        allEliminate
+          ? 'Confirm your plot. A Metro extra marker could only end your line here.'
+          : 'Confirm, or add the Metro extra marker.',
+      );
       const html = panel(asking);
-      expect(html).toContain('Choose where the Metro extra marker goes');
+      expect(html).toContain(
+        allEliminate
+          ? 'Every place for the Metro extra marker ends your line: choose one to be eliminated, or confirm without it.'
+          : 'Choose a ringed intersection for the Metro extra marker, or confirm without it.',
+      );
+      expect(html).toContain('data-testid="cancel-extra"');
       expect(html).not.toContain('data-testid="add-extra"');
       extrasAsked++;
     }

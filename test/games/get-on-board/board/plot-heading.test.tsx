@@ -25,6 +25,7 @@ describe('Get on Board plot heading', () => {
         onTakeBack={() => {}}
         onClear={() => {}}
         onAddExtra={() => {}}
+        onCancelExtra={() => {}}
         onConfirm={() => {}}
       />,
     );
