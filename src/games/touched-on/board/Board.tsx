@@ -135,8 +135,12 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   const { toasts, toast } = useToasts();
   const [hideOver, setHideOver] = useState(false);
   // The last journey whose summary this screen has shown and closed. A board opened mid-journey (a reload) does
-  // not show the last journey's summary again; one opened as a journey is dealt does.
-  const [seenSummary, setSeenSummary] = useState(() => (journeyJustDealt(G) ? G.journey - 1 : G.journey));
+  // not show the last journey's summary again; one opened as a journey is dealt does, and so does a hot-seat board
+  // whose seat's screen last showed an earlier journey (`unseen`): the journey ended and the next began while others
+  // held the device (a bot dealt to, say), and its player had not seen who finished.
+  const [seenSummary, setSeenSummary] = useState(() =>
+    journeyJustDealt(G) || (props.unseen?.[0] && props.unseen[0].G.journey < G.journey) ? G.journey - 1 : G.journey,
+  );
 
   // A move the server did not apply: nothing changed a while after sending it. A new state clears the choices.
   const fingerprint = stateFingerprint(G, ctx);

@@ -200,4 +200,25 @@ describe('Touched On board markup over seeded random games', () => {
     // But the same markup, checked as seat 1, shows seat 0's hand: the check sees it.
     expect(hiddenCardsShown(state.G, html, '1').sort()).toEqual([...state.G.players['0'].hand!].sort());
   });
+  it("hot-seat: a seat's board shows the last journey's summary when its screen last showed an earlier journey", () => {
+    // A seeded random 3-player game, its states kept: seat 0's last screen in journey 1, then journey 2 some moves in.
+    const states: State<TOState>[] = [];
+    playRandomly(3, 'summary-unseen', 1, (s) => void states.push(s));
+    const inJourney1 = states.filter((s) => s.G.journey === 1 && !s.ctx.gameover);
+    const dealt = states.findIndex((s) => s.G.journey === 2);
+    expect(inJourney1.length).toBeGreaterThan(0);
+    expect(dealt).toBeGreaterThan(0);
+    // Three moves into journey 2 (a bot's, while others held the device): no longer "just dealt".
+    const now = states[dealt + 3];
+    expect(now.G.journey).toBe(2);
+    const view = (s: State<TOState>) => ({ G: playerView(s.G, '0'), ctx: s.ctx, _stateID: s._stateID });
+    const last1 = view(inJourney1[inJourney1.length - 1]);
+    const seen2 = view(states[dealt + 1]);
+    const html = (unseen?: unknown[]) => render(view(now).G, now.ctx, '0', unseen ? { unseen } : {});
+    // Its screen last showed journey 1: who finished it is shown once, as a board that stayed up would have.
+    expect(testIds(html([last1, seen2]), 'journey-summary')).toContain('journey-summary');
+    // Its screen already showed journey 2, or the board is opened afresh (a reload): not again.
+    expect(testIds(html([seen2]), 'journey-summary')).not.toContain('journey-summary');
+    expect(testIds(html(), 'journey-summary')).not.toContain('journey-summary');
+  });
 });
