@@ -3,6 +3,7 @@
  * switches and the chat fold would fill its first screen, with no board in it.
  */
 import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffectInBrowser } from './boardHooks';
 
 export const SHORT_LANDSCAPE = '(orientation: landscape) and (max-height: 500px)';
 
@@ -24,6 +25,17 @@ export function useBoardFirstInView(ref: RefObject<HTMLElement | null>, ready: b
     done.current = false;
     forced.current = true;
   }
+  // Handed to another seat, a board already drawn is brought to the top at once, before the board's own effects run:
+  // a board may bring into view what the turn is about (Touched On its current Line, clear of the hand), and this
+  // scroll, made a frame later, undid it (the carriage under the hand and the sheet at 740 x 360).
+  useLayoutEffectInBrowser(() => {
+    const el = ref.current;
+    if (!forced.current || !ready || done.current || !el || typeof matchMedia !== 'function') return;
+    if (!matchMedia(SHORT_LANDSCAPE).matches || el.getBoundingClientRect().height < innerHeight / 2) return;
+    done.current = true;
+    forced.current = false;
+    el.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }, [ref, ready, showing]);
   useEffect(() => {
     const el = ref.current;
     if (!ready || done.current || !el || typeof matchMedia !== 'function' || typeof ResizeObserver !== 'function')

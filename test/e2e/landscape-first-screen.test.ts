@@ -9,7 +9,9 @@ import type { Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { GobState } from '../../src/games/get-on-board/types';
 import { http } from '../server/harness';
-import { createJoined, e2eSuite, newContext, openAsSeat, playOverSockets } from './harness';
+import type { TOState } from '../../src/games/touched-on/types';
+import { changeStoredHotSeat, createJoined, e2eSuite, newContext, openAsSeat, playOverSockets } from './harness';
+import { setMidJourney } from './touched-on-position';
 
 const UI = 10_000;
 const SIDEWAYS = { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true };
@@ -129,6 +131,49 @@ describe('browser: a phone held sideways shows the board first', () => {
     const next = await boardIn(page, '[data-testid="hs-board"]');
     expect(next.top, JSON.stringify(next)).toBeLessThanOrEqual(40);
     expect(next.headerBottom).toBeLessThanOrEqual(0);
+    await context.close();
+  }, 30_000);
+
+  it("in hot-seat (Touched On) at 740 × 360, the next player's Line and its exposed carriage are clear of the hand and the sheet", async () => {
+    const { context, page } = await newContext(suite.browser, suite.errors, 'sideways-hotseat-to', {
+      ...SIDEWAYS,
+      viewport: { width: 740, height: 360 },
+    });
+    await page.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
+    await page.getByTestId('hs-players-3').click();
+    for (const [i, name] of ['Ana', 'Bruno', 'Caro'].entries()) await page.getByTestId(`hs-name-${i}`).fill(name);
+    await page.getByTestId('hs-start').click();
+    await page.getByTestId('pass-ready').waitFor({ timeout: UI });
+    // Mid-journey (touched-on-position.ts); the seat on turn plays an Evader and ends the turn, and the next player takes
+    // the device: their turn is about the Line played on, its current carriage exposed.
+    await changeStoredHotSeat<TOState>(page, (state) => void setMidJourney(state));
+    await page.getByTestId('hs-resume').click({ timeout: UI });
+    await page.getByTestId('pass-ready').click({ timeout: UI });
+    await page.locator('[data-testid^="hand-card-E"][data-playable="yes"]').first().click({ timeout: UI });
+    await page.getByTestId('play-batch').click({ timeout: UI });
+    await page.getByTestId('end-turn').click({ timeout: UI });
+    await page.getByTestId('pass-ready').click({ timeout: UI });
+    await boardIn(page, '[data-testid="hs-board"]');
+    const m = await page.evaluate(() => {
+      const box = (sel: string) => {
+        const r = document.querySelector(sel)!.getBoundingClientRect();
+        return { top: Math.round(r.top), bottom: Math.round(r.bottom) };
+      };
+      return {
+        carriage: box('.line-col.current .carriage.current'),
+        hand: box('[data-testid="hand"]'),
+        sheet: box('[data-testid="actions"]'),
+        banner: box('[data-testid="banner"]'),
+      };
+    });
+    const where = JSON.stringify(m);
+    // Before: the page brought the board to the window's top after the board had brought up the Line, undoing it: the
+    // carriage at 257-424 under the hand (190-304) and the sheet (from 304), the Line's count under the hand's edge.
+    expect(m.carriage.bottom, `the carriage above the hand: ${where}`).toBeLessThanOrEqual(m.hand.top);
+    expect(m.carriage.bottom, `the carriage above the sheet: ${where}`).toBeLessThanOrEqual(m.sheet.top);
+    // (Taller than the room between the banner and the hand, the carriage shows its foot, where the next batch goes.)
+    expect(m.carriage.bottom, `the carriage below the banner: ${where}`).toBeGreaterThan(m.banner.bottom + 40);
+    expect(suite.errors).toEqual([]);
     await context.close();
   }, 30_000);
 

@@ -85,6 +85,16 @@ export interface Table {
 export async function midJourney(server: E2EServer, tall = false): Promise<Table> {
   const { matchID, creds } = await createJoined(server.url, 'touched-on', 3);
   const state = structuredClone((await server.db.fetch(matchID, { state: true })).state as State<TOState>);
+  const seats = setMidJourney(state, tall);
+  await server.db.setState(matchID, state);
+  return { matchID, creds, ...seats };
+}
+
+/**
+ * The position of `midJourney`, written over `state` (a 3-seat match before anyone moves: a stored hot-seat game's
+ * too), changed in place; who is who in it.
+ */
+export function setMidJourney(state: State<TOState>, tall = false): Omit<Table, 'matchID' | 'creds'> {
   const G = state.G;
   const cur = state.ctx.currentPlayer;
   const order = state.ctx.playOrder;
@@ -158,6 +168,5 @@ export async function midJourney(server: E2EServer, tall = false): Promise<Table
   ]);
   give(G, third, ['E96', 'E86', 'E86', 'U', 'tramTracker', 'freeTramZone']);
   G.drawCount = G.drawPile.length;
-  await server.db.setState(matchID, state);
-  return { matchID, creds, cur, prev, exposed, undercover };
+  return { cur, prev, exposed, undercover };
 }
