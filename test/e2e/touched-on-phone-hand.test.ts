@@ -134,6 +134,47 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
     60_000,
   );
 
+  it('sideways at 740 × 360, online, a batch with the Priority Seat offered: Play whole in the window', async () => {
+    const { matchID, creds } = await createJoined(suite.server.url, 'touched-on', 2);
+    const state = structuredClone(await storedState(suite.server, matchID));
+    const G = state.G;
+    const seat = state.ctx.currentPlayer;
+    emptyHands(G);
+    const [e96] = give(G, seat, ['E96', 'E96', 'E96', 'E86', 'E86', 'E86', 'A96', 'A86', 'peakHour', 'prioritySeat']);
+    give(G, seat === '0' ? '1' : '0', ['E96', 'E86']);
+    await suite.server.db.setState(matchID, state);
+    const { context, page } = await newContext(suite.browser, suite.errors, 'to-sideways-batch', {
+      ...PHONE,
+      viewport: { width: 740, height: 360 },
+    });
+    await holdSeat(context, { game: 'touched-on', matchID, playerID: seat, credentials: creds[Number(seat)] });
+    await page.goto(`${suite.server.url}/#/g/touched-on/match/${matchID}`);
+    await page.getByTestId(`hand-card-${e96}`).tap({ timeout: UI });
+    await page.getByTestId('batch-seat').waitFor({ timeout: UI });
+    await page.waitForTimeout(300);
+    await screenshot(page, 'touched-on-sideways-batch-740', { fullPage: false });
+    const at = await page.evaluate(() => {
+      const r = (sel: string) => {
+        const b = document.querySelector(sel)!.getBoundingClientRect();
+        return { top: Math.round(b.top), bottom: Math.round(b.bottom) };
+      };
+      return {
+        play: r('[data-testid="play-batch"]'),
+        cancel: r('[data-testid="batch-cancel"]'),
+        sheet: r('[data-testid="actions"]'),
+      };
+    });
+    const where = JSON.stringify(at);
+    // Before: its title, the count's buttons, the Priority Seat's box and Play / Cancel one under the other, Play at
+    // 321-365 in a 360 px window.
+    expect(at.play.bottom, `Play in the window: ${where}`).toBeLessThanOrEqual(360);
+    expect(at.cancel.bottom, `Cancel in the window: ${where}`).toBeLessThanOrEqual(360);
+    // And the sheet takes at most 45% of the window's height (it took 162 px).
+    expect(360 - at.sheet.top, `the sheet's height: ${where}`).toBeLessThanOrEqual(162);
+    expect(suite.errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('360 × 640, online, a Power chosen: its button and Cancel share a row, the sheet lower', async () => {
     const { matchID, creds } = await createJoined(suite.server.url, 'touched-on', 2);
     const state = structuredClone(await storedState(suite.server, matchID));
