@@ -7,8 +7,8 @@
  * the engine would refuse, and it reports a move the server did not apply.
  *
  * Stable test ids (data-testid):
- * - "banner", "seats", "player-<id>", "hand-size-<id>", "exp-<id>", "ding-<id>",
- *   "finished-<id>", "peak-<id>"
+ * - "banner", "banner-peak" (a Peak Hour binds the viewer), "seats", "player-<id>",
+ *   "hand-size-<id>", "exp-<id>", "ding-<id>", "finished-<id>", "peak-<id>"
  * - Lines: "lines", "line-<lineId>" (the Line card, a button), "line-col-<lineId>",
  *   "count-<lineId>", "line-exp-<lineId>", "ftz-<lineId>", "carriage-<id>",
  *   "placed-<cardId>"
@@ -434,7 +434,12 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
                       : waitingBadge(playerLabel(G.pending.player, names), props.replay)}
                 </span>
               )}
-              {me !== null && peakBound(G, me) && <span className="badge peak">Peak Hour: 1 card per turn</span>}
+              {/* It binds the viewer (every player but its owner): said so, since beside "Ana's turn" it read as Ana's. */}
+              {me !== null && peakBound(G, me) && (
+                <span className="badge peak" data-testid="banner-peak">
+                  {myTurn ? 'Peak Hour: you may add 1 card' : 'Peak Hour: you may add 1 card a turn'}
+                </span>
+              )}
               {ctx.playOrder
                 .filter((id) => G.players[id]?.ding)
                 .map((id) => (

@@ -16,6 +16,7 @@ import { isEvader, isPower, parseCard } from '../../../../src/games/touched-on/d
 import type { CardId, GameOver, PlayerID, TOState } from '../../../../src/games/touched-on/types';
 import { sortHand } from '../../../../src/games/touched-on/board/logic';
 import { playRandomly } from '../simulate';
+import { act, emptyTable, gameFrom, give, seats } from '../helpers';
 
 function render(G: TOState, ctx: Ctx, playerID: PlayerID | null, extra: Record<string, unknown> = {}): string {
   // boardgame.io's move dispatchers: rendering never calls them.
@@ -220,5 +221,23 @@ describe('Touched On board markup over seeded random games', () => {
     // Its screen already showed journey 2, or the board is opened afresh (a reload): not again.
     expect(testIds(html([seen2]), 'journey-summary')).not.toContain('journey-summary');
     expect(testIds(html(), 'journey-summary')).not.toContain('journey-summary');
+  });
+  it('says whom a Peak Hour binds in the banner: the viewer, on their turn and off it, not its owner', async () => {
+    const G = emptyTable(3, '0');
+    give(G, '0', ['peakHour', 'E19']);
+    give(G, '1', ['E19', 'E96']);
+    give(G, '2', ['E19', 'E96']);
+    const cl = seats(gameFrom(G), 3);
+    expect(await act(cl[0], 'peakHour')).toBe(true);
+    expect(await act(cl[0], 'endTurn')).toBe(true);
+    const badge = (seat: string) => {
+      const s = cl[Number(seat)].getState()!;
+      return /data-testid="banner-peak">([^<]*)</.exec(render(s.G, s.ctx, seat))?.[1] ?? null;
+    };
+    // Player 1's turn: bound; player 2 too, off turn; player 0 played it and is not.
+    expect(cl[1].getState()!.ctx.currentPlayer).toBe('1');
+    expect(badge('1')).toBe('Peak Hour: you may add 1 card');
+    expect(badge('2')).toBe('Peak Hour: you may add 1 card a turn');
+    expect(badge('0')).toBeNull();
   });
 });
