@@ -612,6 +612,11 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     expect(await page.getByTestId('map').count()).toBe(1);
     expect(await page.getByTestId('hand').count()).toBe(0);
     await screenshot(page, 'hotseat-bot-turn');
+    // On a phone the note is in smaller type: two lines, not three (90 px high at 390 px wide, over Touched On's piles).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const noteHeight = async () => (await page.getByTestId('hs-bot-turn').boundingBox())?.height ?? 0;
+    await expect.poll(noteHeight, { timeout: UI }).toBeGreaterThan(0);
+    expect(await noteHeight()).toBeLessThanOrEqual(60);
     // Then Hana, behind the pass screen.
     await expect.poll(() => page.getByTestId('pass-name').textContent(), { timeout: 30_000 }).toBe('Hana');
     expect(await page.getByTestId('hs-bot-turn').count()).toBe(0);
