@@ -58,9 +58,7 @@ async function plotTurn(page: Page, opts: { takeBackOnce?: boolean; extra?: bool
     for (const drop of ['Escape', 'cancel-extra']) {
       await page.getByTestId('add-extra').click();
       // The panel now asks where it goes, says that Confirm sends the plot without it, and offers the button no more.
-      await expect
-        .poll(() => page.getByTestId('plot-prompt').textContent())
-        .toMatch(/, or confirm without it\.$/);
+      await expect.poll(() => page.getByTestId('plot-prompt').textContent()).toMatch(/, or confirm without it\.$/);
       expect(await page.getByTestId('add-extra').count()).toBe(0);
       if (drop === 'Escape') await page.keyboard.press('Escape');
       else await page.getByTestId(drop).click();
