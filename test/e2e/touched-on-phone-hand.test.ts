@@ -134,22 +134,32 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
     60_000,
   );
 
-  it('sideways at 740 × 360, online, a batch with the Priority Seat offered: Play whole in the window', async () => {
+  /**
+   * A 2-seat online match whose seat on turn holds `cards` (the other two Evaders), opened on that seat's page in a
+   * phone of `width` × `height`: the page, its context and the cards given.
+   */
+  async function onTurnWith(label: string, cards: string[], width: number, height: number) {
     const { matchID, creds } = await createJoined(suite.server.url, 'touched-on', 2);
     const state = structuredClone(await storedState(suite.server, matchID));
     const G = state.G;
     const seat = state.ctx.currentPlayer;
     emptyHands(G);
-    const [e96] = give(G, seat, ['E96', 'E96', 'E96', 'E86', 'E86', 'E86', 'A96', 'A86', 'peakHour', 'prioritySeat']);
+    const given = give(G, seat, cards);
     give(G, seat === '0' ? '1' : '0', ['E96', 'E86']);
     await suite.server.db.setState(matchID, state);
-    const { context, page } = await newContext(suite.browser, suite.errors, 'to-sideways-batch', {
+    const { context, page } = await newContext(suite.browser, suite.errors, label, {
       ...PHONE,
-      viewport: { width: 740, height: 360 },
+      viewport: { width, height },
     });
     await holdSeat(context, { game: 'touched-on', matchID, playerID: seat, credentials: creds[Number(seat)] });
     await page.goto(`${suite.server.url}/#/g/touched-on/match/${matchID}`);
-    await page.getByTestId(`hand-card-${e96}`).tap({ timeout: UI });
+    return { context, page, given };
+  }
+
+  it('sideways at 740 × 360, online, a batch with the Priority Seat offered: Play whole in the window', async () => {
+    const hand = ['E96', 'E96', 'E96', 'E86', 'E86', 'E86', 'A96', 'A86', 'peakHour', 'prioritySeat'];
+    const { context, page, given } = await onTurnWith('to-sideways-batch', hand, 740, 360);
+    await page.getByTestId(`hand-card-${given[0]}`).tap({ timeout: UI });
     await page.getByTestId('batch-seat').waitFor({ timeout: UI });
     await page.waitForTimeout(300);
     await screenshot(page, 'touched-on-sideways-batch-740', { fullPage: false });
@@ -176,21 +186,9 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
   }, 60_000);
 
   it('360 × 640, online, a Power chosen: its button and Cancel share a row, the sheet lower', async () => {
-    const { matchID, creds } = await createJoined(suite.server.url, 'touched-on', 2);
-    const state = structuredClone(await storedState(suite.server, matchID));
-    const G = state.G;
-    const seat = state.ctx.currentPlayer;
-    emptyHands(G);
-    const [, , , , , , peak] = give(G, seat, ['E96', 'E96', 'E96', 'E86', 'E86', 'E86', 'peakHour']);
-    give(G, seat === '0' ? '1' : '0', ['E96', 'E86']);
-    await suite.server.db.setState(matchID, state);
-    const { context, page } = await newContext(suite.browser, suite.errors, 'to-phone-power', {
-      ...PHONE,
-      viewport: { width: 360, height: 640 },
-    });
-    await holdSeat(context, { game: 'touched-on', matchID, playerID: seat, credentials: creds[Number(seat)] });
-    await page.goto(`${suite.server.url}/#/g/touched-on/match/${matchID}`);
-    await page.getByTestId(`hand-card-${peak}`).tap({ timeout: UI });
+    const hand = ['E96', 'E96', 'E96', 'E86', 'E86', 'E86', 'peakHour'];
+    const { context, page, given } = await onTurnWith('to-phone-power', hand, 360, 640);
+    await page.getByTestId(`hand-card-${given[6]}`).tap({ timeout: UI });
     await page.getByTestId('power-section').waitFor({ timeout: UI });
     await page.waitForTimeout(300);
     await screenshot(page, 'touched-on-phone-power-360', { fullPage: false });
