@@ -51,7 +51,7 @@ import { SheetCompact } from './SheetCompact';
 import { Banner } from './Banner';
 import { DeparturePanel, LogPanel, Objectives, PlotPanel, pointName, spectatorDepartureText } from './Panels';
 import { EndScreen } from './EndScreen';
-import { cancelExtra, EMPTY_DRAFT, pick, takeBack, viewDraft, type Draft } from './plotBuilder';
+import { cancelExtra, choosingExtra, EMPTY_DRAFT, pick, takeBack, viewDraft, type Draft } from './plotBuilder';
 import { forgetDrafts, loadDraft, saveDraft } from './draftStore';
 import { colourOf, nameOf, namesFrom, pawnsOf, routesOf, sheetPropsOf } from './sheetProps';
 import { Help } from './Help';
@@ -278,7 +278,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
   const escTakesBack = useRef<(() => boolean) | null>(null);
   escTakesBack.current = () => {
     if (!view || readOnly) return false;
-    if (draft.addingExtra && view.status.complete && !view.args?.extra) {
+    if (choosingExtra(view)) {
       setDraft(cancelExtra);
       return true;
     }

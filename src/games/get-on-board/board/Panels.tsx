@@ -10,7 +10,7 @@ import { objectiveCard, shapeFor } from '../data';
 import { graphOf } from '../graph';
 import type { GobState, PlayerID, PointId } from '../types';
 import { ICON_NAMES, IconSvg, ShapeGlyph, TicketCard } from './icons';
-import type { DraftView, TargetOption } from './plotBuilder';
+import { choosingExtra, type DraftView, type TargetOption } from './plotBuilder';
 import { logText, nameOf } from './sheetProps';
 import { waitingText } from '../../common/board-props';
 
@@ -141,21 +141,21 @@ export function PlotPanel(props: {
   const shape = shapeFor(sheet.variant, G.ticket ?? 1);
   const eliminated = status.eliminated;
   const pathLength = view.placed.length - (view.args?.extra ? 1 : 0);
-  // The plot is whole and the map offers the extra marker's places: the player asked for it.
-  const choosingExtra = status.complete && !view.args?.extra && view.targets.length > 0;
+  // The player asked for the Metro extra marker, and the map offers its places.
+  const choosing = choosingExtra(view);
   // Where the marker list scrolls in a box of its own (a phone held sideways), the marker just placed is shown; and
   // again when the box shrinks under a longer prompt (the extra marker's), which cut the last marker's row.
   const markersRef = React.useRef<HTMLOListElement>(null);
   React.useLayoutEffect(() => {
     const list = markersRef.current;
     if (list && list.scrollHeight > list.clientHeight) list.scrollTop = list.scrollHeight;
-  }, [view.placed.length, choosingExtra]);
+  }, [view.placed.length, choosing]);
   // The rules let the extra marker eliminate (RULES.md): where every place for it would, the panel says so.
   const extrasAllEliminate = view.extras.length > 0 && view.extras.every((o) => o.eliminates);
   let prompt: string;
   if (status.error) prompt = status.error;
   else if (eliminated) prompt = 'This marker ends your line: you will be eliminated and score nothing.';
-  else if (choosingExtra)
+  else if (choosing)
     // Confirm still sends the plot as it stands, without the extra marker: said, where it was not.
     prompt = extrasAllEliminate
       ? 'Every place for the Metro extra marker ends your line: choose one to be eliminated, or confirm without it.'
@@ -227,14 +227,14 @@ export function PlotPanel(props: {
         <b>{view.turnCost}</b> used, {status.turnSpacesLeft} left
       </p>
       <div className="gob-actions">
-        {status.complete && !eliminated && view.extras.length > 0 && !view.args?.extra && !choosingExtra && (
+        {status.complete && !eliminated && view.extras.length > 0 && !view.args?.extra && !choosing && (
           <button type="button" onClick={props.onAddExtra} data-testid="add-extra" aria-label="Metro extra marker">
             <IconSvg icon="metro" size={16} decorative /> <span className="gob-extra-long">Metro extra marker</span>
             <span className="gob-extra-short">Extra marker</span>
           </button>
         )}
         {/* Asked for, the extra marker's choice can be dropped (as Esc does), the plot kept as it is. */}
-        {choosingExtra && (
+        {choosing && (
           <button
             type="button"
             onClick={props.onCancelExtra}

@@ -81,6 +81,11 @@ export function viewDraft(G: GobState, playerID: PlayerID, draft: Draft): DraftV
   };
 }
 
+/** Whether the plot is whole and the map offers the Metro extra marker's places: the player asked for it. */
+export function choosingExtra(view: DraftView): boolean {
+  return view.status.complete && !view.args?.extra && view.targets.length > 0;
+}
+
 /** The draft after a pick on the map: the next marker, or the extra marker. */
 export function pick(draft: Draft, view: DraftView, to: PointId): Draft {
   if (!view.targets.some((o) => o.to === to)) return draft;
