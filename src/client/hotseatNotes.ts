@@ -1,10 +1,12 @@
 /**
  * Where hot-seat's notes ("Gia's turn", "Bot 3 is playing.") stand: in a corner of the window, above what the board
- * pins to its foot and below what it pins to its top, and over no control. They are fixed, so they stay in sight
+ * pins to its foot and below what it pins to its top, and over no control, nor a part the board keeps clear of them
+ * (`NOTE_CLEAR`: its action panel). They are fixed, so they stay in sight
  * whatever the page's scroll, and let taps through; but a note over a button hides it (Get on Board's Confirm, at the
  * foot of the plot panel beside the map on a phone held sideways, went under "Gia's turn" as the panel grew).
  * While they show they move again whenever something that could meet them moves (`followNotes`), and only then.
  */
+import { NOTE_CLEAR } from '../games/common/board-props';
 
 /** The gap between a note and the window's edges, or what the board pins there, or a control. */
 export const NOTE_GAP = 12;
@@ -46,15 +48,18 @@ function pinnedReach(board: HTMLElement, xs: readonly number[], edge: 'foot' | '
   return reach;
 }
 
-/** The controls shown in the window, outside `notes`, as boxes grown by the gap a note keeps from them. */
+/**
+ * The controls shown in the window, outside `notes`, and the parts a board keeps clear of them (`NOTE_CLEAR`), as boxes
+ * grown by the gap a note keeps from them.
+ */
 function controlBoxes(notes: HTMLElement): Box[] {
   const out: Box[] = [];
-  for (const el of document.querySelectorAll(CONTROLS)) {
+  for (const el of document.querySelectorAll(`${CONTROLS}, [${NOTE_CLEAR}]`)) {
     if (notes.contains(el)) continue;
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.top >= window.innerHeight) continue;
     // A region one tabs to (a log that scrolls, a map) is not a control a note could hide: it fills whole corners.
-    if (r.width * r.height > (window.innerWidth * window.innerHeight) / 4) continue;
+    if (!el.hasAttribute(NOTE_CLEAR) && r.width * r.height > (window.innerWidth * window.innerHeight) / 4) continue;
     if (getComputedStyle(el).visibility === 'hidden') continue;
     const gap = NOTE_GAP / 2;
     out.push({ left: r.left - gap, top: r.top - gap, right: r.right + gap, bottom: r.bottom + gap });

@@ -56,6 +56,14 @@ export const BOARD_BANNER = 'board-banner';
 export const BOARD_BANNER_LEAD = 'board-banner-lead';
 
 /**
+ * Optionally, an attribute a board puts on a part that hot-seat's notes ("Gia's turn", "Bot 3 is playing.") must not
+ * cover, whatever its size, as they do not cover a control (src/client/hotseatNotes.ts): its action panel, whose
+ * words say what to do. Get on Board's plot panel, beside the map on a phone held sideways, fills the side column's
+ * height, and the note, kept off its Confirm, stood over its text.
+ */
+export const NOTE_CLEAR = 'data-note-clear';
+
+/**
  * The seat that plays on this board: its `playerID`, but none in a replay. There `playerID` is the chair the replay
  * is seen from: the board shows that seat's hidden cards, but nobody plays, so it names whose turn it was ("Ana's
  * turn", "Ana's hand"), never "Your turn", and offers no move.

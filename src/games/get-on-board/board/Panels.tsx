@@ -12,7 +12,7 @@ import type { GobState, PlayerID, PointId } from '../types';
 import { ICON_NAMES, IconSvg, ShapeGlyph, TicketCard } from './icons';
 import { choosingExtra, type DraftView, type TargetOption } from './plotBuilder';
 import { logText, nameOf } from './sheetProps';
-import { waitingText } from '../../common/board-props';
+import { NOTE_CLEAR, waitingText } from '../../common/board-props';
 
 type Names = Record<PlayerID, string>;
 
@@ -80,6 +80,7 @@ export function DeparturePanel(props: {
       data-testid="departure-panel"
       aria-label="Choose your departure"
       tabIndex={-1}
+      {...{ [NOTE_CLEAR]: '' }}
     >
       <h2>Choose your departure</h2>
       {mine === null || mine === undefined ? (
@@ -176,7 +177,13 @@ export function PlotPanel(props: {
         : ''
     }.`;
   return (
-    <section className="gob-panel gob-panel--action" data-testid="plot-panel" aria-label="Your plot" tabIndex={-1}>
+    <section
+      className="gob-panel gob-panel--action"
+      data-testid="plot-panel"
+      aria-label="Your plot"
+      tabIndex={-1}
+      {...{ [NOTE_CLEAR]: '' }}
+    >
       {/* The glyph's own name ("Shape F: 3 markers, 2 turns") would say the shape a second time: it is drawn only. */}
       <h2>
         <span aria-hidden="true">
