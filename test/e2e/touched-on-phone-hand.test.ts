@@ -15,8 +15,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { createJoined, e2eSuite, findChromium, holdSeat, newContext, screenshot } from './harness';
-import { storedState } from './touched-on-position';
+import { createJoined, e2eSuite, expectInView, findChromium, holdSeat, newContext, screenshot } from './harness';
+import { storedState, trackerMatch } from './touched-on-position';
 import { emptyHands, give } from '../games/touched-on/helpers';
 
 const CHROMIUM = findChromium();
@@ -206,6 +206,66 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
     expect(suite.errors).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it.each([
+    [740, 360, 3],
+    [360, 640, 4],
+  ])(
+    "%i × %i, online, %i seats, the Tram Tracker: a card to take chosen, it stays in the sheet's view with the cards to give and the swap",
+    async (width, height, seats) => {
+      const { server } = suite;
+      // With 4 seats, both hands are long ones (23 cards to take from, 19 of one's own).
+      const { matchID, creds, seat, target, tracker } = await trackerMatch(server, seats === 4);
+      const { context, page } = await newContext(suite.browser, suite.errors, `to-phone-tracker-${width}`, {
+        ...PHONE,
+        viewport: { width, height },
+      });
+      await holdSeat(context, { game: 'touched-on', matchID, playerID: seat, credentials: creds[Number(seat)] });
+      await page.goto(`${server.url}/#/g/touched-on/match/${matchID}`);
+      await page.getByTestId(`hand-card-${tracker}`).tap({ timeout: UI });
+      await page.getByTestId(`tracker-target-${target}`).tap();
+      const takes = page.locator('[data-testid="tracker-prompt"] [data-testid^="take-"]');
+      await takes.first().waitFor({ timeout: UI });
+      const offered = await takes.count();
+      // The last card to take, so that the others stand before it in the row.
+      const take = takes.last();
+      const taken = (await take.getAttribute('data-testid'))!.slice('take-'.length);
+      await take.tap();
+      await page.locator('[data-testid^="give-"]').first().waitFor({ timeout: UI });
+      await page.waitForTimeout(400);
+      await screenshot(page, `touched-on-phone-tracker-${width}`, { fullPage: false });
+      // Shown, whole, in the sheet's scrolled view and in the window: before, the sheet (45vh) scrolled to the swap and
+      // carried the cards to take out of its top.
+      const unseen = await page.evaluate(() => {
+        const sheet = document.querySelector('[data-testid="actions"]')!.getBoundingClientRect();
+        const inView = (el: Element) => {
+          const r = el.getBoundingClientRect();
+          return r.height > 0 && r.top >= sheet.top && r.bottom <= Math.min(sheet.bottom, innerHeight);
+        };
+        const shown = [
+          ...document.querySelectorAll(
+            '[data-testid="tracker-prompt"] > h4, [data-testid="tracker-prompt"] [aria-pressed="true"], [data-testid^="give-"], [data-testid="tracker-swap"]',
+          ),
+        ];
+        return shown.filter((el) => !inView(el)).map((el) => el.getAttribute('data-testid') ?? el.tagName);
+      });
+      expect(unseen, "out of the sheet's view").toEqual([]);
+      expect(await page.getByTestId(`take-${taken}`).getAttribute('aria-pressed')).toBe('true');
+      await expectInView(page, page.getByTestId('tracker-retake'), '"Choose another"');
+      // "Choose another" shows every card to take again, none chosen.
+      await page.getByTestId('tracker-retake').tap();
+      await expect.poll(() => takes.filter({ visible: true }).count(), { timeout: UI }).toBe(offered);
+      expect(await page.locator('[data-testid^="give-"]').count(), 'no cards to give before a card to take').toBe(0);
+      // The swap goes through from the sheet: take, give, confirm.
+      await takes.first().tap();
+      await page.locator('[data-testid^="give-"]').first().tap();
+      await page.getByTestId('tracker-swap').tap();
+      await page.getByTestId('tracker-prompt').waitFor({ state: 'detached', timeout: UI });
+      expect(suite.errors).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
 
   it.each([2, 3])(
     '390 × 844, online, %i seats, not on turn: scrolled to the end, the whole hand stands above the sheet',

@@ -140,8 +140,10 @@ export function ActionPanel(props: PanelProps) {
   const pending = G.pending;
   if (pending) {
     if (me !== null && pending.player === me) {
+      // The Tram Tracker's sheet on a phone may take more of the window than the others (board.css).
+      const kind = pending.kind === 'tracker' ? ' tracker-sheet' : '';
       return (
-        <section className="panel to-actions" data-testid="actions" tabIndex={-1} aria-label="Actions">
+        <section className={`panel to-actions${kind}`} data-testid="actions" tabIndex={-1} aria-label="Actions">
           {pending.kind === 'appeal' ? <AppealPrompt {...props} me={me} /> : <TrackerPrompt {...props} me={me} />}
         </section>
       );

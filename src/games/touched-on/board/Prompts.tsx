@@ -92,20 +92,34 @@ export function TrackerPrompt(props: PanelProps & { me: PlayerID }) {
     <div className="prompt" data-testid="tracker-prompt">
       <h4>Tram Tracker: {playerLabel(p.target, names)}'s hand</h4>
       <p>Take one card:</p>
-      <div className="choice-cards">
-        {options.map((o) => (
+      {/* On a phone the prompt is a sheet at the window's foot: once a card to take is chosen, the row shows that card
+          alone, with a way back to the others, so that it stays in view above the cards to give and the swap. */}
+      <div className="take-row">
+        <div className={sel.take ? 'choice-cards chosen' : 'choice-cards'}>
+          {options.map((o) => (
+            <button
+              type="button"
+              key={o.take}
+              className={sel.take === o.take ? 'on' : ''}
+              onClick={() => setSel({ take: o.take, give: null })}
+              data-testid={`take-${o.take}`}
+              aria-pressed={sel.take === o.take}
+            >
+              <span className="sr-only">Take </span>
+              <CardFace look={cardLook(o.take)} />
+            </button>
+          ))}
+        </div>
+        {sel.take && (
           <button
             type="button"
-            key={o.take}
-            className={sel.take === o.take ? 'on' : ''}
-            onClick={() => setSel({ take: o.take, give: null })}
-            data-testid={`take-${o.take}`}
-            aria-pressed={sel.take === o.take}
+            className="retake"
+            onClick={() => setSel({ take: null, give: null })}
+            data-testid="tracker-retake"
           >
-            <span className="sr-only">Take </span>
-            <CardFace look={cardLook(o.take)} />
+            Choose another
           </button>
-        ))}
+        )}
       </div>
       {sel.take && (
         <>
