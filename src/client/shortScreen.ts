@@ -14,11 +14,16 @@ export const SHORT_LANDSCAPE = '(orientation: landscape) and (max-height: 500px)
  * or focus there: "Other device" tapped before the board drew, whose panel the scroll threw out of the window). The
  * controls above stay a scroll away. When `showing` changes (hot-seat hands the device to another seat, after its pass
  * screen), the board is brought to the top again, wherever the page stood: the page under the pass screen was not
- * scrolled by this player.
+ * scrolled by this player. A board that was not `ready` at first (an online table filling: the waiting room stood in
+ * its place) is brought up once ready even if the page was scrolled meanwhile, unless the player reached above it:
+ * that scroll was the waiting room's (at 740 × 360, a player who joined through the link had the join button scrolled
+ * to, and saw the match bar, not the table, until their first turn).
  */
 export function useBoardFirstInView(ref: RefObject<HTMLElement | null>, ready: boolean, showing?: unknown): void {
   const done = useRef(false);
   const forced = useRef(false);
+  const waited = useRef(false);
+  if (!ready) waited.current = true;
   const lastShowing = useRef(showing);
   if (lastShowing.current !== showing) {
     lastShowing.current = showing;
@@ -58,7 +63,8 @@ export function useBoardFirstInView(ref: RefObject<HTMLElement | null>, ready: b
       done.current = true;
       stop();
       const stay = reached || above(document.activeElement, el);
-      if (forced.current || (scrollY < 8 && !stay)) el.scrollIntoView({ block: 'start', behavior: 'instant' });
+      if (forced.current || ((scrollY < 8 || waited.current) && !stay))
+        el.scrollIntoView({ block: 'start', behavior: 'instant' });
       forced.current = false;
     });
     observer.observe(el);

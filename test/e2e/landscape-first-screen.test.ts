@@ -10,7 +10,16 @@ import type { State } from 'boardgame.io';
 import type { GobState } from '../../src/games/get-on-board/types';
 import { http } from '../server/harness';
 import type { TOState } from '../../src/games/touched-on/types';
-import { changeStoredHotSeat, createJoined, e2eSuite, newContext, openAsSeat, playOverSockets } from './harness';
+import {
+  changeStoredHotSeat,
+  createJoined,
+  e2eSuite,
+  joinedByLink,
+  newContext,
+  openAsSeat,
+  playOverSockets,
+  waitingForPlayers,
+} from './harness';
 import { setMidJourney } from './touched-on-position';
 
 const UI = 10_000;
@@ -72,6 +81,30 @@ describe('browser: a phone held sideways shows the board first', () => {
       await context.close();
     }, 30_000);
   }
+
+  it('online, at 740 × 360, a player who joined through the link and waited: once the table fills, the board fills the first screen', async () => {
+    const { page: ana, link } = await waitingForPlayers(suite, 'sideways-join', 'touched-on', 3);
+    const { context, page } = await newContext(suite.browser, suite.errors, 'sideways-join-bo', {
+      ...SIDEWAYS,
+      viewport: { width: 740, height: 360 },
+    });
+    await page.goto(link);
+    await page.getByTestId('join-name').fill('Bo');
+    // The join button stands under the first screen: tapping it scrolls the page, as a player's thumb would.
+    await page.getByTestId('join-submit').tap();
+    await page.getByTestId('waiting-room').waitFor({ timeout: UI });
+    const waitingAt = await page.evaluate(() => scrollY);
+    expect(waitingAt, 'the page was scrolled before the table filled').toBeGreaterThanOrEqual(8);
+    const cy = await joinedByLink(suite, 'sideways-join', link, 'Cy');
+    const b = await boardIn(page, '[data-testid="board-wrap"]');
+    // Before: the page stayed where the waiting room had it (scrollY 33), the match bar and the chat over the board's
+    // top, the board at y 81, until Bo's first turn scrolled to its Line.
+    expect(b.top, JSON.stringify(b)).toBeLessThanOrEqual(40);
+    expect(b.headerBottom, JSON.stringify(b)).toBeLessThanOrEqual(0);
+    await cy.context().close();
+    await ana.context().close();
+    await context.close();
+  }, 60_000);
 
   it('online, Get on Board at 740 × 360 with a player gone: the board stops below the sticky notice, "Your plot" in view', async () => {
     const { url } = suite.server;
