@@ -6,7 +6,8 @@
  * through the link and sees the seats fill in; one click fills the last seat
  * with a bot, and both boards come alive. Its "fill with bots" button is a
  * normal button on a laptop, and its controls are 44 px tap targets on a phone,
- * under no game's sheet.
+ * under no game's sheet. The match bar's invitation, seat chips and controls
+ * stand apart, inside the window, from 360 to 1,440 px wide.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -108,6 +109,49 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
       'bottoms of the button and the select',
     ).toBeLessThanOrEqual(2);
     expect(fill.x, 'the button beside the select').toBeGreaterThan(level.x + level.width);
+    await context.close();
+  }, 60_000);
+
+  it("keeps the match bar's invitation, seat chips and controls apart at every width, touch or not", async () => {
+    const { page, context } = await newContext(suite.browser, errors, 'wait-bar');
+    await waitAlone(page);
+    const overlaps: string[] = [];
+    for (const touch of [false, true]) {
+      const { page: p, context: c } = touch
+        ? await newContext(suite.browser, errors, 'wait-bar-touch', { ...PHONE, viewport: { width: 740, height: 360 } })
+        : { page, context };
+      if (touch) await p.goto(page.url());
+      for (const width of [360, 390, 600, 740, 844, 900, 1024, 1280, 1440]) {
+        await p.setViewportSize({ width, height: touch ? 390 : 800 });
+        await p.getByTestId('share-qr-toggle').waitFor({ timeout: UI });
+        // Before: from 740 to 1024 px wide the invitation's row ran 57 px past its box, "QR code" under the chips.
+        const found = await p.evaluate(() => {
+          const bar = document.querySelector('.match-bar')!;
+          const parts = [...bar.querySelectorAll('button, input, a[href], select, .seat-chip, .label')].filter(
+            (e) => e.getBoundingClientRect().width > 0,
+          );
+          const name = (e: Element) => e.getAttribute('data-testid') ?? e.textContent?.trim() ?? e.tagName;
+          const wrong: string[] = [];
+          parts.forEach((a, i) => {
+            const r = a.getBoundingClientRect();
+            if (r.left < 0 || r.right > innerWidth) wrong.push(`${name(a)} past the window's edge`);
+            for (const b of parts.slice(i + 1)) {
+              if (a.contains(b) || b.contains(a)) continue;
+              const q = b.getBoundingClientRect();
+              const x = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+              const y = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+              if (x > 1 && y > 1)
+                wrong.push(`${name(a)} and ${name(b)} overlap by ${Math.round(x)} × ${Math.round(y)}`);
+            }
+          });
+          return wrong;
+        });
+        overlaps.push(...found.map((w) => `${touch ? 'touch ' : ''}${width} px: ${w}`));
+      }
+      if (touch) await c.close();
+    }
+    expect(overlaps).toEqual([]);
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     await context.close();
   }, 60_000);
 
