@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { createJoined, e2eSuite, expectInView, findChromium, holdSeat, newContext, screenshot } from './harness';
 import { storedState, trackerMatch } from './touched-on-position';
-import { emptyHands, give } from '../games/touched-on/helpers';
+import { carriage, emptyHands, give, setPlay } from '../games/touched-on/helpers';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -266,6 +266,40 @@ describe.skipIf(!CHROMIUM)('browser: Touched On hand of 11 cards on a phone', ()
     },
     60_000,
   );
+
+  it('390 × 844, online, 4 seats: the exposed current carriage is labelled in two lines of its 84 px column', async () => {
+    const { matchID, creds } = await createJoined(suite.server.url, 'touched-on', 4);
+    const state = structuredClone(await storedState(suite.server, matchID));
+    const G = state.G;
+    const cur = state.ctx.currentPlayer;
+    const order = state.ctx.playOrder;
+    const prev = order[(order.indexOf(cur) + order.length - 1) % order.length];
+    emptyHands(G);
+    const added = carriage(G, '96', [
+      [prev, 'E96'],
+      [prev, 'E96'],
+    ]);
+    setPlay(G, '96', prev, added);
+    give(G, cur, ['U', 'E96']);
+    give(G, prev, ['U', 'E96']);
+    await suite.server.db.setState(matchID, state);
+    const { context, page } = await newContext(suite.browser, suite.errors, 'to-phone-label', PHONE);
+    await holdSeat(context, { game: 'touched-on', matchID, playerID: cur, credentials: creds[Number(cur)] });
+    await page.goto(`${suite.server.url}/#/g/touched-on/match/${matchID}`);
+    const label = page.locator(`[data-testid="carriage-${added}"] .carriage-label`);
+    await label.waitFor({ timeout: UI });
+    await screenshot(page.getByTestId('line-col-96'), 'touched-on-phone-label-4');
+    const at = await label.evaluate((l) => ({
+      height: l.getBoundingClientRect().height,
+      line: parseFloat(getComputedStyle(l).lineHeight) || 14.5,
+      words: getComputedStyle(l, '::after').content,
+    }));
+    // Before: "Current carriage · exposed" in four lines (58 px), the dot on one of its own.
+    expect(at.height, JSON.stringify(at)).toBeLessThanOrEqual(2 * at.line + 1);
+    expect(at.words, 'still says the carriage is exposed').toContain('exposed');
+    expect(suite.errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 
   it.each([2, 3])(
     '390 × 844, online, %i seats, not on turn: scrolled to the end, the whole hand stands above the sheet',

@@ -130,7 +130,13 @@ export function LinesView({
                     title={shownExposed ? 'Exposed: the previous player added to this carriage last turn.' : undefined}
                   >
                     <span className="carriage-label">
-                      {isCur ? 'Current carriage' : `Carriage ${n}`}
+                      {isCur ? (
+                        <>
+                          Current<span className="label-more"> carriage</span>
+                        </>
+                      ) : (
+                        `Carriage ${n}`
+                      )}
                       {c.cards.length === 0 ? ' (empty)' : ''}
                     </span>
                     <div className="carriage-cards">

@@ -103,7 +103,7 @@ describe('Touched On board scenarios', () => {
     // The inspected carriage is still the current one, and Ana still added to it last, but it is empty now:
     // nothing there to inspect, so it is not marked exposed.
     const current =
-      /<div class="carriage current( exposed)?" data-testid="carriage-\d+"[^>]*><span class="carriage-label">Current carriage \(empty\)/.exec(
+      /<div class="carriage current( exposed)?" data-testid="carriage-\d+"[^>]*><span class="carriage-label">Current<span class="label-more"> carriage<\/span> \(empty\)/.exec(
         after,
       );
     expect(current).not.toBeNull();
