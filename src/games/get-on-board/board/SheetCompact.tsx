@@ -47,11 +47,13 @@ export function SheetCompact(p: SheetProps) {
         </span>
       </header>
       <div className="gob-chips">
+        {/* The spare entrances alone (each worth 2, or an extra marker): "0/5" for none spare of 5 circled read as the
+            other chips' "count of maximum", and a phone shows no tooltip to say otherwise. */}
         <Chip
           zone="metro"
           icon="metro"
-          text={`${p.metroCircled - p.metroCrossed}/${p.metroCircled}`}
-          label={`Metro: ${p.metroCircled} circled, ${p.metroCrossed} used`}
+          text={`${p.metroCircled - p.metroCrossed}`}
+          label={`Metro: ${p.metroCircled - p.metroCrossed} spare (${p.metroCircled} circled, ${p.metroCrossed} used)`}
         />
         <Chip zone="turns" text={`${p.turnsUsed}/5`} label={`Turn spaces: ${p.turnsUsed} of 5 used`} />
         <Chip zone="grannies" icon="granny" text={`${p.grannies}/8`} label={`Grannies: ${p.grannies} of 8`} />

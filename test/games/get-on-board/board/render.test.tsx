@@ -228,6 +228,11 @@ describe('SheetView', () => {
     expect(html).toContain('aria-label="Grannies: 4 of 8"');
     expect(html).toContain('aria-label="Tourists: 4"');
     expect(html).toContain('data-shape="B"'); // ticket 4 on sheet 3
+    // The Metro chip counts the spare entrances alone, as the Tourists' chip counts tourists (it read "spare/circled").
+    const { metroCircled, metroCrossed } = OPPONENTS[1];
+    const spare = metroCircled - metroCrossed;
+    expect(html).toContain(`aria-label="Metro: ${spare} spare (${metroCircled} circled, ${metroCrossed} used)"`);
+    expect(html).toMatch(new RegExp(`data-zone="metro">.*?<span>${spare}</span></span>`));
   });
 
   it('writes a score below zero with the minus sign, on the sheet and in brief', () => {
