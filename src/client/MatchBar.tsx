@@ -100,6 +100,9 @@ export function MatchBar(props: {
   const running = runningWithLeaver(match);
   // Everyone watching without a seat, less this browser when it is one of them.
   const others = Math.max(0, (match?.spectators ?? 0) - (props.watching ? 1 : 0));
+  // A visitor with no seat (the invitation's own page, before Join) invites nobody: the link to share and "Waiting for
+  // 2 more" above "Join this match" read as if they were in already.
+  const hidden = !seat && waiting > 0 && !running;
   return (
     <div className="match-bar">
       {props.watching ? (
@@ -115,7 +118,7 @@ export function MatchBar(props: {
             </>
           )}
         </p>
-      ) : !match ? null : waiting === 0 || running ? (
+      ) : !match || hidden ? null : waiting === 0 || running ? (
         // Every seat is taken, or the game is under way: the link is for people to watch (or, in a running match, for
         // whoever its leaver sends to take the seat back), so it takes one small button.
         <div className="share compact">
@@ -241,39 +244,43 @@ export function MatchBar(props: {
           </span>
         )}
       </div>
-      {seat && !props.released && match && match.gameover === undefined && (
-        <button
-          type="button"
-          className="ghost small"
-          aria-expanded={handingOver}
-          onClick={() => setHandingOver((v) => !v)}
-          aria-label="Play on another device"
-          data-testid="handover-open"
-        >
-          {/* Short below 900 px wide (styles.css): the long one put "Leave match" on a row of its own at 768 px. */}
-          <span className="handover-long">Play on another device</span>
-          <span className="handover-short">Other device</span>
-        </button>
-      )}
-      {/* A released seat has nothing to leave (its key is void): its notice offers to forget it instead. */}
+      {/* "Other device" and Leave stay together at the bar's end: apart, Leave wrapped onto a row of its own at the
+          bar's left edge, a row under "Other device" (844 × 390, 1024 × 768). */}
       {seat && !props.released && (
-        <button
-          type="button"
-          className="ghost danger"
-          disabled={leaving}
-          aria-haspopup="dialog"
-          aria-expanded={asking}
-          onClick={() => setAsking(true)}
-          data-testid="leave-match"
-        >
-          {leaving ? (
-            'Leaving…'
-          ) : (
-            <>
-              Leave<span className="wide-only"> match</span>
-            </>
+        <div className="bar-actions">
+          {match && match.gameover === undefined && (
+            <button
+              type="button"
+              className="ghost small"
+              aria-expanded={handingOver}
+              onClick={() => setHandingOver((v) => !v)}
+              aria-label="Play on another device"
+              data-testid="handover-open"
+            >
+              {/* Short below 900 px wide (styles.css): the long one put "Leave match" on a row of its own at 768 px. */}
+              <span className="handover-long">Play on another device</span>
+              <span className="handover-short">Other device</span>
+            </button>
           )}
-        </button>
+          {/* A released seat has nothing to leave (its key is void): its notice offers to forget it instead. */}
+          <button
+            type="button"
+            className="ghost danger"
+            disabled={leaving}
+            aria-haspopup="dialog"
+            aria-expanded={asking}
+            onClick={() => setAsking(true)}
+            data-testid="leave-match"
+          >
+            {leaving ? (
+              'Leaving…'
+            ) : (
+              <>
+                Leave<span className="wide-only"> match</span>
+              </>
+            )}
+          </button>
+        </div>
       )}
       {seat && handover && (
         <HandoverPanel

@@ -301,7 +301,10 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
         match={match}
         seat={seat}
         watching={!seat && spectate}
-        onTakeSeat={() => setSpectate(false)}
+        onTakeSeat={() => {
+          setSpectate(false);
+          focusSoon('[data-testid="join-name"]');
+        }}
         onLeft={() => setSeat(null)}
         onLeaving={(leaving) => (leavingHere.current = leaving)}
         onError={setError}
@@ -405,12 +408,30 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
             forgetLeft(matchID);
             setSeat(s);
             void refresh();
+            focusSoon('main');
           }}
-          onWatch={() => setSpectate(true)}
+          onWatch={() => {
+            setSpectate(true);
+            focusSoon('main');
+          }}
         />
       )}
     </div>
   );
+}
+
+/**
+ * Once the page has drawn what the step led to, focus goes to `selector` (else the page's main region), as it goes to
+ * the main region when the page changes (App.tsx): Join, "Watch without joining" and "Take a seat" stay on the match's
+ * page and took away the control that had focus, which fell to the page's body.
+ */
+function focusSoon(selector: string): void {
+  setTimeout(() => {
+    const to = document.querySelector<HTMLElement>(selector);
+    // The main region without a scroll: the page brings the board into view by itself (shortScreen.ts).
+    if (to && to.tagName !== 'MAIN') to.focus();
+    else document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
+  });
 }
 
 /** For a visitor: pick a name and an open seat, or watch. */

@@ -72,6 +72,7 @@ export function WaitingRoom(props: {
             key={p.id}
             className={`seat-chip${p.name ? '' : ' empty'}`}
             style={seatStyle(game, p.id)}
+            title={`Seat ${p.id + 1}: ${p.name ?? 'open'}`}
             data-testid={`waiting-seat-${p.id}`}
           >
             <SeatDot game={game} seat={p.id} size={12} />

@@ -2,11 +2,12 @@
  * What a keyboard or screen-reader user meets around the boards, in Debian's Chromium (found by a review at
  * 1280 × 800, keyboard only): the focus ring's contrast, the games page's links named with their game, a page
  * change that names the new page and starts focus at its top, Lisbon's "End your turn?" question handing focus
- * back to "End turn", and the pass-the-device screen, which is not a modal dialog.
+ * back to "End turn", and the pass-the-device screen, which is not a modal dialog. Joining, watching and taking a
+ * seat on an invitation's page keep focus on the page (found by a review of the pages around the boards).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { contrast, e2eSuite, focused, newContext } from './harness';
+import { contrast, e2eSuite, focused, newContext, waitingForPlayers } from './harness';
 
 const UI = 10_000;
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -83,6 +84,32 @@ describe('browser: focus and names for keyboard and screen-reader users', () => 
     await expect.poll(() => page.title()).toBe('Hot-seat · Touched On · Next Stop');
     await context.close();
   }, 30_000);
+
+  it('an invitation: no link to share before joining; Join, "Watch without joining" and "Take a seat" leave focus on the page, not its body', async () => {
+    const { page: ana, link } = await waitingForPlayers(suite, 'focus-join', 'touched-on', 3);
+    const { context, page } = await newContext(suite.browser, suite.errors, 'focus-join-bo', DESKTOP);
+    await page.goto(link);
+    await page.getByTestId('join-name').waitFor({ timeout: UI });
+    // Before: "Invite with this link" and its Copy above "Join this match", to someone not yet in it.
+    expect(await page.getByTestId('share-link').count(), 'a link to share before joining').toBe(0);
+    // Watch without joining, by the keyboard: focus was left on the page's body as the join form went.
+    await page.getByTestId('watch').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('watching').waitFor({ timeout: UI });
+    await expect.poll(() => focused(page), { timeout: UI }).toBe('MAIN');
+    // Take a seat: the join form is back, its name field focused.
+    await page.getByTestId('take-seat').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page), { timeout: UI }).toBe('join-name');
+    await page.getByTestId('join-name').fill('Bo');
+    await page.getByTestId('join-submit').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('share-link').waitFor({ timeout: UI });
+    await expect.poll(() => focused(page), { timeout: UI }).toBe('MAIN');
+    await context.close();
+    await ana.context().close();
+    expect(suite.errors).toEqual([]);
+  }, 60_000);
 
   it('hands focus back to "End turn" when the player keeps playing (Lisbon), and keeps Tab inside "Quit this game?"', async () => {
     const { context, page } = await newContext(suite.browser, suite.errors, 'end-turn', DESKTOP);

@@ -12,6 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { findChromium, newContext, screenshot, e2eSuite, SCREENS } from './harness';
+import { http } from '../server/harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -120,7 +121,14 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
       const { page: p, context: c } = touch
         ? await newContext(suite.browser, errors, 'wait-bar-touch', { ...PHONE, viewport: { width: 740, height: 360 } })
         : { page, context };
-      if (touch) await p.goto(page.url());
+      if (touch) {
+        // Ana's seat, on a touch phone: her page's stored seat in the new context.
+        const stored = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+        await c.addInitScript((items: Record<string, string>) => {
+          for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+        }, stored);
+        await p.goto(page.url());
+      }
       for (const width of [360, 390, 600, 740, 844, 900, 1024, 1280, 1440]) {
         await p.setViewportSize({ width, height: touch ? 390 : 800 });
         await p.getByTestId('share-qr-toggle').waitFor({ timeout: UI });
@@ -144,6 +152,16 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
                 wrong.push(`${name(a)} and ${name(b)} overlap by ${Math.round(x)} × ${Math.round(y)}`);
             }
           });
+          // "Other device" and Leave on one row (Leave wrapped alone to the bar's left edge at 844 × 390 and 1024
+          // × 768), and the link's box wide enough to show the start of the address (107 px at 844 × 390).
+          const other = document.querySelector('[data-testid="handover-open"]')!.getBoundingClientRect();
+          const leave = document.querySelector('[data-testid="leave-match"]')!.getBoundingClientRect();
+          if (leave.top >= other.bottom || other.top >= leave.bottom)
+            wrong.push(
+              `Leave (y ${Math.round(leave.top)}) not on the row of "Other device" (y ${Math.round(other.top)})`,
+            );
+          const input = document.querySelector('[data-testid="share-link"]')!.getBoundingClientRect();
+          if (input.width < 95) wrong.push(`the link's box only ${Math.round(input.width)} px wide`);
           return wrong;
         });
         overlaps.push(...found.map((w) => `${touch ? 'touch ' : ''}${width} px: ${w}`));
@@ -152,6 +170,50 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
     }
     expect(overlaps).toEqual([]);
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("keeps every open match's Join at its row's right end, whatever the row's seats (2 to 5)", async () => {
+    for (const [numPlayers, names] of [
+      [2, ['Ana']],
+      [3, ['Bruno', 'Carla']],
+      [5, ['Dora', 'Eli', 'Fernanda Albuquerque']],
+    ] as const) {
+      const created = await http(suite.server.url, '/games/get-on-board/create', {
+        method: 'POST',
+        json: { numPlayers },
+      });
+      for (const [i, playerName] of names.entries())
+        await http(suite.server.url, `/games/get-on-board/${created.json.matchID as string}/join`, {
+          method: 'POST',
+          json: { playerID: String(i), playerName },
+        });
+    }
+    const { page, context } = await newContext(suite.browser, errors, 'wait-rows');
+    await page.goto(`${suite.server.url}/#/g/get-on-board`);
+    await page.locator('[data-testid^="join-"].primary').first().waitFor({ timeout: UI });
+    const off: string[] = [];
+    for (const width of [740, 1024, 1366]) {
+      await page.setViewportSize({ width, height: 768 });
+      await page.waitForTimeout(100);
+      off.push(
+        ...(await page.evaluate(() =>
+          [...document.querySelectorAll('li[data-testid^="open-"]')].flatMap((row) => {
+            const r = row.getBoundingClientRect();
+            const join = row.querySelector('button.primary')!.getBoundingClientRect();
+            const pad =
+              parseFloat(getComputedStyle(row).paddingRight) + parseFloat(getComputedStyle(row).borderRightWidth);
+            // Before: a 3-seat row wrapped its Join to the left of a second line, the rows beside it had it at the right.
+            return Math.abs(r.right - pad - join.right) > 2
+              ? [
+                  `${innerWidth} px: Join at x ${Math.round(join.left)}–${Math.round(join.right)} in a row ending at ${Math.round(r.right)}`,
+                ]
+              : [];
+          }),
+        )),
+      );
+    }
+    expect(off).toEqual([]);
     await context.close();
   }, 60_000);
 
