@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { findChromium, newContext, screenshot, e2eSuite, SCREENS } from './harness';
+import { findChromium, holdSeat, newContext, screenshot, e2eSuite, SCREENS } from './harness';
 import { http } from '../server/harness';
 
 const CHROMIUM = findChromium();
@@ -214,6 +214,37 @@ describe.skipIf(!CHROMIUM)('browser: the waiting room', () => {
       );
     }
     expect(off).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('shows a long name whole in its waiting-room chip on a wide screen, and whole in its title everywhere', async () => {
+    const name = 'Alexandrina Quaresma-Pinto';
+    const created = await http(suite.server.url, '/games/get-on-board/create', {
+      method: 'POST',
+      json: { numPlayers: 3 },
+    });
+    const matchID = created.json.matchID as string;
+    const joined = await http(suite.server.url, `/games/get-on-board/${matchID}/join`, {
+      method: 'POST',
+      json: { playerID: '0', playerName: name },
+    });
+    const { page, context } = await newContext(suite.browser, errors, 'wait-long-name', {
+      viewport: { width: 1366, height: 768 },
+    });
+    await holdSeat(context, {
+      game: 'get-on-board',
+      matchID,
+      playerID: '0',
+      credentials: joined.json.playerCredentials as string,
+      playerName: name,
+    });
+    await page.goto(`${suite.server.url}/#/g/get-on-board/match/${matchID}`);
+    const chip = page.getByTestId('waiting-seat-0');
+    await chip.waitFor({ timeout: UI });
+    expect(await chip.getAttribute('title')).toBe(`Seat 1: ${name}`);
+    // Before: 163 px of its 241 px shown, in a card 1,318 px wide.
+    const cut = await chip.locator('.chip-name').evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(cut, 'px of the name cut off').toBeLessThanOrEqual(0);
     await context.close();
   }, 60_000);
 
