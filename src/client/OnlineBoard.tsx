@@ -252,6 +252,9 @@ function AlertSwitches(props: ReturnType<typeof useYourMoveAlerts>) {
   const { settings } = props;
   const state = notificationState();
   return (
+    // Two toggle buttons, each with one name ("Sound", "Notify me when it is my move") and its state in `aria-pressed`;
+    // the word saying the state is shown, not named. As names, "Sound off" made "Sound off, not pressed", and
+    // "Notify me…" (an action) turned into "Notifications on" (a state) once pressed.
     <div className="alert-switches" data-testid="alert-switches">
       <button
         type="button"
@@ -260,12 +263,19 @@ function AlertSwitches(props: ReturnType<typeof useYourMoveAlerts>) {
         onClick={props.toggleSound}
         data-testid="sound-toggle"
       >
-        {settings.sound ? 'Sound on' : 'Sound off'}
+        Sound <span aria-hidden="true">{settings.sound ? 'on' : 'off'}</span>
       </button>
       {state !== 'unsupported' &&
         (settings.notify ? (
-          <button type="button" className="ghost small" onClick={props.stopNotify} data-testid="notify-toggle">
-            Notifications on
+          <button
+            type="button"
+            className="ghost small"
+            onClick={props.stopNotify}
+            aria-pressed
+            data-testid="notify-toggle"
+          >
+            Notify me<span className="wide-only"> when it is my move</span>
+            <span aria-hidden="true">: on</span>
           </button>
         ) : state === 'denied' ? (
           <span className="muted small" data-testid="notify-blocked">
@@ -276,7 +286,7 @@ function AlertSwitches(props: ReturnType<typeof useYourMoveAlerts>) {
             type="button"
             className="ghost small"
             onClick={() => void props.askNotify()}
-            aria-label="Notify me when it is my move"
+            aria-pressed={false}
             data-testid="notify-toggle"
           >
             Notify me<span className="wide-only"> when it is my move</span>

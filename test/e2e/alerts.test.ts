@@ -83,7 +83,14 @@ describe.skipIf(!CHROMIUM)('browser: your-move alerts', () => {
     await page.getByTestId('join-name').fill('Bruno');
     await page.getByTestId('join-submit').click();
     await page.getByTestId('notify-toggle').click({ timeout: UI });
-    await expect.poll(() => page.getByTestId('notify-toggle').textContent()).toBe('Notifications on');
+    await expect.poll(() => page.getByTestId('notify-toggle').getAttribute('aria-pressed')).toBe('true');
+    // Toggle buttons named once, their state in aria-pressed: the name was "Notifications on" once pressed, and the
+    // sound's "Sound on" / "Sound off" ("Sound off, not pressed" to a screen reader).
+    await page
+      .getByRole('button', { name: 'Notify me when it is my move', exact: true, pressed: true })
+      .waitFor({ timeout: UI });
+    expect(await page.getByTestId('notify-toggle').textContent()).toBe('Notify me when it is my move: on');
+    await page.getByRole('button', { name: 'Sound', exact: true, pressed: true }).waitFor({ timeout: UI });
     const raw = new RawClient(suite.server.url, { namespace: gameId });
     await raw.sync(matchID, '0', creds);
     return { matchID, creds, page, raw, context };
@@ -119,6 +126,7 @@ describe.skipIf(!CHROMIUM)('browser: your-move alerts', () => {
     const { matchID, creds, page, raw, context } = await setUp('get-on-board', undefined, 'alerts-gob');
     await page.getByTestId('sound-toggle').click();
     await expect.poll(() => page.getByTestId('sound-toggle').textContent()).toBe('Sound off');
+    await page.getByRole('button', { name: 'Sound', exact: true, pressed: false }).waitFor({ timeout: UI });
     // Departures are chosen at once: Bruno's tab says so from the start, visible, so no notification.
     await expect.poll(() => page.title(), { timeout: UI }).toContain('(Your move)');
     await page.locator('[data-testid="departure-panel"] button').first().click();

@@ -41,7 +41,7 @@ describe.skipIf(!CHROMIUM)('browser: a desktop shows the board high on the first
           page.getByRole('button', { name: 'Copy the link to watch' }),
           page.getByRole('button', { name: 'Play on another device' }),
           page.getByRole('button', { name: 'Leave match' }),
-          page.getByRole('button', { name: /^Sound o(n|ff)$/ }),
+          page.getByRole('button', { name: 'Sound', exact: true }),
           page.getByRole('button', { name: 'Notify me when it is my move' }),
           page.getByTestId('chat').locator('summary'),
         ];
