@@ -263,7 +263,10 @@ function AlertSwitches(props: ReturnType<typeof useYourMoveAlerts>) {
         onClick={props.toggleSound}
         data-testid="sound-toggle"
       >
-        Sound <span aria-hidden="true">{settings.sound ? 'on' : 'off'}</span>
+        {/* One flex item: its words spaced as text (the button's 6 px gap is not a space). */}
+        <span>
+          Sound <span aria-hidden="true">{settings.sound ? 'on' : 'off'}</span>
+        </span>
       </button>
       {state !== 'unsupported' &&
         (settings.notify ? (
@@ -274,8 +277,10 @@ function AlertSwitches(props: ReturnType<typeof useYourMoveAlerts>) {
             aria-pressed
             data-testid="notify-toggle"
           >
-            Notify me<span className="wide-only"> when it is my move</span>
-            <span aria-hidden="true">: on</span>
+            <span>
+              Notify me<span className="wide-only"> when it is my move</span>
+              <span aria-hidden="true">: on</span>
+            </span>
           </button>
         ) : state === 'denied' ? (
           <span className="muted small" data-testid="notify-blocked">

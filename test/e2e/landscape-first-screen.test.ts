@@ -95,6 +95,13 @@ describe('browser: a phone held sideways shows the board first', () => {
     await page.getByTestId('waiting-room').waitFor({ timeout: UI });
     const waitingAt = await page.evaluate(() => scrollY);
     expect(waitingAt, 'the page was scrolled before the table filled').toBeGreaterThanOrEqual(8);
+    // The closed chat shares the row of the sound and notification switches (a row of its own, 61 px, helped push the
+    // waiting room's card under the first screen).
+    const rows = await page.evaluate(() => {
+      const r = (id: string) => document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+      return { chat: r('chat'), sound: r('sound-toggle') };
+    });
+    expect(rows.chat.top, JSON.stringify(rows)).toBeLessThan(rows.sound.bottom);
     const cy = await joinedByLink(suite, 'sideways-join', link, 'Cy');
     const b = await boardIn(page, '[data-testid="board-wrap"]');
     // Before: the page stayed where the waiting room had it (scrollY 33), the match bar and the chat over the board's
