@@ -30,6 +30,7 @@ export function SheetCompact(p: SheetProps) {
   const tourists = p.touristRows.reduce((n, r) => n + r.count, 0);
   const flirts = p.flirtRows.reduce((n, r) => n + r.light + r.dark, 0);
   const sites = p.personal?.sites.filter((s) => s.reached).length ?? 0;
+  const spare = p.metroCircled - p.metroCrossed;
   return (
     <article
       className={`gob-sheet-compact${p.eliminated ? ' gob-sheet--eliminated' : ''}`}
@@ -52,8 +53,8 @@ export function SheetCompact(p: SheetProps) {
         <Chip
           zone="metro"
           icon="metro"
-          text={`${p.metroCircled - p.metroCrossed}`}
-          label={`Metro: ${p.metroCircled - p.metroCrossed} spare (${p.metroCircled} circled, ${p.metroCrossed} used)`}
+          text={`${spare}`}
+          label={`Metro: ${spare} spare (${p.metroCircled} circled, ${p.metroCrossed} used)`}
         />
         <Chip zone="turns" text={`${p.turnsUsed}/5`} label={`Turn spaces: ${p.turnsUsed} of 5 used`} />
         <Chip zone="grannies" icon="granny" text={`${p.grannies}/8`} label={`Grannies: ${p.grannies} of 8`} />
