@@ -78,7 +78,7 @@ export function ReplayPage(props: { matchID: string }) {
     setReplay(null);
     setError(null);
     setGone('');
-    fetchReplay(props.matchID)
+    fetchReplay(game.def.id, props.matchID)
       .then((data) => {
         if (!live) return;
         // Another game's match: its log means nothing to this game's rules.

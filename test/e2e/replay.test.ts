@@ -249,6 +249,8 @@ describe.skipIf(!CHROMIUM)('browser: replays', () => {
     // Said once, not as an error, with the way to the match being played.
     expect(await open.page.getByText('not over').count()).toBe(1);
     expect(await open.page.getByTestId('replay-error').getByRole('alert').count()).toBe(0);
+    // Nor as an error in the browser's console (a refused request for the replay was logged as one).
+    expect(errors.filter((e) => e.startsWith('[replay-early]'))).toEqual([]);
     await open.page.getByTestId('replay-to-match').click();
     await open.page.getByTestId('match-page').waitFor({ timeout: UI });
     expect(open.page.url()).toContain(`#/g/touched-on/match/${m.matchID}`);
