@@ -227,6 +227,11 @@ export function MatchBar(props: {
               Game under way: {waiting === 1 ? 'seat' : 'seats'} {seatList(open)} {waiting === 1 ? 'is' : 'are'} open
               until someone takes {waiting === 1 ? 'it' : 'them'}
             </span>
+          ) : hidden ? (
+            // To a visitor deciding whether to join, the table's state, not a wait they are not part of yet.
+            <span className="muted" data-testid="seats-open">
+              {waiting} {waiting === 1 ? 'seat' : 'seats'} open
+            </span>
           ) : (
             <span className="muted">Waiting for {waiting} more</span>
           ))}

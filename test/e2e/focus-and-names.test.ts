@@ -92,6 +92,8 @@ describe('browser: focus and names for keyboard and screen-reader users', () => 
     await page.getByTestId('join-name').waitFor({ timeout: UI });
     // Before: "Invite with this link" and its Copy above "Join this match", to someone not yet in it.
     expect(await page.getByTestId('share-link').count(), 'a link to share before joining').toBe(0);
+    // Nor a wait they are not part of yet ("Waiting for 2 more"): the seats open, as the chips show them.
+    expect(await page.getByTestId('seats-open').textContent()).toBe('2 seats open');
     // Watch without joining, by the keyboard: focus was left on the page's body as the join form went.
     await page.getByTestId('watch').focus();
     await page.keyboard.press('Enter');
