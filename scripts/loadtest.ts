@@ -1161,7 +1161,8 @@ its per-client limits: start it with --create-rate 0 --open-matches 0
   --think-ms N       pause before each move, 0-60000 ms (default 0)
   --seed N           seed of the random moves, a whole number (default 1)
   --data-dir DIR     the file storage's folder (default: a temporary one)
-  --database-url U   the postgres database (default: DATABASE_URL or TEST_DATABASE_URL)
+  --database-url U   the postgres database (default: DATABASE_URL, TEST_DATABASE_URL or
+                     postgres://postgres@127.0.0.1:5432/test)
   --keep-data        keep the data folder (and the PostgreSQL schema) afterwards
   --json FILE        also write the report there
   --quiet            no progress lines

@@ -15,8 +15,11 @@ Options (flag / environment variable / default):
   --port <n>          PORT          8000        TCP port; 0 picks a free one
   --host <addr>       HOST          127.0.0.1   interface to bind; 0.0.0.0 for all
   --storage <kind>    STORAGE       file        file | memory | postgres
-                                                (postgres when DATABASE_URL is set)
+                                                (postgres with --database-url or DATABASE_URL)
   --data-dir <dir>    DATA_DIR      ./data      folder of the file storage
+                      FILE_FSYNC    on          the file storage fsyncs each write; 0/false/no
+                                                skips it (safe against a killed process, not
+                                                against a power cut)
   --database-url <u>  DATABASE_URL              postgres://user@host:5432/db
   --redis-url <u>     REDIS_URL                 redis://host:6379: updates reach the sockets of
                                                 every server process (websocket transport only)
