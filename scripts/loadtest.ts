@@ -225,13 +225,21 @@ function childrenOf(pid: number): number[] {
 // ---------------------------------------------------------------------------
 // The server as a child process
 
+/** The bundles this process removes as it exits (one listener each, however many times they are rebuilt). */
+const removedAtExit = new Set<string>();
+
 /** Bundles `server/index.ts` for Node (packages stay external) and returns the file. */
 export async function buildServer(entry = path.join(ROOT, 'server', 'index.ts')): Promise<string> {
   const esbuild = await import('esbuild');
   fs.mkdirSync(CACHE, { recursive: true });
   // One file per process: test files run side by side.
   const outfile = path.join(CACHE, `server-${process.pid}.cjs`);
-  process.once('exit', () => fs.rmSync(outfile, { force: true }));
+  // A listener per build piled up on `process` in a process that builds again and again (the test files of `io`,
+  // sharing one process, or a --compare run): Node warned of a leak at the 11th.
+  if (!removedAtExit.has(outfile)) {
+    removedAtExit.add(outfile);
+    process.once('exit', () => fs.rmSync(outfile, { force: true }));
+  }
   await esbuild.build({
     entryPoints: [entry],
     bundle: true,
