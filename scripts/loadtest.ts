@@ -34,6 +34,7 @@ import { io, type Socket } from 'socket.io-client';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import type { LogEntry, State, StorageAPI } from 'boardgame.io';
 import { createStorage, PostgresStorage } from '../server/storage';
+import { removeDeadPidFiles } from '../server/pid-files';
 import { decimal, integer, oneOf, parseFlags, runCli, RunError, text, UsageError } from './cli';
 import { Rng } from '../src/bots/rng';
 import { DEFAULT_GAME, GAMES, gameNamed, type GameDef } from '../src/games/registry';
@@ -232,6 +233,7 @@ const removedAtExit = new Set<string>();
 export async function buildServer(entry = path.join(ROOT, 'server', 'index.ts')): Promise<string> {
   const esbuild = await import('esbuild');
   fs.mkdirSync(CACHE, { recursive: true });
+  removeDeadPidFiles(CACHE, 'server-');
   // One file per process: test files run side by side.
   const outfile = path.join(CACHE, `server-${process.pid}.cjs`);
   // A listener per build piled up on `process` in a process that builds again and again (the test files of `io`,

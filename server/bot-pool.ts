@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { BotMove } from '../src/bots';
+import { removeDeadPidFiles } from './pid-files';
 
 /** One decision asked of a worker. */
 export interface BotJob {
@@ -47,13 +48,9 @@ async function findOrBuildWorkerFile(): Promise<string> {
   const beside = path.join(here, 'bot-worker.cjs');
   if (fs.existsSync(beside)) return beside;
   const esbuild = await import('esbuild');
-  const out = path.join(
-    process.cwd(),
-    'node_modules',
-    '.cache',
-    'next-stop-bot-worker',
-    `bot-worker-${process.pid}.cjs`,
-  );
+  const cache = path.join(process.cwd(), 'node_modules', '.cache', 'next-stop-bot-worker');
+  removeDeadPidFiles(cache, 'bot-worker-');
+  const out = path.join(cache, `bot-worker-${process.pid}.cjs`);
   await esbuild.build({
     entryPoints: [path.join(process.cwd(), 'server', 'bot-worker.ts')],
     outfile: out,
