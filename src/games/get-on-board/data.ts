@@ -47,7 +47,12 @@ export const ticketBorder = (ticket: number): 'yellow' | 'burgundy' => (ticket %
 export const SHEETS: readonly number[] = [1, 2, 3, 4, 5];
 
 /** Players' colours, by colour index (seat order at setup). */
-export const COLOURS: readonly string[] = ['red', 'blue', 'green', 'orange', 'purple'];
+/**
+ * The player colours' names, seat 0 first, as players call what the board draws (board/palette.ts): its vermillion
+ * looks orange and its orange amber, so "red" and "orange" left two players each taking themselves for orange (a
+ * play-through review), and its reddish purple looks pink.
+ */
+export const COLOURS: readonly string[] = ['orange', 'blue', 'green', 'yellow', 'pink'];
 
 /** The Turn zone: 5 spaces, crossed left to right; the subtotal by spaces crossed (§8.2). */
 export const TURN_SPACES = [-1, -2, -2, -2, -3] as const;

@@ -189,7 +189,7 @@ describe('the board builds every listed plot, marker by marker', () => {
     // Every line is drawn, in seat order, and names replace "Player n" in the log.
     expect(routesOf(G, {}).map((r) => r.points)).toEqual(G.order.map((p) => G.players[p].line));
     const named = G.log.map((e) => logText(e, G, { '0': 'Ana' }));
-    expect(named.some((t) => t.includes('Ana (red)'))).toBe(true);
+    expect(named.some((t) => t.includes('Ana (orange)'))).toBe(true);
     // The end screen says how each line of the scores was counted, and what elimination costs when it happened.
     const end = renderToStaticMarkup(createElement(EndScreen, { G, names: {}, onClose: () => undefined }));
     expect(end.match(/class="gob-score-how"/g)).toHaveLength(9);

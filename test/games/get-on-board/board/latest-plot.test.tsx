@@ -114,8 +114,8 @@ describe("Get on Board's log names intersections by station", () => {
   const unnamed = graphOf('rome').map.intersections.find((i) => !i.name)!;
 
   it('says the station where the point has a name, column,row where it has none', () => {
-    const entry = { round: 2, player: '0', text: `Player 1 (red) plots ${named.id} → ${unnamed.id}.` };
-    expect(logText(entry, G, names)).toBe(`Ana (red) plots ${named.name} → ${unnamed.id}.`);
+    const entry = { round: 2, player: '0', text: `Player 1 (orange) plots ${named.id} → ${unnamed.id}.` };
+    expect(logText(entry, G, names)).toBe(`Ana (orange) plots ${named.name} → ${unnamed.id}.`);
     const extra = {
       round: 2,
       player: '1',
@@ -138,7 +138,7 @@ describe("Get on Board's log names intersections by station", () => {
       }
       expect(text.match(/\d+,\d+/g) ?? []).toEqual(ids.filter((id) => !points.get(id as PointId)!.name));
     }
-    // A departure line: "Ana (red) departs from 3 (Piazza del Popolo)."
+    // A departure line: "Ana (orange) departs from 3 (Piazza del Popolo)."
     const departure = G.log.find((e) => e.text.includes('departs from'))!;
     const at = /\((\d+,\d+)\)/.exec(departure.text)![1] as PointId;
     expect(logText(departure, G, names)).toContain(`(${points.get(at)!.name ?? at})`);
