@@ -20,6 +20,7 @@ import { TakeBack, TakeBackNotice } from './TakeBack';
 import { hrefOf } from './route';
 import { SeatDot } from './SeatDot';
 import { useBoardFirstInView } from './shortScreen';
+import { useEndBarRoom } from './endBar';
 import { ConfirmBox } from './Confirm';
 import { followNotes } from './hotseatNotes';
 import { lastActionRecap } from './hotseatRecap';
@@ -139,6 +140,7 @@ export function HotSeatGame(props: {
     .filter((s): s is string => s !== null);
   const single = humans.length <= 1;
   const over = !!state?.ctx.gameover;
+  const endBar = useEndBarRoom<HTMLDivElement>(over);
   // A bot plays, and does not only decide within the turn of the human holding the device (as a bot deciding on an
   // inspection or a push within it does: a decision the game names, in that human's boardgame.io turn): with other
   // humans at the table, that human's hand goes out of sight (the table stays, as a spectator sees it), so the device
@@ -390,7 +392,7 @@ export function HotSeatGame(props: {
       )}
       {over && (
         // Above every game's end screen, as online (styles.css, .game-over-bar).
-        <div className="game-over-bar" role="status" data-testid="hs-end">
+        <div ref={endBar} className="game-over-bar" role="status" data-testid="hs-end">
           <span>The game is over.</span>
           <button type="button" className="primary" onClick={props.onPlayAgain} data-testid="hs-play-again">
             Play again

@@ -21,6 +21,7 @@ import { ClockOffer, type ClockOfferInfo } from './ClockOffer';
 import { TakeBack, TakeBackNotice } from './TakeBack';
 import { namesOf } from './seats';
 import { useBoardFirstInView } from './shortScreen';
+import { useEndBarRoom } from './endBar';
 
 /** What the match page passes on to the board's wrapper. */
 export type OnlineBoardProps = GameBoardProps & {
@@ -144,6 +145,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
   useEffect(() => () => onTableWaiting?.(false), [onTableWaiting]);
   useBoardFirstInView(boardRef, !waiting);
   const alerts = useYourMoveAlerts(mine, TITLE);
+  const endBar = useEndBarRoom<HTMLDivElement>(props.ctx.gameover !== undefined);
   return (
     <div
       className={props.ctx.gameover !== undefined ? 'online-board is-over' : 'online-board'}
@@ -224,7 +226,7 @@ export function OnlineBoard(props: OnlineBoardProps) {
         </Deferred>
       </div>
       {props.ctx.gameover !== undefined && (
-        <div className="game-over-bar" role="status" data-testid="game-over-bar">
+        <div ref={endBar} className="game-over-bar" role="status" data-testid="game-over-bar">
           <span>The game is over.</span>
           {props.endActions}
           <a

@@ -126,12 +126,12 @@ const ordinal = (n: number) => `${n}${['st', 'nd', 'rd'][n - 1] ?? 'th'}`;
 describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen", () => {
   const suite = e2eSuite();
   const errors = suite.errors;
-  /** The finished match of each player count, made on first use. */
-  const matches = new Map<number, { matchID: string; credentials: string }>();
+  /** The finished match of each player count (and, apart, of a test that changes it), made on first use. */
+  const matches = new Map<string, { matchID: string; credentials: string }>();
 
-  /** A match of `n` whose seats are named NAMES, over with resultOf(n) in the server's store. */
-  async function finished(n: number) {
-    const known = matches.get(n);
+  /** A match of `n` whose seats are named NAMES, over with resultOf(n) in the server's store; `own`: one of its own. */
+  async function finished(n: number, own = '') {
+    const known = matches.get(`${n}${own}`);
     if (known) return known;
     const { url, db } = suite.server;
     const created = await http(url, '/games/get-on-board/create', { method: 'POST', json: { numPlayers: n } });
@@ -157,7 +157,7 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
     state.ctx.gameover = result;
     await db.setState(matchID, state);
     const match = { matchID, credentials: creds[0] };
-    matches.set(n, match);
+    matches.set(`${n}${own}`, match);
     return match;
   }
 
@@ -298,6 +298,72 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
       await screenshot(page, `gob-end-map-${size.width}x${size.height}`, { fullPage: false });
       expect(c.top, 'the map top in the window').toBeGreaterThanOrEqual(0);
       expect(c.map, `the map's foot above the bar (${JSON.stringify(c)})`).toBeLessThanOrEqual(c.bar);
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
+
+  it.each([
+    { width: 390, height: 844 },
+    { width: 360, height: 640 },
+  ])(
+    'keeps "Final scores" and the whole map clear of a three-row end bar (a rematch ready) on an upright phone ($width × $height)',
+    async (size) => {
+      const { matchID, credentials } = await finished(5, `rematch-${size.width}`);
+      // Over in the lobby's record too, with a rematch made by another player: the bar says so and offers to join it
+      // ("The game is over. A rematch is ready." on a row of its own, its buttons on two more).
+      const next = await http(suite.server.url, '/games/get-on-board/create', {
+        method: 'POST',
+        json: { numPlayers: 5 },
+      });
+      const { metadata } = await suite.server.db.fetch(matchID, { metadata: true });
+      await suite.server.db.setMetadata(matchID, {
+        ...metadata,
+        gameover: metadata.gameover ?? resultOf(5),
+        nextMatchID: next.json.matchID as string,
+      });
+      const { page, context } = await openAsSeat(
+        suite.browser,
+        errors,
+        `gob-end-rematch-${size.width}`,
+        { url: suite.server.url, game: 'get-on-board', matchID, playerID: '0', credentials, playerName: NAMES[0] },
+        undefined,
+        { viewport: size, isMobile: true, hasTouch: true },
+      );
+      await page.getByRole('dialog', { name: 'Final scores' }).waitFor({ timeout: UI });
+      await page.getByTestId('rematch-join').waitFor({ timeout: UI });
+      const box = (testid: string) =>
+        page.evaluate((t) => {
+          const r = document.querySelector(`[data-testid="${t}"]`)!.getBoundingClientRect();
+          return { top: Math.round(r.top), bottom: Math.round(r.bottom) };
+        }, testid);
+      // The final scores stop above the bar, however tall it is.
+      const dialog = await box('gameover');
+      const bar = await box('game-over-bar');
+      expect(bar.bottom - bar.top, 'the bar takes three rows').toBeGreaterThan(120);
+      expect(dialog.bottom, 'the final scores above the bar').toBeLessThanOrEqual(bar.top);
+      await page.getByTestId('gameover-close').tap();
+      await page.getByTestId('show-scores').waitFor({ timeout: UI });
+      await page.waitForTimeout(300);
+      await screenshot(page, `gob-end-rematch-${size.width}x${size.height}`, { fullPage: false });
+      // "Final scores" (to open them again) stands above the bar, and the map's foot above both: the bar lay over the
+      // button's lower half and the map's bottom row (a play-through review at 390 × 844).
+      const reopen = await box('show-scores');
+      const map = await box('gob-map');
+      const barNow = await box('game-over-bar');
+      expect(reopen.bottom, '"Final scores" above the bar').toBeLessThanOrEqual(barNow.top);
+      const seen = JSON.stringify({ map, reopen, bar: barNow });
+      expect(map.top, 'the map top in the window').toBeGreaterThanOrEqual(0);
+      expect(map.bottom, `the map's foot above the bar (${seen})`).toBeLessThanOrEqual(barNow.top);
+      if (size.height >= 800)
+        expect(map.bottom, `the map's foot above "Final scores" (${seen})`).toBeLessThanOrEqual(reopen.top);
+      // At 360 × 640 the banner, the map, the button and a four-row bar take 655 px: the page is scrolled as far as
+      // the banner allows (its top at the window's), and the button stands over the map's last few pixels only.
+      else {
+        expect((await box('banner')).top, 'the banner at the window top').toBeLessThanOrEqual(1);
+        expect(map.bottom - reopen.top, `the map's foot under "Final scores" (${seen})`).toBeLessThanOrEqual(20);
+      }
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
       await context.close();
     },

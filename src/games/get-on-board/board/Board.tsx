@@ -92,12 +92,17 @@ function mapAbove(banner: HTMLElement, map: HTMLElement, foot: number): void {
 
 /**
  * Once the final scores are closed to look at the map: the whole map above the match page's end bar, whose room
- * under the board the page names `--end-room` (the map's bottom row stood under the bar at 1280 × 800).
+ * under the board the page names `--end-room` (the map's bottom row stood under the bar at 1280 × 800), and, where
+ * "Final scores" stands over the window's foot above the bar (a phone held upright), above that button too.
  */
 function mapAboveEndBar(banner: HTMLElement | null, map: HTMLElement | null): void {
   if (!banner || !map) return;
   const room = parseFloat(getComputedStyle(map).getPropertyValue('--end-room')) || 0;
-  mapAbove(banner, map, window.innerHeight - room);
+  const reopen = document.querySelector<HTMLElement>('[data-testid="show-scores"]');
+  const slot = reopen?.closest<HTMLElement>('.gob-action-slot');
+  const above =
+    reopen && slot && getComputedStyle(slot).position === 'fixed' ? reopen.getBoundingClientRect().top : Infinity;
+  mapAbove(banner, map, Math.min(window.innerHeight - room, above));
 }
 
 /** Changes whenever the game moves on (a plot, a choice, a new round). */
