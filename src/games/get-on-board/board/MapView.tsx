@@ -17,6 +17,7 @@
  */
 import React, { useId, useRef, useSyncExternalStore } from 'react';
 import { useLayoutEffectInBrowser } from '../../../client/boardHooks';
+import { lastInputWasKey } from '../../../client/inputModality';
 import type { MapDef, PointId, Speedy } from '../maps/types';
 import {
   HIT_RADIUS,
@@ -265,7 +266,10 @@ function Target({
       }}
       onMouseEnter={() => onHover?.(target.to)}
       onMouseLeave={() => onHover?.(null)}
-      onFocus={() => onHover?.(target.to)}
+      // Focus previews a target only for the keyboard: the board also gives the first target focus after each move (so
+      // that Tab goes on from the map), and on a phone that showed "Next: <that target>" before any tap, read as advice
+      // (once a target that eliminated its player; a play-through review).
+      onFocus={() => lastInputWasKey() && onHover?.(target.to)}
       onBlur={() => onHover?.(null)}
     >
       <title>{name}</title>
