@@ -12,8 +12,8 @@ export function Help() {
         </li>
         <li>
           Each of the 12 rounds reveals a ticket. Your sheet says which shape it means for you (1, 2 or 3 markers,
-          straight or with turns). In Inspector order, each player extends their line in that shape: choose the
-          highlighted intersections one by one, take any marker back, then Confirm.
+          straight or with turns). In Inspector order, each player extends their line in that shape: choose the ringed
+          intersections one by one, take any marker back, then Confirm.
         </li>
         <li>
           Every intersection you reach fills your sheet: Grannies, Students and Cinemas, Tourists scored at Theaters,

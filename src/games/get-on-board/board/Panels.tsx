@@ -6,13 +6,20 @@
  * rules (through plotBuilder.ts).
  */
 import React from 'react';
-import { objectiveCard, shapeFor } from '../data';
+import { objectiveCard, shapeFor, type JointType } from '../data';
 import { graphOf } from '../graph';
 import type { GobState, PlayerID, PointId } from '../types';
 import { ICON_NAMES, IconSvg, ShapeGlyph, TicketCard } from './icons';
 import { choosingExtra, type DraftView, type TargetOption } from './plotBuilder';
 import { logText, nameOf } from './sheetProps';
 import { NOTE_CLEAR, waitingText } from '../../common/board-props';
+
+/** How the line goes on at a marker's joint, in the plot's prompt ("…, the next one turning."). */
+const JOINT_WORDS: Record<JointType, string> = {
+  straight: 'straight on',
+  turn: 'turning',
+  any: 'straight on or turning',
+};
 
 type Names = Record<PlayerID, string>;
 
@@ -170,12 +177,11 @@ export function PlotPanel(props: {
         : 'Confirm your plot.';
   else if (status.fallback) prompt = 'Your shape fits nowhere: place a single marker, at no cost (the fallback).';
   else
-    // "more" once a marker of the plot is down, not before the first.
-    prompt = `Place ${status.markersLeft}${pathLength > 0 ? ' more' : ''} marker${status.markersLeft > 1 ? 's' : ''}${
-      status.jointsLeft.length > 0
-        ? `: next joint ${status.jointsLeft[0] === 'any' ? 'straight or a turn' : status.jointsLeft[0]}`
-        : ''
-    }.`;
+    // "more" once a marker of the plot is down, not before the first; where to tap (a tap anywhere else does
+    // nothing), and how the line goes on at the next one.
+    prompt = `Place ${status.markersLeft}${pathLength > 0 ? ' more' : ''} marker${
+      status.markersLeft > 1 ? 's' : ''
+    } on ringed intersections${status.jointsLeft.length > 0 ? `, the next one ${JOINT_WORDS[status.jointsLeft[0]]}` : ''}.`;
   return (
     <section
       className="gob-panel gob-panel--action"

@@ -237,11 +237,11 @@ describe('the board builds every listed plot, marker by marker', () => {
     };
     const first = prompt(EMPTY_DRAFT);
     const n = first.v.status.markersLeft;
-    expect(first.text).toMatch(new RegExp(`^Place ${n} markers?[:.]`));
+    expect(first.text).toMatch(new RegExp(`^Place ${n} markers? on ringed intersections[,.]`));
     // This seed's first shape has 3 markers: after the first, 2 more.
     expect(n).toBe(3);
     const next = prompt(pick(EMPTY_DRAFT, first.v, first.v.targets[0].to));
-    expect(next.text).toMatch(/^Place 2 more markers[:.]/);
+    expect(next.text).toMatch(/^Place 2 more markers on ringed intersections[,.]/);
   });
 
   it("shows a player their own chosen departure before the reveal, and nobody else's", async () => {

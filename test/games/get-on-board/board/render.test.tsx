@@ -268,7 +268,7 @@ describe('EndScreen', () => {
 describe('Help', () => {
   it('says how to build a plot in words for a finger, a mouse and the keyboard', () => {
     const text = renderToStaticMarkup(<Help />).replace(/<[^>]*>/g, ' ');
-    expect(text).toContain('choose the highlighted intersections one by one');
+    expect(text).toContain('choose the ringed intersections one by one');
     expect(text).not.toMatch(/\b(click|tap)/i);
   });
 
