@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { State } from 'boardgame.io';
 import { useGame, type GameBoardProps } from './games';
 import { navigate } from './route';
+import { httpStatus, lobby } from './lobbyApi';
 import { buildReplay, fetchReplay, periodOf, ReplayError, stepLabels, type Replay } from './replay';
 
 const PLAY_MS = 800;
@@ -78,7 +79,21 @@ export function ReplayPage(props: { matchID: string }) {
     setReplay(null);
     setError(null);
     setGone('');
-    fetchReplay(game.def.id, props.matchID)
+    // The match's public record first: a match still being played, or none of this game, is told from it, without the
+    // refused request for a replay that the browser's console would log as an error on a page showing none.
+    lobby
+      .getMatch(game.def.id, props.matchID)
+      .then(
+        (match) => {
+          if (match.gameover === undefined)
+            throw new ReplayError(409, 'This match is not over yet: its replay opens when it ends.');
+        },
+        (err: unknown) => {
+          const status = httpStatus(err);
+          if (status === 404 || status === 400) throw new ReplayError(status, `Match ${props.matchID} not found`);
+        },
+      )
+      .then(() => fetchReplay(props.matchID))
       .then((data) => {
         if (!live) return;
         // Another game's match: its log means nothing to this game's rules.

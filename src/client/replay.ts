@@ -55,19 +55,9 @@ export class ReplayError extends Error {
   }
 }
 
-/**
- * Fetch a finished match's replay data. The match's public record (the lobby's `GET /games/<name>/<matchID>`) is
- * read first: a match still being played, or none of this game, is told from it, without the refused request for a
- * replay that the browser's console would log as an error on a page showing none.
- */
-export async function fetchReplay(gameName: string, matchID: string): Promise<ReplayData> {
-  const id = encodeURIComponent(matchID);
-  const meta = await fetch(`/games/${encodeURIComponent(gameName)}/${id}`).catch(() => null);
-  if (meta?.status === 404 || meta?.status === 400) throw new ReplayError(meta.status, `Match ${matchID} not found`);
-  const record: unknown = meta?.ok ? await meta.json().catch(() => null) : null;
-  if (record && typeof record === 'object' && !('gameover' in record))
-    throw new ReplayError(409, 'This match is not over yet: its replay opens when it ends.');
-  const res = await fetch(`/replay/${id}`);
+/** Fetch a finished match's replay data. */
+export async function fetchReplay(matchID: string): Promise<ReplayData> {
+  const res = await fetch(`/replay/${encodeURIComponent(matchID)}`);
   if (!res.ok) {
     const text = (await res.text().catch(() => '')).trim().slice(0, 200);
     throw new ReplayError(res.status, text || `HTTP ${res.status}`);
