@@ -4,9 +4,9 @@
  *
  * Its height stays the same from one plot to the next at any one width (the map under it keeps its place): its
  * lines are laid out in fixed slots (gob-board.css: one line on a screen, two on a tablet held upright, three on a
- * phone), a slot whose words are absent this round (no shape yet, no Inspector) keeps its room, and a name too long
- * for its slot is cut short with an ellipsis on screen only (the words stay whole for a screen reader, and as the
- * element's title). It rewrapped as the shape's and the player's words changed length: on a 390 px phone it went
+ * phone), a slot whose words are absent this round (no shape yet, no Inspector) keeps its room while they may come
+ * (the shape's, not once the game is over or the chair eliminated), and a name too long for its slot is cut short
+ * with an ellipsis on screen only (the words stay whole for a screen reader, and as the element's title). It rewrapped as the shape's and the player's words changed length: on a 390 px phone it went
  * from 85 to 133 px high and back between plots, moving the map a player was tapping by up to 48 px.
  */
 import React, { forwardRef } from 'react';
@@ -48,10 +48,11 @@ export const Banner = forwardRef<HTMLElement, BannerProps>(function Banner(
   const toPlay = G.toPlay;
   // The shape to plot this round: none once the game is over (the last round's stayed, "3 markers with 2 turns"
   // beside "Game over", as if a plot were still to come).
-  const shape =
-    chair !== null && G.ticket !== null && !G.players[chair].eliminated && !over
-      ? shapeFor(G.players[chair].variant, G.ticket)
-      : null;
+  // The chair's shape may still show this game: its row keeps its room on a phone, empty in the departures. Once the
+  // game is over or the chair is eliminated no shape comes again, and an empty row would stand between the round and
+  // whose plot it is to the end (at 360 × 640 it left the map's foot under "Final scores").
+  const shapeToCome = chair !== null && !G.players[chair].eliminated && !over;
+  const shape = shapeToCome && G.ticket !== null ? shapeFor(G.players[chair].variant, G.ticket) : null;
   const who = over ? (
     'Game over'
   ) : tableWaiting ? (
@@ -70,7 +71,7 @@ export const Banner = forwardRef<HTMLElement, BannerProps>(function Banner(
   return (
     <header
       ref={ref}
-      className={`gob-banner ${BOARD_BANNER}${chair !== null ? ' gob-banner--seat' : ''}`}
+      className={`gob-banner ${BOARD_BANNER}${shapeToCome ? ' gob-banner--seat' : ''}`}
       data-testid="banner"
     >
       <span className="gob-banner-head">
