@@ -191,12 +191,16 @@ export function PlotPanel(props: {
       {...{ [NOTE_CLEAR]: '' }}
     >
       {/* The glyph's own name ("Shape F: 3 markers, 2 turns") would say the shape a second time: it is drawn only. */}
+      {/* The words in one box beside the glyph: a long shape wraps under "Your plot:" (two boxes of the heading's
+          flex row, "Your plot:" and the shape's words, stood side by side as two columns). */}
       <h2>
         <span aria-hidden="true">
           <ShapeGlyph shape={shape.id} size={26} />
         </span>{' '}
-        <span className="gob-plot-heading-lead">Your plot: </span>
-        {shape.label}
+        <span className="gob-plot-heading-text">
+          <span className="gob-plot-heading-lead">Your plot: </span>
+          {shape.label}
+        </span>
       </h2>
       <p
         className={`gob-prompt${eliminated ? ' gob-prompt--danger' : ''}`}

@@ -6,7 +6,8 @@
  * screen and an 844 × 390 phone held sideways with no horizontal scrolling,
  * with tap targets ≥ 44 px; on the real maps no place or street name, departure
  * number or site letter runs into another or into a stop; the end screen shows
- * every player's total without scrolling, on a laptop and on a phone.
+ * every player's total without scrolling, on a laptop and on a phone; the plot
+ * panel's heading wraps a long shape's words under "Your plot:".
  * Screenshots go to artifacts/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
   afterAll(() => board?.close());
 
   async function open(
-    view: 'map' | 'big' | 'sheet' | 'sheet-out' | 'paris' | 'rome' | 'end',
+    view: 'map' | 'big' | 'sheet' | 'sheet-out' | 'paris' | 'rome' | 'end' | 'plot',
     width: number,
     height: number,
     touch = false,
@@ -203,6 +204,37 @@ describe.skipIf(!CHROMIUM)('Get on Board board pieces in Chromium', () => {
       await expect.poll(() => page.getByTestId('final-1').textContent()).toBe('73');
       expect(await page.getByTestId('final-1').getAttribute('class')).toBe('gob-winner');
       await shot(page, `gob-end-${name}`);
+      expect(board.errors).toEqual([]);
+      await page.close();
+    },
+    60_000,
+  );
+
+  it.each([360, 300])(
+    'wraps a long shape\'s words under "Your plot:" in the plot heading, on a %i px phone',
+    async (width) => {
+      const page = await open('plot', width, 640, true);
+      const heading = page.getByTestId('plot-panel').locator('h2');
+      await heading.waitFor();
+      // The shape's words, line by line: where each line starts.
+      const lines = await heading.evaluate((h) => {
+        const words = [...h.querySelectorAll('*'), h]
+          .flatMap((el) => [...el.childNodes])
+          .find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes('straight or 1 turn'))!;
+        const range = document.createRange();
+        range.selectNodeContents(words);
+        const boxes = [...range.getClientRects()].filter((r) => r.width > 0);
+        const tops = [...new Set(boxes.map((r) => Math.round(r.top)))].sort((a, b) => a - b);
+        return tops.map((top) =>
+          Math.round(Math.min(...boxes.filter((r) => Math.round(r.top) === top).map((r) => r.left))),
+        );
+      });
+      const lead = (await heading.locator('.gob-plot-heading-lead').boundingBox())!;
+      const seen = `"Your plot:" at ${Math.round(lead.x)}, the shape's lines at ${lines.join(', ')}`;
+      expect(lines.length, seen).toBeGreaterThan(1);
+      // Its lines after the first start where "Your plot:" does: one block of words, not a second column beside it.
+      for (const left of lines.slice(1)) expect(Math.abs(left - lead.x), seen).toBeLessThanOrEqual(1);
+      await shot(page, `gob-plot-heading-${width}`);
       expect(board.errors).toEqual([]);
       await page.close();
     },

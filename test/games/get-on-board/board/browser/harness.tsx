@@ -4,16 +4,23 @@
  * recorded in `window.__gobPicks` / `__gobHovers`); `#sheet` shows a full
  * sheet (`#sheet-out`: eliminated), two compact ones, the icons and tickets;
  * `#paris` and `#rome` show a real map as the game's board draws it, bare;
- * `#end` shows the end screen of a finished game (one player eliminated).
+ * `#end` shows the end screen of a finished game (one player eliminated);
+ * `#plot` shows the plot panel at the start of a plot of the longest shape ("2 markers, straight or 1 turn").
  */
 import React, { useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { InitializeGame } from 'boardgame.io/internal';
+import { GetOnBoard } from '../../../../../src/games/get-on-board';
+import { shapeFor } from '../../../../../src/games/get-on-board/data';
+import { chooseDeparture } from '../../../../../src/games/get-on-board/moves';
+import type { GobState } from '../../../../../src/games/get-on-board/types';
+import { EMPTY_DRAFT, viewDraft } from '../../../../../src/games/get-on-board/board/plotBuilder';
 import type { PointId } from '../../../../../src/games/get-on-board/maps/types';
 import { MapView } from '../../../../../src/games/get-on-board/board/MapView';
 import { SheetView } from '../../../../../src/games/get-on-board/board/SheetView';
 import { SheetCompact } from '../../../../../src/games/get-on-board/board/SheetCompact';
 import { ALL_ICONS, IconSvg, ShapeGlyph, TicketCard } from '../../../../../src/games/get-on-board/board/icons';
-import { EndScreen } from '../../../../../src/games/get-on-board/board/Panels';
+import { EndScreen, PlotPanel } from '../../../../../src/games/get-on-board/board/Panels';
 import '../../../../../src/games/get-on-board/board/gob-board.css';
 import { PARIS } from '../../../../../src/games/get-on-board/maps/paris';
 import { ROME } from '../../../../../src/games/get-on-board/maps/rome';
@@ -111,8 +118,36 @@ function EndPage() {
   );
 }
 
+/** Seat 0's plot in round 1 of a seeded 2-player game on Rome, its ticket the one that means shape C on its sheet. */
+function PlotPage() {
+  const G = structuredClone(InitializeGame({ game: { ...GetOnBoard, seed: 'plot' }, numPlayers: 2 }).G) as GobState;
+  for (const p of G.order) chooseDeparture({ G, playerID: p }, { ticket: G.offers[p][0] });
+  const me = G.order[0];
+  G.toPlay = me;
+  G.inspector = me;
+  G.ticket = [1, 2, 3, 4, 5, 6].find((t) => shapeFor(G.players[me].variant, t).id === 'C')!;
+  const none = () => undefined;
+  return (
+    <main style={{ padding: 8, font: '16px system-ui' }}>
+      <PlotPanel
+        G={G}
+        me={me}
+        view={viewDraft(G, me, EMPTY_DRAFT)}
+        hover={null}
+        sending={false}
+        onTakeBack={none}
+        onClear={none}
+        onAddExtra={none}
+        onCancelExtra={none}
+        onConfirm={none}
+      />
+    </main>
+  );
+}
+
 function App() {
   if (location.hash === '#end') return <EndPage />;
+  if (location.hash === '#plot') return <PlotPage />;
   if (location.hash.startsWith('#sheet')) return <SheetPage out={location.hash === '#sheet-out'} />;
   if (location.hash === '#paris' || location.hash === '#rome')
     return (
