@@ -11,7 +11,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeError, forgetSeat, lobby, openSeats, seatBot, type Match, type StoredSeat } from './lobbyApi';
 import { navigate, shareLink } from './route';
-import { seatStyle, useGame } from './games';
+import { seatStyle, spectatorUnseen, useGame } from './games';
 import { BOT_LEVELS, botLevelOf, type BotLevel } from './seats';
 import { leftOpenSeats, rememberLeft, runningWithLeaver } from './LeftSeats';
 import { SeatDot } from './SeatDot';
@@ -27,6 +27,8 @@ export function MatchBar(props: {
   seat: StoredSeat | null;
   /** This browser watches the match without a seat. */
   watching: boolean;
+  /** What the watcher does not see at the board's state (`spectatorUnseen`); undefined before the board has one. */
+  unseen?: string | null;
   /** A watcher asks for the join form (offered while a seat is open in a match not over). */
   onTakeSeat?: () => void;
   onLeft: () => void;
@@ -59,6 +61,7 @@ export function MatchBar(props: {
   // The invitation as a QR code, for friends at the same table to scan.
   const [showQr, setShowQr] = useState(false);
   const game = useGame();
+  const unseen = props.unseen === undefined ? spectatorUnseen(game) : props.unseen;
   const link = shareLink(game.def.id, matchID);
   const { copied, copy } = useCopied(link);
   const leave = async () => {
@@ -108,7 +111,7 @@ export function MatchBar(props: {
       {props.watching ? (
         <p className="watching" data-testid="watching">
           <strong>You are watching</strong> this match: you see what every player may see
-          {game.spectatorUnseen ? `, and ${game.spectatorUnseen}` : ''}.
+          {unseen ? `, and ${unseen}` : ''}.
           {props.onTakeSeat && match && match.gameover === undefined && waiting > 0 && (
             <>
               {' '}

@@ -7,7 +7,7 @@
  * game's lobby.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useGame, type GameBoardProps } from './games';
+import { spectatorUnseen, useGame, type GameBoardProps } from './games';
 import { SITE_NAME } from './site';
 import { Deferred } from './Deferred';
 import { hrefOf } from './route';
@@ -34,6 +34,8 @@ export type OnlineBoardProps = GameBoardProps & {
   onTableWaiting?: (waiting: boolean) => void;
   /** This browser's connection to the match went down or came back (the match bar stops vouching for the others'). */
   onOffline?: (offline: boolean) => void;
+  /** What a spectator does not see at this state (the game's `spectatorUnseen`), for the match bar's line. */
+  onSpectatorUnseen?: (words: string | null) => void;
   /** The match's turn clock, when it has one (server/clocks.ts), and the seats marked away. */
   turnClockMs?: number;
   clockAway?: readonly string[];
@@ -133,10 +135,14 @@ export function OnlineBoard(props: OnlineBoardProps) {
   useEffect(() => {
     boardRef.current?.toggleAttribute('inert', waiting || offline);
   }, [waiting, offline]);
-  const { onTableWaiting, onOffline } = props;
+  const { onTableWaiting, onOffline, onSpectatorUnseen } = props;
   useEffect(() => {
     onTableWaiting?.(waiting);
   }, [waiting, onTableWaiting]);
+  const unseen = spectatorUnseen(game, props.G);
+  useEffect(() => {
+    onSpectatorUnseen?.(unseen);
+  }, [unseen, onSpectatorUnseen]);
   useEffect(() => {
     onOffline?.(offline);
   }, [offline, onOffline]);

@@ -142,6 +142,8 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
   const [tableWaiting, setTableWaiting] = useState(false);
   // This browser's own connection is down: what the lobby last said of who is connected may be out of date.
   const [offline, setOffline] = useState(false);
+  // What a spectator does not see at the board's state (the game's `spectatorUnseen`); undefined until it has one.
+  const [unseen, setUnseen] = useState<string | null | undefined>(undefined);
   const [notice, setNotice] = useState(() => sessionStorage.getItem(`lt28:notice:${matchID}`) ?? '');
   /** The creator closed the match, or it expired (the server said so over the socket). */
   const [closed, setClosed] = useState<ClosedBy | null>(null);
@@ -301,6 +303,7 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
         match={match}
         seat={seat}
         watching={!seat && spectate}
+        unseen={unseen}
         onTakeSeat={() => {
           setSpectate(false);
           focusSoon('[data-testid="join-name"]');
@@ -393,6 +396,7 @@ export function OnlineMatch(props: { matchID: string; handover?: Handover }) {
           lobbyPlayers={match?.players}
           leftOpen={leftOpenSeats(match)}
           onOffline={onOffline}
+          onSpectatorUnseen={setUnseen}
           endActions={
             match?.gameover !== undefined && match.nextMatchID ? (
               <RematchToWatch match={match} testId="rematch-watch" watch />

@@ -72,9 +72,11 @@ export interface ClientGame<R = unknown> {
   logLines?(G: unknown, names: Record<string, string>): string[];
   /**
    * What a spectator does not see that a player does, in words after "and" ("no one's hand"), for the line telling
-   * them they watch ("you see what every player may see, and …"); absent, the line says no more.
+   * them they watch ("you see what every player may see, and …"); absent, or null at a state (the board's, as the
+   * spectator sees it) where nothing is hidden any more, the line says no more. The match page reads it of the state
+   * once the board has it (OnlineBoard's `onSpectatorUnseen`).
    */
-  spectatorUnseen?: string;
+  spectatorUnseen?: string | ((G: unknown) => string | null);
   /**
    * How the replay counts the game's time, when neither boardgame.io's turns nor the bots' `rounds` are what its
    * board shows (Touched On: "Journey 2 · turn 10", where boardgame.io counts turn 21): a number per state, growing
@@ -101,6 +103,16 @@ export const GameContext = createContext<ClientGame>(CLIENT_GAMES[0]);
 /** The game of the page being shown. */
 export function useGame(): ClientGame {
   return useContext(GameContext);
+}
+
+/**
+ * What a spectator of `game` does not see, in words after "and", at a state `G` (none given: before the board has
+ * one), or null when nothing is hidden from them.
+ */
+export function spectatorUnseen(game: ClientGame, G?: unknown): string | null {
+  const words = game.spectatorUnseen;
+  if (typeof words !== 'function') return words ?? null;
+  return G === undefined ? null : words(G);
 }
 
 /** A seat's colour in this game. */

@@ -6,7 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { http } from '../server/harness';
-import { createJoined, e2eSuite, findChromium, newContext, openAsSeat, SCREENS, screenshot, focused } from './harness';
+import {
+  createJoined,
+  e2eSuite,
+  findChromium,
+  newContext,
+  openAsSeat,
+  playOverSockets,
+  SCREENS,
+  screenshot,
+  focused,
+} from './harness';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -162,13 +172,21 @@ describe.skipIf(!CHROMIUM)('browser: the site’s own controls', () => {
   ])(
     'tells a spectator of %s what they do not see',
     async (game, text) => {
-      const { matchID } = await createJoined(suite.server.url, game, 2);
+      const { matchID, creds } = await createJoined(suite.server.url, game, 2);
       const { page, context } = await newContext(suite.browser, errors, `spectator-${game}`);
       await page.goto(`${suite.server.url}/#/g/${game}/match/${matchID}`);
       await page.getByTestId('watch').click({ timeout: UI });
       const line = page.getByTestId('watching');
       await line.waitFor({ timeout: UI });
-      expect((await line.textContent())!.replace(/\s+/g, ' ').trim()).toMatch(text);
+      const words = async () => (await line.textContent())!.replace(/\s+/g, ' ').trim();
+      await expect.poll(words, { timeout: UI }).toMatch(text);
+      // Get on Board's departures are hidden only until everyone has chosen: from round 1 the line says no more (it
+      // said "…until everyone has chosen" to the end of the game).
+      if (game === 'get-on-board') {
+        expect(await playOverSockets(suite.server.url, game, matchID, creds, 2)).toBe(2);
+        await page.getByTestId('round').filter({ hasText: 'Round 1/12' }).waitFor({ timeout: UI });
+        await expect.poll(words, { timeout: UI }).toMatch(/this match: you see what every player may see\.$/);
+      }
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -50,6 +50,7 @@ export const getOnBoardClient: ClientGame<Record<string, never>> = {
   decision: (G) => ((G as GobState).round === 0 ? 'must choose a departure.' : null),
   describeSetup: () => 'Rome for 2–3, Paris for 4–5',
   // The departures are the only secret (view.ts): the offers, and which ticket each kept, until all have chosen.
-  spectatorUnseen: "no one's departure tickets until everyone has chosen",
+  // From round 1 on a spectator sees what every player sees.
+  spectatorUnseen: (G) => ((G as GobState).round === 0 ? "no one's departure tickets until everyone has chosen" : null),
   logLines: (G, names) => (G as GobState).log.map((e) => logText(e, G as GobState, names)),
 };
