@@ -108,6 +108,22 @@ describe('log text', () => {
     );
   });
 
+  it('counts one ticket or passenger in the singular', () => {
+    const G = viewOf(client(), '0').G;
+    expect(formatEvent({ id: 1, turn: 1, type: 'reshuffle', count: 1 }, G)).toBe(
+      'The discard pile (1 ticket) was shuffled into a new deck',
+    );
+    expect(formatEvent({ id: 1, turn: 1, type: 'reshuffle', count: 5 }, G)).toBe(
+      'The discard pile (5 tickets) was shuffled into a new deck',
+    );
+    expect(formatEvent({ id: 1, turn: 1, type: 'bagRefill', count: 1 }, G)).toBe(
+      'The bag was refilled with 1 dropped-off passenger',
+    );
+    expect(formatEvent({ id: 1, turn: 1, type: 'bagRefill', count: 7 }, G)).toBe(
+      'The bag was refilled with 7 dropped-off passengers',
+    );
+  });
+
   it("names a card's monument as the map does, with no hyphen to break a word, smaller when a word is long", () => {
     expect(cardName('large', 'padrao')).toEqual({ text: 'Padrão', long: false });
     expect(cardName('small', 'jeronimos')).toEqual({ text: 'Jerónimos', long: true });

@@ -99,6 +99,23 @@ describe('Board markup', () => {
     expect(html).toMatch(/<span class="pname">Ana<\/span>/);
   });
 
+  it('says "1 ticket", not "1 tickets", in the player panel, the banner chip and the hand', () => {
+    const one = { red: 1, yellow: 0, green: 0, blue: 0 };
+    const G0 = position((G) => {
+      for (const id of ['0', '1']) {
+        G.players[id].hand = { ...one };
+        G.players[id].handSize = 1;
+      }
+    });
+    const { G, ctx } = viewOf(client(2, 'x', G0), '0');
+    const html = render(G, ctx, '0', { playerNames: { '0': 'Ana', '1': 'Bruno' } });
+    expect(html).toMatch(/title="Bruno: 0 VP, 1 ticket" data-testid="banner-score-1"/);
+    expect(html).toContain('<span class="visually-hidden"> ticket</span>');
+    expect(html).not.toContain('<span class="visually-hidden"> tickets</span>');
+    expect(html).toContain('title="1 red ticket"');
+    expect(html).toContain('title="0 blue tickets"');
+  });
+
   it('draws every node of the side and highlights exactly the legal destinations', () => {
     const c = client();
     const { G, ctx } = viewOf(c, '0');

@@ -276,7 +276,8 @@ export function checkBatch(G: TOState, ctx: CtxLike, player: PlayerID, args: unk
     return 'You have nothing to play on that Line.';
   }
   if (a.count + (withSeat ? 1 : 0) < 1) return 'Play at least one card.';
-  if (a.count > opt.maxEvaders) return `You may play at most ${opt.maxEvaders} Evaders of ${line} now.`;
+  if (a.count > opt.maxEvaders)
+    return `You may play at most ${opt.maxEvaders} Evader${opt.maxEvaders === 1 ? '' : 's'} of ${line} now.`;
   if (withSeat && !opt.prioritySeat) return 'You cannot play a Priority Seat now.';
   if (a.count + (withSeat ? 1 : 0) > opt.maxCards) return 'Peak Hour: you may add only 1 card this turn.';
   const hand = handOf(G, player);

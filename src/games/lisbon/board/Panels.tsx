@@ -202,12 +202,12 @@ export function PlayerPanel({
         <span
           className="score"
           data-testid={`score-${id}`}
-          title={`${score.cardVP} VP from cards + ${score.connections} connections`}
+          title={`${score.cardVP} VP from cards + ${score.connections} connection${score.connections === 1 ? '' : 's'}`}
         >
           {score.total} VP
           <span className="visually-hidden">
             {' '}
-            ({score.cardVP} from cards, {score.connections} links)
+            ({score.cardVP} from cards, {score.connections} {score.connections === 1 ? 'link' : 'links'})
           </span>
         </span>
       </header>
@@ -216,7 +216,7 @@ export function PlayerPanel({
         <Seats G={G} id={id} />
         <span title="Tickets in hand" className="hand-size">
           <TicketIcon /> {p.handSize}
-          <span className="visually-hidden"> tickets</span>
+          <span className="visually-hidden"> {p.handSize === 1 ? 'ticket' : 'tickets'}</span>
         </span>
       </div>
       <Bonuses G={G} id={id} />
@@ -243,7 +243,7 @@ export function Hand({ G, id, owner }: { G: GState; id: PlayerID; owner?: string
             key={c}
             className={`ticket-group${hand[c] === 0 ? ' none' : ''}`}
             data-testid={`hand-${c}`}
-            title={`${hand[c]} ${c} tickets`}
+            title={`${hand[c]} ${c} ticket${hand[c] === 1 ? '' : 's'}`}
           >
             <span className="ticket" style={{ background: COLOR_HEX[c] }}>
               <ColorShape color={c} size={14} className="ticket-shape" fill="#fff" />

@@ -91,7 +91,7 @@ export function TurnBanner({
             <span
               key={id}
               className={`banner-score${id === cur ? ' current' : ''}`}
-              title={`${playerLabel(G, id, names)}: ${scoreOf(G, id).total} VP, ${G.players[id].handSize} tickets`}
+              title={`${playerLabel(G, id, names)}: ${scoreOf(G, id).total} VP, ${G.players[id].handSize} ticket${G.players[id].handSize === 1 ? '' : 's'}`}
               data-testid={`banner-score-${id}`}
             >
               <span className="tram-chip" style={{ background: ps.fill, borderColor: ps.stroke }} />

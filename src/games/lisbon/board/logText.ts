@@ -53,9 +53,9 @@ export function formatEvent(
     case 'draw':
       return `${who(ev.player)} drew ${ev.count} ticket${ev.count === 1 ? '' : 's'}`;
     case 'reshuffle':
-      return `The discard pile (${ev.count} tickets) was shuffled into a new deck`;
+      return `The discard pile (${ev.count} ticket${ev.count === 1 ? '' : 's'}) was shuffled into a new deck`;
     case 'bagRefill':
-      return `The bag was refilled with ${ev.count} dropped-off passengers`;
+      return `The bag was refilled with ${ev.count} dropped-off passenger${ev.count === 1 ? '' : 's'}`;
     case 'endTriggered':
       return `The last face-up Monument card is dealt to the display (after ${who(ev.player)}'s claim): this is the final round`;
     case 'endTurn':

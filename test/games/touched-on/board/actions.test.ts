@@ -28,6 +28,16 @@ function harness(c: SeatClient) {
 }
 
 describe('Touched On board actions', () => {
+  it('says how many Evaders may be played, in the singular for one', async () => {
+    const G = emptyTable(2, '0');
+    give(G, '0', ['E96', 'E86', 'E86']);
+    const [a] = seats(gameFrom(G), 2);
+    await flush();
+    const { G: g, ctx } = a.getState()!;
+    expect(checkBatch(g, ctx, '0', { line: '96', count: 2 })).toBe('You may play at most 1 Evader of 96 now.');
+    expect(checkBatch(g, ctx, '0', { line: '86', count: 3 })).toBe('You may play at most 2 Evaders of 86 now.');
+  });
+
   it('sends legal moves and refuses the others with the rules’ reason, sending nothing', async () => {
     const G = emptyTable(3, '0');
     give(G, '0', ['E96', 'E96', 'E86']);
