@@ -203,7 +203,7 @@ export function CardSection({ G, ctx, me, names, sel, setSel, act }: PanelProps 
             <div className="buttons">
               {legalTramTracker(G, ctx, me).map((p) => (
                 <button type="button" key={p} onClick={() => act.tramTracker(p)} data-testid={`tracker-target-${p}`}>
-                  {playerLabel(p, names)} ({G.players[p].handSize} cards)
+                  {playerLabel(p, names)} ({G.players[p].handSize} card{G.players[p].handSize === 1 ? '' : 's'})
                 </button>
               ))}
             </div>

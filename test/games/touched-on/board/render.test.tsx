@@ -15,6 +15,8 @@ import { enumerate } from '../../../../src/games/touched-on/ai';
 import { isEvader, isPower, parseCard } from '../../../../src/games/touched-on/data';
 import type { CardId, GameOver, PlayerID, TOState } from '../../../../src/games/touched-on/types';
 import { sortHand } from '../../../../src/games/touched-on/board/logic';
+import { CardSection } from '../../../../src/games/touched-on/board/TurnSections';
+import type { PanelProps } from '../../../../src/games/touched-on/board/selection';
 import { playRandomly } from '../simulate';
 import { act, emptyTable, gameFrom, give, seats } from '../helpers';
 
@@ -100,6 +102,32 @@ function hiddenCardsShown(full: TOState, html: string, viewer: PlayerID | null):
   ]);
   return [...new Set([...html.matchAll(CARD_ID)].map((m) => m[1]))].filter((c) => !visible.has(c));
 }
+
+describe('Touched On Tram Tracker choice', () => {
+  it("counts each opponent's cards, one in the singular", () => {
+    const G = emptyTable(3, '0');
+    const [tracker] = give(G, '0', ['tramTracker', 'E96']);
+    give(G, '1', ['E86']);
+    give(G, '2', ['E86', 'E19']);
+    const none = () => undefined;
+    const html = renderToStaticMarkup(
+      <CardSection
+        {...({
+          G,
+          ctx: { currentPlayer: '0' },
+          me: '0',
+          names: { '0': 'Ana', '1': 'Ben', '2': 'Cy' },
+          sel: { card: tracker },
+          setSel: none,
+          act: new Proxy({}, { get: () => none }),
+          putOuts: [],
+        } as unknown as PanelProps & { me: PlayerID })}
+      />,
+    );
+    expect(html).toMatch(/data-testid="tracker-target-1">Ben \(1 card\)</);
+    expect(html).toMatch(/data-testid="tracker-target-2">Cy \(2 cards\)</);
+  });
+});
 
 describe('Touched On board markup over seeded random games', () => {
   it.each([2, 3, 4])(
