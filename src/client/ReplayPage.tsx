@@ -1,9 +1,9 @@
 /**
  * The replay of a finished match, for every game: the game's own board shows
- * each step of the stored log as a spectator saw it (or, the match being
- * over, with every hidden card, from a chosen player's chair), with a timeline (first, back, play,
- * forward, last, a slider, a jump to a turn, or to a round in a game that counts rounds) and the steps
- * beside it in the game's own words, the current step marked. On a phone (upright or sideways) and an upright tablet
+ * each step of the stored log as a spectator saw it (or, the match being over, with every hidden card, from a chosen
+ * player's chair), with a timeline (first, back, play, forward, last, a slider, a jump to a turn, or to a round in a
+ * game that counts rounds; the ← and → keys step too) and the steps beside it in the game's own words, the current
+ * step marked. On a phone (upright or sideways) and an upright tablet
  * the timeline is pinned to the window's bottom, so it stays in reach while the board scrolls (styles.css). It opens
  * at the start, so that a shared link does not give the result away before the first move. A replay link can be
  * shared.
@@ -23,12 +23,40 @@ const INERT = new Proxy({}, { get: () => () => undefined });
 /** A player's name in the replay, or their seat's when they gave none. */
 const seatName = (p: { id: number; name?: string }) => p.name ?? `Seat ${p.id + 1}`;
 
-/** One of the timeline's arrows: a step to go to, off where it would go nowhere. */
-function StepButton(props: { onStep: () => void; off: boolean; id: string; label: string; children: string }) {
+/** One of the timeline's arrows: a step to go to, off where it would go nowhere; `keys`, the key that does it too. */
+function StepButton(props: {
+  onStep: () => void;
+  off: boolean;
+  id: string;
+  label: string;
+  keys?: { key: string; glyph: string };
+  children: string;
+}) {
   return (
-    <button type="button" onClick={props.onStep} disabled={props.off} data-testid={props.id} aria-label={props.label}>
+    <button
+      type="button"
+      onClick={props.onStep}
+      disabled={props.off}
+      data-testid={props.id}
+      aria-label={props.label}
+      aria-keyshortcuts={props.keys?.key}
+      title={props.keys ? `${props.label} (${props.keys.glyph})` : props.label}
+    >
       {props.children}
     </button>
+  );
+}
+
+/**
+ * Whether a key pressed on `target` is the page's to take: not in a field or a control that moves with the arrow
+ * keys itself (the slider, the jump's list, a board's own keyboard widget), nor with a modifier (the browser's own).
+ */
+function pageKey(e: KeyboardEvent): boolean {
+  if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return false;
+  const t = e.target instanceof Element ? e.target : null;
+  return !t?.closest(
+    'input, select, textarea, [contenteditable=""], [contenteditable="true"], [role="slider"], [role="listbox"], ' +
+      '[role="radiogroup"], [role="tablist"], [role="menu"], [role="grid"], [role="tree"]',
   );
 }
 
@@ -123,6 +151,21 @@ export function ReplayPage(props: { matchID: string }) {
   }, [props.matchID, game, goTo]);
 
   const last = replay ? replay.states.length - 1 : 0;
+  // The arrow keys step back and on, as the timeline's ◀ and ▶ do, wherever the focus is but in a control of its own.
+  useEffect(() => {
+    if (!replay) return;
+    const onKey = (e: KeyboardEvent) => {
+      const by = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : 0;
+      if (by === 0 || !pageKey(e)) return;
+      e.preventDefault();
+      setView((v) => {
+        const to = Math.max(0, Math.min(last, v.at + by));
+        return to === v.at ? v : { at: to, opened: v.opened };
+      });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [replay, last]);
   useEffect(() => {
     if (!playing) return;
     if (at >= last) {
@@ -242,7 +285,13 @@ export function ReplayPage(props: { matchID: string }) {
               <StepButton onStep={() => goTo(0)} off={at === 0} id="replay-first" label="First step">
                 |◀
               </StepButton>
-              <StepButton onStep={() => goTo(Math.max(0, at - 1))} off={at === 0} id="replay-back" label="Step back">
+              <StepButton
+                onStep={() => goTo(Math.max(0, at - 1))}
+                off={at === 0}
+                id="replay-back"
+                label="Step back"
+                keys={{ key: 'ArrowLeft', glyph: '←' }}
+              >
                 ◀
               </StepButton>
               <button
@@ -262,6 +311,7 @@ export function ReplayPage(props: { matchID: string }) {
                 off={at === last}
                 id="replay-forward"
                 label="Step forward"
+                keys={{ key: 'ArrowRight', glyph: '→' }}
               >
                 ▶
               </StepButton>

@@ -5,7 +5,8 @@
  * departures being the first): the steps read as the
  * game's own log does, never as move names; the jump goes by the game's
  * rounds (Setup, then 1 to 12); the page opens at the start with no final
- * scores over it. A link to no match, or to another game's match, shows the
+ * scores over it; the ← and → keys step back and on, but not from the slider
+ * or the jump's list, which take them. A link to no match, or to another game's match, shows the
  * "No such match" page the match route shows, not the server's text or a
  * crash.
  */
@@ -61,6 +62,30 @@ describe.skipIf(!CHROMIUM)('browser: the replay in words', () => {
     expect(labels[at - 1]).not.toMatch(new RegExp(`^Round ${rounds} `));
     expect(labels[at]).toMatch(new RegExp(`^Round ${rounds} · `));
     await screenshot(page, 'replay-labels-gob');
+
+    // The arrow keys step back and on from the page (the focus on the page's body, or on a button of the timeline);
+    // in the jump's list or on the slider they are the control's own, one step each, not two.
+    const step = async () => Number((await page.getByTestId('replay-step').textContent())!.match(/^Step (\d+)/)![1]);
+    await page.getByTestId('replay-first').click();
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(step).toBe(2);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(step).toBe(1);
+    await page.getByTestId('replay-play').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(step).toBe(2);
+    expect(await page.getByTestId('replay-back').getAttribute('aria-keyshortcuts')).toBe('ArrowLeft');
+    await page.getByTestId('replay-slider').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(step).toBe(3);
+    await page.getByTestId('replay-last').click();
+    await page.keyboard.press('ArrowRight');
+    expect(await step()).toBe(moves);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(step).toBe(moves - 1);
 
     // A bogus link, and a Get on Board match under Touched On's replay route.
     await page.goto(`${suite.server.url}/#/g/get-on-board/replay/bogus`);
