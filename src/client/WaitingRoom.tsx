@@ -40,13 +40,19 @@ export function WaitingRoom(props: {
     if (!props.seat) return;
     setBusy(true);
     setError('');
+    let seated = 0;
     try {
-      for (const p of open) await seatBot(props.matchID, p.id, level, props.seat);
-      props.onChanged?.();
+      for (const p of open) {
+        await seatBot(props.matchID, p.id, level, props.seat);
+        seated++;
+      }
     } catch (err) {
-      setError(describeError(err, 'bot'));
+      // Refused part of the way (a cap reached): the bots seated before stay, and the words say how many.
+      const part = seated > 0 ? `${seated} of the ${open.length} bots ${seated === 1 ? 'was' : 'were'} seated. ` : '';
+      setError(part + describeError(err, 'bot'));
     } finally {
       setBusy(false);
+      if (seated > 0) props.onChanged?.();
     }
   };
   return (
