@@ -35,6 +35,8 @@ interface Seen {
   /** How far the banner's words run past its box (0 when they do not). */
   spill: number;
   text: string;
+  /** The names in the banner as they show (a screen reader's words left out). */
+  names: string[];
 }
 
 describe.skipIf(!CHROMIUM)("browser: Get on Board's banner keeps its height from plot to plot", () => {
@@ -69,6 +71,11 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's banner keeps its height from
             mapBelow: Math.round(map.top - b.top),
             spill: Math.round(Math.max(right - b.right, banner.scrollWidth - banner.clientWidth)),
             text: banner.innerText.replace(/\s+/g, ' '),
+            names: [...banner.querySelectorAll('.gob-banner-name')].map((el) => {
+              const shown = el.cloneNode(true) as Element;
+              shown.querySelectorAll('.visually-hidden').forEach((h) => h.remove());
+              return shown.textContent;
+            }),
           });
         };
         note();
@@ -111,6 +118,10 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's banner keeps its height from
       // Nothing runs out of the banner; the long name, cut short on screen or not, is whole in its words.
       expect(seen.filter((s) => s.spill > 0).map((s) => `${s.spill} px: ${s.text}`)).toEqual([]);
       expect(seen.some((s) => s.text.includes(`Inspector: ${NAME}`))).toBe(true);
+      // The bot's name shows without its level, which its words keep ("Bot 2 (easy)" was cut to "Bot 2 (ea…").
+      const shown = new Set(seen.flatMap((s) => s.names));
+      expect([...shown].sort()).toEqual([NAME, 'Bot 2'].sort());
+      expect(seen.some((s) => s.text.includes('Bot 2 (easy) is plotting'))).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
       );

@@ -11,6 +11,7 @@
  */
 import React, { forwardRef } from 'react';
 import { BOARD_BANNER } from '../../common/board-props';
+import { ShortName } from '../../common/ShortName';
 import { shapeFor } from '../data';
 import type { GobState, PlayerID } from '../types';
 import { ShapeGlyph, TicketCard } from './icons';
@@ -32,10 +33,13 @@ export interface BannerProps {
   onZoom: () => void;
 }
 
-/** A player's name in a slot of its own, cut short with an ellipsis when it does not fit (its title says it whole). */
+/**
+ * A player's name in a slot of its own, cut short with an ellipsis when it does not fit (its title says it whole); a
+ * bot's level is left to its title and to screen readers (ShortName).
+ */
 const Name = ({ name }: { name: string }) => (
   <span className="gob-banner-name" title={name}>
-    {name}
+    <ShortName name={name} />
   </span>
 );
 

@@ -66,6 +66,7 @@ import {
 import { useKeyboardFocus } from './keyboard';
 import { decisionLine } from './banner';
 import { useToastsInView } from './toastsInView';
+import { ShortName } from '../../common/ShortName';
 import './board.css';
 
 /** Why a card is not playable while the online table still waits for players. */
@@ -415,7 +416,9 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
                 <span className="who-name">{props.tableWaiting ? 'Waiting for players' : 'Your turn'}</span>
               ) : (
                 <>
-                  <span className="who-name">{deciding ? deciding.name : playerLabel(cur, names)}</span>
+                  <span className="who-name" title={deciding ? deciding.name : playerLabel(cur, names)}>
+                    <ShortName name={deciding ? deciding.name : playerLabel(cur, names)} />
+                  </span>
                   <span className="who-rest">{deciding ? deciding.rest : "'s turn"}</span>
                 </>
               )}

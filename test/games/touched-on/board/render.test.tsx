@@ -103,6 +103,20 @@ function hiddenCardsShown(full: TOState, html: string, viewer: PlayerID | null):
   return [...new Set([...html.matchAll(CARD_ID)].map((m) => m[1]))].filter((c) => !visible.has(c));
 }
 
+describe('Touched On banner', () => {
+  it("names a bot whose turn it is without its level, which its title and a screen reader's words keep", () => {
+    const G = emptyTable(2, '1');
+    give(G, '0', ['E96']);
+    give(G, '1', ['E96']);
+    const [a] = seats(gameFrom(G), 2);
+    const s = a.getState()!;
+    const html = render(s.G, s.ctx, '0', { playerNames: { '0': 'Ana', '1': 'Bot 2 (normal)' } });
+    expect(html).toContain(
+      '<span class="who-name" title="Bot 2 (normal)">Bot 2<span class="visually-hidden"> (normal)</span></span>',
+    );
+  });
+});
+
 describe('Touched On Tram Tracker choice', () => {
   it("counts each opponent's cards, one in the singular", () => {
     const G = emptyTable(3, '0');
