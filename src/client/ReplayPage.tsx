@@ -48,8 +48,8 @@ function StepButton(props: {
 }
 
 /**
- * Whether a key pressed on `target` is the page's to take: not in a field or a control that moves with the arrow
- * keys itself (the slider, the jump's list, a board's own keyboard widget), nor with a modifier (the browser's own).
+ * Whether a key pressed is the page's to take: not in a field or a control that moves with the arrow keys itself
+ * (the slider, the jump's list, a board's own keyboard widget), nor with a modifier (the browser's own).
  */
 function pageKey(e: KeyboardEvent): boolean {
   if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return false;

@@ -6,8 +6,9 @@
  * lines are laid out in fixed slots (gob-board.css: one line on a screen, two on a tablet held upright, three on a
  * phone), a slot whose words are absent this round (no shape yet, no Inspector) keeps its room while they may come
  * (the shape's, not once the game is over or the chair eliminated), and a name too long for its slot is cut short
- * with an ellipsis on screen only (the words stay whole for a screen reader, and as the element's title). It rewrapped as the shape's and the player's words changed length: on a 390 px phone it went
- * from 85 to 133 px high and back between plots, moving the map a player was tapping by up to 48 px.
+ * with an ellipsis on screen only (the words stay whole for a screen reader, and as the element's title). It
+ * rewrapped as the shape's and the player's words changed length: on a 390 px phone it went from 85 to 133 px high
+ * and back between plots, moving the map a player was tapping by up to 48 px.
  */
 import React, { forwardRef } from 'react';
 import { BOARD_BANNER } from '../../common/board-props';
