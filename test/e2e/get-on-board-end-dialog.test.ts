@@ -6,8 +6,8 @@
  * each with 2, 3, 4 and 5 players. The finished game is set in the server's
  * store (a made-up result: a plain win with 2, an eliminated player with 3,
  * a shared victory with 4, both with 5, the longest dialog; one player's
- * name of two words) and opened as seat 0 on the match page, whose end bar
- * the dialog stays above. At every size the whole dialog fits (no scroll
+ * name of two words, two bots' with their levels) and opened as seat 0 on
+ * the match page, whose end bar the dialog stays above. At every size the whole dialog fits (no scroll
  * inside it, the table not wider than its box): every cell of the table,
  * so every player's rank, total and score breakdown, the winner's title
  * and the close button are on screen at once; every number is the result's.
@@ -36,7 +36,7 @@ const SIZES = [
   { name: 'sideways-phone', width: 844, height: 390, touch: true },
 ] as const;
 
-const NAMES = ['Ana', 'Maria Fernanda', 'Bruno', 'Duarte', 'Eva'];
+const NAMES = ['Ana', 'Maria Fernanda', 'Bruno', 'Bot 4 (normal)', 'Bot 5 (hard)'];
 
 /** Each seat's score breakdown, as the rules count it (seat 3 ties seat 0). */
 const BREAKDOWNS: Omit<ScoreBreakdown, 'total'>[] = [
@@ -225,6 +225,32 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
           expect(column).toEqual(ROWS.map((k) => (s.eliminated ? '—' : numberText(s[k]))));
         }
         expect(await table.locator('th[scope="row"]').count()).toBe(ROWS.length + 1);
+        // A bot's level stands whole on one line: in a phone's narrow column "(normal)" broke as "(norma" over "l)".
+        const levelLines = await table.locator('thead th').evaluateAll((heads) =>
+          heads.flatMap((th) => {
+            const text = [...th.querySelectorAll('*')]
+              .flatMap((el) => [...el.childNodes])
+              .find((n) => n.nodeType === Node.TEXT_NODE && /\((?:easy|normal|hard)\)/.test(n.textContent ?? ''));
+            if (!text) return [];
+            const at = text.textContent!.indexOf('(');
+            const range = document.createRange();
+            range.setStart(text, at);
+            range.setEnd(text, text.textContent!.indexOf(')', at) + 1);
+            return [
+              {
+                level: range.toString(),
+                lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+              },
+            ];
+          }),
+        );
+        const byLevel = (a: { level: string }, b: { level: string }) => a.level.localeCompare(b.level);
+        expect(levelLines.sort(byLevel), `${size.name}, ${n} players: the bots' levels`).toEqual(
+          NAMES.slice(0, n)
+            .filter((name) => name.includes('('))
+            .map((name) => ({ level: name.slice(name.indexOf('(')), lines: 1 }))
+            .sort(byLevel),
+        );
 
         // The fit: nothing scrolls, in the dialog or across the table; every cell, the title and close are shown.
         // (Soft: the figures of every player count are measured and logged whatever fails.)
@@ -429,6 +455,12 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
           `${size.width} × ${size.height}, ${n} players: the table scrolls sideways by`,
         ).toBeLessThanOrEqual(1);
         for (const p of resultOf(n).ranking) await expectInView(page, over.getByTestId(`final-${p}`), `${p}'s total`);
+        // And every row: at 740 × 360 the last ("Connections") was scrolled out of the dialog, under its foot.
+        const scroll = await over.evaluate((d) => {
+          const wrap = d.querySelector('table')!.parentElement!;
+          return Math.max(d.scrollHeight - d.clientHeight, wrap.scrollHeight - wrap.clientHeight);
+        });
+        expect(scroll, `${size.width} × ${size.height}, ${n} players: the scores scroll by`).toBeLessThanOrEqual(1);
         await context.close();
       }
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);

@@ -10,6 +10,7 @@ import type { GobResult, GobState, PlayerID, ScoreBreakdown } from '../types';
 import { numberText } from './numbers';
 import { colourOf, nameOf } from './sheetProps';
 import { PlayerMark } from './playerMark';
+import { ShortName } from '../../common/ShortName';
 import { useDialogKeys } from '../../../client/boardHooks';
 import './gob-end.css';
 
@@ -90,7 +91,9 @@ export function EndScreen({
                         </span>
                       )}
                       <PlayerMark colour={colourOf(G, p)} />
-                      <span className="gob-final-name">{nameOf(names, p)}</span>
+                      <span className="gob-final-name">
+                        <ShortName name={nameOf(names, p)} level="under" />
+                      </span>
                     </span>
                   </th>
                 ))}
