@@ -89,7 +89,7 @@ describe('Board markup', () => {
     );
   });
 
-  it("names a bot in the banner's score chips without its level, which the chip's title keeps", () => {
+  it("names a bot in the banner's score chips and the player panels without its level, which the title keeps", () => {
     const c = client();
     const { G, ctx } = viewOf(c, '0');
     const html = render(G, ctx, '0', { playerNames: { '0': 'Ana', '1': 'Bot 2 (normal)' } });
@@ -97,6 +97,11 @@ describe('Board markup', () => {
     expect(chip?.[1]).toBe('Bot 2');
     expect(html).toMatch(/title="Bot 2 \(normal\): 0 VP, \d+ tickets" data-testid="banner-score-1"/);
     expect(html).toMatch(/<span class="pname">Ana<\/span>/);
+    // In the player panels too: the level visually hidden (for screen readers), the whole name in the title.
+    expect(html).toMatch(
+      /<b class="player-name" title="Bot 2 \(normal\)">Bot 2<span class="visually-hidden"> \(normal\)<\/span><\/b>/,
+    );
+    expect(html).toMatch(/<b class="player-name" title="Ana">Ana<\/b>/);
   });
 
   it('says "1 ticket", not "1 tickets", in the player panel, the banner chip and the hand', () => {

@@ -14,6 +14,7 @@ import { CARD_BY_ID } from '../data/cards';
 import { BONUS_LABEL, COLOR_HEX, playerLabel, TRAM_STYLE } from './logic';
 import { CardRow, MonumentCard } from './MonumentCard';
 import { ColorShape } from './ColorMark';
+import { ShortName } from '../../common/ShortName';
 
 /** Coloured count chips, each with its colour's shape, e.g. for the bag or a discard pile. */
 export function CountChips({
@@ -190,8 +191,10 @@ export function PlayerPanel({
     >
       <header>
         <span className="tram-chip" style={{ background: st.fill, borderColor: st.stroke }} />
+        {/* A bot's level left to the title and to screen readers: in a phone's sideways panel "Bot 2 (normal)" was cut
+            to "Bot 2 (nor…" beside its score. */}
         <b className="player-name" title={playerLabel(G, id, names)}>
-          {playerLabel(G, id, names)}
+          <ShortName name={playerLabel(G, id, names)} />
         </b>
         {viewer === id && <span className="you">you</span>}
         {G.firstPlayer === id && (
