@@ -178,6 +178,8 @@ export function CardSection({ G, ctx, me, names, sel, setSel, act }: PanelProps 
   }
   if (c.kind !== 'power') return null;
   const cur = currentCarriage(G);
+  // A target's button: its name, then after a dot (as the hand's title adds "· 3 playable") what it holds, "Bot 2
+  // (normal) · 9 cards". In brackets it read "Bot 2 (normal) (9 cards)" for a bot, whose name brings its level.
   const body = (() => {
     switch (c.power) {
       case 'feetOnSeat':
@@ -189,7 +191,7 @@ export function CardSection({ G, ctx, me, names, sel, setSel, act }: PanelProps 
                 const n = cur?.cards.filter((pc) => pc.player === p && parseCard(pc.card)?.kind === 'evader').length;
                 return (
                   <button type="button" key={p} onClick={() => act.feetOnSeat(p)} data-testid={`fos-target-${p}`}>
-                    {playerLabel(p, names)} ({n} Evader{n === 1 ? '' : 's'})
+                    {`${playerLabel(p, names)} · ${n} Evader${n === 1 ? '' : 's'}`}
                   </button>
                 );
               })}
@@ -203,7 +205,7 @@ export function CardSection({ G, ctx, me, names, sel, setSel, act }: PanelProps 
             <div className="buttons">
               {legalTramTracker(G, ctx, me).map((p) => (
                 <button type="button" key={p} onClick={() => act.tramTracker(p)} data-testid={`tracker-target-${p}`}>
-                  {playerLabel(p, names)} ({G.players[p].handSize} card{G.players[p].handSize === 1 ? '' : 's'})
+                  {`${playerLabel(p, names)} · ${G.players[p].handSize} card${G.players[p].handSize === 1 ? '' : 's'}`}
                 </button>
               ))}
             </div>

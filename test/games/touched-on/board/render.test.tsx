@@ -18,7 +18,7 @@ import { sortHand } from '../../../../src/games/touched-on/board/logic';
 import { CardSection } from '../../../../src/games/touched-on/board/TurnSections';
 import type { PanelProps } from '../../../../src/games/touched-on/board/selection';
 import { playRandomly } from '../simulate';
-import { act, emptyTable, gameFrom, give, seats } from '../helpers';
+import { act, carriage, emptyTable, gameFrom, give, seats, setPlay } from '../helpers';
 
 function render(G: TOState, ctx: Ctx, playerID: PlayerID | null, extra: Record<string, unknown> = {}): string {
   // boardgame.io's move dispatchers: rendering never calls them.
@@ -117,29 +117,64 @@ describe('Touched On banner', () => {
   });
 });
 
+/** The section of the chosen card `card`, seat 0 on turn, in static markup. */
+function cardSection(G: TOState, card: CardId, names: Record<PlayerID, string>): string {
+  const none = () => undefined;
+  return renderToStaticMarkup(
+    <CardSection
+      {...({
+        G,
+        ctx: { currentPlayer: '0' },
+        me: '0',
+        names,
+        sel: { card },
+        setSel: none,
+        act: new Proxy({}, { get: () => none }),
+        putOuts: [],
+      } as unknown as PanelProps & { me: PlayerID })}
+    />,
+  );
+}
+
 describe('Touched On Tram Tracker choice', () => {
-  it("counts each opponent's cards, one in the singular", () => {
+  it("counts each opponent's cards after a dot, one in the singular", () => {
     const G = emptyTable(3, '0');
     const [tracker] = give(G, '0', ['tramTracker', 'E96']);
     give(G, '1', ['E86']);
     give(G, '2', ['E86', 'E19']);
-    const none = () => undefined;
-    const html = renderToStaticMarkup(
-      <CardSection
-        {...({
-          G,
-          ctx: { currentPlayer: '0' },
-          me: '0',
-          names: { '0': 'Ana', '1': 'Ben', '2': 'Cy' },
-          sel: { card: tracker },
-          setSel: none,
-          act: new Proxy({}, { get: () => none }),
-          putOuts: [],
-        } as unknown as PanelProps & { me: PlayerID })}
-      />,
-    );
-    expect(html).toMatch(/data-testid="tracker-target-1">Ben \(1 card\)</);
-    expect(html).toMatch(/data-testid="tracker-target-2">Cy \(2 cards\)</);
+    const html = cardSection(G, tracker, { '0': 'Ana', '1': 'Ben', '2': 'Cy' });
+    expect(html).toMatch(/data-testid="tracker-target-1">Ben · 1 card</);
+    expect(html).toMatch(/data-testid="tracker-target-2">Cy · 2 cards</);
+  });
+
+  it("names a bot with its level and its cards, without brackets in brackets (it read 'Bot 2 (normal) (9 cards)')", () => {
+    const G = emptyTable(3, '0');
+    const [tracker] = give(G, '0', ['tramTracker', 'E96']);
+    give(G, '1', ['E86', 'E86', 'E19', 'E19', 'E96', 'E96', 'E86', 'E19', 'U']);
+    give(G, '2', ['E86']);
+    const html = cardSection(G, tracker, { '0': 'Ana', '1': 'Bot 2 (normal)', '2': 'Bot 3 (hard)' });
+    expect(html).toMatch(/data-testid="tracker-target-1">Bot 2 \(normal\) · 9 cards</);
+    expect(html).toMatch(/data-testid="tracker-target-2">Bot 3 \(hard\) · 1 card</);
+    expect(html).not.toMatch(/\) \(/);
+  });
+});
+
+describe('Touched On Feet On Seat choice', () => {
+  it("counts each opponent's Evaders in the current carriage after a dot, a bot's level kept in its name", () => {
+    const G = emptyTable(3, '0');
+    const [fos] = give(G, '0', ['feetOnSeat', 'E96']);
+    give(G, '1', ['E86']);
+    give(G, '2', ['E86']);
+    const id = carriage(G, '96', [
+      ['1', 'E96'],
+      ['1', 'E96'],
+      ['2', 'E96'],
+    ]);
+    setPlay(G, '96', '2', id);
+    const html = cardSection(G, fos, { '0': 'Ana', '1': 'Bot 2 (normal)', '2': 'Cy' });
+    expect(html).toMatch(/data-testid="fos-target-1">Bot 2 \(normal\) · 2 Evaders</);
+    expect(html).toMatch(/data-testid="fos-target-2">Cy · 1 Evader</);
+    expect(html).not.toMatch(/\) \(/);
   });
 });
 
