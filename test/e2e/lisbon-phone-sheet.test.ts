@@ -18,6 +18,44 @@ const UI = 10_000;
 
 type Box = { left: number; top: number; right: number; bottom: number };
 
+/** The words in view in the sheet that "▲ more" (its ::before) covers, each as "words (y top–bottom)". */
+function underCueAbove(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const sheet = document.querySelector<HTMLElement>('.lt-sheet')!;
+    const cue = getComputedStyle(sheet, '::before');
+    if (cue.content === 'none' || cue.display === 'none') return ['no "▲ more"'];
+    const s = sheet.getBoundingClientRect();
+    const w = parseFloat(cue.width);
+    const h = parseFloat(cue.height);
+    // Fixed, at its insets; sticky (as it was), at the top of what scrolls, at the end of the sheet's content box.
+    const box =
+      cue.position === 'fixed'
+        ? { left: innerWidth - parseFloat(cue.right) - w, top: innerHeight - parseFloat(cue.bottom) - h }
+        : {
+            left:
+              s.left + sheet.clientLeft + sheet.clientWidth - parseFloat(getComputedStyle(sheet).paddingRight) - 4 - w,
+            top: s.top + sheet.clientTop + parseFloat(cue.top),
+          };
+    const view = { top: s.top + sheet.clientTop, bottom: s.top + sheet.clientTop + sheet.clientHeight };
+    const under: string[] = [];
+    const walk = document.createTreeWalker(sheet, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const words = (n.textContent ?? '').trim();
+      if (!words) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) {
+        const top = Math.max(r.top, view.top);
+        const bottom = Math.min(r.bottom, view.bottom);
+        if (bottom - top < 1) continue;
+        if (r.right > box.left && r.left < box.left + w && bottom > box.top && top < box.top + h)
+          under.push(`${words.slice(0, 40)} (y ${Math.round(top)}–${Math.round(bottom)})`);
+      }
+    }
+    return under;
+  });
+}
+
 describe.skipIf(!CHROMIUM)("browser: Lisbon's sheet of actions on a phone", () => {
   const suite = e2eSuite();
   const errors = suite.errors;
@@ -98,6 +136,20 @@ describe.skipIf(!CHROMIUM)("browser: Lisbon's sheet of actions on a phone", () =
       .poll(cues, { message: 'only "▲ more" with the sheet at its foot' })
       .toEqual({ above: true, below: false });
     await screenshot(page, 'lisbon-phone-sheet-360-foot', { fullPage: false });
+    // "▲ more" covers none of the words in view: at the foot, nor with the hint's first line ("Choose a highlighted
+    // place on the map. Its number is") just in view at the top (sticky at the top of what scrolls, the cue covered
+    // "Its number is", as once a move had scrolled the sheet 46 px).
+    expect.soft(await underCueAbove(page), 'the words under "▲ more", at the foot').toEqual([]);
+    await page.locator('.lt-sheet').evaluate((sheet) => {
+      sheet.scrollTop = 0;
+      const range = document.createRange();
+      range.selectNodeContents(sheet.querySelector('.hint')!);
+      const line = range.getClientRects()[0];
+      sheet.scrollTop = line.top - (sheet.getBoundingClientRect().top + sheet.clientTop) - 3;
+    });
+    await expect.poll(cues, { message: 'both cues with the hint at the top' }).toEqual({ above: true, below: true });
+    await screenshot(page, 'lisbon-phone-sheet-360-hint', { fullPage: false });
+    expect.soft(await underCueAbove(page), 'the words under "▲ more", the hint at the top').toEqual([]);
     // The pick-up itself.
     await page.getByTestId('pickup-none').tap();
     await expect.poll(() => page.getByTestId('actions-left').textContent(), { timeout: UI }).toMatch(/1 of 2/);

@@ -8,6 +8,10 @@
  * own is scrolled away stands at the turn banner's end, over none of its words (at the window's corner it covered
  * "1 of 2 actions left" and "Turn 1"). At 360 × 640, with the +1 action bonus, the banner keeping the copy's room is
  * at most one line taller than without it (with the room at the end of its every line it took 4 lines instead of 2).
+ * "Zoom in" itself, over the map's top-left corner, takes a tap on the turn's first screen and once a place is chosen,
+ * and covers none of the map's names or targets (under the map, a reviewer's tap at its centre found the sheet: at
+ * 360 × 640 the button at y 413–457 and the sheet from y 412, once a place was chosen both from y 356; at 390 × 844
+ * once a place was chosen).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -138,6 +142,45 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon, "Zoom in" on a phone', () => {
 
       await page.getByTestId('map-zoom').tap();
       await expect.poll(() => page.getByTestId('map-zoom').textContent()).toBe('Zoom in');
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await page.context().close();
+    }, 60_000);
+  }
+
+  for (const [width, height] of [
+    [360, 640],
+    [390, 844],
+  ] as const) {
+    it(`at ${width} × ${height}, "Zoom in" takes a tap at the turn's start and once a place is chosen, and hides no target`, async () => {
+      const page = await lisbonOnPhone(suite, width, height, `zoom button ${width}`);
+      await expect.poll(() => page.getByTestId('turn-banner').textContent(), { timeout: UI }).toMatch(/Your turn/);
+      await settled(page);
+      // On the turn's first screen the page is scrolled so that the map stands above the sheet of actions: "Zoom in"
+      // with it (under the map it lay under the sheet, its centre at y 435 and the sheet's top at y 412).
+      await screenshot(page, `lisbon-phone-zoom-button-${width}`, { fullPage: false });
+      expect.soft(await tappable(page, 'map-zoom'), '"Zoom in" takes a tap at the turn\'s start').toBe(true);
+      // Over the map it covers none of its names, places to go or to place passengers.
+      const targets = '.lt-mapcol [data-testid^="dest-"], .lt-mapcol .place, .lt-mapcol [data-testid^="tram-"]';
+      const opts = { text: '.lt-mapcol .map', boxes: targets };
+      expect.soft(await hiddenUnder(page, '[data-testid="map-zoom"]', opts), 'what "Zoom in" covers').toEqual([]);
+
+      // A place chosen: the sheet grows with the move's detail, and the page scrolls the map above it again.
+      const id = await quietDestination(page);
+      expect(id, 'a place to move to').not.toBeNull();
+      await page.getByTestId(id!).tap();
+      // Under 44 px on the whole map, the places open the close-up.
+      await page.getByTestId(`zoom-${id}`).tap({ timeout: UI });
+      await page.getByTestId('confirm-move').waitFor({ timeout: UI });
+      await settled(page);
+      await screenshot(page, `lisbon-phone-zoom-button-${width}-chosen`, { fullPage: false });
+      expect.soft(await tappable(page, 'map-zoom'), '"Zoom in" takes a tap once a place is chosen').toBe(true);
+      expect.soft(await hiddenUnder(page, '[data-testid="map-zoom"]', opts), 'what "Zoom in" covers').toEqual([]);
+
+      // Zoomed, "Whole map" takes a tap too.
+      await page.getByTestId('map-zoom').tap();
+      await expect.poll(() => page.getByTestId('map-zoom').textContent()).toBe('Whole map');
+      await settled(page);
+      expect.soft(await tappable(page, 'map-zoom'), '"Whole map" takes a tap').toBe(true);
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
       await page.context().close();
     }, 60_000);

@@ -161,7 +161,7 @@ function useMapClearOfSheet(ref: React.RefObject<HTMLElement>, acting: boolean):
 /**
  * "Zoom in" on a phone: the larger map opens on what matters now (`centreZoomed`), between the turn banner and the
  * sheet of actions: its box is cut to the room between them and the page scrolls it there, so the whole box and
- * "Whole map", at its top-right corner, are in view. (At 390 × 844 the box opened at the map's top-left corner, the
+ * "Whole map", at its top-left corner, are in view. (At 390 × 844 the box opened at the map's top-left corner, the
  * tram and all 10 places it could reach off to the right, and "Whole map", under the box, was under the sheet until
  * the page was scrolled 300 px.) While zoomed, the box follows the play: a new tram position or new targets centre
  * it again.
@@ -266,6 +266,9 @@ function useSheetScrollCue(ref: React.RefObject<HTMLElement>): void {
       if ((sheet.dataset.more ?? '') !== next) sheet.dataset.more = next;
       const pad = pinned ? `${Math.round(pinned.offsetHeight) + 14}px` : '';
       if (sheet.style.scrollPaddingBottom !== pad) sheet.style.scrollPaddingBottom = pad;
+      // Where "▲ more" stands, on the sheet's top edge (it is fixed, not inside what scrolls).
+      const height = `${sheet.offsetHeight}px`;
+      if (sheet.style.getPropertyValue('--lt-sheet-h') !== height) sheet.style.setProperty('--lt-sheet-h', height);
     };
     update();
     sheet.addEventListener('scroll', update, { passive: true });
