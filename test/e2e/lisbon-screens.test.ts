@@ -400,11 +400,16 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
     }
     const over = page.getByTestId('gameover');
     await over.waitFor({ timeout: UI });
-    // At 390 px and on a small 360 px phone (where "Passengers", the last column's head, lay 17 px past the dialog's
-    // edge, cut to "Passenger"): the scores fit the dialog's width, nothing hides past its right edge, and each
+    // At 390 px, on a small 360 px phone (where "Passengers", the last column's head, lay 17 px past the dialog's
+    // edge, cut to "Passenger") and held sideways beside the end bar (where a last column of 5 cards made the table
+    // 21 px wider than the dialog): the scores fit the dialog's width, nothing hides past its right edge, and each
     // player's cards are in the window's width.
-    for (const width of [390, 360]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 640 });
+    for (const [width, height] of [
+      [390, 844],
+      [360, 640],
+      [844, 390],
+    ]) {
+      await page.setViewportSize({ width, height });
       expect(await over.evaluate((e) => e.scrollWidth - e.clientWidth), `${width} px`).toBeLessThanOrEqual(1);
       for (const [name, cards] of [
         ['Hugo', 5],
