@@ -411,6 +411,9 @@ describe.skipIf(!CHROMIUM)('browser: Lisbon on every screen', () => {
     ]) {
       await page.setViewportSize({ width, height });
       expect(await over.evaluate((e) => e.scrollWidth - e.clientWidth), `${width} px`).toBeLessThanOrEqual(1);
+      // Held sideways, beside the end bar, the scores keep off the window's left edge (they stood at x 0).
+      if (width > height)
+        expect((await over.boundingBox())!.x, 'the scores held sideways: left').toBeGreaterThanOrEqual(8);
       for (const [name, cards] of [
         ['Hugo', 5],
         ['Hana Alexandra Vasconcel', 4],
