@@ -29,6 +29,7 @@ import {
 import type { ClockChoice } from './clocks';
 import { rematchClock, scaledPeriod } from './start-clock';
 import { checkCreatorKey, dropCreator, issueCreatorKey, recordCreator } from './close-match';
+import { looksLikeBotName } from '../src/games/common/names';
 
 /** Limits applied by the guard. */
 export interface LobbyLimits {
@@ -47,6 +48,22 @@ export interface LobbyLimits {
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 type Body = Record<string, unknown>;
+
+/**
+ * A person may not take a name that reads as a bot's (src/games/common/names.ts): the boards would show them as one.
+ * A seat keeps its own name, though (a handover link renames a seat to its name to check its key), even one given
+ * before this rule.
+ */
+async function notBotLike(db: AnyStorage, matchID: string, route: 'join' | 'update' | 'rename', body: Body) {
+  const key = route === 'join' ? 'playerName' : 'newName';
+  const name = body[key];
+  if (typeof name !== 'string' || !looksLikeBotName(name)) return;
+  if (route !== 'join') {
+    const seat = (await fetchMetadata(db, matchID))?.players[Number(body.playerID)];
+    if (seat?.name === name) return;
+  }
+  fail(400, `${key} may not read as a bot's name ("Bot 2", "… (normal)"): such names are kept for the bots`);
+}
 
 /** Runs the game's own `validateSetupData`; a throw is a 400, not a 500. */
 function setupData(game: Game, out: Body, players: number): void {
@@ -245,6 +262,7 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
     if (!parsed.success) fail(400, parsed.error.issues[0]?.message ?? 'Invalid request body');
     const checked: Body = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
     if (route === 'create') setupData(game, checked, (checked.numPlayers as number | undefined) ?? 2);
+    if (route === 'join' || route === 'update' || route === 'rename') await notBotLike(db, matchID, route, checked);
     if (route === 'playAgain' && checked.setupData !== undefined) {
       const players = (checked.numPlayers as number | undefined) ?? (await fetchPlayerCount(db, matchID));
       if (players === undefined) fail(404, `Match ${matchID} not found`);

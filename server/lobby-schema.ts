@@ -113,6 +113,12 @@ const numPlayers = (min: number, max: number) => {
     .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message));
 };
 
+/** A seat's `data`, any JSON but the mark the server gives its bot seats (`data.bot`, which the clients read). */
+const seatData = jsonValue('data', MAX_DATA, false).refine(
+  (v) => !isPlainObject(v) || !Object.hasOwn(v, 'bot'),
+  "data.bot is kept for the server's bot seats",
+);
+
 /** The body schemas of one game's lobby routes (player counts differ per game). */
 export function lobbySchemas(minPlayers: number, maxPlayers: number) {
   const players = numPlayers(minPlayers, maxPlayers);
@@ -122,7 +128,7 @@ export function lobbySchemas(minPlayers: number, maxPlayers: number) {
       playerID: seat,
       credentials,
       newName: optional(playerName('newName')),
-      data: optional(jsonValue('data', MAX_DATA, false)),
+      data: optional(seatData),
     })
     .refine((b) => b.newName !== undefined || b.data !== undefined, 'newName or data is required');
   return {
@@ -135,7 +141,7 @@ export function lobbySchemas(minPlayers: number, maxPlayers: number) {
     join: z.object({
       playerID: optional(seat),
       playerName: playerName('playerName'),
-      data: optional(jsonValue('data', MAX_DATA, false)),
+      data: optional(seatData),
       creatorKey: optional(creatorKey),
     }),
     leave: z.object({ playerID: seat, credentials }),

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { creatorKeyOf, describeError, lobby, saveName, saveSeat, seatBot, type StoredSeat } from './lobbyApi';
 import { useGame } from './games';
 import { navigate } from './route';
-import { FormFooter, PlayerCount, SeatRows, Segmented, resizeSeats, seatLabels } from './SetupFields';
+import { FormFooter, PlayerCount, SeatRows, Segmented, nameProblem, resizeSeats, seatLabels } from './SetupFields';
 import { CLOCK_TEXT, type ClockChoice } from './TurnClock';
 import { botName, type SeatChoice } from './seats';
 import { listOf } from './names';
@@ -33,8 +33,8 @@ export function CreateMatch(props: { name: string; onNeedName: () => void }) {
 
   const create = async () => {
     const name = props.name.trim();
-    if (!name) {
-      // The lobby says why under the name field, where it takes the player.
+    if (nameProblem(name)) {
+      // The lobby says why under the name field (none typed, or a bot's), where it takes the player.
       props.onNeedName();
       return;
     }

@@ -6,7 +6,8 @@ import { MyMatches, OpenMatches } from './OpenMatches';
 import { RecentMatches } from './RecentMatches';
 import { hrefOf } from './route';
 import { useGame } from './games';
-import { NAME_FIRST } from './SetupFields';
+import { nameProblem, NAME_FIRST } from './SetupFields';
+import { BOT_LIKE_NAME, looksLikeBotName } from '../games/common/names';
 
 /** The lobby page. */
 export function Lobby({ showRules = false }: { showRules?: boolean }) {
@@ -19,7 +20,7 @@ export function Lobby({ showRules = false }: { showRules?: boolean }) {
   const [nameError, setNameError] = useState('');
   const [asked, setAsked] = useState(0);
   const focusName = () => {
-    setNameError(NAME_FIRST);
+    setNameError(nameProblem(name) || NAME_FIRST);
     setAsked((n) => n + 1);
   };
   useEffect(() => {
@@ -54,8 +55,12 @@ export function Lobby({ showRules = false }: { showRules?: boolean }) {
             aria-invalid={nameError ? true : undefined}
             aria-describedby={nameError ? 'player-name-error' : undefined}
             onChange={(e) => {
-              setName(e.target.value);
-              if (e.target.value.trim()) setNameError('');
+              const typed = e.target.value;
+              setName(typed);
+              // A bot's kind of name is refused as it is typed; any other name clears the error.
+              setNameError((was) =>
+                looksLikeBotName(typed) ? BOT_LIKE_NAME : typed.trim() || was === BOT_LIKE_NAME ? '' : was,
+              );
             }}
             onBlur={() => name.trim() && saveName(name.trim())}
           />

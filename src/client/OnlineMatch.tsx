@@ -27,7 +27,7 @@ import { useHandover } from './Handover';
 import { seatColour, useGame, type ClientGame } from './games';
 import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
-import { FormFooter, NAME_FIRST, useNameFirstCleared } from './SetupFields';
+import { FormFooter, nameProblem, useNameFirstCleared } from './SetupFields';
 import { Rematch, RematchToWatch } from './Rematch';
 import { ClockStartedNotice, clockOfferOf, withStartedClock } from './ClockOffer';
 import { LeftSeats, forgetLeft, leftOpenSeats, ownLeftSeat, runningWithLeaver } from './LeftSeats';
@@ -461,7 +461,8 @@ function JoinPanel(props: {
 
   const join = async () => {
     const n = name.trim();
-    if (!n) return setError(NAME_FIRST);
+    const problem = nameProblem(n);
+    if (problem) return setError(problem);
     if (!seatID) return setError('There is no open seat left in this match.');
     setBusy(true);
     setError('');

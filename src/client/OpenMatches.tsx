@@ -15,6 +15,7 @@ import { hrefOf, navigate } from './route';
 import { clientGame, seatStyle, useGame } from './games';
 import { ConfirmBox } from './Confirm';
 import { SeatDot } from './SeatDot';
+import { nameProblem } from './SetupFields';
 
 const REFRESH_MS = 4000;
 
@@ -56,8 +57,8 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
 
   const join = async (m: Match) => {
     const name = props.name.trim();
-    if (!name) {
-      // The lobby says why under the name field, where it takes the player.
+    if (nameProblem(name)) {
+      // The lobby says why under the name field (none typed, or a bot's), where it takes the player.
       props.onNeedName();
       return;
     }

@@ -7,14 +7,26 @@ import { useEffect, useId, type Dispatch, type KeyboardEvent, type SetStateActio
 import { BOT_LEVELS, botName, type BotLevel, type SeatChoice } from './seats';
 import { useGame } from './games';
 import { SeatDot } from './SeatDot';
+import { BOT_LIKE_NAME, looksLikeBotName } from '../games/common/names';
 
 /** The error shown when a player tries to create or join without a name (cleared once one is typed). */
 export const NAME_FIRST = 'Enter your name first: the other players will see it.';
 
-/** Clears the "Enter your name first" error as soon as a name is typed. */
+/** Why a player's name may not be used to create or join a match ('' when it may): none typed, or a bot's. */
+export function nameProblem(name: string): string {
+  if (!name.trim()) return NAME_FIRST;
+  return looksLikeBotName(name) ? BOT_LIKE_NAME : '';
+}
+
+/** The hot-seat seats whose typed names read as a bot's (`looksLikeBotName`): the game would show them as bots. */
+export function botLikeSeats(seats: readonly SeatChoice[]): number[] {
+  return seats.flatMap((s, i) => (s.kind === 'human' && looksLikeBotName(s.name) ? [i] : []));
+}
+
+/** Clears the "Enter your name first" error as soon as a name is typed, and the bot's-name one once it is changed. */
 export function useNameFirstCleared(name: string, setError: Dispatch<SetStateAction<string>>): void {
   useEffect(() => {
-    if (name.trim()) setError((e) => (e === NAME_FIRST ? '' : e));
+    if (name.trim()) setError((e) => (e === NAME_FIRST || (e === BOT_LIKE_NAME && !looksLikeBotName(name)) ? '' : e));
   }, [name, setError]);
 }
 
@@ -121,8 +133,10 @@ export function SeatRows(props: {
   testid: string;
 }) {
   const game = useGame();
+  const errorId = useId();
   const set = (i: number, patch: Partial<SeatChoice>) =>
     props.onChange(props.seats.map((s, j) => (j === i ? { ...s, ...patch } : s)));
+  const botLike = props.humanLabel === 'name' ? botLikeSeats(props.seats) : [];
   return (
     <div className="field">
       <span className="label">Seats</span>
@@ -169,6 +183,8 @@ export function SeatRows(props: {
                   value={s.name}
                   maxLength={24}
                   placeholder={`Player ${i + 1}`}
+                  aria-invalid={botLike.includes(i) ? true : undefined}
+                  aria-describedby={botLike.includes(i) ? errorId : undefined}
                   onChange={(e) => set(i, { name: e.target.value })}
                 />
               )}
@@ -176,6 +192,11 @@ export function SeatRows(props: {
           );
         })}
       </ol>
+      {botLike.length > 0 && (
+        <p className="error" role="alert" id={errorId} data-testid={`${props.testid}-name-error`}>
+          {botLike.map((i) => `Seat ${i + 1}`).join(', ')}: {BOT_LIKE_NAME}
+        </p>
+      )}
     </div>
   );
 }

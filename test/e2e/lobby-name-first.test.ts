@@ -3,6 +3,9 @@
  * "Join" tapped with no name takes the player to the name field, focused, and says why right under it, in the
  * window (it used to be said by the button tapped, far below: at y 890–955 for Create and 1142–1206 for Join on a
  * 640 px screen, while the page showed the field at the top). Typing a name clears it, and Create then works.
+ * A name that reads as a bot's ("Bot 2 (normal)") is refused as it is typed, in the lobby, on an invitation's page
+ * and in hot-seat, which the server refuses too (test/server/bot-names.test.ts): the boards would show its player as
+ * a bot.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -90,4 +93,60 @@ describe.skipIf(!CHROMIUM)('browser: the lobby asks for a name where it takes th
       await p.context().close();
     }, 60_000);
   }
+
+  it("refuses a bot's name for a person: in the lobby as it is typed, on an invitation's page, and in hot-seat", async () => {
+    const p = await phone(360, 640);
+    await p.goto(`${suite.server.url}/#/g/touched-on`);
+    await p.getByTestId('lobby').waitFor({ timeout: UI });
+    const field = p.getByTestId('player-name');
+    await field.pressSequentially('Bot 2 (normal)');
+    const reason = p.getByTestId('name-error');
+    await expect.poll(() => reason.textContent(), { timeout: UI }).toMatch(/kept for the bots/);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    // Create is refused here, before the server is asked: the reason stays by the field, which takes the focus.
+    await p.getByTestId('create-submit').tap();
+    await expect.poll(() => focused(p), { timeout: UI }).toBe('player-name');
+    await expectInView(p, reason, 'the reason');
+    expect(p.url()).not.toMatch(/\/match\//);
+    // Another name clears it, and Create goes ahead.
+    await field.fill('Ana');
+    await reason.waitFor({ state: 'detached', timeout: UI });
+    await p.getByTestId('create-submit').tap();
+    await p.waitForURL(/\/match\//, { timeout: UI });
+    await p.getByTestId('waiting-room').waitFor({ timeout: UI });
+    const invitation = p.url();
+
+    // A friend opens the invitation and types a bot's name.
+    const friend = await phone(360, 640);
+    await friend.goto(invitation);
+    await friend.getByTestId('join-name').fill('bot3');
+    await friend.getByTestId('join-submit').tap();
+    await expect
+      .poll(() => friend.getByTestId('join-error').textContent(), { timeout: UI })
+      .toMatch(/kept for the bots/);
+    expect(await friend.getByTestId('join-panel').count()).toBe(1);
+    await friend.getByTestId('join-name').fill('Bruno');
+    await friend.getByTestId('join-error').waitFor({ state: 'detached', timeout: UI });
+    await friend.getByTestId('join-submit').tap();
+    await friend.getByTestId('join-panel').waitFor({ state: 'detached', timeout: UI });
+
+    // Hot-seat: the seat rows say which seat, and Start does not start the game until it is changed.
+    await friend.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
+    await friend.getByTestId('hs-name-0').fill('Hana');
+    await friend.getByTestId('hs-name-1').fill('Hugo (hard)');
+    const seats = friend.getByTestId('hs-name-error');
+    await expect.poll(() => seats.textContent(), { timeout: UI }).toMatch(/^Seat 2: .*kept for the bots/);
+    expect(await friend.getByTestId('hs-name-1').getAttribute('aria-invalid')).toBe('true');
+    expect(await friend.getByTestId('hs-name-0').getAttribute('aria-invalid')).toBeNull();
+    await friend.getByTestId('hs-start').tap();
+    await expect.poll(() => focused(friend), { timeout: UI }).toBe('hs-name-1');
+    expect(await friend.getByTestId('hotseat-setup').count()).toBe(1);
+    await friend.getByTestId('hs-name-1').fill('Hugo');
+    await seats.waitFor({ state: 'detached', timeout: UI });
+    await friend.getByTestId('hs-start').tap();
+    await friend.getByTestId('hotseat-setup').waitFor({ state: 'detached', timeout: UI });
+    expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await p.context().close();
+    await friend.context().close();
+  }, 60_000);
 });

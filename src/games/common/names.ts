@@ -8,3 +8,16 @@
 export function withoutBotLevel(name: string): string {
   return name.replace(/\s*\((?:easy|normal|hard)\)$/, '') || name;
 }
+
+/**
+ * Whether a name reads as a bot's: "Bot 2", "bot3", "Bot 2 (normal)", or any name ending with a bot's level in
+ * brackets ("Ana (hard)"), which the boards show as a bot's without it. Such names are kept for the server's bots: the
+ * lobby refuses them for a person (server/lobby-guard.ts), and the setup forms say so before asking.
+ */
+export function looksLikeBotName(name: string): boolean {
+  const n = name.trim();
+  return /^bot\s*\d+(?!\S)/i.test(n) || /\(\s*(?:easy|normal|hard)\s*\)$/i.test(n);
+}
+
+/** Why a person may not take a bot-like name (`looksLikeBotName`). */
+export const BOT_LIKE_NAME = 'Names such as "Bot 2" or ending in "(normal)" are kept for the bots: choose another.';
