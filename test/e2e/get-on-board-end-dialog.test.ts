@@ -37,6 +37,8 @@ const SIZES = [
 ] as const;
 
 const NAMES = ['Ana', 'Maria Fernanda', 'Bruno', 'Bot 4 (normal)', 'Bot 5 (hard)'];
+/** The seats bots play (named as the server names its bots). */
+const BOT_LEVEL: (string | undefined)[] = [undefined, undefined, undefined, 'normal', 'hard'];
 
 /** Each seat's score breakdown, as the rules count it (seat 3 ties seat 0). */
 const BREAKDOWNS: Omit<ScoreBreakdown, 'total'>[] = [
@@ -140,11 +142,18 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
     for (let i = 0; i < n; i++) {
       const joined = await http(url, `/games/get-on-board/${matchID}/join`, {
         method: 'POST',
-        json: { playerID: String(i), playerName: NAMES[i] },
+        json: { playerID: String(i), playerName: BOT_LEVEL[i] ? `Player ${i + 1}` : NAMES[i] },
       });
       expect(joined.status).toBe(200);
       creds.push(joined.json.playerCredentials as string);
     }
+    // The bots' seats named and marked as the server's bot seats are (the lobby refuses a bot's name to a person).
+    const metadata = (await db.fetch(matchID, { metadata: true })).metadata;
+    for (let i = 0; i < n; i++) {
+      const level = BOT_LEVEL[i];
+      if (level) metadata.players[i] = { ...metadata.players[i], name: NAMES[i], data: { bot: level } };
+    }
+    await db.setMetadata(matchID, metadata);
     const state = structuredClone((await db.fetch(matchID, { state: true })).state as State<GobState>);
     const result = resultOf(n);
     for (const p of ELIMINATED[n]) {
@@ -219,7 +228,7 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
           expect.soft(await ranked.count(), `rank of ${p} shown`).toBe(1);
           if ((await ranked.count()) === 1) expect(await ranked.textContent(), `rank of ${p}`).toBe(ordinal(rank));
           const total = (await over.getByTestId(`final-${p}`).textContent()) ?? '';
-          if (s.eliminated) expect(total).toMatch(/^Elimi\u00adnated/);
+          if (s.eliminated) expect(total).toContain('Eliminated in round 7');
           else expect(total).toBe(numberText(s.total));
           const column = await table.locator(`tbody tr:not(.gob-total) > td:nth-child(${i + 2})`).allTextContents();
           expect(column).toEqual(ROWS.map((k) => (s.eliminated ? '—' : numberText(s[k]))));
@@ -466,6 +475,89 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
     },
     60_000,
+  );
+
+  it.each([
+    { name: 'small-phone', width: 360, height: 640 },
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'small-tablet', width: 600, height: 1000 },
+    { name: 'small-sideways', width: 740, height: 360 },
+    { name: 'sideways-phone', width: 844, height: 390 },
+    { name: 'laptop', width: 1366, height: 768 },
+  ])(
+    "writes an eliminated player's total whole, on one line in its column, at $name size ($width × $height)",
+    async (size) => {
+      // In a 5-player table on a 360 × 640 phone the total read "Elimi-" over "nated", broken at a soft hyphen.
+      const touch = size.width < 1000;
+      for (const n of [3, 5]) {
+        const { matchID, credentials } = await finished(n);
+        const { page, context } = await openAsSeat(
+          suite.browser,
+          errors,
+          `gob-end-out-${size.name}-${n}`,
+          { url: suite.server.url, game: 'get-on-board', matchID, playerID: '0', credentials, playerName: NAMES[0] },
+          undefined,
+          { viewport: { width: size.width, height: size.height }, isMobile: touch, hasTouch: touch },
+        );
+        const over = page.getByRole('dialog', { name: 'Final scores' });
+        await over.waitFor({ timeout: UI });
+        await page.getByTestId('game-over-bar').waitFor({ timeout: UI });
+        for (const p of ELIMINATED[n]) {
+          const cell = over.getByTestId(`final-${p}`);
+          // The words shown in the cell, element by element ("Eliminated" or "Out", then "round 7"): their lines and
+          // whether they stay inside the cell's sides. A screen reader's words (a clipped box of 1 px) are not shown.
+          const m = await cell.evaluate((td) => {
+            const box = td.getBoundingClientRect();
+            const style = getComputedStyle(td);
+            const left = box.left + parseFloat(style.paddingLeft);
+            const right = box.right - parseFloat(style.paddingRight);
+            const runs = new Map<Element, Text[]>();
+            const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+            for (let t = walk.nextNode() as Text | null; t; t = walk.nextNode() as Text | null) {
+              const parent = t.parentElement!;
+              if (!(t.textContent ?? '').trim() || parent.getBoundingClientRect().width <= 1) continue;
+              if (parent.getClientRects().length === 0) continue;
+              runs.set(parent, [...(runs.get(parent) ?? []), t]);
+            }
+            const shown = [...runs.values()].map((texts) => {
+              const range = document.createRange();
+              range.setStart(texts[0], 0);
+              range.setEnd(texts[texts.length - 1], texts[texts.length - 1].length);
+              const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+              return {
+                words: range
+                  .toString()
+                  .replace(/\u00ad/g, '')
+                  .trim(),
+                lines: new Set(rects.map((r) => Math.round(r.top))).size,
+                width: Math.round(Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left))),
+                inside: rects.every((r) => r.left >= left - 0.5 && r.right <= right + 0.5),
+              };
+            });
+            return { column: Math.round(right - left), shown };
+          });
+          console.log(
+            `gob end eliminated total, ${size.name} ${size.width}×${size.height}, ${n} players: ${JSON.stringify(m)}`,
+          );
+          expect(m.shown.length, 'words shown').toBeGreaterThan(0);
+          for (const w of m.shown) {
+            expect.soft(w.lines, `"${w.words}" on one line (${size.name}, ${n} players)`).toBe(1);
+            expect.soft(w.inside, `"${w.words}" inside its column (${size.name}, ${n} players)`).toBe(true);
+          }
+          // The first words shown say it: "Eliminated", or "Out" where the column is narrow.
+          expect.soft(['Eliminated', 'Out']).toContain(m.shown[0].words);
+          // Whole for a screen reader, and as the tooltip.
+          expect
+            .soft(await over.getByRole('cell', { name: 'Eliminated in round 7', exact: true }).count(), 'its name')
+            .toBe(1);
+          expect.soft(await cell.locator('[title="Eliminated in round 7"]').count(), 'its title').toBe(1);
+        }
+        await screenshot(page, `gob-end-out-${size.name}-${n}p`, { fullPage: false });
+        await context.close();
+      }
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    },
+    120_000,
   );
 
   it('takes focus at "Look at the map" as the final scores open, and closes them on Esc', async () => {

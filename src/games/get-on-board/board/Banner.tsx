@@ -1,6 +1,6 @@
 /**
  * The Get on Board board's banner: the map, the round and its ticket, the shape that ticket means on the viewer's
- * sheet, whose plot it is, the Inspector, and on a phone held upright the map's zoom.
+ * sheet, whose plot it is, the Inspector, and on a phone (upright or held sideways) the map's zoom.
  *
  * Its height stays the same from one plot to the next at any one width (the map under it keeps its place): its
  * lines are laid out in fixed slots (gob-board.css: one line on a screen, two on a tablet held upright, three on a

@@ -9,16 +9,16 @@
  * tab only: draftStore.ts), the Common Objectives, your sheet, the others'
  * sheets on demand, the log, and the end screen with every breakdown. Below
  * 1000 px the action panel is a bottom sheet (gob-board.css); on a phone
- * held upright the page keeps the map clear of it and the banner offers a
- * zoomed map. It decides no rule: it checks a plot with the move's own
+ * held upright the page keeps the map clear of it; on a phone, upright or
+ * held sideways, the banner offers a zoomed map. It decides no rule: it checks a plot with the move's own
  * check before sending it, and reports a move the server did not apply.
  *
  * Stable test ids: "gob-board", "banner", "turn-who", "gob-map",
  * targets ([data-target]), "departure-panel", "departure-<ticket>",
  * "departure-chosen", "plot-panel", "plot-prompt", "plot-markers",
  * "plot-marker-<i>", "take-back-<i>", "plot-preview", "plot-connections",
- * "add-extra", "cancel-extra", "plot-clear", "plot-confirm", "map-zoom" (a phone held
- * upright), "waiting", "objectives", "my-sheet", "sheet-<id>" (an
+ * "add-extra", "cancel-extra", "plot-clear", "plot-confirm", "map-zoom" (a phone, upright
+ * or held sideways), "waiting", "objectives", "my-sheet", "sheet-<id>" (an
  * opponent's summary, a button), "sheet-full-<id>", "log", "toast",
  * "gameover", "final-<id>", "gameover-close", "show-scores".
  */
@@ -58,6 +58,15 @@ import { Help } from './Help';
 import './gob-board.css';
 
 export type GetOnBoardBoardProps = ShellBoardProps<GobState>;
+
+/** The end of the newest plot in the log, anyone's: a zoomed map follows it while there is no plot to make here. */
+function newestPlotEnd(G: GobState): PointId | undefined {
+  for (let i = G.log.length - 1; i >= 0; i--) {
+    const plot = G.log[i].plot;
+    if (plot && plot.length > 0) return plot[plot.length - 1];
+  }
+  return undefined;
+}
 
 /**
  * Bring the map into view when the player has a departure or a plot to make.
@@ -360,6 +369,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
             mySites={mySites}
             activeSpeedy={G.speedy ?? undefined}
             zoomed={zoomed}
+            watch={newestPlotEnd(G)}
           />
         </div>
         <aside className="gob-side">

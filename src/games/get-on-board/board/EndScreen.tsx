@@ -41,6 +41,23 @@ export function rankOf(result: GobResult, p: PlayerID): string | null {
 }
 
 /**
+ * An eliminated player's total: "Out" over the round, in the players' columns' width at every size ("Eliminated" does
+ * not fit the 74 px a column gives its words even on a laptop, where it broke in two as "Elimi-" over "nated", as it
+ * did in a 5-player table at 360 × 640); "Eliminated in round 7" whole for a screen reader and as the tooltip.
+ */
+function Out({ round }: { round: number | null }) {
+  const said = `Eliminated in round ${round ?? '?'}`;
+  return (
+    <span className="gob-out" title={said}>
+      <span aria-hidden="true">
+        Out <small>round {round ?? '?'}</small>
+      </span>
+      <span className="visually-hidden">{said}</span>
+    </span>
+  );
+}
+
+/**
  * The end screen: every sheet's rank and total, then its score breakdown, best first (the winners' columns
  * marked); shared victory on a tie. Over the page; in a replay (`inline`), a panel in the board's flow with no
  * backdrop over the replay's timeline, closed with "Close".
@@ -106,10 +123,7 @@ export function EndScreen({
                 {result.ranking.map((p) => (
                   <td key={p} data-testid={`final-${p}`} className={winner(p)}>
                     {result.scores[p].eliminated ? (
-                      // A soft hyphen: the word may break in two in a phone's narrow column.
-                      <span className="gob-out">
-                        Elimi{'\u00ad'}nated <small>round {G.players[p].eliminatedRound ?? '?'}</small>
-                      </span>
+                      <Out round={G.players[p].eliminatedRound} />
                     ) : (
                       numberText(result.scores[p].total)
                     )}

@@ -86,14 +86,21 @@ export interface MapViewProps {
   activeSpeedy?: Speedy;
   /**
    * Drawn ZOOM times larger in a box of the map's usual size, panned by
-   * scrolling it and centred on the plot's end (or the targets) as it moves.
-   * Only a phone held upright honours it (gob.css): elsewhere the map is big.
+   * scrolling it and centred on the plot's end (or the targets) as it moves,
+   * else on `watch`. Only a phone, upright or held sideways, honours it
+   * (gob.css): elsewhere the map is big.
    */
   zoomed?: boolean;
+  /**
+   * Where the play last was (the end of the newest plot, anyone's): while there is no plot nor target here, a zoomed
+   * map follows it, so that each opponent's plot is seen as it is made (the box stayed on the viewer's own line).
+   */
+  watch?: PointId;
   className?: string;
 }
 
-/** How much larger a zoomed map is drawn: its names about 11 px high on a phone held upright. */
+/** How much larger a zoomed map is drawn: its names about 11 px high on a phone held upright, 1.3–1.4 px a map unit
+ * held sideways (0.52–0.57 whole, at 740 × 360 and 844 × 390). */
 export const ZOOM = 2.5;
 
 const COARSE = '(pointer: coarse)';
@@ -325,6 +332,7 @@ export function MapView({
   activeSpeedy,
   mySites,
   zoomed = false,
+  watch,
   className,
 }: MapViewProps) {
   const { width, height } = viewBoxOf(map);
@@ -340,14 +348,16 @@ export function MapView({
   // A finger gets the largest hit circles that do not overlap: ≥ 44 px on a phone held upright.
   const coarse = useCoarsePointer();
   const hit = coarse ? touchHitRadius(targets.map((t) => t.to)) : HIT_RADIUS;
-  // Zoomed, the box follows the play: the plot's end, else the middle of the targets (the centre's value,
-  // centreKey, moves it; not a new array of the same point).
+  // Zoomed, the box follows the play: the plot's end, else the middle of the targets, else the newest plot's end
+  // (the centre's value, centreKey, moves it; not a new array of the same point).
   const boxRef = useRef<HTMLDivElement>(null);
   const centre: [number, number] | null = from
     ? px(from)
     : targets.length > 0
       ? ([0, 1].map((k) => targets.reduce((sum, t) => sum + px(t.to)[k], 0) / targets.length) as [number, number])
-      : null;
+      : watch
+        ? px(watch)
+        : null;
   const centreKey = centre ? centre.join(',') : '';
   useLayoutEffectInBrowser(() => {
     const box = boxRef.current;

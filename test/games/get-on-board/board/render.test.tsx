@@ -260,8 +260,16 @@ describe('EndScreen', () => {
 
   it('puts the totals first, the eliminated player’s in words with the round', () => {
     expect(html.indexOf('<th scope="row">Total')).toBeLessThan(html.indexOf('<th scope="row">Metro'));
-    // The word with a soft hyphen, to break in two in a phone's narrow column.
-    expect(cells('Total').map((c) => c.replace(/<[^>]*>/g, ''))).toEqual(['73', '46', 'Elimi\u00adnated round 8']);
+    // "Out" over the round (short enough for a phone's narrow column), whole for a screen reader and as the tooltip.
+    expect(cells('Total').map((c) => c.replace(/<[^>]*>/g, ''))).toEqual([
+      '73',
+      '46',
+      'Out round 8Eliminated in round 8',
+    ]);
+    expect(cells('Total')[2]).toContain('title="Eliminated in round 8"');
+    expect(cells('Total')[2]).toMatch(
+      /aria-hidden="true">Out <small>round 8<\/small><\/span><span class="visually-hidden">/,
+    );
   });
 });
 
