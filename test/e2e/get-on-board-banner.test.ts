@@ -101,6 +101,22 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's banner keeps its height from
         await expect.poll(() => page.getByTestId('round').textContent(), { timeout: 30_000 }).not.toBe(round);
       }
 
+      // The round's ticket number reads at a glance: drawn 7.7 px high on the banner's 22 px card, under a 2.7 px
+      // "METRO"; its circle and number fill the card now, the number inside the circle.
+      const ticket = await page.locator('[data-testid="banner"] .gob-ticket').evaluate((svg) => {
+        const n = svg.querySelector('.gob-ticket-n')!.getBoundingClientRect();
+        const circle = svg.querySelector('circle')!.getBoundingClientRect();
+        const text = svg.querySelector<SVGTextElement>('.gob-ticket-n')!;
+        return {
+          px: parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM()!.a,
+          inside: n.left >= circle.left - 0.5 && n.right <= circle.right + 0.5,
+          label: svg.querySelector('.gob-ticket-label') !== null,
+          number: text.textContent,
+        };
+      });
+      expect(ticket.px, JSON.stringify(ticket)).toBeGreaterThanOrEqual(11);
+      expect(ticket.inside, JSON.stringify(ticket)).toBe(true);
+      expect(ticket.label).toBe(false);
       const seen = await page.evaluate(() => (window as unknown as { __banner: Seen[] }).__banner);
       const states = [...new Map(seen.map((s) => [`${s.height} ${s.mapBelow}`, s])).values()];
       const listed = states.map((s) => `${s.height} px, map ${s.mapBelow} px below: ${s.text}`);

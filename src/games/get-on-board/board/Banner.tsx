@@ -86,7 +86,7 @@ export const Banner = forwardRef<HTMLElement, BannerProps>(function Banner(
             Round {G.round}/12
           </span>
         )}
-        {G.ticket !== null && <TicketCard n={G.ticket} width={22} />}
+        {G.ticket !== null && <TicketCard n={G.ticket} width={22} bare />}
       </span>
       {shape && (
         <span

@@ -263,8 +263,22 @@ export const SPEEDY_COLOURS = { yellow: '#f2c230', burgundy: '#8c1c3a' } as cons
 export const ticketFace = (n: number) => TICKET_FACES[(n - 1) % 6];
 export const ticketBand = (n: number) => (n % 2 === 1 ? SPEEDY_COLOURS.burgundy : SPEEDY_COLOURS.yellow);
 
-/** A Metro Ticket card 1–12, 40 × 56 units (default 40 px wide); `crossed` strikes it through. */
-export function TicketCard({ n, width = 40, crossed }: { n: number; width?: number; crossed?: boolean }) {
+/**
+ * A Metro Ticket card 1–12, 40 × 56 units (default 40 px wide); `crossed` strikes it through. `bare`, for a small
+ * card (the banner's, 22 px wide): its number drawn larger, in a larger circle, without the "METRO" label under it
+ * (on the banner's card the number was 7.7 px high and the label 2.7).
+ */
+export function TicketCard({
+  n,
+  width = 40,
+  crossed,
+  bare = false,
+}: {
+  n: number;
+  width?: number;
+  crossed?: boolean;
+  bare?: boolean;
+}) {
   const odd = n % 2 === 1;
   return (
     <svg
@@ -284,14 +298,25 @@ export function TicketCard({ n, width = 40, crossed }: { n: number; width?: numb
       ) : (
         <rect x="16" y="2.2" width="8" height="1.6" rx="0.8" fill={INK} />
       )}
-      <circle cx="20" cy="24" r="11" fill="#fff" />
-      <text x="20" y="28.5" textAnchor="middle" className="gob-ticket-n">
-        {n}
-      </text>
-      <path d="M10 42 H30" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeDasharray="0.1 4.8" />
-      <text x="20" y="48.5" textAnchor="middle" className="gob-ticket-label">
-        METRO
-      </text>
+      {bare ? (
+        <>
+          <circle cx="20" cy="28" r="14.5" fill="#fff" />
+          <text x="20" y="35.8" textAnchor="middle" className="gob-ticket-n gob-ticket-n--bare">
+            {n}
+          </text>
+        </>
+      ) : (
+        <>
+          <circle cx="20" cy="24" r="11" fill="#fff" />
+          <text x="20" y="28.5" textAnchor="middle" className="gob-ticket-n">
+            {n}
+          </text>
+          <path d="M10 42 H30" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeDasharray="0.1 4.8" />
+          <text x="20" y="48.5" textAnchor="middle" className="gob-ticket-label">
+            METRO
+          </text>
+        </>
+      )}
       {crossed && <path d="M6 8 L34 48 M34 8 L6 48" stroke={INK} strokeWidth="3" strokeLinecap="round" />}
     </svg>
   );
