@@ -141,6 +141,14 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's banner keeps its height from
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
       );
+      // A round begun while the board was shown lit its number up once (a phone review: the player's next plot opened
+      // at once, as last to plot and next Inspector, with nothing to say a round had begun); a round the board opens
+      // on, after a reload, does not.
+      const animation = () => page.getByTestId('round').evaluate((el) => getComputedStyle(el).animationName);
+      expect(await animation()).toBe('gob-new-round');
+      await page.reload();
+      await page.getByTestId('plot-panel').waitFor({ timeout: UI });
+      expect(await animation()).toBe('none');
       expect(suite.errors.filter((e) => e.includes('pageerror'))).toEqual([]);
       await context.close();
     },

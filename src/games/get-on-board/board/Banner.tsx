@@ -10,7 +10,7 @@
  * rewrapped as the shape's and the player's words changed length: on a 390 px phone it went from 85 to 133 px high
  * and back between plots, moving the map a player was tapping by up to 48 px.
  */
-import React, { forwardRef } from 'react';
+import React, { forwardRef, useRef } from 'react';
 import { BOARD_BANNER } from '../../common/board-props';
 import { ShortName } from '../../common/ShortName';
 import { shapeFor } from '../data';
@@ -51,6 +51,10 @@ export const Banner = forwardRef<HTMLElement, BannerProps>(function Banner(
 ) {
   const over = !!G.result;
   const toPlay = G.toPlay;
+  // A round begun while the board is shown lights its number up once (a remount, keyed by the round, replays it): the
+  // next plot may open at once, the player's own (the last to plot, then the Inspector), with nothing else to say so.
+  const shownFrom = useRef(G.round);
+  const newRound = G.round !== shownFrom.current;
   // The shape to plot this round: none once the game is over (the last round's stayed, "3 markers with 2 turns"
   // beside "Game over", as if a plot were still to come).
   // The chair's shape may still show this game: its row keeps its room on a phone, empty in the departures. Once the
@@ -82,7 +86,11 @@ export const Banner = forwardRef<HTMLElement, BannerProps>(function Banner(
       <span className="gob-banner-head">
         <span className="gob-banner-map">{mapName}</span>
         {G.round > 0 && (
-          <span className="gob-banner-round" data-testid="round">
+          <span
+            key={G.round}
+            className={`gob-banner-round${newRound ? ' gob-banner-round--new' : ''}`}
+            data-testid="round"
+          >
             Round {G.round}/12
           </span>
         )}
