@@ -436,8 +436,17 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
 
     // The inspected player's hand is not pinned over the table: their carriage can be scrolled into view.
     const victim = await openSeat(suite, t, t.prev, phone);
-    // Once the Inspector is chosen the hand is no longer pinned: the carriage it inspects is what matters.
-    expect(await page.getByTestId('hand').getAttribute('class')).not.toContain('pinned');
+    // Once the Inspector is chosen the hand stays pinned, a lower row, the chosen card in view above the sheet (unpinned,
+    // it stood under the sheet), and the carriage it inspects still shows above the hand, its foot at least.
+    await page.waitForTimeout(300);
+    const [chosen] = await boxOf(page, '[data-testid="hand"] .hand-card.selected');
+    const [isheet] = await boxOf(page, '[data-testid="actions"]');
+    const [ihand] = await boxOf(page, '[data-testid="hand"]');
+    const [inspected] = await boxOf(page, `[data-testid="carriage-${t.exposed}"]`);
+    expect(chosen.y, 'the chosen Inspector in the window').toBeGreaterThanOrEqual(0);
+    expect(chosen.y + chosen.height, 'the chosen Inspector above the sheet').toBeLessThanOrEqual(isheet.y);
+    expect(inspected.y + inspected.height, 'the inspected carriage above the hand').toBeLessThanOrEqual(ihand.y);
+    expect(inspected.y + inspected.height, 'the inspected carriage in the window').toBeGreaterThan(60);
     await page.getByTestId('inspect').tap();
     await victim.getByTestId('appeal-prompt').waitFor({ timeout: UI });
     // Scrolled to just under the banner, the inspected carriage shows whole above the sheet, with no hand over it.

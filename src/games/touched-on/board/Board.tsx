@@ -86,7 +86,15 @@ function keepLineInView(board: HTMLElement | null, line: LineId, chosen: LineId 
   let top = col.getBoundingClientRect().top;
   let bottom = part.getBoundingClientRect().bottom;
   const sheet = board.querySelector('[data-testid="actions"]');
-  const fixed = !!sheet && getComputedStyle(sheet).position === 'fixed';
+  // The sheet over the window's foot (fixed, on a phone held upright) or beside the table, docked with the hand (sticky,
+  // on a phone held sideways): either way it is in view, and only what stands over the Line's column hides it.
+  const place = sheet ? getComputedStyle(sheet).position : '';
+  const fixed = place === 'fixed' || place === 'sticky';
+  const box = col.getBoundingClientRect();
+  const over = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return r.left < box.right && box.left < r.right;
+  };
   const other = chosen && chosen !== line ? board.querySelector(`[data-testid="line-col-${chosen}"] .line-top`) : null;
   // A prompt in the side column (not a phone's fixed sheet) is kept in view with the Line: the column is sticky,
   // but where it is taller than the table it has no room to stick in, and the Appeal's "Tickets please!" stood
@@ -99,11 +107,11 @@ function keepLineInView(board: HTMLElement | null, line: LineId, chosen: LineId 
     bottom = Math.max(bottom, r.bottom);
   }
   let foot = window.innerHeight;
-  if (sheet && fixed) foot = Math.min(foot, sheet.getBoundingClientRect().top);
+  if (sheet && fixed && over(sheet)) foot = Math.min(foot, sheet.getBoundingClientRect().top);
   // The hand, where it sticks above the sheet (or the window's foot): a page scrolled past the Lines shows it higher,
-  // in its place under them, but it covers no Line there.
+  // in its place under them, but it covers no Line there. Docked beside the table, it covers none.
   const held = board.querySelector('[data-testid="hand"]');
-  if (held && getComputedStyle(held).position === 'sticky') foot -= held.getBoundingClientRect().height;
+  if (held && getComputedStyle(held).position === 'sticky' && over(held)) foot -= held.getBoundingClientRect().height;
   // What covers the window's top: the banner, sticky there once the page scrolls (its own height, measured: it
   // wraps onto two rows on a phone, three with a Peak Hour or a DING).
   const banner = board.querySelector<HTMLElement>('[data-testid="banner"]');
@@ -311,15 +319,24 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
   // On a phone the action panel is a sheet fixed to the window's bottom and a playable hand is pinned just above
   // it: the sheet's height, kept in --sheet-h, is where the hand stops. The page's root gets it too, as
   // --window-foot (src/client/styles.css): what the page brings into view (a focused field, the chat's message box
-  // above the board) then stops above the sheet, not under it.
+  // above the board) then stops above the sheet, not under it. Held sideways, the sheet and the hand stand in a
+  // column beside the table (board.css): the hand there stops at --sheet-h too, and under the banner (--banner-h).
   useLayoutEffectInBrowser(() => {
     const board = root.current;
     const page = document.documentElement.style;
     const measure = () => {
       const sheet = board?.querySelector<HTMLElement>('[data-testid="actions"]');
-      const h = sheet && getComputedStyle(sheet).position === 'fixed' ? `${sheet.offsetHeight}px` : '0px';
+      const place = sheet ? getComputedStyle(sheet).position : '';
+      // Docked beside the table (a phone held sideways, board.css), the sheet sticks at the foot of the board's right
+      // column: the hand above it stops there, but the page's own controls, above the board, are never under it.
+      const h = sheet && (place === 'fixed' || place === 'sticky') ? `${sheet.offsetHeight}px` : '0px';
+      const foot = place === 'fixed' ? h : '0px';
+      // The banner's height, where the docked hand sticks under it (it wraps onto two rows with a long decision).
+      const banner = board?.querySelector<HTMLElement>('[data-testid="banner"]');
+      const head = banner ? `${banner.offsetHeight}px` : '0px';
       if (board && board.style.getPropertyValue('--sheet-h') !== h) board.style.setProperty('--sheet-h', h);
-      if (page.getPropertyValue('--window-foot') !== h) page.setProperty('--window-foot', h);
+      if (board && board.style.getPropertyValue('--banner-h') !== head) board.style.setProperty('--banner-h', head);
+      if (page.getPropertyValue('--window-foot') !== foot) page.setProperty('--window-foot', foot);
     };
     measure();
     window.addEventListener('resize', measure);
@@ -478,8 +495,10 @@ export function TouchedOnBoard(props: TouchedOnBoardProps) {
               selected={selected}
               whyCard={sel.why}
               onCard={onCard}
-              pinned={raised.size > 0 && !sel.card && putOuts.length === 0}
-              batching={sel.line !== null || sel.seat}
+              // Pinned on a phone while a card may be picked, and while one picked (an Inspector, a Power) asks what
+              // next: the chosen card stays in view above the sheet (unpinned, it stood under it or below the window).
+              pinned={raised.size > 0 && putOuts.length === 0}
+              batching={sel.line !== null || sel.seat || !!sel.card}
               idle={waiting || inspected}
             />
           )}

@@ -2,7 +2,9 @@
  * The viewer's hand, sorted by Line. Cards a legal play uses now are raised,
  * the rest dimmed with the rules' reason on hover (title) and on tap (below
  * the hand). Every card is a button. `pinned` (while a card may be picked
- * from it) keeps it at the window's bottom on a phone, above the action sheet.
+ * from it, or one picked asks what next) keeps it at the window's bottom on a
+ * phone held upright, above the action sheet; held sideways, the hand stands
+ * beside the table, above the sheet, pinned or not (board.css).
  */
 import React from 'react';
 import type { CardId } from '../types';
@@ -30,7 +32,10 @@ export function Hand({
   whyCard: CardId | null;
   onCard: (id: CardId) => void;
   pinned?: boolean;
-  /** A batch is being put together: on a low phone screen the pinned hand is a lower row, for the Line's sake. */
+  /**
+   * A batch is being put together, or an Inspector or a Power is chosen: on a low phone screen the pinned hand is a
+   * lower row, for the Line's sake.
+   */
   batching?: boolean;
   /**
    * Nothing to play from it now, and the table is what to look at (the table waits for players, or the viewer decides

@@ -1,0 +1,235 @@
+/**
+ * Touched On's board on a phone, held sideways and upright, in Debian's Chromium against the real server (found by a
+ * play-through; each check here failed before its fix):
+ * - Held sideways (844 × 390, 740 × 360, 915 × 412), hot-seat, mid-journey: the hand pinned over the table's foot and
+ *   the sheet under it left 37 to 220 px of the table under the banner (at 844 × 390 the hand from y 220, the sheet
+ *   from 334), and scrolled to the current carriage the Line's card and its count stood under the banner (y -124 to
+ *   -21). The hand and the sheet now stand in a column beside the table: the current Line's card, count and current
+ *   carriage show whole between the banner and the window's foot, clear of the hand and the sheet, on the turn and
+ *   with a batch or an Inspector chosen, and the chosen card shows in the hand.
+ * - Held upright (360 × 640, 390 × 844), an Inspector or a Power chosen: the hand was no longer pinned, and the chosen
+ *   card stood under the sheet or below the window (y 674–750 at 360 × 640). It is pinned above the sheet now.
+ * - Held upright with a hand of 11 cards, the pinned hand and the sheet took 254 px of a 360 × 640 window (40 %) and
+ *   278 px of a 390 × 844 one (33 %); now 196 (31 %) and 219 (26 %), the cards still tap targets of 44 px.
+ * Screenshots (of the window) go to artifacts/screenshots/ (`touched-on-landscape-…`).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { TOState } from '../../src/games/touched-on/types';
+import { changeStoredHotSeat, e2eSuite, findChromium, newContext, screenshot } from './harness';
+import { setMidJourney } from './touched-on-position';
+import { violations } from './axe';
+
+const CHROMIUM = findChromium();
+const UI = 10_000;
+
+type Box = { left: number; top: number; right: number; bottom: number };
+
+/** What the checks look at, measured with getBoundingClientRect (rounded); null where it is not on the page. */
+function measure(page: Page) {
+  return page.evaluate(() => {
+    const box = (el: Element | null) => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return {
+        left: Math.round(r.left),
+        top: Math.round(r.top),
+        right: Math.round(r.right),
+        bottom: Math.round(r.bottom),
+      };
+    };
+    const q = (sel: string) => box(document.querySelector(sel));
+    return {
+      banner: q('[data-testid="banner"]')!,
+      hand: q('[data-testid="hand"]')!,
+      sheet: q('[data-testid="actions"]')!,
+      head: q('.line-col.current .line-head')!,
+      count: q('.line-col.current .line-count')!,
+      carriage: q('.line-col.current .carriage.current')!,
+      cards: [...document.querySelectorAll('[data-testid="hand"] .hand-card')].map((el) => box(el)!),
+      selected: q('[data-testid="hand"] .hand-card.selected'),
+      // Carriage labels that run past their Line's column.
+      spilt: [...document.querySelectorAll('.carriage-label')]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          const col = el.closest('.line-col')!.getBoundingClientRect();
+          return el.scrollWidth > el.clientWidth + 1 || r.right > col.right || r.left < col.left;
+        })
+        .map((el) => el.textContent),
+      width: innerWidth,
+      height: innerHeight,
+    };
+  });
+}
+
+const meets = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const inWindow = (a: Box, w: number, h: number) => a.left >= 0 && a.top >= 0 && a.right <= w && a.bottom <= h;
+
+/** A 3-seat hot-seat game in a phone of `width` × `height`, mid-journey (touched-on-position.ts), on Ana's turn. */
+async function midJourneyTurn(suite: ReturnType<typeof e2eSuite>, label: string, width: number, height: number) {
+  const { context, page } = await newContext(suite.browser, suite.errors, label, {
+    viewport: { width, height },
+    isMobile: true,
+    hasTouch: true,
+    reducedMotion: 'reduce',
+  });
+  await page.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
+  await page.getByTestId('hs-players-3').click();
+  for (const [i, name] of ['Ana', 'Bruno', 'Caro'].entries()) await page.getByTestId(`hs-name-${i}`).fill(name);
+  await page.getByTestId('hs-start').click();
+  await page.getByTestId('pass-ready').waitFor({ timeout: UI });
+  await changeStoredHotSeat<TOState>(page, (state) => void setMidJourney(state));
+  await page.getByTestId('hs-resume').click({ timeout: UI });
+  await page.getByTestId('pass-ready').click({ timeout: UI });
+  await page.locator('[data-testid="hand"] .hand-card[data-playable="yes"]').first().waitFor({ timeout: UI });
+  await page.waitForTimeout(600);
+  return { context, page };
+}
+
+describe.skipIf(!CHROMIUM)('browser: Touched On on a phone held sideways and upright', () => {
+  const suite = e2eSuite();
+
+  it.each([
+    [844, 390],
+    [740, 360],
+    [915, 412],
+  ])(
+    '%i × %i, hot-seat, mid-journey: the current Line (card, count, carriage) shows whole beside the hand and the sheet',
+    async (width, height) => {
+      const { context, page } = await midJourneyTurn(suite, `to-sideways-${width}`, width, height);
+      /** The current Line and the hand as the player sees them now (`what` names the moment). */
+      const check = async (what: string) => {
+        await page.waitForTimeout(500);
+        await screenshot(page, `touched-on-landscape-${width}-${what}`, { fullPage: false });
+        const m = await measure(page);
+        const where = `${what}: ${JSON.stringify(m)}`;
+        // Before, at 844 × 390: the card and the count under the banner (y -124 to -69), the carriage from y -15.
+        for (const [name, b] of [
+          ['the Line card', m.head],
+          ['its count', m.count],
+          ['the current carriage', m.carriage],
+        ] as const) {
+          expect(inWindow(b, width, height), `${name} in the window, ${where}`).toBe(true);
+          expect(b.top, `${name} below the banner, ${where}`).toBeGreaterThanOrEqual(m.banner.bottom);
+          expect(meets(b, m.hand), `${name} clear of the hand, ${where}`).toBe(false);
+          expect(meets(b, m.sheet), `${name} clear of the sheet, ${where}`).toBe(false);
+        }
+        // The table's room: the window under the banner, less what the hand and the sheet cover of the Line's column
+        // (before: 183 px of 353 at 844 × 390, the hand from y 220).
+        const covers = [m.hand, m.sheet].filter((b) => b.left < m.carriage.right && m.carriage.left < b.right);
+        const foot = Math.min(height, ...covers.map((b) => b.top));
+        expect(foot - m.banner.bottom, `the table's room, ${where}`).toBeGreaterThanOrEqual(
+          0.9 * (height - m.banner.bottom),
+        );
+        // Each carriage's label within its Line's column (at 915 × 412 "Current carriage · exposed" ran over the next).
+        expect(m.spilt, `carriage labels past their column, ${where}`).toEqual([]);
+        // Every card of the hand is in the window, over neither the sheet nor the table's Line, and a 44 px target.
+        const off = m.cards.filter((c) => !inWindow(c, width, height) || meets(c, m.sheet) || c.right - c.left < 44);
+        expect(off, `hand cards out of view, under the sheet or small, ${where}`).toEqual([]);
+        return m;
+      };
+      await check('turn');
+      // The docked column (the table's and the side's boxes laid out with `display: contents`) keeps the board's
+      // landmarks and names: axe finds no serious or critical violation there.
+      if (width === 844) expect(await violations(page)).toEqual([]);
+      // A batch: the Line stays in view, the chosen card in the hand, Play in the window.
+      await page.locator('[data-testid^="hand-card-E"][data-playable="yes"]').first().tap();
+      await page.getByTestId('play-batch').waitFor({ timeout: UI });
+      const batch = await check('batch');
+      expect(batch.selected, 'the chosen Evader').not.toBeNull();
+      const play = (await page.getByTestId('play-batch').boundingBox())!;
+      expect(play.y + play.height, 'Play in the window').toBeLessThanOrEqual(height);
+      await page.getByTestId('batch-cancel').tap();
+      // An Inspector: it asks to inspect the current carriage, which shows; the chosen card shows in the hand.
+      await page.locator('[data-testid^="hand-card-U"]').first().tap();
+      await page.getByTestId('inspect').waitFor({ timeout: UI });
+      const inspector = await check('inspector');
+      expect(inspector.selected && inWindow(inspector.selected, width, height), 'the chosen Inspector in view').toBe(
+        true,
+      );
+      const inspect = (await page.getByTestId('inspect').boundingBox())!;
+      expect(inspect.y + inspect.height, 'Inspect in the window').toBeLessThanOrEqual(height);
+      expect(suite.errors).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
+
+  it.each([
+    [360, 640],
+    [390, 844],
+  ])(
+    '%i × %i, hot-seat: an Inspector or a Power chosen, the chosen card stays in view above the sheet, the current carriage too',
+    async (width, height) => {
+      const { context, page } = await midJourneyTurn(suite, `to-upright-choice-${width}`, width, height);
+      for (const [what, card, control] of [
+        ['inspector', 'U', 'inspect'],
+        ['power', 'P-appeal', 'shed-appeal'],
+      ] as const) {
+        await page.locator(`[data-testid^="hand-card-${card}"]`).first().tap();
+        await page.getByTestId(control).waitFor({ timeout: UI });
+        await page.waitForTimeout(500);
+        await screenshot(page, `touched-on-landscape-upright-${width}-${what}`, { fullPage: false });
+        const m = await measure(page);
+        const where = `${what}: ${JSON.stringify(m)}`;
+        expect(m.selected, where).not.toBeNull();
+        // Before, at 360 × 640: the hand in the page's flow, the chosen card at y 674–750, under the window's foot.
+        expect(inWindow(m.selected!, width, height), `the chosen card in the window, ${where}`).toBe(true);
+        expect(m.selected!.bottom, `the chosen card above the sheet, ${where}`).toBeLessThanOrEqual(m.sheet.top);
+        expect(m.selected!.top, `the chosen card below the banner, ${where}`).toBeGreaterThanOrEqual(m.banner.bottom);
+        // What it asks next: its button, in the sheet; and the current carriage (what an Inspector inspects) above the
+        // hand, its foot at least in view.
+        const button = (await page.getByTestId(control).boundingBox())!;
+        expect(button.y + button.height, `${control} in the window`).toBeLessThanOrEqual(height);
+        expect(m.carriage.bottom, `the current carriage above the hand, ${where}`).toBeLessThanOrEqual(m.hand.top);
+        expect(m.carriage.bottom, `the current carriage below the banner, ${where}`).toBeGreaterThan(
+          m.banner.bottom + 40,
+        );
+        await page.getByTestId('card-cancel').tap();
+      }
+      expect(suite.errors).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
+
+  it.each([
+    [360, 640],
+    [390, 844],
+  ])(
+    '%i × %i, hot-seat, a hand of 11 cards on turn: the pinned hand and the sheet take less than 32 %% of the window',
+    async (width, height) => {
+      const { context, page } = await newContext(suite.browser, suite.errors, `to-upright-11-${width}`, {
+        viewport: { width, height },
+        isMobile: true,
+        hasTouch: true,
+        reducedMotion: 'reduce',
+      });
+      await page.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
+      await page.getByTestId('hs-name-0').fill('Ana');
+      await page.getByTestId('hs-name-1').fill('Bruno');
+      await page.getByTestId('hs-start').click();
+      await page.getByTestId('pass-ready').click({ timeout: UI });
+      await page.locator('[data-testid="hand"].pinned .hand-card').nth(10).waitFor({ timeout: UI });
+      await page.waitForTimeout(500);
+      await screenshot(page, `touched-on-landscape-upright-${width}-11-cards`, { fullPage: false });
+      const m = await measure(page);
+      const where = JSON.stringify(m);
+      expect(m.cards.length, where).toBe(11);
+      // Their heights together (the hand stands in its place above the sheet where the table is shorter than the window).
+      // Before: 254 px of 640 (40 %), 278 of 844 (33 %).
+      const taken = m.hand.bottom - m.hand.top + m.sheet.bottom - m.sheet.top;
+      expect(taken, `the hand and the sheet, ${where}`).toBeLessThan(0.32 * m.height);
+      // Still every card whole in the window, above the sheet, a 44 px target, clear of its neighbours' faces.
+      const off = m.cards.filter(
+        (c) => !inWindow(c, width, height) || c.bottom > m.sheet.top || c.right - c.left < 44 || c.bottom - c.top < 44,
+      );
+      expect(off, where).toEqual([]);
+      // The hand's title is still there for a screen reader.
+      expect(await page.locator('[data-testid="hand"] h3').textContent()).toContain('Your hand (11)');
+      expect(suite.errors).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
+});
