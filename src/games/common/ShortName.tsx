@@ -6,6 +6,7 @@
  * "(normal)" in the middle of the word.
  */
 import { withoutBotLevel } from './names';
+import './visually-hidden.css';
 
 export function ShortName({ name, level = 'hidden' }: { name: string; level?: 'hidden' | 'under' }) {
   const shown = withoutBotLevel(name);

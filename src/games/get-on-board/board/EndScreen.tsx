@@ -13,6 +13,7 @@ import { PlayerMark } from './playerMark';
 import { ShortName } from '../../common/ShortName';
 import { useDialogKeys } from '../../../client/boardHooks';
 import './gob-end.css';
+import '../../common/visually-hidden.css';
 
 /** The end screen's rows: the sheet's zone, and how it scored (RULES.md, "End of the game and scoring"). */
 const BREAKDOWN: [keyof ScoreBreakdown, string, string][] = [

@@ -15,6 +15,7 @@ import { BONUS_LABEL, COLOR_HEX, playerLabel, TRAM_STYLE } from './logic';
 import { CardRow, MonumentCard } from './MonumentCard';
 import { ColorShape } from './ColorMark';
 import { ShortName } from '../../common/ShortName';
+import '../../common/visually-hidden.css';
 
 /** Coloured count chips, each with its colour's shape, e.g. for the bag or a discard pile. */
 export function CountChips({
