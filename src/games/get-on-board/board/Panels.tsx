@@ -184,7 +184,7 @@ export function PlotPanel(props: {
     } on ringed intersections${status.jointsLeft.length > 0 ? `, the next one ${JOINT_WORDS[status.jointsLeft[0]]}` : ''}.`;
   return (
     <section
-      className="gob-panel gob-panel--action"
+      className="gob-panel gob-panel--action gob-panel--plot"
       data-testid="plot-panel"
       aria-label="Your plot"
       tabIndex={-1}

@@ -40,7 +40,9 @@ export function SheetCompact(p: SheetProps) {
     >
       <header className="gob-compact-head">
         <PlayerMark colour={p.colour} fill="#fff" />
-        <span className="gob-sheet-name">{p.name}</span>
+        <span className="gob-sheet-name" title={p.name}>
+          {p.name}
+        </span>
         {p.eliminated && <span className="gob-compact-out">Eliminated</span>}
         {shape && <ShapeGlyph shape={shape} size={22} />}
         <span className="gob-score" aria-label={`Score ${numberText(p.score ?? 0)}`}>

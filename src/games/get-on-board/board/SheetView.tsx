@@ -233,7 +233,9 @@ export function SheetView(p: SheetProps) {
     >
       <header className="gob-sheet-head">
         <PlayerMark colour={p.colour} fill="#fff" />
-        <span className="gob-sheet-name">{p.name}</span>
+        <span className="gob-sheet-name" title={p.name}>
+          {p.name}
+        </span>
         {p.variant !== undefined && <span className="gob-small">sheet {p.variant}</span>}
         <span className="gob-score" data-testid="gob-score" aria-label={`Score ${numberText(p.score ?? 0)}`}>
           {numberText(p.score ?? 0)}
