@@ -9,9 +9,7 @@ import type { Page } from 'playwright-core';
 import type { State } from 'boardgame.io';
 import type { GobState } from '../../src/games/get-on-board/types';
 import { http } from '../server/harness';
-import type { TOState } from '../../src/games/touched-on/types';
 import {
-  changeStoredHotSeat,
   createJoined,
   e2eSuite,
   joinedByLink,
@@ -20,7 +18,7 @@ import {
   playOverSockets,
   waitingForPlayers,
 } from './harness';
-import { setMidJourney } from './touched-on-position';
+import { hotSeatMidJourney } from './touched-on-position';
 
 const UI = 10_000;
 const SIDEWAYS = { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true };
@@ -179,16 +177,9 @@ describe('browser: a phone held sideways shows the board first', () => {
       ...SIDEWAYS,
       viewport: { width: 740, height: 360 },
     });
-    await page.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
-    await page.getByTestId('hs-players-3').click();
-    for (const [i, name] of ['Ana', 'Bruno', 'Caro'].entries()) await page.getByTestId(`hs-name-${i}`).fill(name);
-    await page.getByTestId('hs-start').click();
-    await page.getByTestId('pass-ready').waitFor({ timeout: UI });
     // Mid-journey (touched-on-position.ts); the seat on turn plays an Evader and ends the turn, and the next player takes
     // the device: their turn is about the Line played on, its current carriage exposed.
-    await changeStoredHotSeat<TOState>(page, (state) => void setMidJourney(state));
-    await page.getByTestId('hs-resume').click({ timeout: UI });
-    await page.getByTestId('pass-ready').click({ timeout: UI });
+    await hotSeatMidJourney(page, suite.server.url);
     await page.locator('[data-testid^="hand-card-E"][data-playable="yes"]').first().click({ timeout: UI });
     await page.getByTestId('play-batch').click({ timeout: UI });
     await page.getByTestId('end-turn').click({ timeout: UI });

@@ -15,9 +15,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { TOState } from '../../src/games/touched-on/types';
-import { changeStoredHotSeat, e2eSuite, findChromium, newContext, screenshot } from './harness';
-import { setMidJourney } from './touched-on-position';
+import { e2eSuite, findChromium, newContext, screenshot } from './harness';
+import { hotSeatMidJourney } from './touched-on-position';
 import { violations } from './axe';
 
 const CHROMIUM = findChromium();
@@ -73,14 +72,7 @@ async function midJourneyTurn(suite: ReturnType<typeof e2eSuite>, label: string,
     hasTouch: true,
     reducedMotion: 'reduce',
   });
-  await page.goto(`${suite.server.url}/#/g/touched-on/hotseat`);
-  await page.getByTestId('hs-players-3').click();
-  for (const [i, name] of ['Ana', 'Bruno', 'Caro'].entries()) await page.getByTestId(`hs-name-${i}`).fill(name);
-  await page.getByTestId('hs-start').click();
-  await page.getByTestId('pass-ready').waitFor({ timeout: UI });
-  await changeStoredHotSeat<TOState>(page, (state) => void setMidJourney(state));
-  await page.getByTestId('hs-resume').click({ timeout: UI });
-  await page.getByTestId('pass-ready').click({ timeout: UI });
+  await hotSeatMidJourney(page, suite.server.url);
   await page.locator('[data-testid="hand"] .hand-card[data-playable="yes"]').first().waitFor({ timeout: UI });
   await page.waitForTimeout(600);
   return { context, page };

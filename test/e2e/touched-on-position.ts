@@ -7,9 +7,10 @@
  * draw pile, so the totals still hold.
  */
 import type { State } from 'boardgame.io';
+import type { Page } from 'playwright-core';
 import type { TOState } from '../../src/games/touched-on/types';
 import { carriage, emptyHands, give, setLineExp, setPlay } from '../games/touched-on/helpers';
-import { createJoined, type E2EServer } from './harness';
+import { changeStoredHotSeat, createJoined, type E2EServer } from './harness';
 
 /** The match, its credentials, the seat on turn and the cards it was given. */
 export interface KnownMatch {
@@ -169,4 +170,19 @@ export function setMidJourney(state: State<TOState>, tall = false): Omit<Table, 
   give(G, third, ['E96', 'E86', 'E86', 'U', 'tramTracker', 'freeTramZone']);
   G.drawCount = G.drawPile.length;
   return { cur, prev, exposed, undercover };
+}
+
+/**
+ * A hot-seat game of Ana, Bruno and Caro on `page`, set mid-journey (`setMidJourney`) before anyone moves, and handed
+ * to the seat on turn (its pass screen's "Ready" pressed).
+ */
+export async function hotSeatMidJourney(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/#/g/touched-on/hotseat`);
+  await page.getByTestId('hs-players-3').click();
+  for (const [i, name] of ['Ana', 'Bruno', 'Caro'].entries()) await page.getByTestId(`hs-name-${i}`).fill(name);
+  await page.getByTestId('hs-start').click();
+  await page.getByTestId('pass-ready').waitFor({ timeout: 10_000 });
+  await changeStoredHotSeat<TOState>(page, (state) => void setMidJourney(state));
+  await page.getByTestId('hs-resume').click({ timeout: 10_000 });
+  await page.getByTestId('pass-ready').click({ timeout: 10_000 });
 }
