@@ -9,12 +9,15 @@
  *   marker" / "Clear" / "Confirm" row, and its words fit inside the panel (it sat under that row, and ran into
  *   the panel's right edge); the last marker placed is shown whole as the panel first stands (the markers scroll
  *   in a box of their own above the buttons).
+ * - upright on a small phone (360 × 640), at the departures, the page brings the banner to the window's top and the
+ *   map, but for a few px, above the departures' sheet (the banner and the map were 10 px too tall to fit above it,
+ *   and the page did not scroll at all: only the map's top 72 px of 298 showed).
  * Viewport screenshots: artifacts/screenshots/gob-phone-eliminate-360x640.png, gob-phone-take-back-844x390.png.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { contrast, e2eSuite, findChromium, newContext, screenshot } from './harness';
-import { hotSeatDepartures } from './get-on-board-steps';
+import { hotSeatDepartures, hotSeatSetupAt } from './get-on-board-steps';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -65,6 +68,38 @@ async function placeUntilConfirm(page: Page, stop: () => Promise<boolean>) {
 
 describe.skipIf(!CHROMIUM)("browser: Get on Board's plot panel on a phone", () => {
   const suite = e2eSuite();
+
+  it('shows the map above the departures at 360 × 640, the banner at the top of the window', async () => {
+    const { context, page, press } = await hotSeatSetupAt(suite, 'gob-phone-departure', {
+      width: 360,
+      height: 640,
+      touch: true,
+    });
+    await page.getByTestId('hs-name-0').fill('Ana');
+    await page.getByTestId('hs-kind-1').selectOption('bot');
+    await page.getByTestId('hs-level-1').selectOption('easy');
+    await press(page.getByTestId('hs-pace-instant'));
+    await press(page.getByTestId('hs-start'));
+    await page.locator('[data-testid="departure-panel"] button').first().waitFor({ timeout: UI });
+    const seen = () =>
+      page.evaluate(() => {
+        const banner = document.querySelector('[data-testid="banner"]')!.getBoundingClientRect();
+        const map = document.querySelector('.gob-map-svg')!.getBoundingClientRect();
+        const sheet = document.querySelector('.gob-action-slot')!.getBoundingClientRect();
+        return {
+          bannerTop: Math.round(banner.top),
+          shown: Math.round(Math.min(map.bottom, sheet.top) - Math.max(map.top, banner.bottom)),
+          map: Math.round(map.height),
+        };
+      });
+    // The page scrolls once the board is laid out (before: the banner at y 215, 72 px of the 298 px map shown).
+    await expect.poll(async () => (await seen()).bannerTop, { timeout: UI }).toBe(0);
+    const m = await seen();
+    expect(m.shown, JSON.stringify(m)).toBeGreaterThanOrEqual(0.95 * m.map);
+    await screenshot(page, 'gob-phone-departure-360x640', { fullPage: false });
+    expect(suite.errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+    await context.close();
+  });
 
   it('shows "Confirm and be eliminated" in words that contrast with its red, at 360 × 640', async () => {
     const { page, context } = await newContext(suite.browser, suite.errors, 'gob-phone-eliminate', {

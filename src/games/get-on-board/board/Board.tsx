@@ -69,24 +69,18 @@ function newestPlotEnd(G: GobState): PointId | undefined {
 }
 
 /**
- * Bring the map into view when the player has a departure or a plot to make.
- * When the action panel is a bottom sheet over the map's foot (a phone held
- * upright), scroll the page just enough for the map to clear it, if the
- * banner and the map fit above the sheet. When the panel sits beside the map
- * (a screen, or a phone held sideways) and the map runs past the window's
- * foot (the match page's invitation, switches and chat push the board down),
- * scroll it up into view, but never the banner past the window's top.
+ * Bring the map into view when the player has a departure or a plot to make: scroll the page up until the map's foot
+ * clears the action panel where it is a bottom sheet over the map's foot (a phone held upright), or the window's foot
+ * where the panel sits beside the map (a screen, or a phone held sideways, when the match page's invitation, switches
+ * and chat push the board down), but never the banner past the window's top. Where the banner and the map do not
+ * both fit above the sheet, the banner goes to the top, for as much of the map as the window holds: at 360 × 640 the
+ * departures' sheet left 10 px too few, and the page did not scroll at all, the map hidden under it but for its top
+ * row.
  */
 function keepMapClear(banner: HTMLElement | null, map: HTMLElement | null, sheet: HTMLElement | null): void {
   if (!banner || !map || !sheet) return;
-  if (getComputedStyle(sheet).position !== 'fixed') {
-    mapAbove(banner, map, window.innerHeight);
-    return;
-  }
-  const top = sheet.getBoundingClientRect().top - 4;
-  const { bottom } = map.getBoundingClientRect();
-  if (bottom <= top || bottom - banner.getBoundingClientRect().top > top) return;
-  window.scrollBy({ top: bottom - top, behavior: 'instant' });
+  const fixed = getComputedStyle(sheet).position === 'fixed';
+  mapAbove(banner, map, fixed ? sheet.getBoundingClientRect().top : window.innerHeight);
 }
 
 /**
