@@ -6,7 +6,6 @@
  * page remembers this file's URL (content-hashed by the build) for the worker.
  */
 import './styles.css';
-import '../games/common/visually-hidden.css';
 import type { BotRequest } from './hotseatBot';
 
 if (typeof document === 'undefined') {
