@@ -15,6 +15,7 @@ import { actingPlayerOf, LEVELS, levelConfig, mctsMove, type Level, type SearchS
 
 export { actingPlayerOf };
 import { Rng } from './rng';
+import { BOT_LEVELS } from './levels';
 
 export type { Level, SearchStats } from './mcts';
 export { LEVELS, levelConfig } from './mcts';
@@ -24,7 +25,7 @@ type PlayerID = string;
 /** The kinds of bot. */
 export const BOT_KINDS = ['random', 'greedy', 'mcts'] as const;
 export type BotKind = (typeof BOT_KINDS)[number];
-export const BOT_LEVELS: readonly Level[] = ['easy', 'normal', 'hard'];
+export { BOT_LEVELS };
 
 /** A move as the client dispatches it: `client.moves[move](...args)`. */
 export interface BotMove {

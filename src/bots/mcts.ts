@@ -22,12 +22,13 @@ import { CreateGameReducer } from 'boardgame.io/internal';
 import type { AiMove, BotState } from './hooks';
 import type { GameDef } from '../games/registry';
 import { Rng } from './rng';
+import type { Level } from './levels';
 
 type PlayerID = string;
 type BgioState = BotState & { [k: string]: unknown };
 
-/** Difficulty levels. */
-export type Level = 'easy' | 'normal' | 'hard';
+/** Difficulty levels (./levels.ts). */
+export type { Level };
 
 /** Search settings of one level. */
 export interface MctsConfig {

@@ -1,9 +1,11 @@
 /** Seat configuration shared by the lobby and the hot-seat setup. */
 
+import { BOT_LEVELS, type Level } from '../bots/levels';
+
 /** Bot strength offered to players. */
-export type BotLevel = 'easy' | 'normal' | 'hard';
+export type BotLevel = Level;
 /** The levels in menu order. */
-export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'normal', 'hard'];
+export { BOT_LEVELS };
 
 /** Who plays a seat. */
 export type SeatKind = 'human' | 'bot';

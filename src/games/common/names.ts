@@ -3,10 +3,18 @@
  * (normal)", src/client/seats.ts and server/bots.ts); a chip or a card's tag
  * shows it without the level, and its title keeps the whole name.
  */
+import { BOT_LEVELS } from '../../bots/levels';
 
-/** The name without a bot's level (one of BOT_LEVELS, src/bots/index.ts) in brackets at its end: "Bot 2 (normal)" is "Bot 2". */
+/** One of the bots' levels, as a pattern. */
+const LEVEL = `(?:${BOT_LEVELS.join('|')})`;
+/** A bot's level in brackets at a name's end, as the bots are named. */
+const BOT_LEVEL_SUFFIX = new RegExp(`\\s*\\(${LEVEL}\\)$`);
+/** A level in brackets at a name's end, in any case and spacing: "(Hard)", "( normal )". */
+const ANY_LEVEL_SUFFIX = new RegExp(`\\(\\s*${LEVEL}\\s*\\)$`, 'i');
+
+/** The name without a bot's level (one of BOT_LEVELS, src/bots/levels.ts) in brackets at its end: "Bot 2 (normal)" is "Bot 2". */
 export function withoutBotLevel(name: string): string {
-  return name.replace(/\s*\((?:easy|normal|hard)\)$/, '') || name;
+  return name.replace(BOT_LEVEL_SUFFIX, '') || name;
 }
 
 /**
@@ -16,7 +24,7 @@ export function withoutBotLevel(name: string): string {
  */
 export function looksLikeBotName(name: string): boolean {
   const n = name.trim();
-  return /^bot\s*\d+(?!\S)/i.test(n) || /\(\s*(?:easy|normal|hard)\s*\)$/i.test(n);
+  return /^bot\s*\d+(?!\S)/i.test(n) || ANY_LEVEL_SUFFIX.test(n);
 }
 
 /** Why a person may not take a bot-like name (`looksLikeBotName`). */
