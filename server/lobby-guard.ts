@@ -30,6 +30,7 @@ import type { ClockChoice } from './clocks';
 import { rematchClock, scaledPeriod } from './start-clock';
 import { checkCreatorKey, dropCreator, issueCreatorKey, recordCreator } from './close-match';
 import { looksLikeBotName } from '../src/games/common/names';
+import { nameHeldBy } from '../src/games/common/same-name';
 
 /** Limits applied by the guard. */
 export interface LobbyLimits {
@@ -50,19 +51,30 @@ const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 type Body = Record<string, unknown>;
 
 /**
- * A person may not take a name that reads as a bot's (src/games/common/names.ts): the boards would show them as one.
- * A seat keeps its own name, though (a handover link renames a seat to its name to check its key), even one given
- * before this rule.
+ * A person's name on `join`, `update` and `rename`. It may not read as a bot's (src/games/common/names.ts): the boards
+ * would show them as one. Nor may it be another seat's of the match (src/games/common/same-name.ts: in any case or
+ * accents): the boards and logs would show two players as one (a join's own seat is open, as boardgame.io refuses a
+ * taken one). A seat keeps its own name, though (a handover link renames a seat to its name to check its key), even
+ * one given before these rules.
  */
-async function notBotLike(db: AnyStorage, matchID: string, route: 'join' | 'update' | 'rename', body: Body) {
+async function nameAllowed(db: AnyStorage, matchID: string, route: 'join' | 'update' | 'rename', body: Body) {
   const key = route === 'join' ? 'playerName' : 'newName';
   const name = body[key];
-  if (typeof name !== 'string' || !looksLikeBotName(name)) return;
-  if (route !== 'join') {
-    const seat = (await fetchMetadata(db, matchID))?.players[Number(body.playerID)];
-    if (seat?.name === name) return;
+  if (typeof name !== 'string') return;
+  const players = (await fetchMetadata(db, matchID))?.players;
+  const seat = body.playerID === undefined ? undefined : players?.[Number(body.playerID)];
+  if (route !== 'join' && seat?.name === name) return;
+  if (looksLikeBotName(name)) {
+    fail(400, `${key} may not read as a bot's name ("Bot 2", "… (normal)"): such names are kept for the bots`);
   }
-  fail(400, `${key} may not read as a bot's name ("Bot 2", "… (normal)"): such names are kept for the bots`);
+  const others = Object.values(players ?? {}).filter((p) => p !== seat);
+  const held = nameHeldBy(
+    name,
+    others.map((p) => p.name),
+  );
+  if (held !== undefined) {
+    fail(400, `${key} "${name}" is another player's in this match ("${held}"): each player needs a name of their own`);
+  }
 }
 
 /** Runs the game's own `validateSetupData`; a throw is a 400, not a 500. */
@@ -262,7 +274,7 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
     if (!parsed.success) fail(400, parsed.error.issues[0]?.message ?? 'Invalid request body');
     const checked: Body = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
     if (route === 'create') setupData(game, checked, (checked.numPlayers as number | undefined) ?? 2);
-    if (route === 'join' || route === 'update' || route === 'rename') await notBotLike(db, matchID, route, checked);
+    if (route === 'join' || route === 'update' || route === 'rename') await nameAllowed(db, matchID, route, checked);
     if (route === 'playAgain' && checked.setupData !== undefined) {
       const players = (checked.numPlayers as number | undefined) ?? (await fetchPlayerCount(db, matchID));
       if (players === undefined) fail(404, `Match ${matchID} not found`);

@@ -1,6 +1,6 @@
 /** Hot-seat setup: 2–4 seats, each a named human or a bot, and the rules options. */
 import { useState } from 'react';
-import { PlayerCount, SeatRows, Segmented, botLikeSeats, resizeSeats, seatLabels } from './SetupFields';
+import { PlayerCount, SeatRows, Segmented, botLikeSeats, resizeSeats, sameNameSeats, seatLabels } from './SetupFields';
 import type { SeatChoice } from './seats';
 import { loadName } from './lobbyApi';
 import { useGame } from './games';
@@ -42,10 +42,11 @@ export function HotSeatSetup(props: { onStart: (c: HotSeatConfig) => void; initi
   const [pace, setPace] = useState<Pace>(() => paceOf(initial?.botDelayMs));
 
   const start = () => {
-    // A person named like a bot would be shown as one: the seat rows say so, and the first such name takes the focus.
-    const botLike = botLikeSeats(seats);
-    if (botLike.length > 0) {
-      document.querySelector<HTMLInputElement>(`[data-testid="hs-name-${botLike[0]}"]`)?.focus();
+    // A person named like a bot would be shown as one, and two seats of one name as one player: the seat rows say
+    // so, and the first such name takes the focus.
+    const refused = [...botLikeSeats(seats), ...sameNameSeats(seats).map((d) => d.seat)];
+    if (refused.length > 0) {
+      document.querySelector<HTMLInputElement>(`[data-testid="hs-name-${Math.min(...refused)}"]`)?.focus();
       return;
     }
     const names: Record<string, string> = Object.fromEntries(seatLabels(seats, false).map((n, i) => [String(i), n]));

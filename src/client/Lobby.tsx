@@ -15,12 +15,12 @@ export function Lobby({ showRules = false }: { showRules?: boolean }) {
   const [name, setName] = useState(loadName);
   const nameRef = useRef<HTMLInputElement>(null);
   const nameBox = useRef<HTMLDivElement>(null);
-  // Create or Join without a name: the reason is said under the name field, where the player is taken (not by the
-  // button they pressed, far below on a phone). Typing a name clears it.
+  // Create or Join without a name (or with one refused): the reason is said under the name field, where the player is
+  // taken (not by the button they pressed, far below on a phone). Typing a name clears it.
   const [nameError, setNameError] = useState('');
   const [asked, setAsked] = useState(0);
-  const focusName = () => {
-    setNameError(nameProblem(name) || NAME_FIRST);
+  const focusName = (problem?: string) => {
+    setNameError(problem || nameProblem(name) || NAME_FIRST);
     setAsked((n) => n + 1);
   };
   useEffect(() => {

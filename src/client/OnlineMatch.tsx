@@ -461,7 +461,11 @@ function JoinPanel(props: {
 
   const join = async () => {
     const n = name.trim();
-    const problem = nameProblem(n);
+    // Refused here as the server would (server/lobby-guard.ts), in the player's words: a bot's name or another's here.
+    const problem = nameProblem(
+      n,
+      match?.players.map((p) => p.name),
+    );
     if (problem) return setError(problem);
     if (!seatID) return setError('There is no open seat left in this match.');
     setBusy(true);

@@ -28,7 +28,11 @@ export function ago(ms: number): string {
 }
 
 /** Open matches with a Join button. */
-export function OpenMatches(props: { name: string; onNeedName: () => void }) {
+export function OpenMatches(props: {
+  name: string;
+  /** Takes the player to the name field, saying why under it: `problem`, else why the name is missing or refused. */
+  onNeedName: (problem?: string) => void;
+}) {
   const game = useGame();
   const gameId = game.def.id;
   const [matches, setMatches] = useState<Match[] | null>(null);
@@ -64,6 +68,12 @@ export function OpenMatches(props: { name: string; onNeedName: () => void }) {
     }
     const mine = allSeats().find((s) => s.matchID === m.matchID);
     if (mine) return navigate({ page: 'match', game: gameId, matchID: m.matchID });
+    // Another player of this match has the name: said there too (the server would refuse it, with fewer words).
+    const taken = nameProblem(
+      name,
+      m.players.map((p) => p.name),
+    );
+    if (taken) return props.onNeedName(taken);
     const seat = openSeats(m)[0];
     if (seat === undefined) return setError('That match just filled up.');
     setJoining(m.matchID);

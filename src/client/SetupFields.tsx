@@ -8,14 +8,20 @@ import { BOT_LEVELS, botName, type BotLevel, type SeatChoice } from './seats';
 import { useGame } from './games';
 import { SeatDot } from './SeatDot';
 import { BOT_LIKE_NAME, looksLikeBotName } from '../games/common/names';
+import { isNameTaken, nameHeldBy, nameTaken, sameName } from '../games/common/same-name';
 
 /** The error shown when a player tries to create or join without a name (cleared once one is typed). */
 export const NAME_FIRST = 'Enter your name first: the other players will see it.';
 
-/** Why a player's name may not be used to create or join a match ('' when it may): none typed, or a bot's. */
-export function nameProblem(name: string): string {
+/**
+ * Why a player's name may not be used to create or join a match ('' when it may): none typed, a bot's, or, joining,
+ * the name of another player already in it (`others`, the match's seats' names).
+ */
+export function nameProblem(name: string, others: readonly (string | undefined)[] = []): string {
   if (!name.trim()) return NAME_FIRST;
-  return looksLikeBotName(name) ? BOT_LIKE_NAME : '';
+  if (looksLikeBotName(name)) return BOT_LIKE_NAME;
+  const held = nameHeldBy(name, others);
+  return held === undefined ? '' : nameTaken(held);
 }
 
 /** The hot-seat seats whose typed names read as a bot's (`looksLikeBotName`): the game would show them as bots. */
@@ -23,10 +29,29 @@ export function botLikeSeats(seats: readonly SeatChoice[]): number[] {
   return seats.flatMap((s, i) => (s.kind === 'human' && looksLikeBotName(s.name) ? [i] : []));
 }
 
-/** Clears the "Enter your name first" error as soon as a name is typed, and the bot's-name one once it is changed. */
+/**
+ * The hot-seat seats called as an earlier seat is (`seatLabels`: the game would show them as one player), each with
+ * the earlier seat. A seat left empty is not one (its label, "Player 2", is the game's), but a name typed as another
+ * seat's empty label is ("Player 2" typed for seat 1 while seat 2 has none).
+ */
+export function sameNameSeats(seats: readonly SeatChoice[]): { seat: number; as: number }[] {
+  const labels = seatLabels(seats, false);
+  const typed = (i: number) => seats[i].kind === 'human' && seats[i].name.trim() !== '';
+  return seats.flatMap((_, i) => {
+    if (!typed(i)) return [];
+    const as = labels.findIndex((l, j) => j !== i && (j < i || !typed(j)) && sameName(l, labels[i]));
+    return as < 0 ? [] : [{ seat: i, as }];
+  });
+}
+
+/**
+ * Clears the "Enter your name first" error as soon as a name is typed, the bot's-name one once it is changed, and
+ * the one of a name another player has as soon as it is changed (Join checks the new one again).
+ */
 export function useNameFirstCleared(name: string, setError: Dispatch<SetStateAction<string>>): void {
   useEffect(() => {
-    if (name.trim()) setError((e) => (e === NAME_FIRST || (e === BOT_LIKE_NAME && !looksLikeBotName(name)) ? '' : e));
+    if (!name.trim()) return;
+    setError((e) => (e === NAME_FIRST || (e === BOT_LIKE_NAME && !looksLikeBotName(name)) || isNameTaken(e) ? '' : e));
   }, [name, setError]);
 }
 
@@ -134,9 +159,17 @@ export function SeatRows(props: {
 }) {
   const game = useGame();
   const errorId = useId();
+  const sameId = useId();
   const set = (i: number, patch: Partial<SeatChoice>) =>
     props.onChange(props.seats.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   const botLike = props.humanLabel === 'name' ? botLikeSeats(props.seats) : [];
+  const same = props.humanLabel === 'name' ? sameNameSeats(props.seats) : [];
+  const labels = seatLabels(props.seats, false);
+  // The ids of the reasons said about seat i's name, for its field's aria-describedby.
+  const reasons = (i: number) =>
+    [botLike.includes(i) ? errorId : '', same.some((d) => d.seat === i) ? `${sameId}-${i}` : '']
+      .filter(Boolean)
+      .join(' ');
   return (
     <div className="field">
       <span className="label">Seats</span>
@@ -183,8 +216,8 @@ export function SeatRows(props: {
                   value={s.name}
                   maxLength={24}
                   placeholder={`Player ${i + 1}`}
-                  aria-invalid={botLike.includes(i) ? true : undefined}
-                  aria-describedby={botLike.includes(i) ? errorId : undefined}
+                  aria-invalid={reasons(i) ? true : undefined}
+                  aria-describedby={reasons(i) || undefined}
                   onChange={(e) => set(i, { name: e.target.value })}
                 />
               )}
@@ -197,6 +230,17 @@ export function SeatRows(props: {
           {botLike.map((i) => `Seat ${i + 1}`).join(', ')}: {BOT_LIKE_NAME}
         </p>
       )}
+      {same.map(({ seat, as }) => (
+        <p
+          key={seat}
+          className="error"
+          role="alert"
+          id={`${sameId}-${seat}`}
+          data-testid={`${props.testid}-name-same-${seat}`}
+        >
+          Seat {seat + 1}: seat {as + 1} is already called {labels[as]}. Give each player a name of their own.
+        </p>
+      ))}
     </div>
   );
 }

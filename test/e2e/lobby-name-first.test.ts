@@ -5,11 +5,13 @@
  * 640 px screen, while the page showed the field at the top). Typing a name clears it, and Create then works.
  * A name that reads as a bot's ("Bot 2 (normal)") is refused as it is typed, in the lobby, on an invitation's page
  * and in hot-seat, which the server refuses too (test/server/bot-names.test.ts): the boards would show its player as
- * a bot.
+ * a bot. So is a name another player of the match has, in any case or accents, at an open match's Join, on an
+ * invitation's page and in hot-seat (test/server/same-names.test.ts): the boards would show two players as one.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eSuite, expectInView, findChromium, focused, screenshot } from './harness';
+import { nameTaken } from '../../src/games/common/same-name';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -27,6 +29,22 @@ describe.skipIf(!CHROMIUM)('browser: the lobby asks for a name where it takes th
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(`[name-first ${width}] pageerror: ${e.message}`));
     return page;
+  }
+
+  /** An open match of Touched On for two, listed in the lobby, with `name` in seat 1. */
+  async function openMatchWith(name: string): Promise<string> {
+    const res = await fetch(`${suite.server.url}/games/touched-on/create`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ numPlayers: 2 }),
+    });
+    const { matchID } = (await res.json()) as { matchID: string };
+    await fetch(`${suite.server.url}/games/touched-on/${matchID}/join`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ playerID: '0', playerName: name }),
+    });
+    return matchID;
   }
 
   /** The reason is said once, in the window, right under the focused name field, which it describes. */
@@ -51,17 +69,7 @@ describe.skipIf(!CHROMIUM)('browser: the lobby asks for a name where it takes th
   for (const { width, height } of PHONES) {
     it(`says why under the name field after Create or Join without a name, at ${width} × ${height}`, async () => {
       // An open match of Touched On, seat 1 taken, listed in the lobby.
-      const res = await fetch(`${suite.server.url}/games/touched-on/create`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ numPlayers: 2 }),
-      });
-      const { matchID } = (await res.json()) as { matchID: string };
-      await fetch(`${suite.server.url}/games/touched-on/${matchID}/join`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ playerID: '0', playerName: 'Bruno' }),
-      });
+      const matchID = await openMatchWith('Bruno');
 
       const p = await phone(width, height);
       await p.goto(`${suite.server.url}/#/g/touched-on`);
@@ -94,7 +102,8 @@ describe.skipIf(!CHROMIUM)('browser: the lobby asks for a name where it takes th
     }, 60_000);
   }
 
-  it("refuses a bot's name for a person: in the lobby as it is typed, on an invitation's page, and in hot-seat", async () => {
+  it("refuses a bot's name, or another player's, for a person: in the lobby, on an invitation's page, and in hot-seat", async () => {
+    const taken = await openMatchWith('Ána Lu');
     const p = await phone(360, 640);
     await p.goto(`${suite.server.url}/#/g/touched-on`);
     await p.getByTestId('lobby').waitFor({ timeout: UI });
@@ -107,6 +116,19 @@ describe.skipIf(!CHROMIUM)('browser: the lobby asks for a name where it takes th
     await p.getByTestId('create-submit').tap();
     await expect.poll(() => focused(p), { timeout: UI }).toBe('player-name');
     await expectInView(p, reason, 'the reason');
+    expect(p.url()).not.toMatch(/\/match\//);
+    // Another name clears it.
+    await field.fill('ana lu');
+    await reason.waitFor({ state: 'detached', timeout: UI });
+    // An open match where Ána Lu sits: its Join takes the player to the field, saying why under it.
+    const join = p.getByTestId(`join-${taken}`);
+    await join.waitFor({ timeout: UI });
+    await join.tap();
+    await expect.poll(() => reason.textContent(), { timeout: UI }).toBe(nameTaken('Ána Lu'));
+    await expect.poll(() => focused(p), { timeout: UI }).toBe('player-name');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await expectInView(p, reason, 'the reason');
+    await screenshot(p, 'lobby-name-taken-join-360x640');
     expect(p.url()).not.toMatch(/\/match\//);
     // Another name clears it, and Create goes ahead.
     await field.fill('Ana');
@@ -124,6 +146,12 @@ describe.skipIf(!CHROMIUM)('browser: the lobby asks for a name where it takes th
     await expect
       .poll(() => friend.getByTestId('join-error').textContent(), { timeout: UI })
       .toMatch(/kept for the bots/);
+    expect(await friend.getByTestId('join-panel').count()).toBe(1);
+    // Then the name of the player who made the match, in another case and accent: refused before the server is asked.
+    await friend.getByTestId('join-name').fill('ÀNA');
+    await friend.getByTestId('join-submit').tap();
+    await expect.poll(() => friend.getByTestId('join-error').textContent(), { timeout: UI }).toBe(nameTaken('Ana'));
+    await screenshot(friend, 'lobby-name-taken-invitation-360x640');
     expect(await friend.getByTestId('join-panel').count()).toBe(1);
     await friend.getByTestId('join-name').fill('Bruno');
     await friend.getByTestId('join-error').waitFor({ state: 'detached', timeout: UI });
@@ -143,6 +171,21 @@ describe.skipIf(!CHROMIUM)('browser: the lobby asks for a name where it takes th
     expect(await friend.getByTestId('hotseat-setup').count()).toBe(1);
     await friend.getByTestId('hs-name-1').fill('Hugo');
     await seats.waitFor({ state: 'detached', timeout: UI });
+    // A second Hana: seat 2's row says so, and Start takes the player to it.
+    await friend.getByTestId('hs-name-1').fill(' HANA');
+    const same = friend.getByTestId('hs-name-same-1');
+    await expect
+      .poll(() => same.textContent(), { timeout: UI })
+      .toBe('Seat 2: seat 1 is already called Hana. Give each player a name of their own.');
+    expect(await friend.getByTestId('hs-name-1').getAttribute('aria-invalid')).toBe('true');
+    expect(await friend.getByTestId('hs-name-0').getAttribute('aria-invalid')).toBeNull();
+    await friend.getByTestId('hs-name-0').focus();
+    await friend.getByTestId('hs-start').tap();
+    await expect.poll(() => focused(friend), { timeout: UI }).toBe('hs-name-1');
+    await screenshot(friend, 'hotseat-name-taken-360x640');
+    expect(await friend.getByTestId('hotseat-setup').count()).toBe(1);
+    await friend.getByTestId('hs-name-1').fill('Hugo');
+    await same.waitFor({ state: 'detached', timeout: UI });
     await friend.getByTestId('hs-start').tap();
     await friend.getByTestId('hotseat-setup').waitFor({ state: 'detached', timeout: UI });
     expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
