@@ -2,7 +2,7 @@
  * The page of one online match: join form for visitors, or the board for the
  * seat this browser holds, with the share link, the seats and Leave.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Client } from 'boardgame.io/react';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import {
@@ -27,7 +27,7 @@ import { useHandover } from './Handover';
 import { seatColour, useGame, type ClientGame } from './games';
 import { OnlineBoard } from './OnlineBoard';
 import { MatchBar } from './MatchBar';
-import { FormFooter, nameProblem, useNameFirstCleared } from './SetupFields';
+import { FormFooter, isNameProblem, nameProblem, useNameFirstCleared } from './SetupFields';
 import { Rematch, RematchToWatch } from './Rematch';
 import { ClockStartedNotice, clockOfferOf, withStartedClock } from './ClockOffer';
 import { LeftSeats, forgetLeft, leftOpenSeats, ownLeftSeat, runningWithLeaver } from './LeftSeats';
@@ -453,6 +453,10 @@ function JoinPanel(props: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   useNameFirstCleared(name, setError);
+  // A refused name: its field is marked invalid, named by the reason, and takes the focus.
+  const nameRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+  const nameRefused = isNameProblem(error);
   const open = match ? openSeats(match) : [];
   // The seat this browser left, while it is open, comes first (LeftSeats.tsx tells its leaver so).
   const own = ownLeftSeat(matchID, match);
@@ -466,7 +470,10 @@ function JoinPanel(props: {
       n,
       match?.players.map((p) => p.name),
     );
-    if (problem) return setError(problem);
+    if (problem) {
+      setError(problem);
+      return nameRef.current?.focus();
+    }
     if (!seatID) return setError('There is no open seat left in this match.');
     setBusy(true);
     setError('');
@@ -549,7 +556,10 @@ function JoinPanel(props: {
           <label className="field">
             <span className="label">Your name</span>
             <input
+              ref={nameRef}
               data-testid="join-name"
+              aria-invalid={nameRefused ? true : undefined}
+              aria-describedby={nameRefused ? errorId : undefined}
               value={name}
               maxLength={24}
               onChange={(e) => setName(e.target.value)}
@@ -566,7 +576,7 @@ function JoinPanel(props: {
               ))}
             </select>
           </label>
-          <FormFooter error={error} busy={busy} text="Join" busyText="Joining…" testid="join" />
+          <FormFooter error={error} busy={busy} text="Join" busyText="Joining…" testid="join" errorId={errorId} />
         </form>
       )}
       <button type="button" className="ghost" onClick={props.onWatch} data-testid="watch">

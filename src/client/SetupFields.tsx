@@ -24,6 +24,10 @@ export function nameProblem(name: string, others: readonly (string | undefined)[
   return held === undefined ? '' : nameTaken(held);
 }
 
+/** Whether an error shown is about the name typed (`nameProblem`'s): its field is then marked invalid and named by it. */
+export const isNameProblem = (error: string): boolean =>
+  error === NAME_FIRST || error === BOT_LIKE_NAME || isNameTaken(error);
+
 /** The hot-seat seats whose typed names read as a bot's (`looksLikeBotName`): the game would show them as bots. */
 export function botLikeSeats(seats: readonly SeatChoice[]): number[] {
   return seats.flatMap((s, i) => (s.kind === 'human' && looksLikeBotName(s.name) ? [i] : []));
@@ -297,11 +301,13 @@ export function FormFooter(props: {
   text: string;
   busyText: string;
   testid: string;
+  /** The error's id, for the field it is about to name in its `aria-describedby`. */
+  errorId?: string;
 }) {
   return (
     <>
       {props.error && (
-        <p className="error" role="alert" data-testid={`${props.testid}-error`}>
+        <p className="error" role="alert" id={props.errorId} data-testid={`${props.testid}-error`}>
           {props.error}
         </p>
       )}

@@ -151,10 +151,17 @@ describe.skipIf(!CHROMIUM)('browser: the lobby asks for a name where it takes th
     await friend.getByTestId('join-name').fill('ÀNA');
     await friend.getByTestId('join-submit').tap();
     await expect.poll(() => friend.getByTestId('join-error').textContent(), { timeout: UI }).toBe(nameTaken('Ana'));
+    // The field is marked refused, named by the reason, and takes the focus, as the lobby's does.
+    const joinName = friend.getByTestId('join-name');
+    expect(await joinName.getAttribute('aria-invalid')).toBe('true');
+    const described = await joinName.getAttribute('aria-describedby');
+    expect(await friend.locator(`[id="${described}"]`).getAttribute('data-testid')).toBe('join-error');
+    await expect.poll(() => focused(friend), { timeout: UI }).toBe('join-name');
     await screenshot(friend, 'lobby-name-taken-invitation-360x640');
     expect(await friend.getByTestId('join-panel').count()).toBe(1);
     await friend.getByTestId('join-name').fill('Bruno');
     await friend.getByTestId('join-error').waitFor({ state: 'detached', timeout: UI });
+    expect(await joinName.getAttribute('aria-invalid')).toBeNull();
     await friend.getByTestId('join-submit').tap();
     await friend.getByTestId('join-panel').waitFor({ state: 'detached', timeout: UI });
 
