@@ -11,6 +11,12 @@
  *   card stood under the sheet or below the window (y 674–750 at 360 × 640). It is pinned above the sheet now.
  * - Held upright with a hand of 11 cards, the pinned hand and the sheet took 254 px of a 360 × 640 window (40 %) and
  *   278 px of a 390 × 844 one (33 %); now 196 (31 %) and 219 (26 %), the cards still tap targets of 44 px.
+ * - At each of these moments, every word printed on a card of the hand, the carriages and the Lines' cards is at least
+ *   9 px high on the screen, whole on its card and clear of the card fanned over it. Before (2026-12-03): the Powers'
+ *   names 5.4 to 6.2 px (Appeal in the hand, Priority Seat in a carriage), "Undercover" and "Authorised" 5.5, "Evader"
+ *   5.7 to 6.6, the corner labels ("EVADER", "INSPECTOR", "POWER") 3.2 to 3.7 and the Lines' termini 3.6 to 4.9 at
+ *   360 × 640 and 844 × 390; now every one of them 9.5 px or more (the termini are left off a phone's Line cards).
+ * - Held sideways with four players (844 × 390), the same checks hold: Line 109's column beside the other three.
  * Screenshots (of the window) go to artifacts/screenshots/ (`touched-on-landscape-…`).
  */
 import { describe, expect, it } from 'vitest';
@@ -61,18 +67,65 @@ function measure(page: Page) {
   });
 }
 
+/**
+ * Every word printed on a card of the hand, a carriage or a Line's card, as drawn: its height on the screen (its font
+ * size in the card's units times the card's scale, from getScreenCTM), and whether it spills out of its card or runs
+ * under the next card fanned over this one in its run.
+ */
+function cardWords(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid="hand"] svg.cf, .carriage svg.cf, .line-head svg.cf')].flatMap(
+      (svg) => {
+        const card = svg.getBoundingClientRect();
+        const next = svg.closest('.ccard')?.nextElementSibling?.getBoundingClientRect();
+        const over = next && Math.abs(next.top - card.top) < 10 ? next : null;
+        return [...svg.querySelectorAll('text')].flatMap((t) => {
+          const r = t.getBoundingClientRect();
+          if (!t.textContent || r.width === 0) return [];
+          const m = t.getScreenCTM()!;
+          const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+          return [
+            {
+              word: `${svg.getAttribute('aria-label')!.replace(/:.*/, '')}: "${t.textContent}"`,
+              px: Math.round(px * 10) / 10,
+              spills: r.left < card.left - 1 || r.right > card.right + 1,
+              cut: over !== null && r.right > over.left + 1,
+            },
+          ];
+        });
+      },
+    ),
+  );
+}
+
+/** The cards' words at this moment (`where` names it) are 9 px high or more, whole on their cards and uncovered. */
+async function expectLegibleCards(page: Page, where: string) {
+  const words = await cardWords(page);
+  expect(words.length, where).toBeGreaterThan(10);
+  const small = words.filter((w) => w.px < 9).map((w) => `${w.word} ${w.px} px`);
+  expect(small, `card words under 9 px, ${where}`).toEqual([]);
+  const hidden = words.filter((w) => w.spills || w.cut).map((w) => `${w.word}${w.spills ? ' spills' : ' cut'}`);
+  expect(hidden, `card words off their card or under the next, ${where}`).toEqual([]);
+}
+
 const meets = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 const inWindow = (a: Box, w: number, h: number) => a.left >= 0 && a.top >= 0 && a.right <= w && a.bottom <= h;
 
 /** A 3-seat hot-seat game in a phone of `width` × `height`, mid-journey (touched-on-position.ts), on Ana's turn. */
-async function midJourneyTurn(suite: ReturnType<typeof e2eSuite>, label: string, width: number, height: number) {
+async function midJourneyTurn(
+  suite: ReturnType<typeof e2eSuite>,
+  label: string,
+  width: number,
+  height: number,
+  players: 3 | 4 = 3,
+) {
   const { context, page } = await newContext(suite.browser, suite.errors, label, {
     viewport: { width, height },
     isMobile: true,
     hasTouch: true,
     reducedMotion: 'reduce',
   });
-  await hotSeatMidJourney(page, suite.server.url);
+  await hotSeatMidJourney(page, suite.server.url, players);
   await page.locator('[data-testid="hand"] .hand-card[data-playable="yes"]').first().waitFor({ timeout: UI });
   await page.waitForTimeout(600);
   return { context, page };
@@ -82,17 +135,18 @@ describe.skipIf(!CHROMIUM)('browser: Touched On on a phone held sideways and upr
   const suite = e2eSuite();
 
   it.each([
-    [844, 390],
-    [740, 360],
-    [915, 412],
-  ])(
-    '%i × %i, hot-seat, mid-journey: the current Line (card, count, carriage) shows whole beside the hand and the sheet',
-    async (width, height) => {
-      const { context, page } = await midJourneyTurn(suite, `to-sideways-${width}`, width, height);
+    [844, 390, 3],
+    [740, 360, 3],
+    [915, 412, 3],
+    [844, 390, 4],
+  ] as const)(
+    '%i × %i, hot-seat, mid-journey, %i players: the current Line (card, count, carriage) shows whole beside the hand and the sheet, the cards legible',
+    async (width, height, players) => {
+      const { context, page } = await midJourneyTurn(suite, `to-sideways-${width}`, width, height, players);
       /** The current Line and the hand as the player sees them now (`what` names the moment). */
       const check = async (what: string) => {
         await page.waitForTimeout(500);
-        await screenshot(page, `touched-on-landscape-${width}-${what}`, { fullPage: false });
+        await screenshot(page, `touched-on-landscape-${width}-${players}p-${what}`, { fullPage: false });
         const m = await measure(page);
         const where = `${what}: ${JSON.stringify(m)}`;
         // Before, at 844 × 390: the card and the count under the banner (y -124 to -69), the carriage from y -15.
@@ -118,12 +172,13 @@ describe.skipIf(!CHROMIUM)('browser: Touched On on a phone held sideways and upr
         // Every card of the hand is in the window, over neither the sheet nor the table's Line, and a 44 px target.
         const off = m.cards.filter((c) => !inWindow(c, width, height) || meets(c, m.sheet) || c.right - c.left < 44);
         expect(off, `hand cards out of view, under the sheet or small, ${where}`).toEqual([]);
+        await expectLegibleCards(page, what);
         return m;
       };
       await check('turn');
       // The docked column (the table's and the side's boxes laid out with `display: contents`) keeps the board's
       // landmarks and names: axe finds no serious or critical violation there.
-      if (width === 844) expect(await violations(page)).toEqual([]);
+      if (width === 844 && players === 3) expect(await violations(page)).toEqual([]);
       // A batch: the Line stays in view, the chosen card in the hand, Play in the window.
       await page.locator('[data-testid^="hand-card-E"][data-playable="yes"]').first().tap();
       await page.getByTestId('play-batch').waitFor({ timeout: UI });
@@ -165,6 +220,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On on a phone held sideways and upr
         const m = await measure(page);
         const where = `${what}: ${JSON.stringify(m)}`;
         expect(m.selected, where).not.toBeNull();
+        await expectLegibleCards(page, what);
         // Before, at 360 × 640: the hand in the page's flow, the chosen card at y 674–750, under the window's foot.
         expect(inWindow(m.selected!, width, height), `the chosen card in the window, ${where}`).toBe(true);
         expect(m.selected!.bottom, `the chosen card above the sheet, ${where}`).toBeLessThanOrEqual(m.sheet.top);
@@ -217,6 +273,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On on a phone held sideways and upr
         (c) => !inWindow(c, width, height) || c.bottom > m.sheet.top || c.right - c.left < 44 || c.bottom - c.top < 44,
       );
       expect(off, where).toEqual([]);
+      await expectLegibleCards(page, '11 cards');
       // The hand's title is still there for a screen reader.
       expect(await page.locator('[data-testid="hand"] h3').textContent()).toContain('Your hand (11)');
       expect(suite.errors).toEqual([]);

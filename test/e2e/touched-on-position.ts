@@ -174,15 +174,31 @@ export function setMidJourney(state: State<TOState>, tall = false): Omit<Table, 
 
 /**
  * A hot-seat game of Ana, Bruno and Caro on `page`, set mid-journey (`setMidJourney`) before anyone moves, and handed
- * to the seat on turn (its pass screen's "Ready" pressed).
+ * to the seat on turn (its pass screen's "Ready" pressed). `players` 4: Dev too, who holds 3 cards and has a carriage
+ * of 3 Evaders on Line 109.
  */
-export async function hotSeatMidJourney(page: Page, url: string): Promise<void> {
+export async function hotSeatMidJourney(page: Page, url: string, players: 3 | 4 = 3): Promise<void> {
   await page.goto(`${url}/#/g/touched-on/hotseat`);
-  await page.getByTestId('hs-players-3').click();
-  for (const [i, name] of ['Ana', 'Bruno', 'Caro'].entries()) await page.getByTestId(`hs-name-${i}`).fill(name);
+  await page.getByTestId(`hs-players-${players}`).click();
+  for (const [i, name] of ['Ana', 'Bruno', 'Caro', 'Dev'].slice(0, players).entries())
+    await page.getByTestId(`hs-name-${i}`).fill(name);
   await page.getByTestId('hs-start').click();
   await page.getByTestId('pass-ready').waitFor({ timeout: 10_000 });
-  await changeStoredHotSeat<TOState>(page, (state) => void setMidJourney(state));
+  await changeStoredHotSeat<TOState>(page, (state) => {
+    const seats = setMidJourney(state);
+    if (players === 3) return;
+    const G = state.G;
+    const dev = state.ctx.playOrder.find(
+      (p) => p !== seats.cur && p !== seats.prev && G.players[p].hand!.length === 0,
+    )!;
+    carriage(G, '109', [
+      [dev, 'E109'],
+      [dev, 'E109'],
+      [dev, 'E109'],
+    ]);
+    give(G, dev, ['E109', 'E109', 'U']);
+    G.drawCount = G.drawPile.length;
+  });
   await page.getByTestId('hs-resume').click({ timeout: 10_000 });
   await page.getByTestId('pass-ready').click({ timeout: 10_000 });
 }

@@ -817,7 +817,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On table on a match page', () => {
       expect(cut).toEqual([]);
       // The small words of the hand's cards keep 3 units (of 60) inside the card.
       const edge = await page.evaluate(() =>
-        Array.from(document.querySelectorAll('.hand-card .cf-small')).flatMap((text) => {
+        Array.from(document.querySelectorAll('.hand-card .cf-kind, .hand-card .cf-name')).flatMap((text) => {
           const b = (text as SVGTextElement).getBBox();
           return b.x < 3 || b.x + b.width > 57
             ? [`${text.textContent}: ${b.x.toFixed(1)}–${(b.x + b.width).toFixed(1)}`]

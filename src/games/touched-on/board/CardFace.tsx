@@ -6,8 +6,18 @@
  *
  * Every card uses the same 60 × 88 view box; the CSS sets the size, so the
  * same card serves the hand, the Lines and the end screen.
+ *
+ * On a phone a card is 38 to 44 px wide (a scale of 0.63 to 0.73), so what
+ * tells one card from another is printed at 14 to 20 units, 9.5 px and up
+ * there: the route number on its band, then big under it the card's kind
+ * ("Evader", "Inspector", "Undercover") or the Power's name, in as many lines
+ * as it takes ("Peak / Hour"). The kind in the corner, the Power's name and
+ * "Line 96 only" and the like, at 5 to 8.5 units, were 3.2 to 7.8 px there
+ * (2026-12-03); the card's accessible name still says it all ("Authorised
+ * Inspector, line 96").
  */
 import React from 'react';
+import { fitted, Word } from './cardWords';
 
 /** A Line as printed: its route number, colour and termini. */
 export interface LineLook {
@@ -49,15 +59,12 @@ export function TramSilhouette({ x, y, fill, scale = 1 }: { x: number; y: number
 }
 
 /** A route number on a coloured band, as on a tram's destination sign. */
-function Band({ colour, route, label }: { colour: string; route: string; label: string }) {
+function Band({ colour, route }: { colour: string; route: string }) {
   return (
     <>
       <path d={`M0 6 Q0 0 6 0 H${W - 6} Q${W} 0 ${W} 6 V30 H0 Z`} fill={colour} />
       <text x={W / 2} y="23" className="cf-route" textAnchor="middle">
         {route}
-      </text>
-      <text x="4" y="8" className="cf-corner">
-        {label}
       </text>
     </>
   );
@@ -116,46 +123,57 @@ function PowerGlyph({ power }: { power: string }) {
   }
 }
 
-/** Split a name into at most two lines for a card face. */
-function twoLines(name: string): [string, string] {
-  const words = name.split(' ');
-  if (words.length < 2) return [name, ''];
-  const mid = Math.ceil(words.length / 2);
-  return [words.slice(0, mid).join(' '), words.slice(mid).join(' ')];
+/**
+ * The widest a word on a card that goes into a carriage (an Evader, a Priority Seat) is printed: x 9 to 51, ending
+ * where a 3-digit route number does, clear of the next card fanned over this one's last 10 % (and tilted by up to
+ * 2°). "Evader" at 46 wide ran 1 to 2 px under it at 844 × 390.
+ */
+const FAN = 42;
+
+/**
+ * A Power's name printed at 15 units, `FAN` wide at most: two words share a line where they are at most 16 % wider
+ * ("Feet On" is 35 % wider: a word a line). "Priority" and "Tracker" are drawn at 80 % of their width.
+ */
+const NAME = { size: 15, max: FAN };
+
+/** A Power's name in lines: "Appeal" in one, "Peak Hour" in two, "Free Tram Zone" and "Feet On Seat" in three. */
+function nameLines(name: string): string[] {
+  const lines: string[] = [];
+  for (const word of name.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last && fitted(`${last} ${word}`, NAME.size, Infinity).textLength <= NAME.max * 1.16)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }
 
-/** The face of one card. */
+/** The face of one card: the band or the Power's picture at the top, the kind or the name big under it. */
 function Face({ look }: { look: CardLook }) {
   switch (look.kind) {
     case 'evader':
       return (
         <>
           <rect width={W} height={H} rx="6" fill="#fff" />
-          <Band colour={look.line.colour} route={look.line.route} label="EVADER" />
-          <TramSilhouette x={12} y={42} fill={look.line.colour} />
-          <text x={W / 2} y="74" className="cf-small" textAnchor="middle">
+          <Band colour={look.line.colour} route={look.line.route} />
+          <Word y={50} size={15} max={FAN} className="cf-kind">
             Evader
-          </text>
-          <text x={W / 2} y="83" className="cf-tiny" textAnchor="middle">
-            Line {look.line.route}
-          </text>
+          </Word>
+          <TramSilhouette x={12} y={64} fill={look.line.colour} />
         </>
       );
     case 'authorised':
       return (
         <>
           <rect width={W} height={H} rx="6" fill="#1c2a39" />
-          <Band colour={look.line.colour} route={look.line.route} label="INSPECTOR" />
+          <Band colour={look.line.colour} route={look.line.route} />
+          <Word y={50} size={14} className="cf-kind light">
+            Inspector
+          </Word>
           {/* a cap with a badge */}
-          <path d="M16 52 Q30 36 44 52 Z" fill="#f4f4f4" />
-          <rect x="14" y="52" width="32" height="4" rx="2" fill="#f4f4f4" />
-          <circle cx="30" cy="46" r="3" fill={look.line.colour} />
-          <text x={W / 2} y="72" className="cf-small light narrow" textAnchor="middle">
-            Authorised
-          </text>
-          <text x={W / 2} y="82" className="cf-tiny light" textAnchor="middle">
-            Line {look.line.route} only
-          </text>
+          <path d="M16 76 Q30 60 44 76 Z" fill="#f4f4f4" />
+          <rect x="14" y="76" width="32" height="4" rx="2" fill="#f4f4f4" />
+          <circle cx="30" cy="70" r="3" fill={look.line.colour} />
         </>
       );
     case 'undercover':
@@ -166,41 +184,30 @@ function Face({ look }: { look: CardLook }) {
           <text x={W / 2} y="22" className="cf-route small" textAnchor="middle">
             ANY
           </text>
-          <text x="4" y="8" className="cf-corner">
-            INSPECTOR
-          </text>
-          {/* sunglasses */}
-          <path d="M14 46 H46" stroke="#ddd" strokeWidth="2" />
-          <path d="M16 46 H28 Q28 54 22 54 Q16 54 16 46 Z M32 46 H44 Q44 54 38 54 Q32 54 32 46 Z" fill="#ddd" />
-          <text x={W / 2} y="72" className="cf-small light narrow" textAnchor="middle">
+          <Word y={50} size={14} className="cf-kind light">
             Undercover
-          </text>
-          <text x={W / 2} y="82" className="cf-tiny light" textAnchor="middle">
-            any line
-          </text>
+          </Word>
+          {/* sunglasses */}
+          <path d="M14 64 H46" stroke="#ddd" strokeWidth="2" />
+          <path d="M16 64 H28 Q28 72 22 72 Q16 72 16 64 Z M32 64 H44 Q44 72 38 72 Q32 72 32 64 Z" fill="#ddd" />
         </>
       );
     case 'power': {
-      const [a, b] = twoLines(look.name);
+      const lines = nameLines(look.name);
       const ftz = look.power === 'freeTramZone';
       return (
         <>
           <rect width={W} height={H} rx="6" fill={ftz ? '#1d7a3a' : '#3d2f6e'} />
           <rect x="3" y="3" width={W - 6} height={H - 6} rx="4" fill="none" stroke="#c6d80f" strokeWidth="1.5" />
-          <text x="7" y="12" className="cf-corner lime">
-            POWER
-          </text>
-          <g transform="translate(18 18)">
+          <g transform="translate(18 11)">
             <PowerGlyph power={look.power} />
           </g>
-          <text x={W / 2} y={b ? 62 : 68} className="cf-name" textAnchor="middle">
-            {a}
-          </text>
-          {b && (
-            <text x={W / 2} y="74" className="cf-name" textAnchor="middle">
-              {b}
-            </text>
-          )}
+          {lines.map((line, i) => (
+            // Centred in the card's foot, under the picture: from y 64 (one line) to 49, 64, 79 (three).
+            <Word key={line} y={64 + 15 * (i - (lines.length - 1) / 2)} {...NAME} className="cf-name">
+              {line}
+            </Word>
+          ))}
         </>
       );
     }
@@ -209,14 +216,11 @@ function Face({ look }: { look: CardLook }) {
         <>
           <rect width={W} height={H} rx="6" fill="#f7f1dc" />
           <rect x="3" y="3" width={W - 6} height={H - 6} rx="4" fill="none" stroke="#b8932b" strokeWidth="1.5" />
-          <text x={W / 2} y="20" className="cf-corner gold" textAnchor="middle">
-            EXP
-          </text>
-          <text x={W / 2} y="58" className="cf-value" textAnchor="middle">
+          <Word y={24} size={16} className="cf-kind gold">
+            Exp
+          </Word>
+          <text x={W / 2} y="66" className="cf-value" textAnchor="middle">
             {look.value ?? '?'}
-          </text>
-          <text x={W / 2} y="76" className="cf-tiny" textAnchor="middle">
-            Experience
           </text>
         </>
       );
@@ -300,13 +304,20 @@ export function LineCardFace({ line, count }: { line: LineLook; count: number })
       <text x="40" y="27" className="cf-route sign" textAnchor="middle">
         {line.route}
       </text>
-      <text x="40" y="44" className="cf-term" textAnchor="middle">
-        {line.from ?? ''}
-      </text>
-      <text x="40" y="53" className="cf-term" textAnchor="middle">
-        {line.to ? `– ${line.to}` : ''}
-      </text>
-      <TramSilhouette x={8} y={66} fill="#fff" scale={0.9} />
+      {/* Its termini, on a laptop; on a phone, where they were 3.6 to 4.9 px high, the CSS hides them and lifts the tram. */}
+      {line.from && (
+        <text x="40" y="46" className="cf-term" textAnchor="middle" {...fitted(line.from, 9, 72)}>
+          {line.from}
+        </text>
+      )}
+      {line.to && (
+        <text x="40" y="57" className="cf-term" textAnchor="middle" {...fitted(`– ${line.to}`, 9, 72)}>
+          {`– ${line.to}`}
+        </text>
+      )}
+      <g className="cf-line-tram">
+        <TramSilhouette x={8} y={68} fill="#fff" scale={0.9} />
+      </g>
     </svg>
   );
 }

@@ -360,7 +360,7 @@ describe.skipIf(!CHROMIUM)('Touched On board in Chromium', () => {
         const out: string[] = [];
         for (const c of cards) {
           // The card's label(s) and its big number (a Line's route, or ANY).
-          for (const t of Array.from(c.querySelectorAll('text.cf-small, text.cf-name, text.cf-route'))) {
+          for (const t of Array.from(c.querySelectorAll('text.cf-kind, text.cf-name, text.cf-route'))) {
             const r = t.getBoundingClientRect();
             for (const d of cards)
               if (d !== c && meets(r, d.getBoundingClientRect()))
