@@ -21,6 +21,7 @@ import type { GobResult, GobState, ScoreBreakdown } from '../../src/games/get-on
 import { numberText } from '../../src/games/get-on-board/board/numbers';
 import { http } from '../server/harness';
 import { expectInView, findChromium, focused, hiddenUnder, openAsSeat, e2eSuite, screenshot } from './harness';
+import { playedInProcess } from './replay-match';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -130,6 +131,8 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
   const errors = suite.errors;
   /** The finished match of each player count (and, apart, of a test that changes it), made on first use. */
   const matches = new Map<string, { matchID: string; credentials: string }>();
+  /** A match played to its end by bots, its lines on the map (made on first use). */
+  let played: { matchID: string; creds: string[] } | undefined;
 
   /** A match of `n` whose seats are named NAMES, over with resultOf(n) in the server's store; `own`: one of its own. */
   async function finished(n: number, own = '') {
@@ -382,8 +385,8 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
       await page.getByTestId('show-scores').waitFor({ timeout: UI });
       await page.waitForTimeout(300);
       await screenshot(page, `gob-end-rematch-${size.width}x${size.height}`, { fullPage: false });
-      // "Final scores" (to open them again) stands above the bar, and the map's foot above both: the bar lay over the
-      // button's lower half and the map's bottom row (a play-through review at 390 × 844).
+      // "Final scores" (to open them again) and the map's foot stand above the bar: the bar lay over the button's
+      // lower half and the map's bottom row (a play-through review at 390 × 844).
       const reopen = await box('show-scores');
       const map = await box('gob-map');
       const barNow = await box('game-over-bar');
@@ -391,9 +394,11 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
       const seen = JSON.stringify({ map, reopen, bar: barNow });
       expect(map.top, 'the map top in the window').toBeGreaterThanOrEqual(0);
       expect(map.bottom, `the map's foot above the bar (${seen})`).toBeLessThanOrEqual(barNow.top);
-      // At 360 × 640 too: the banner, the map, the button and a four-row bar fit, the banner keeping no empty row for
-      // a shape that will not come (it did, and the map's foot stood 16 px under the button).
-      expect(map.bottom, `the map's foot above "Final scores" (${seen})`).toBeLessThanOrEqual(reopen.top);
+      // At 360 × 640 too: the banner (with the button), the map and a four-row bar fit, the banner keeping no empty
+      // row for a shape that will not come (it did, and the map's foot stood 16 px under the button, then fixed over
+      // the window's foot).
+      expect(reopen.top, `"Final scores" in the window (${seen})`).toBeGreaterThanOrEqual(0);
+      expect(reopen.bottom, `"Final scores" above the map, in the banner (${seen})`).toBeLessThanOrEqual(map.top);
       // The widest stretch of the banner's height that none of its parts covers.
       const emptyRow = await page.getByTestId('banner').evaluate((el) => {
         const parts = [...el.children].map((c) => c.getBoundingClientRect()).filter((r) => r.height > 0);
@@ -407,6 +412,94 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
         return Math.round(Math.max(gap, b.bottom - reached));
       });
       expect(emptyRow, 'an empty stretch of the banner (px)').toBeLessThanOrEqual(8);
+      expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
+
+  it.each([
+    { width: 360, height: 640 },
+    { width: 390, height: 844 },
+    { width: 740, height: 360 },
+    { width: 844, height: 390 },
+  ])(
+    'on a phone ($width × $height), closing the final scores shows the banner, "Zoom in" and the whole finished map above the end bar',
+    async (size) => {
+      // A match played to its end (the lines drawn on the map), opened by its first seat.
+      played ??= await playedInProcess(suite, 'get-on-board', 3, 7);
+      const { page, context } = await openAsSeat(
+        suite.browser,
+        errors,
+        `gob-end-look-${size.width}`,
+        {
+          url: suite.server.url,
+          game: 'get-on-board',
+          matchID: played.matchID,
+          playerID: '0',
+          credentials: played.creds[0],
+          playerName: 'P0',
+        },
+        undefined,
+        { viewport: size, isMobile: true, hasTouch: true },
+      );
+      await page.getByRole('dialog', { name: 'Final scores' }).waitFor({ timeout: UI });
+      await page.getByTestId('game-over-bar').waitFor({ timeout: UI });
+      // As the last plot leaves the page: scrolled down to the map, the banner half above the window's top.
+      await page.evaluate(() => {
+        const banner = document.querySelector('[data-testid="banner"]')!.getBoundingClientRect();
+        window.scrollBy({ top: banner.top + banner.height / 2, behavior: 'instant' });
+      });
+      await page.getByTestId('gameover-close').tap();
+      await page.getByTestId('gameover').waitFor({ state: 'detached', timeout: UI });
+      await page.waitForTimeout(300);
+      await screenshot(page, `gob-end-look-${size.width}x${size.height}`, { fullPage: false });
+      const seen = () =>
+        page.evaluate(() => {
+          const box = (id: string) => document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+          // A control a finger reaches: wholly in the window, and what a tap at its centre lands on.
+          const reached = (id: string) => {
+            const r = box(id);
+            const inside = r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return inside && !!hit && document.querySelector(`[data-testid="${id}"]`)!.contains(hit);
+          };
+          // How much of the window's foot stands under something fixed: the end bar, or anything over it.
+          const fixed = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+            (el) => getComputedStyle(el).position === 'fixed' && el.getClientRects().length > 0,
+          );
+          const low = fixed.map((el) => el.getBoundingClientRect()).filter((r) => r.bottom > innerHeight / 2);
+          const round = (r: DOMRect) => ({ top: Math.round(r.top), bottom: Math.round(r.bottom) });
+          return {
+            banner: round(box('banner')),
+            map: round(box('gob-map')),
+            bar: round(box('game-over-bar')),
+            covered: Math.round(innerHeight - Math.min(innerHeight, ...low.map((r) => r.top))),
+            zoom: reached('map-zoom'),
+            reopen: reached('show-scores'),
+          };
+        });
+      const m = await seen();
+      console.log(`gob end, the map looked at, ${size.width}×${size.height}: ${JSON.stringify(m)}`);
+      // The banner in the window with its "Zoom in" and "Final scores" in reach: at 360 × 640 it stood 34 px above the
+      // window's top once the last plot had scrolled the page to the map, "Zoom in" out of reach.
+      expect.soft(m.banner.top, 'the banner in the window').toBeGreaterThanOrEqual(0);
+      expect.soft(m.zoom, '"Zoom in" in reach').toBe(true);
+      expect.soft(m.reopen, '"Final scores" in reach').toBe(true);
+      // The whole map under the banner and above the end bar: held sideways at 844 × 390 its last 68 px lay under it.
+      expect.soft(m.map.top, 'the map under the banner').toBeGreaterThanOrEqual(m.banner.bottom);
+      expect.soft(m.map.bottom, "the map's foot above the end bar").toBeLessThanOrEqual(m.bar.top);
+      // Nothing but the end bar stands over the window's foot: "Final scores" above it took 172 px of 640 with it.
+      expect.soft(m.covered, "the window's foot covered").toBeLessThanOrEqual(size.height - m.bar.top);
+      // Zoomed, the map's box keeps its place, clear of the bar.
+      await page.getByTestId('map-zoom').tap();
+      await expect.poll(() => page.getByTestId('map-zoom').textContent()).toBe('Whole map');
+      const zoomed = await seen();
+      await screenshot(page, `gob-end-look-${size.width}x${size.height}-zoomed`, { fullPage: false });
+      expect.soft(zoomed.banner.top, 'zoomed: the banner in the window').toBeGreaterThanOrEqual(0);
+      expect.soft(zoomed.map.bottom, "zoomed: the map's foot above the end bar").toBeLessThanOrEqual(zoomed.bar.top);
+      await page.getByTestId('show-scores').tap();
+      await page.getByRole('dialog', { name: 'Final scores' }).waitFor({ timeout: UI });
       expect(errors.filter((e) => e.includes('pageerror'))).toEqual([]);
       await context.close();
     },

@@ -18,7 +18,8 @@ import { Rng } from '../../src/bots/rng';
  * A match of `gameId` created and seated through the lobby, then played to its end in this process by `greedy`
  * seats (each from its own view) through boardgame.io's reducer, from the state the server stored, and written
  * back to the server's storage with its log and result, as the server writes a match. (A Lisbon match played
- * over sockets did not finish within 2 minutes.) Resolves to the match ID and the number of moves.
+ * over sockets did not finish within 2 minutes.) Resolves to the match ID, the number of moves, the result and the
+ * seats' credentials.
  */
 export async function playedInProcess(suite: E2ESuite, gameId: string, numPlayers: number, seed: number) {
   const m = await seatedMatch(suite.server.url, gameId, numPlayers);
@@ -47,7 +48,7 @@ export async function playedInProcess(suite: E2ESuite, gameId: string, numPlayer
   }
   await db.setState(m.matchID, state, log);
   await db.setMetadata(m.matchID, { ...metadata, gameover: state.ctx.gameover, updatedAt: Date.now() });
-  return { matchID: m.matchID, moves, gameover: state.ctx.gameover };
+  return { matchID: m.matchID, moves, gameover: state.ctx.gameover, creds: m.creds };
 }
 
 /** The replay's timeline: its arrows, Play and the slider. */

@@ -32,6 +32,12 @@ export interface BannerProps {
   tableWaiting?: boolean;
   zoomed: boolean;
   onZoom: () => void;
+  /**
+   * Opens the final scores again, once closed: a button beside "Game over", by "Zoom in" on a phone. Fixed over the
+   * window's foot above the page's end bar instead, at 360 × 640 the two covered 172 px of the window's 640, the
+   * map's foot among them, and the page left "Zoom in" above the window's top.
+   */
+  onScores?: () => void;
 }
 
 /**
@@ -44,9 +50,9 @@ const Name = ({ name }: { name: string }) => (
   </span>
 );
 
-/** The board's banner (test ids "banner", "round", "turn-who", "map-zoom"). */
+/** The board's banner (test ids "banner", "round", "turn-who", "map-zoom", "show-scores"). */
 export const Banner = forwardRef<HTMLElement, BannerProps>(function Banner(
-  { G, mapName, names, chair, me, chairName, tableWaiting, zoomed, onZoom },
+  { G, mapName, names, chair, me, chairName, tableWaiting, zoomed, onZoom, onScores },
   ref,
 ) {
   const over = !!G.result;
@@ -113,6 +119,11 @@ export const Banner = forwardRef<HTMLElement, BannerProps>(function Banner(
           <span className="gob-banner-inspector">
             Inspector: <Name name={nameOf(names, G.inspector)} />
           </span>
+        )}
+        {over && onScores && (
+          <button type="button" className="gob-show-scores" onClick={onScores} data-testid="show-scores">
+            Final scores
+          </button>
         )}
       </span>
       <button type="button" className="gob-zoom" onClick={onZoom} data-testid="map-zoom">

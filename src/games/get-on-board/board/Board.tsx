@@ -94,18 +94,17 @@ function mapAbove(banner: HTMLElement, map: HTMLElement, foot: number): void {
 }
 
 /**
- * Once the final scores are closed to look at the map: the whole map above the match page's end bar, whose room
- * under the board the page names `--end-room` (the map's bottom row stood under the bar at 1280 × 800), and, where
- * "Final scores" stands over the window's foot above the bar (a phone held upright), above that button too.
+ * Once the final scores are closed to look at the map: the banner in the window (its "Final scores" and "Zoom in": at
+ * 360 × 640, the page as the last plot left it, the banner stood 34 px above the window's top, "Zoom in" out of
+ * reach), and the whole map above the match page's end bar, whose room under the board the page names `--end-room`
+ * (the map's bottom row stood under the bar at 1280 × 800).
  */
 function mapAboveEndBar(banner: HTMLElement | null, map: HTMLElement | null): void {
   if (!banner || !map) return;
+  const above = banner.getBoundingClientRect().top - stickyTop();
+  if (above < 0) window.scrollBy({ top: above, behavior: 'instant' });
   const room = parseFloat(getComputedStyle(map).getPropertyValue('--end-room')) || 0;
-  const reopen = document.querySelector<HTMLElement>('[data-testid="show-scores"]');
-  const slot = reopen?.closest<HTMLElement>('.gob-action-slot');
-  const above =
-    reopen && slot && getComputedStyle(slot).position === 'fixed' ? reopen.getBoundingClientRect().top : Infinity;
-  mapAbove(banner, map, Math.min(window.innerHeight - room, above));
+  mapAbove(banner, map, window.innerHeight - room);
 }
 
 /** Changes whenever the game moves on (a plot, a choice, a new round). */
@@ -347,6 +346,7 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
         tableWaiting={props.tableWaiting}
         zoomed={zoomed}
         onZoom={() => setZoomed(!zoomed)}
+        onScores={over && hideOver ? () => setHideOver(false) : undefined}
       />
       {/* In a replay the end screen is in the board's flow, under the banner: the replay's timeline stays free. */}
       {over && !hideOver && props.replay && <EndScreen G={G} names={names} onClose={() => setHideOver(true)} inline />}
@@ -407,16 +407,6 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
                         : waitingText(nameOf(names, toPlay), 'plot', props.replay)
                       : departureText}
               </p>
-            )}
-            {over && hideOver && (
-              <button
-                type="button"
-                className="primary gob-show-scores"
-                onClick={() => setHideOver(false)}
-                data-testid="show-scores"
-              >
-                Final scores
-              </button>
             )}
           </div>
           <Objectives G={G} names={names} />

@@ -7,6 +7,7 @@
  */
 import React, { useState } from 'react';
 import type { GobResult, GobState, PlayerID, ScoreBreakdown } from '../types';
+import { TURN_SCORE } from '../data';
 import { numberText } from './numbers';
 import { colourOf, nameOf } from './sheetProps';
 import { PlayerMark } from './playerMark';
@@ -18,7 +19,9 @@ import '../../common/visually-hidden.css';
 /** The end screen's rows: the sheet's zone, and how it scored (RULES.md, "End of the game and scoring"). */
 const BREAKDOWN: [keyof ScoreBreakdown, string, string][] = [
   ['metro', 'Metro', '2 per circled entrance not crossed for an extra marker'],
-  ['turns', 'Turns', 'the Turn spaces used, −1, −2, −2, −2 and −3: 0, −1, −3, −5, −7 or −10 in all'],
+  // The subtotal by spaces used, as Grannies' by spaces crossed below (it listed each space's cost and then every
+  // subtotal: "the Turn spaces used, −1, −2, −2, −2 and −3: 0, −1, −3, −5, −7 or −10 in all").
+  ['turns', 'Turns', `by Turn spaces used: ${TURN_SCORE.slice(1).map(numberText).join(', ')} (none used: 0)`],
   ['grannies', 'Grannies', 'by spaces crossed: 1, 2, 3, 5, 7, 9, 12, 15'],
   ['studentsCinemas', 'Students × Cinemas', 'Students crossed times Cinemas crossed'],
   ['theaters', 'Theaters', 'the Tourist rows a Theater scored, and half the top open row'],

@@ -23,6 +23,7 @@ import { SheetCompact } from '../../../../src/games/get-on-board/board/SheetComp
 import { Help } from '../../../../src/games/get-on-board/board/Help';
 import { EndScreen, Objectives } from '../../../../src/games/get-on-board/board/Panels';
 import { freshState } from '../helpers';
+import { GRANNY_SCORE, TURN_SCORE } from '../../../../src/games/get-on-board/data';
 import { getOnBoardClient } from '../../../../src/games/get-on-board/board/client';
 import {
   END_NAMES,
@@ -256,6 +257,18 @@ describe('EndScreen', () => {
   it('writes the scores below zero with the minus sign, as the explanations do', () => {
     expect(cells('Turns')).toEqual(['−7', '−10', '—']);
     expect(html).not.toMatch(/>-\d/);
+  });
+
+  it('says how Turns scored as Grannies does, the subtotal by spaces used, each once', () => {
+    // The numbers of a row's explanation, in order ("−3" read as -3).
+    const numbers = (row: string) => {
+      const start = html.indexOf(`<th scope="row">${row}`);
+      const how = html.slice(start, html.indexOf('</small>', start));
+      return [...how.matchAll(/(−?)(\d+)/g)].map((m) => (m[1] ? -1 : 1) * Number(m[2]));
+    };
+    expect(numbers('Grannies')).toEqual(GRANNY_SCORE.slice(1));
+    // It listed each space's cost and then every subtotal (−1, −2, −2, −2 and −3: 0, −1, −3, −5, −7 or −10 in all).
+    expect(numbers('Turns')).toEqual([...TURN_SCORE.slice(1), 0]);
   });
 
   it('puts the totals first, the eliminated player’s in words with the round', () => {
