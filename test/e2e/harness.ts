@@ -533,7 +533,8 @@ export function contrast(a: string, b: string): number {
 /**
  * What the element `over` (a selector, its first match: a toast, the floating Take back) hides, as the page stands:
  * - `text`: each piece of text inside these elements (but inside `over`) that meets its box, or whose middle a tap
- *   would not reach (`document.elementFromPoint` lands in `over`); a piece cut short by its box counts as far as shown;
+ *   would not reach (`document.elementFromPoint` lands in `over`); a piece cut short by its box counts as far as shown,
+ *   and words for screen readers only not at all;
  * - `boxes`: each element that meets its box, or whose middle a tap would not reach;
  * - `controls`: each control a tap on `over` (at nine points of its box) would reach if it were not there.
  * Each as "what: why"; ["<over> is not shown"] when it is not there.
@@ -564,7 +565,10 @@ export function hiddenUnder(
         const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
         for (let n = walk.nextNode(); n; n = walk.nextNode()) {
           const words = (n.textContent ?? '').trim();
-          if (!words || cover.contains(n) || !n.parentElement) continue;
+          // Words for screen readers only (a bot's level beside its name: src/games/common/visually-hidden.css) are
+          // not shown, but their 1 px box stands where they would start: beside a name that ends by a button, it
+          // counted as under the button ("(easy)" under Get on Board's "Zoom in" when the bot was the Inspector).
+          if (!words || cover.contains(n) || !n.parentElement || n.parentElement.closest('.visually-hidden')) continue;
           const clip = n.parentElement.getBoundingClientRect();
           const range = document.createRange();
           range.selectNodeContents(n);
