@@ -1,7 +1,8 @@
 /**
  * Touched On's picture (the games page, the header of its pages): three of its cards fanned on the felt (an
  * Undercover Inspector, an Evader of line 96, a Peak Hour). Self-contained (inline colours, no stylesheet), since
- * the games page loads no board and its styles; the cards follow CardFace's design.
+ * the games page loads no board and its styles; the cards follow CardFace's design (the kind or the name big under
+ * the band or the picture).
  */
 const FONT = 'system-ui, sans-serif';
 
@@ -13,7 +14,20 @@ function Evader() {
       <text x="17" y="13.5" textAnchor="middle" fontSize="11" fontWeight="800" fontFamily={FONT} fill="#fff">
         96
       </text>
-      <g transform="translate(6 26) scale(0.62)" fill="#E0457B">
+      <text
+        x="17"
+        y="28"
+        textAnchor="middle"
+        fontSize="8.5"
+        fontWeight="800"
+        fontFamily={FONT}
+        fill="#222"
+        textLength="26"
+        lengthAdjust="spacingAndGlyphs"
+      >
+        Evader
+      </text>
+      <g transform="translate(6 35) scale(0.62)" fill="#E0457B">
         <path d="M2 2 Q2 0 4 0 H32 Q34 0 35 2 L36 10 H0 Z" />
         <rect x="4" y="2.2" width="5" height="4" fill="#fff" />
         <rect x="11" y="2.2" width="6" height="4" fill="#fff" />
@@ -22,9 +36,6 @@ function Evader() {
         <circle cx="7" cy="11.5" r="2" fill="#333" />
         <circle cx="29" cy="11.5" r="2" fill="#333" />
       </g>
-      <text x="17" y="44" textAnchor="middle" fontSize="5.5" fontWeight="700" fontFamily={FONT} fill="#222">
-        Evader
-      </text>
     </g>
   );
 }
@@ -33,15 +44,26 @@ function Undercover() {
   return (
     <g>
       <rect width="34" height="50" rx="4" fill="#2b2f36" stroke="#00000059" />
-      <text x="17" y="12" textAnchor="middle" fontSize="6" fontWeight="800" fontFamily={FONT} fill="#c9ced6">
+      <path d="M0 4 Q0 0 4 0 H30 Q34 0 34 4 V17 H0 Z" fill="#555" />
+      <text x="17" y="12" textAnchor="middle" fontSize="8" fontWeight="800" fontFamily={FONT} fill="#fff">
         ANY
       </text>
-      <path d="M5 22.5 H29" stroke="#8b939e" strokeWidth="1.2" />
-      <path d="M6 23 H15.5 Q15.5 30 10.5 30 Q6 30 6 23 Z" fill="#0d0f12" stroke="#8b939e" strokeWidth="0.8" />
-      <path d="M18.5 23 H28 Q28 30 23.5 30 Q18.5 30 18.5 23 Z" fill="#0d0f12" stroke="#8b939e" strokeWidth="0.8" />
-      <text x="17" y="42" textAnchor="middle" fontSize="4.6" fontWeight="700" fontFamily={FONT} fill="#eef1f5">
+      <text
+        x="17"
+        y="27.5"
+        textAnchor="middle"
+        fontSize="7.9"
+        fontWeight="800"
+        fontFamily={FONT}
+        fill="#eef1f5"
+        textLength="29"
+        lengthAdjust="spacingAndGlyphs"
+      >
         Undercover
       </text>
+      <path d="M5 35.5 H29" stroke="#8b939e" strokeWidth="1.2" />
+      <path d="M6 36 H15.5 Q15.5 43 10.5 43 Q6 43 6 36 Z" fill="#0d0f12" stroke="#8b939e" strokeWidth="0.8" />
+      <path d="M18.5 36 H28 Q28 43 23.5 43 Q18.5 43 18.5 36 Z" fill="#0d0f12" stroke="#8b939e" strokeWidth="0.8" />
     </g>
   );
 }
@@ -50,11 +72,22 @@ function PeakHour() {
   return (
     <g>
       <rect width="34" height="50" rx="4" fill="#4b2c7d" stroke="#d9c46a" />
-      <circle cx="17" cy="21" r="8" fill="none" stroke="#fff" strokeWidth="2" />
-      <path d="M17 16 V21 L20.5 23.5" fill="none" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
-      <text x="17" y="40" textAnchor="middle" fontSize="5.2" fontWeight="800" fontFamily={FONT} fill="#fff">
-        Peak Hour
-      </text>
+      <circle cx="17" cy="15" r="7" fill="none" stroke="#fff" strokeWidth="2" />
+      <path d="M17 10.5 V15 L20 17.2" fill="none" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
+      {['Peak', 'Hour'].map((word, i) => (
+        <text
+          key={word}
+          x="17"
+          y={33 + 8.5 * i}
+          textAnchor="middle"
+          fontSize="8.5"
+          fontWeight="800"
+          fontFamily={FONT}
+          fill="#fff"
+        >
+          {word}
+        </text>
+      ))}
     </g>
   );
 }
