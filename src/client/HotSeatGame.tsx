@@ -393,15 +393,29 @@ export function HotSeatGame(props: {
       {over && (
         // Above every game's end screen, as online (styles.css, .game-over-bar).
         <div ref={endBar} className="game-over-bar" role="status" data-testid="hs-end">
-          <span>The game is over.</span>
+          {/* One row on a phone, as online (OnlineBoard.tsx): the words read only, "Players" and "Lobby" named in full. */}
+          <span className="end-note">The game is over.</span>
           <button type="button" className="primary" onClick={props.onPlayAgain} data-testid="hs-play-again">
             Play again
           </button>
-          <button type="button" className="ghost" onClick={props.onChangePlayers} data-testid="hs-change-players">
-            Change players
+          <button
+            type="button"
+            className="ghost"
+            onClick={props.onChangePlayers}
+            aria-label="Change players"
+            data-testid="hs-change-players"
+          >
+            <span className="end-long">Change players</span>
+            <span className="end-short">Players</span>
           </button>
-          <a className="button ghost" href={hrefOf({ page: 'lobby', game: gameId })} data-testid="hs-to-lobby">
-            Back to the lobby
+          <a
+            className="button ghost"
+            href={hrefOf({ page: 'lobby', game: gameId })}
+            aria-label="Back to the lobby"
+            data-testid="hs-to-lobby"
+          >
+            <span className="end-long">Back to the lobby</span>
+            <span className="end-short">Lobby</span>
           </a>
         </div>
       )}

@@ -233,21 +233,27 @@ export function OnlineBoard(props: OnlineBoardProps) {
       </div>
       {props.ctx.gameover !== undefined && (
         <div ref={endBar} className="game-over-bar" role="status" data-testid="game-over-bar">
-          <span>The game is over.</span>
+          {/* On a phone the bar is one row (styles.css): these words are read, not shown, and the links say "Replay"
+              and "Lobby", named in full. */}
+          <span className="end-note">The game is over.</span>
           {props.endActions}
           <a
             className="button ghost"
             href={hrefOf({ page: 'replay', game: def.id, matchID: props.matchID })}
+            aria-label="Watch the replay"
             data-testid="watch-replay"
           >
-            Watch the replay
+            <span className="end-long">Watch the replay</span>
+            <span className="end-short">Replay</span>
           </a>
           <a
             className={`button ${props.endActions ? 'ghost' : 'primary'}`}
             href={hrefOf({ page: 'lobby', game: def.id })}
+            aria-label="Back to the lobby"
             data-testid="to-lobby"
           >
-            Back to the lobby
+            <span className="end-long">Back to the lobby</span>
+            <span className="end-short">Lobby</span>
           </a>
         </div>
       )}

@@ -100,7 +100,7 @@ export function Rematch(props: { matchID: string; match: Match | null; seat: Sto
         </button>
       ) : next ? (
         <>
-          <span>A rematch is ready.</span>
+          <span className="end-note">A rematch is ready.</span>
           <button
             type="button"
             className="primary"
@@ -143,7 +143,7 @@ export function RematchToWatch(props: { match: Match | null; testId: string; wat
   if (!next) return null;
   return (
     <span className="rematch">
-      <span>The players started a rematch.</span>
+      <span className="end-note">The players started a rematch.</span>
       <a
         className="button primary"
         href={hrefOf({ page: 'match', game: game.def.id, matchID: next })}

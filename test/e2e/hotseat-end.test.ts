@@ -310,6 +310,13 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
       for (const h of heights) expect(h, `${width} × ${height}: a button of the end bar`).toBeGreaterThanOrEqual(44);
       await page.getByTestId('gameover-close').scrollIntoViewIfNeeded();
       const bar = (await page.getByTestId('hs-end').boundingBox())!;
+      if (width < 480) {
+        // One row on an upright phone, 60 px (two rows before, 108 px), its short labels named in full.
+        expect(bar.height, `${width} × ${height}: the end bar's height`).toBeLessThanOrEqual(60);
+        await page.getByRole('button', { name: 'Change players' }).waitFor({ timeout: UI });
+        await page.getByRole('link', { name: 'Back to the lobby' }).waitFor({ timeout: UI });
+        await screenshot(page, `hotseat-end-phone-${width}x${height}`, { fullPage: false });
+      }
       const dialog = (await page.getByTestId('gameover').boundingBox())!;
       expect(dialog.y + dialog.height, `${width} × ${height}: the final scores above the bar`).toBeLessThanOrEqual(
         bar.y,

@@ -515,12 +515,61 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
         expect(r.x + r.width, `${size.width} px: a button leaves the bar`).toBeLessThanOrEqual(box.x + box.width);
       }
     }
+    // On an upright phone (360 × 640, touch) the bar is one row, 60 px high (three rows, 156 px, before: a quarter of
+    // the window once the final scores were closed), its ways on 44 px targets named in full, also with a rematch
+    // ready ("Join the rematch", its widest) and for someone watching it ("See the rematch").
+    const phone = await openAsSeat(
+      suite.browser,
+      errors,
+      'game-over-phone',
+      { url: suite.server.url, game: SHORT_GAME, matchID, playerID: '0', credentials: creds[0] },
+      undefined,
+      { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true },
+    );
+    const watcher = await newContext(suite.browser, errors, 'game-over-phone-watch', {
+      viewport: { width: 360, height: 640 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const oneRow = async (page: Page, first: string, what: string) => {
+      const phoneBar = page.getByTestId('game-over-bar');
+      await phoneBar.getByTestId(first).waitFor({ timeout: UI_TIMEOUT });
+      const box = (await phoneBar.boundingBox())!;
+      expect(box.height, `${what}: the bar's height at 360 × 640`).toBeLessThanOrEqual(60);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+      for (const b of await phoneBar.locator('a, button').all()) {
+        const r = (await b.boundingBox())!;
+        expect(r.x, `${what}: a way on leaves the bar`).toBeGreaterThanOrEqual(box.x);
+        expect(r.x + r.width, `${what}: a way on leaves the bar`).toBeLessThanOrEqual(box.x + box.width);
+        expect(r.height, `${what}: a way on's height`).toBeGreaterThanOrEqual(44);
+        expect(r.width, `${what}: a way on's width`).toBeGreaterThanOrEqual(44);
+      }
+      await phoneBar.getByRole('link', { name: 'Watch the replay' }).waitFor({ timeout: UI_TIMEOUT });
+      await phoneBar.getByRole('link', { name: 'Back to the lobby' }).waitFor({ timeout: UI_TIMEOUT });
+      await screenshot(page, `online-game-over-phone-${first}`, { fullPage: false });
+    };
+    await oneRow(phone.page, 'rematch-play-again', 'a player');
+    await phone.page.getByTestId('gameover-close').click();
+    await oneRow(phone.page, 'rematch-play-again', 'the final scores closed');
+    const again = await http(suite.server.url, `/games/${SHORT_GAME}/${matchID}/playAgain`, {
+      method: 'POST',
+      json: { playerID: '1', credentials: creds[1] },
+    });
+    expect(again.status).toBe(200);
+    await phone.page.reload();
+    await oneRow(phone.page, 'rematch-join', 'a rematch ready');
+    await watcher.page.goto(`${suite.server.url}/#/g/${SHORT_GAME}/match/${matchID}`);
+    await watcher.page.getByTestId('watch').click({ timeout: UI_TIMEOUT });
+    await oneRow(watcher.page, 'rematch-watch', 'someone watching');
+    await phone.context.close();
+    await watcher.context.close();
     // Clickable even with the game's own end screen open.
     await p.getByTestId('to-lobby').click();
     await p.getByTestId('lobby').waitFor({ timeout: UI_TIMEOUT });
     expect(p.url()).toMatch(new RegExp(`#/g/${SHORT_GAME}$`));
     await context.close();
-  }, 60_000);
+  }, 90_000);
 
   it('shows no game-over bar while the game goes on', async () => {
     const { matchID, creds } = await createJoined(suite.server.url, SHORT_GAME, 2);
