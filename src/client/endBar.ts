@@ -1,10 +1,11 @@
 /**
  * The room the end bar takes at the window's foot (styles.css, `.game-over-bar`): the page that holds it (`.is-over`)
- * keeps that room free under the board and the final scores, and a board may stand a control in it (Get on Board's
- * "Final scores"). The bar's height depends on its words and buttons and the window's width: a rematch ready takes
- * a third row on a phone, 134 px high where the room styles.css guesses from the width left 116 (a play-through
- * review: the bar lay over "Final scores" and the map's bottom row). So the bar is measured, and again whenever it
- * changes, into `--end-bar-room`: its height, its 16 px off the window's foot and an 8 px gap.
+ * keeps that room free under the board and the final scores (Get on Board fits its map above it). The bar's height
+ * depends on its words and buttons and the window's width: a rematch ready once took a third row on a phone, 134 px
+ * high where the room styles.css guesses from the width left 116 (a play-through review: the bar lay over the map's
+ * bottom row); a phone's bar is one row now, but a rematch's error, or a window narrower than its buttons, still
+ * adds one. So the bar is measured, and again whenever it changes, into `--end-bar-room`: its height, its 16 px off
+ * the window's foot and an 8 px gap.
  */
 import { useLayoutEffect, useRef } from 'react';
 
