@@ -6,12 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { BOT_LEVELS } from '../../src/bots/levels';
 import { LEVELS } from '../../src/bots/mcts';
-import { botName } from '../../src/client/seats';
+import { BOT_LEVELS as MENU_LEVELS, botName } from '../../src/client/seats';
 import { looksLikeBotName, withoutBotLevel } from '../../src/games/common/names';
 
 describe("a bot's name", () => {
   it('is offered for every level the search has settings for, and no other', () => {
     expect([...BOT_LEVELS].sort()).toEqual(Object.keys(LEVELS).sort());
+    expect(MENU_LEVELS).toEqual(BOT_LEVELS);
   });
 
   it.each(BOT_LEVELS.flatMap((level) => [0, 1, 4].map((seat) => [seat, level] as const)))(

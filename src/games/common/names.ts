@@ -3,10 +3,13 @@
  * (normal)", src/client/seats.ts and server/bots.ts); a chip or a card's tag
  * shows it without the level, and its title keeps the whole name.
  */
-import { BOT_LEVELS } from '../../bots/levels';
 
-/** One of the bots' levels, as a pattern. */
-const LEVEL = `(?:${BOT_LEVELS.join('|')})`;
+/**
+ * One of the bots' levels (src/bots/levels.ts), as a pattern. Spelled here rather than built from that list, which
+ * would make the list a chunk of its own in the client's bundle (a 90-byte file the pages would fetch: the boards and
+ * the shell both import this module); test/board/bot-names.test.ts checks the pattern against every level.
+ */
+const LEVEL = '(?:easy|normal|hard)';
 /** A bot's level in brackets at a name's end, as the bots are named. */
 const BOT_LEVEL_SUFFIX = new RegExp(`\\s*\\(${LEVEL}\\)$`);
 /** A level in brackets at a name's end, in any case and spacing: "(Hard)", "( normal )". */
