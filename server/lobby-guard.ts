@@ -55,13 +55,16 @@ type Body = Record<string, unknown>;
  * would show them as one. Nor may it be another seat's of the match (src/games/common/same-name.ts: in any case or
  * accents): the boards and logs would show two players as one (a join's own seat is open, as boardgame.io refuses a
  * taken one). A seat keeps its own name, though (a handover link renames a seat to its name to check its key), even
- * one given before these rules.
+ * one given before these rules. `players`: the match's seats, as the guard read them for this request.
  */
-async function nameAllowed(db: AnyStorage, matchID: string, route: 'join' | 'update' | 'rename', body: Body) {
+function nameAllowed(
+  players: Server.MatchData['players'] | undefined,
+  route: 'join' | 'update' | 'rename',
+  body: Body,
+) {
   const key = route === 'join' ? 'playerName' : 'newName';
   const name = body[key];
   if (typeof name !== 'string') return;
-  const players = (await fetchMetadata(db, matchID))?.players;
   const seat = body.playerID === undefined ? undefined : players?.[Number(body.playerID)];
   if (route !== 'join' && seat?.name === name) return;
   if (looksLikeBotName(name)) {
@@ -254,10 +257,8 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
     const isCreate = matchID?.toLowerCase() === 'create';
     if (matchID !== undefined && !isCreate && !MATCH_ID.test(matchID)) fail(400, 'Invalid match ID');
     // boardgame.io's match routes read a match by its ID alone: a match of another game is not this game's.
-    if (matchID !== undefined && !isCreate) {
-      const metadata = await fetchMetadata(db, matchID);
-      if (metadata && metadata.gameName !== gameName) fail(404, `Match ${matchID} not found`);
-    }
+    const metadata = matchID !== undefined && !isCreate ? await fetchMetadata(db, matchID) : undefined;
+    if (metadata && metadata.gameName !== gameName) fail(404, `Match ${matchID} not found`);
     if (ctx.method !== 'POST') return next();
 
     const route: LobbyRoute | undefined =
@@ -274,7 +275,7 @@ export function lobbyGuard(games: Game[], db: AnyStorage, limits: LobbyLimits): 
     if (!parsed.success) fail(400, parsed.error.issues[0]?.message ?? 'Invalid request body');
     const checked: Body = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
     if (route === 'create') setupData(game, checked, (checked.numPlayers as number | undefined) ?? 2);
-    if (route === 'join' || route === 'update' || route === 'rename') await nameAllowed(db, matchID, route, checked);
+    if (route === 'join' || route === 'update' || route === 'rename') nameAllowed(metadata?.players, route, checked);
     if (route === 'playAgain' && checked.setupData !== undefined) {
       const players = (checked.numPlayers as number | undefined) ?? (await fetchPlayerCount(db, matchID));
       if (players === undefined) fail(404, `Match ${matchID} not found`);
