@@ -31,6 +31,7 @@ import { rematchClock, scaledPeriod } from './start-clock';
 import { checkCreatorKey, dropCreator, issueCreatorKey, recordCreator } from './close-match';
 import { looksLikeBotName } from '../src/games/common/names';
 import { nameHeldBy } from '../src/games/common/same-name';
+import { refuseSameName } from './name-refusal';
 
 /** Limits applied by the guard. */
 export interface LobbyLimits {
@@ -55,7 +56,9 @@ type Body = Record<string, unknown>;
  * would show them as one. Nor may it be another seat's of the match (src/games/common/same-name.ts: in any case or
  * accents): the boards and logs would show two players as one (a join's own seat is open, as boardgame.io refuses a
  * taken one). A seat keeps its own name, though (a handover link renames a seat to its name to check its key), even
- * one given before these rules. `players`: the match's seats, as the guard read them for this request.
+ * one given before these rules. `players`: the match's seats, as the guard read them for this request: with the memory
+ * and file storages the stored object itself, which a join landed since has changed; PostgreSQL reads a copy, so it
+ * checks again as it stores the seat (`refuseNameTaken` in server/storage/postgres.ts).
  */
 function nameAllowed(
   players: Server.MatchData['players'] | undefined,
@@ -75,9 +78,7 @@ function nameAllowed(
     name,
     others.map((p) => p.name),
   );
-  if (held !== undefined) {
-    fail(400, `${key} "${name}" is another player's in this match ("${held}"): each player needs a name of their own`);
-  }
+  if (held !== undefined) refuseSameName(key, name, held);
 }
 
 /** Runs the game's own `validateSetupData`; a throw is a 400, not a 500. */

@@ -34,7 +34,10 @@
  *   are: a change must be made on the fetched object itself, as the lobby,
  *   the chat, the turn clocks and the bot seats do. A tagged object whose row
  *   is gone (the match was removed after the read) is not written: it would
- *   bring the match back without its state.
+ *   bring the match back without its state. A tagged write that gives a
+ *   seat a name another seat has as it is stored (two joins of "Ana" and
+ *   "ana" on two processes, each checked by the lobby on its own read) is
+ *   refused with the lobby's same-name 400 (`refuseNameTaken`).
  *
  * - `wipeIfUnchanged` (the expiry sweep's removal, server/expiry.ts) deletes
  *   the row and its log in one statement, only while the row is as the
@@ -72,6 +75,8 @@ import type { PageEntry, PageOptions } from './list-filter';
 import { metadataKey } from './metadata-key';
 import { StateConflict } from './conflict';
 import { consoleLogger, type Logger } from '../log';
+import { refuseSameName } from '../name-refusal';
+import { nameHeldBy } from '../../src/games/common/same-name';
 
 /**
  * The advisory lock key under which the site's tables are created (the storage's and the bot leases'):
@@ -139,6 +144,36 @@ const PER_SEAT = new Set(['players', 'botSeats', 'clockTimeouts']);
 /** A seat's credentials, if it has any. */
 const credentialsOf = (seat: unknown) =>
   typeof seat === 'object' && seat !== null ? (seat as { credentials?: unknown }).credentials : undefined;
+
+/** A seat's name, if it has one. */
+const nameOf = (seat: unknown) => {
+  const name = typeof seat === 'object' && seat !== null ? (seat as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+};
+
+/**
+ * Refuses (400, as the lobby refuses it: server/lobby-guard.ts) a write that gives a seat a name (a join, a rename)
+ * another seat of the match has as the write is stored (`stored`: the seats written, merged or not). The lobby checks
+ * the name on its own read of the match, before boardgame.io reads it again and writes; on two processes, two joins
+ * of "Ana" and "ana" to two seats at once each passed that check. Only a seat whose name this write changed since its
+ * read (`base`) is checked: two seats that already shared a name (a match from before the rule) keep it.
+ */
+export function refuseNameTaken(base: Server.MatchData, mine: Server.MatchData, stored: Server.MatchData): void {
+  const before = (base.players ?? {}) as Record<string, unknown>;
+  const seats = (mine.players ?? {}) as Record<string, unknown>;
+  const now = (stored.players ?? {}) as Record<string, unknown>;
+  for (const seat of Object.keys(seats)) {
+    const name = nameOf(seats[seat]);
+    if (name === undefined || name === nameOf(before[seat])) continue;
+    const others = Object.keys(now)
+      .filter((other) => other !== seat)
+      .map((other) => nameOf(now[other]));
+    const held = nameHeldBy(name, others);
+    if (held === undefined) continue;
+    const joined = credentialsOf(seats[seat]) !== credentialsOf(before[seat]);
+    refuseSameName(joined ? 'playerName' : 'newName', name, held);
+  }
+}
 
 /**
  * Applies what `mine` changed since `base` over `theirs`: top-level fields one
@@ -583,13 +618,9 @@ export class PostgresStorage extends Async {
         return;
       }
       const merged = row.json !== null && row.meta_version !== base.version;
-      if (merged) {
-        next = mergeMetadata(
-          JSON.parse(base.json) as Server.MatchData,
-          metadata,
-          JSON.parse(row.json!) as Server.MatchData,
-        );
-      }
+      const read = JSON.parse(base.json) as Server.MatchData;
+      if (merged) next = mergeMetadata(read, metadata, JSON.parse(row.json!) as Server.MatchData);
+      refuseNameTaken(read, metadata, next);
       const json = JSON.stringify(next);
       const r = await client.query(
         `INSERT INTO ${this.match} (id, game_name, metadata, gameover, updated_at, meta_version)
