@@ -471,7 +471,13 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
           );
           const low = fixed.map((el) => el.getBoundingClientRect()).filter((r) => r.bottom > innerHeight / 2);
           const round = (r: DOMRect) => ({ top: Math.round(r.top), bottom: Math.round(r.bottom) });
+          // The map's column less the map as drawn in it (centred, where its height caps it): room left bare.
+          const svg = document.querySelector<SVGSVGElement>('.gob-map-svg')!;
+          const view = svg.viewBox.baseVal;
+          const drawn = svg.getBoundingClientRect();
+          const k = Math.min(drawn.width / view.width, drawn.height / view.height);
           return {
+            bare: Math.round(document.querySelector('.gob-mapcol')!.getBoundingClientRect().width - view.width * k),
             banner: round(box('banner')),
             map: round(box('gob-map')),
             bar: round(box('game-over-bar')),
@@ -490,6 +496,9 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's final scores fit the screen"
       // The whole map under the banner and above the end bar: held sideways at 844 × 390 its last 68 px lay under it.
       expect.soft(m.map.top, 'the map under the banner').toBeGreaterThanOrEqual(m.banner.bottom);
       expect.soft(m.map.bottom, "the map's foot above the end bar").toBeLessThanOrEqual(m.bar.top);
+      // Held sideways, the map drawn smaller to stand above the bar leaves no bare room beside it: the side column
+      // takes it (the map's column kept the width of a map as high as the window, 110 px of it bare at 844 × 390).
+      if (size.width > size.height) expect.soft(m.bare, 'bare room beside the map (px)').toBeLessThanOrEqual(2);
       // Nothing but the end bar stands over the window's foot: "Final scores" above it took 172 px of 640 with it.
       expect.soft(m.covered, "the window's foot covered").toBeLessThanOrEqual(size.height - m.bar.top);
       // Zoomed, the map's box keeps its place, clear of the bar.

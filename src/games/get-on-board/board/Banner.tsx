@@ -11,7 +11,7 @@
  * and back between plots, moving the map a player was tapping by up to 48 px.
  */
 import React, { forwardRef, useRef } from 'react';
-import { BOARD_BANNER } from '../../common/board-props';
+import { BOARD_BANNER, NOTE_CLEAR } from '../../common/board-props';
 import { ShortName } from '../../common/ShortName';
 import { shapeFor } from '../data';
 import type { GobState, PlayerID } from '../types';
@@ -88,6 +88,8 @@ export const Banner = forwardRef<HTMLElement, BannerProps>(function Banner(
       ref={ref}
       className={`gob-banner ${BOARD_BANNER}${shapeToCome ? ' gob-banner--seat' : ''}`}
       data-testid="banner"
+      // Hot-seat's notes stand off its words, as off the map (Board.tsx).
+      {...{ [NOTE_CLEAR]: '' }}
     >
       <span className="gob-banner-head">
         <span className="gob-banner-map">{mapName}</span>

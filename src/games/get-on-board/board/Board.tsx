@@ -24,6 +24,7 @@
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
+  NOTE_CLEAR,
   TABLE_WAITING_TEXT,
   emptySeatText,
   emptySeats,
@@ -73,9 +74,9 @@ function newestPlotEnd(G: GobState): PointId | undefined {
  * clears the action panel where it is a bottom sheet over the map's foot (a phone held upright), or the window's foot
  * where the panel sits beside the map (a screen, or a phone held sideways, when the match page's invitation, switches
  * and chat push the board down), but never the banner past the window's top. Where the banner and the map do not
- * both fit above the sheet, the banner goes to the top, for as much of the map as the window holds: at 360 × 640 the
- * departures' sheet left 10 px too few, and the page did not scroll at all, the map hidden under it but for its top
- * row.
+ * both fit above the sheet, the banner goes to the top, for as much of the map as the window holds (before, the page
+ * did not scroll at all, the map hidden under the sheet but for its top row: at 360 × 640 the departures' sheet left
+ * 10 px too few, before its words were made shorter on a phone).
  */
 function keepMapClear(banner: HTMLElement | null, map: HTMLElement | null, sheet: HTMLElement | null): void {
   if (!banner || !map || !sheet) return;
@@ -351,7 +352,9 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
       {/* In a replay the end screen is in the board's flow, under the banner: the replay's timeline stays free. */}
       {over && !hideOver && props.replay && <EndScreen G={G} names={names} onClose={() => setHideOver(true)} inline />}
       <div className="gob-layout" style={{ '--gob-map-aspect': viewBox.width / viewBox.height } as React.CSSProperties}>
-        <div ref={mapRef} className="gob-mapcol">
+        {/* Hot-seat's "Ana's turn" stands off the map (as off the banner and the action panel) where the window has
+            room for it elsewhere: above the sheet on a phone held upright it covered the map's corner for 4 s. */}
+        <div ref={mapRef} className="gob-mapcol" {...{ [NOTE_CLEAR]: '' }}>
           <MapView
             map={map}
             routes={routesOf(G, names)}

@@ -9,6 +9,7 @@ import React from 'react';
 import { objectiveCard, shapeFor, type JointType } from '../data';
 import { graphOf } from '../graph';
 import type { GobState, PlayerID, PointId } from '../types';
+import type { Icon } from '../maps/types';
 import { ICON_NAMES, IconSvg, ShapeGlyph, TicketCard } from './icons';
 import { choosingExtra, type DraftView, type TargetOption } from './plotBuilder';
 import { logText, nameOf } from './sheetProps';
@@ -23,11 +24,17 @@ const JOINT_WORDS: Record<JointType, string> = {
 
 type Names = Record<PlayerID, string>;
 
-/** "3,4 — Student, Piazza Navona": an intersection in words. */
-export function pointName(G: GobState, p: PointId): string {
+/**
+ * "3,4 — Student, Piazza Navona": an intersection in words, with its icons but those `unsaid` (a departure's Metro
+ * entrance: every departure is one).
+ */
+export function pointName(G: GobState, p: PointId, unsaid: readonly Icon[] = []): string {
   const point = graphOf(G.mapId).points.get(p);
   if (!point) return p;
-  const icons = point.icons.map((i) => ICON_NAMES[i]).join(' and ');
+  const icons = point.icons
+    .filter((i) => !unsaid.includes(i))
+    .map((i) => ICON_NAMES[i])
+    .join(' and ');
   return [p, [icons, point.name].filter(Boolean).join(', ')].filter(Boolean).join(' — ');
 }
 
@@ -92,8 +99,16 @@ export function DeparturePanel(props: {
       <h2>Choose your departure</h2>
       {mine === null || mine === undefined ? (
         <>
+          {/* On a phone the intro in two lines, not three; and each ticket's place without "Metro entrance" (every
+              departure is one, as the intro says), in two: at 360 × 640 the sheet covered the map's last 11 px. */}
           <p className="gob-departure-intro">
-            Keep one of your two tickets: your line starts at its Metro entrance. Nobody sees it until all have chosen.
+            <span className="gob-departure-intro-long">
+              Keep one of your two tickets: your line starts at its Metro entrance. Nobody sees it until all have
+              chosen.
+            </span>
+            <span className="gob-departure-intro-short">
+              Keep one, in secret: your line starts at its Metro entrance.
+            </span>
           </p>
           <div className="gob-departures">
             {G.offers[me].map((t) => {
@@ -113,7 +128,7 @@ export function DeparturePanel(props: {
                   <TicketCard n={t} width={34} />
                   <span>
                     Departure {t}
-                    <small>{point ? pointName(G, point) : ''}</small>
+                    <small>{point ? pointName(G, point, ['metro']) : ''}</small>
                   </span>
                 </button>
               );

@@ -1,6 +1,7 @@
 /**
- * An opponent's sheet in brief: name, score, this round's shape, and one chip
- * per zone (icon and count). Takes the same SheetProps as the full sheet.
+ * An opponent's sheet in brief: name, score, this round's shape (none once
+ * eliminated), and one chip per zone (icon and count). Takes the same
+ * SheetProps as the full sheet.
  */
 import React from 'react';
 import type { Icon } from '../maps/types';
@@ -26,7 +27,8 @@ function Chip({ icon, text, label, zone }: { icon?: Icon; text: string; label: s
 }
 
 export function SheetCompact(p: SheetProps) {
-  const shape = p.currentTicket ? p.shapes[(p.currentTicket - 1) % 6] : undefined;
+  // The round's shape is what the player plots now: an eliminated player plots no more, and shows none.
+  const shape = p.currentTicket && !p.eliminated ? p.shapes[(p.currentTicket - 1) % 6] : undefined;
   const tourists = p.touristRows.reduce((n, r) => n + r.count, 0);
   const flirts = p.flirtRows.reduce((n, r) => n + r.light + r.dark, 0);
   const sites = p.personal?.sites.filter((s) => s.reached).length ?? 0;

@@ -228,7 +228,10 @@ describe('SheetView', () => {
     expect(html).toContain('Eliminated');
     expect(html).toContain('aria-label="Grannies: 4 of 8"');
     expect(html).toContain('aria-label="Tourists: 4"');
-    expect(html).toContain('data-shape="B"'); // ticket 4 on sheet 3
+    // An eliminated player plots no more: their summary shows no shape for the round (it showed ticket 4's on sheet
+    // 3, "B"); a player still plotting shows theirs (ticket 4's on sheet 2, "C").
+    expect(html).not.toMatch(/data-shape="[A-F]"/);
+    expect(renderToStaticMarkup(<SheetCompact {...OPPONENTS[0]} />)).toContain('data-shape="C"');
     // The Metro chip counts the spare entrances alone, as the Tourists' chip counts tourists (it read "spare/circled").
     const { metroCircled, metroCrossed } = OPPONENTS[1];
     const spare = metroCircled - metroCrossed;
