@@ -17,6 +17,12 @@
  *   5.7 to 6.6, the corner labels ("EVADER", "INSPECTOR", "POWER") 3.2 to 3.7 and the Lines' termini 3.6 to 4.9 at
  *   360 × 640 and 844 × 390; now every one of them 9.5 px or more (the termini are left off a phone's Line cards).
  * - Held sideways with four players (844 × 390), the same checks hold: Line 109's column beside the other three.
+ * - The miniatures (a seat's face-down fan, the Peak Hour in front of a seat, the Exp cards won, the Exp under a
+ *   Line, the draw, discard and Exp piles, the used Powers) are held to the same 9 px. Before (2026-12-03): the fans'
+ *   "Touched On" 3.3 px, the Exp under a Line 3.0, the draw and Exp piles' words 6.0, the Peak Hour's name 7.0, the
+ *   used Powers' names 7.5 and the Exp won's "Exp" 8.0, at 360 × 640, 390 × 844 and 844 × 390 alike. A miniature now
+ *   prints no words but its route number or its value (10 px and up); the used Powers' names are printed under their
+ *   pile, at 11 px, and the discard's top card is 40 px wide (its "Inspector" was 8.4 px at 36).
  * Screenshots (of the window) go to artifacts/screenshots/ (`touched-on-landscape-…`).
  */
 import { describe, expect, it } from 'vitest';
@@ -68,40 +74,66 @@ function measure(page: Page) {
 }
 
 /**
- * Every word printed on a card of the hand, a carriage or a Line's card, as drawn: its height on the screen (its font
- * size in the card's units times the card's scale, from getScreenCTM), and whether it spills out of its card or runs
- * under the next card fanned over this one in its run.
+ * Every word printed on a card of the board (the hand, the carriages, the Lines' cards, and the miniatures of the
+ * seats, the Lines' Exp and the piles), as drawn: its height on the screen (its font size in the card's units times
+ * the card's scale, from getScreenCTM), and whether it spills out of its card or runs under the next card fanned over
+ * this one in its run.
  */
 function cardWords(page: Page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('[data-testid="hand"] svg.cf, .carriage svg.cf, .line-head svg.cf')].flatMap(
-      (svg) => {
-        const card = svg.getBoundingClientRect();
-        const next = svg.closest('.ccard')?.nextElementSibling?.getBoundingClientRect();
-        const over = next && Math.abs(next.top - card.top) < 10 ? next : null;
-        return [...svg.querySelectorAll('text')].flatMap((t) => {
-          const r = t.getBoundingClientRect();
-          if (!t.textContent || r.width === 0) return [];
-          const m = t.getScreenCTM()!;
-          const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
-          return [
-            {
-              word: `${svg.getAttribute('aria-label')!.replace(/:.*/, '')}: "${t.textContent}"`,
-              px: Math.round(px * 10) / 10,
-              spills: r.left < card.left - 1 || r.right > card.right + 1,
-              cut: over !== null && r.right > over.left + 1,
-            },
-          ];
-        });
-      },
-    ),
+    [...document.querySelectorAll('.to-board svg.cf')].flatMap((svg) => {
+      const card = svg.getBoundingClientRect();
+      const next = svg.closest('.ccard')?.nextElementSibling?.getBoundingClientRect();
+      const over = next && Math.abs(next.top - card.top) < 10 ? next : null;
+      return [...svg.querySelectorAll('text')].flatMap((t) => {
+        const r = t.getBoundingClientRect();
+        if (!t.textContent || r.width === 0) return [];
+        const m = t.getScreenCTM()!;
+        const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+        return [
+          {
+            word: `${svg.getAttribute('aria-label')!.replace(/:.*/, '')}: "${t.textContent}"`,
+            px: Math.round(px * 10) / 10,
+            spills: r.left < card.left - 1 || r.right > card.right + 1,
+            cut: over !== null && r.right > over.left + 1,
+          },
+        ];
+      });
+    }),
   );
 }
 
-/** The cards' words at this moment (`where` names it) are 9 px high or more, whole on their cards and uncovered. */
-async function expectLegibleCards(page: Page, where: string) {
+/**
+ * The cards' words at this moment (`where` names it) are 9 px high or more, whole on their cards and uncovered.
+ * `minis`: the position has every kind of miniature (`setPilesAndSeats`), and each is there to be measured.
+ */
+async function expectLegibleCards(page: Page, where: string, minis = true) {
   const words = await cardWords(page);
   expect(words.length, where).toBeGreaterThan(10);
+  if (!minis) return expectWhole(words, where);
+  const missing = await page.evaluate(() =>
+    [
+      '.to-seat .backs',
+      '.in-front',
+      '.to-seat .exp-row',
+      '.line-exp',
+      '[data-testid="exp-pile"]',
+      '.used-powers',
+    ].filter((sel) => !document.querySelector(`${sel} svg.cf`)),
+  );
+  expect(missing, `miniatures missing, ${where}`).toEqual([]);
+  expectWhole(words, where);
+  // The used Powers' names, which their miniatures leave off, are printed under their pile, as high as the rest.
+  const used = await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="used-names"]');
+    return el && { text: el.textContent, px: parseFloat(getComputedStyle(el).fontSize) };
+  });
+  expect(used?.text, `the used Powers' names, ${where}`).toBe('Tram Tracker, Feet On Seat');
+  expect(used!.px, `the used Powers' names, ${where}`).toBeGreaterThanOrEqual(9);
+}
+
+/** Each of these words 9 px high or more, whole on its card and uncovered. */
+function expectWhole(words: Awaited<ReturnType<typeof cardWords>>, where: string) {
   const small = words.filter((w) => w.px < 9).map((w) => `${w.word} ${w.px} px`);
   expect(small, `card words under 9 px, ${where}`).toEqual([]);
   const hidden = words.filter((w) => w.spills || w.cut).map((w) => `${w.word}${w.spills ? ' spills' : ' cut'}`);
@@ -111,7 +143,10 @@ async function expectLegibleCards(page: Page, where: string) {
 const meets = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 const inWindow = (a: Box, w: number, h: number) => a.left >= 0 && a.top >= 0 && a.right <= w && a.bottom <= h;
 
-/** A 3-seat hot-seat game in a phone of `width` × `height`, mid-journey (touched-on-position.ts), on Ana's turn. */
+/**
+ * A 3-seat hot-seat game in a phone of `width` × `height`, mid-journey (touched-on-position.ts), on Ana's turn, with
+ * Powers used, a Peak Hour in play and Exp won (`setPilesAndSeats`).
+ */
 async function midJourneyTurn(
   suite: ReturnType<typeof e2eSuite>,
   label: string,
@@ -125,7 +160,7 @@ async function midJourneyTurn(
     hasTouch: true,
     reducedMotion: 'reduce',
   });
-  await hotSeatMidJourney(page, suite.server.url, players);
+  await hotSeatMidJourney(page, suite.server.url, players, true);
   await page.locator('[data-testid="hand"] .hand-card[data-playable="yes"]').first().waitFor({ timeout: UI });
   await page.waitForTimeout(600);
   return { context, page };
@@ -273,7 +308,7 @@ describe.skipIf(!CHROMIUM)('browser: Touched On on a phone held sideways and upr
         (c) => !inWindow(c, width, height) || c.bottom > m.sheet.top || c.right - c.left < 44 || c.bottom - c.top < 44,
       );
       expect(off, where).toEqual([]);
-      await expectLegibleCards(page, '11 cards');
+      await expectLegibleCards(page, '11 cards', false);
       // The hand's title is still there for a screen reader.
       expect(await page.locator('[data-testid="hand"] h3').textContent()).toContain('Your hand (11)');
       expect(suite.errors).toEqual([]);

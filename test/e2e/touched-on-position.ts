@@ -173,11 +173,34 @@ export function setMidJourney(state: State<TOState>, tall = false): Omit<Table, 
 }
 
 /**
+ * What `setMidJourney`'s table shows besides, on its piles and seats (`piles` of `hotSeatMidJourney`): two Powers
+ * used (a Tram Tracker and a Feet On Seat, from the hand of the seat before the one on turn), its Peak Hour in front
+ * of it, an Evader on the discard pile and two Exp cards won by the seat on turn.
+ */
+export function setPilesAndSeats(state: State<TOState>, seats: Omit<Table, 'matchID' | 'creds'>): void {
+  const G = state.G;
+  const out = (p: string, short: string) => {
+    const hand = G.players[p].hand!;
+    const card = hand.find((c) => (short.startsWith('E') ? c.startsWith(`${short}-`) : c.startsWith(`P-${short}-`)))!;
+    hand.splice(hand.indexOf(card), 1);
+    G.players[p].handSize = hand.length;
+    return card;
+  };
+  G.usedPowers.push(out(seats.prev, 'tramTracker'), out(seats.prev, 'feetOnSeat'));
+  G.peakHours.push({ card: out(seats.prev, 'peakHour'), owner: seats.prev });
+  G.discard.push(out(seats.prev, 'E86'));
+  const won = G.expPile.splice(0, 2);
+  G.players[seats.cur].exp = [...(G.players[seats.cur].exp ?? []), ...won];
+  G.players[seats.cur].expCount += won.length;
+  G.expPileCount = G.expPile.length;
+}
+
+/**
  * A hot-seat game of Ana, Bruno and Caro on `page`, set mid-journey (`setMidJourney`) before anyone moves, and handed
  * to the seat on turn (its pass screen's "Ready" pressed). `players` 4: Dev too, who holds 3 cards and has a carriage
- * of 3 Evaders on Line 109.
+ * of 3 Evaders on Line 109. `piles`: the piles and seats of `setPilesAndSeats` too.
  */
-export async function hotSeatMidJourney(page: Page, url: string, players: 3 | 4 = 3): Promise<void> {
+export async function hotSeatMidJourney(page: Page, url: string, players: 3 | 4 = 3, piles = false): Promise<void> {
   await page.goto(`${url}/#/g/touched-on/hotseat`);
   await page.getByTestId(`hs-players-${players}`).click();
   for (const [i, name] of ['Ana', 'Bruno', 'Caro', 'Dev'].slice(0, players).entries())
@@ -186,6 +209,7 @@ export async function hotSeatMidJourney(page: Page, url: string, players: 3 | 4 
   await page.getByTestId('pass-ready').waitFor({ timeout: 10_000 });
   await changeStoredHotSeat<TOState>(page, (state) => {
     const seats = setMidJourney(state);
+    if (piles) setPilesAndSeats(state, seats);
     if (players === 3) return;
     const G = state.G;
     const dev = state.ctx.playOrder.find(

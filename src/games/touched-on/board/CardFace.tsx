@@ -15,6 +15,14 @@
  * "Line 96 only" and the like, at 5 to 8.5 units, were 3.2 to 7.8 px there
  * (2026-12-03); the card's accessible name still says it all ("Authorised
  * Inspector, line 96").
+ *
+ * A miniature (a seat's face-down fan, 20 px wide; the Peak Hour in front of
+ * a seat, 28; the Exp cards won and the used Powers, 30; the draw and Exp
+ * piles, 40; the Exp under a Line, 18) prints no words: at 10 to 16 units
+ * they were 3 to 8 px high there (2026-12-03). It keeps its picture, its
+ * route number (20 units, 10 px high from 27 px wide) and an Exp card's
+ * value (30 units); what it is, its count and a used Power's name are
+ * printed beside it, and its accessible name is the whole card's.
  */
 import React from 'react';
 import { fitted, Word } from './cardWords';
@@ -148,17 +156,22 @@ function nameLines(name: string): string[] {
   return lines;
 }
 
-/** The face of one card: the band or the Power's picture at the top, the kind or the name big under it. */
-function Face({ look }: { look: CardLook }) {
+/**
+ * The face of one card: the band or the Power's picture at the top, the kind or the name big under it. `mini`: without
+ * its words (a Power's picture then larger, in the middle of the card).
+ */
+function Face({ look, mini }: { look: CardLook; mini: boolean }) {
   switch (look.kind) {
     case 'evader':
       return (
         <>
           <rect width={W} height={H} rx="6" fill="#fff" />
           <Band colour={look.line.colour} route={look.line.route} />
-          <Word y={50} size={15} max={FAN} className="cf-kind">
-            Evader
-          </Word>
+          {!mini && (
+            <Word y={50} size={15} max={FAN} className="cf-kind">
+              Evader
+            </Word>
+          )}
           <TramSilhouette x={12} y={64} fill={look.line.colour} />
         </>
       );
@@ -167,9 +180,11 @@ function Face({ look }: { look: CardLook }) {
         <>
           <rect width={W} height={H} rx="6" fill="#1c2a39" />
           <Band colour={look.line.colour} route={look.line.route} />
-          <Word y={50} size={14} className="cf-kind light">
-            Inspector
-          </Word>
+          {!mini && (
+            <Word y={50} size={14} className="cf-kind light">
+              Inspector
+            </Word>
+          )}
           {/* a cap with a badge */}
           <path d="M16 76 Q30 60 44 76 Z" fill="#f4f4f4" />
           <rect x="14" y="76" width="32" height="4" rx="2" fill="#f4f4f4" />
@@ -181,12 +196,16 @@ function Face({ look }: { look: CardLook }) {
         <>
           <rect width={W} height={H} rx="6" fill="#222" />
           <path d={`M0 6 Q0 0 6 0 H${W - 6} Q${W} 0 ${W} 6 V30 H0 Z`} fill="#555" />
-          <text x={W / 2} y="22" className="cf-route small" textAnchor="middle">
-            ANY
-          </text>
-          <Word y={50} size={14} className="cf-kind light">
-            Undercover
-          </Word>
+          {!mini && (
+            <>
+              <text x={W / 2} y="22" className="cf-route small" textAnchor="middle">
+                ANY
+              </text>
+              <Word y={50} size={14} className="cf-kind light">
+                Undercover
+              </Word>
+            </>
+          )}
           {/* sunglasses */}
           <path d="M14 64 H46" stroke="#ddd" strokeWidth="2" />
           <path d="M16 64 H28 Q28 72 22 72 Q16 72 16 64 Z M32 64 H44 Q44 72 38 72 Q32 72 32 64 Z" fill="#ddd" />
@@ -199,15 +218,16 @@ function Face({ look }: { look: CardLook }) {
         <>
           <rect width={W} height={H} rx="6" fill={ftz ? '#1d7a3a' : '#3d2f6e'} />
           <rect x="3" y="3" width={W - 6} height={H - 6} rx="4" fill="none" stroke="#c6d80f" strokeWidth="1.5" />
-          <g transform="translate(18 11)">
+          <g transform={mini ? 'translate(12 26) scale(1.5)' : 'translate(18 11)'}>
             <PowerGlyph power={look.power} />
           </g>
-          {lines.map((line, i) => (
-            // Centred in the card's foot, under the picture: from y 64 (one line) to 49, 64, 79 (three).
-            <Word key={line} y={64 + 15 * (i - (lines.length - 1) / 2)} {...NAME} className="cf-name">
-              {line}
-            </Word>
-          ))}
+          {!mini &&
+            lines.map((line, i) => (
+              // Centred in the card's foot, under the picture: from y 64 (one line) to 49, 64, 79 (three).
+              <Word key={line} y={64 + 15 * (i - (lines.length - 1) / 2)} {...NAME} className="cf-name">
+                {line}
+              </Word>
+            ))}
         </>
       );
     }
@@ -216,10 +236,12 @@ function Face({ look }: { look: CardLook }) {
         <>
           <rect width={W} height={H} rx="6" fill="#f7f1dc" />
           <rect x="3" y="3" width={W - 6} height={H - 6} rx="4" fill="none" stroke="#b8932b" strokeWidth="1.5" />
-          <Word y={24} size={16} className="cf-kind gold">
-            Exp
-          </Word>
-          <text x={W / 2} y="66" className="cf-value" textAnchor="middle">
+          {!mini && (
+            <Word y={24} size={16} className="cf-kind gold">
+              Exp
+            </Word>
+          )}
+          <text x={W / 2} y={mini ? 55 : 66} className="cf-value" textAnchor="middle">
             {look.value ?? '?'}
           </text>
         </>
@@ -229,9 +251,11 @@ function Face({ look }: { look: CardLook }) {
         <>
           <rect width={W} height={H} rx="6" fill="#b8932b" />
           <rect x="4" y="4" width={W - 8} height={H - 8} rx="4" fill="none" stroke="#fff3c4" strokeWidth="1" />
-          <text x={W / 2} y="50" className="cf-back-title" textAnchor="middle">
-            Exp
-          </text>
+          {!mini && (
+            <text x={W / 2} y="50" className="cf-back-title" textAnchor="middle">
+              Exp
+            </text>
+          )}
         </>
       );
     case 'back':
@@ -242,12 +266,16 @@ function Face({ look }: { look: CardLook }) {
           {/* a "touch on" reader: card over waves */}
           <path d="M22 30 Q30 24 38 30 M18 25 Q30 15 42 25" fill="none" stroke="#c6d80f" strokeWidth="2" />
           <rect x="20" y="34" width="20" height="13" rx="2" fill="#c6d80f" />
-          <text x={W / 2} y="62" className="cf-back-title" textAnchor="middle">
-            Touched
-          </text>
-          <text x={W / 2} y="72" className="cf-back-title" textAnchor="middle">
-            On
-          </text>
+          {!mini && (
+            <>
+              <text x={W / 2} y="62" className="cf-back-title" textAnchor="middle">
+                Touched
+              </text>
+              <text x={W / 2} y="72" className="cf-back-title" textAnchor="middle">
+                On
+              </text>
+            </>
+          )}
         </>
       );
   }
@@ -273,8 +301,8 @@ export function lookLabel(look: CardLook): string {
   }
 }
 
-/** One card as an SVG image. */
-export function CardFace({ look, className }: { look: CardLook; className?: string }) {
+/** One card as an SVG image; `mini`, a miniature's, without its words (see above). */
+export function CardFace({ look, className, mini = false }: { look: CardLook; className?: string; mini?: boolean }) {
   return (
     <svg
       className={`cf ${className ?? ''}`}
@@ -283,7 +311,7 @@ export function CardFace({ look, className }: { look: CardLook; className?: stri
       aria-label={lookLabel(look)}
       xmlns="http://www.w3.org/2000/svg"
     >
-      <Face look={look} />
+      <Face look={look} mini={mini} />
       <rect x="0.5" y="0.5" width={W - 1} height={H - 1} rx="6" fill="none" stroke="rgba(0,0,0,0.35)" />
     </svg>
   );

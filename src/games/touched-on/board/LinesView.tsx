@@ -98,7 +98,7 @@ export function LinesView({
                 <span className="line-exp" data-testid={`line-exp-${id}`}>
                   {L.hasExp ? (
                     <>
-                      <CardFace look={{ kind: 'exp-back' }} /> Exp hidden
+                      <CardFace look={{ kind: 'exp-back' }} mini /> Exp hidden
                     </>
                   ) : takenBy ? (
                     <>Exp taken by {playerLabel(takenBy, names)}</>

@@ -114,7 +114,7 @@ export function GameOverView({
                       {cards.length === 0
                         ? 'none'
                         : cards.map((e, i) => (
-                            <CardFace key={e} look={expLook(e)} className={i < gone ? 'removed' : ''} />
+                            <CardFace key={e} look={expLook(e)} className={i < gone ? 'removed' : ''} mini />
                           ))}
                     </div>
                   </td>

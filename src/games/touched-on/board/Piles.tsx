@@ -5,15 +5,23 @@ import { CardFace, type CardLook } from './CardFace';
 import { cardLook } from './look';
 import { cardName } from './logic';
 
-function Stack({ n, look }: { n: number; look: CardLook }) {
+/** Up to 3 cards of a pile, stacked; `mini`, without their words (a face-down pile: its name and count say it). */
+function Stack({ n, look, mini = false }: { n: number; look: CardLook; mini?: boolean }) {
   if (n === 0) return <div className="empty" />;
   return (
     <div className="stack">
       {Array.from({ length: Math.min(n, 3) }, (_, i) => (
-        <CardFace key={i} look={look} />
+        <CardFace key={i} look={look} mini={mini} />
       ))}
     </div>
   );
+}
+
+/** The used cards' names, in the order they were first used, a name used again counted once ("Appeal ×2"). */
+function usedNames(cards: string[]): string {
+  const counts = new Map<string, number>();
+  for (const c of cards) counts.set(cardName(c), (counts.get(cardName(c)) ?? 0) + 1);
+  return [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(', ');
 }
 
 /** The piles, beside the action panel (below the hand on a phone). */
@@ -22,7 +30,7 @@ export function Piles({ G }: { G: TOState }) {
   return (
     <div className="to-piles" data-testid="piles">
       <div className="pile" data-testid="draw-pile">
-        <Stack n={G.drawCount} look={{ kind: 'back' }} />
+        <Stack n={G.drawCount} look={{ kind: 'back' }} mini />
         <span>
           Draw pile <b>{G.drawCount}</b>
         </span>
@@ -35,7 +43,7 @@ export function Piles({ G }: { G: TOState }) {
         </span>
       </div>
       <div className="pile" data-testid="exp-pile">
-        <Stack n={G.expPileCount} look={{ kind: 'exp-back' }} />
+        <Stack n={G.expPileCount} look={{ kind: 'exp-back' }} mini />
         <span>
           Exp pile <b>{G.expPileCount}</b>
         </span>
@@ -47,7 +55,7 @@ export function Piles({ G }: { G: TOState }) {
           ) : (
             G.usedPowers.map((c) => (
               <span key={c} title={cardName(c)}>
-                <CardFace look={cardLook(c)} />
+                <CardFace look={cardLook(c)} mini />
               </span>
             ))
           )}
@@ -55,6 +63,12 @@ export function Piles({ G }: { G: TOState }) {
         <span title="Used Powers, and cards put out by a hand that could not play">
           Used Powers <b>{G.usedPowers.length}</b>
         </span>
+        {/* Their names, which the miniatures leave off (each card's accessible name is its name). */}
+        {G.usedPowers.length > 0 && (
+          <span className="used-names" data-testid="used-names" aria-hidden="true">
+            {usedNames(G.usedPowers)}
+          </span>
+        )}
       </div>
     </div>
   );

@@ -69,14 +69,14 @@ export function Seat({
       {p.exp && p.exp.length > 0 && (
         <div className="exp-row" aria-label="Exp cards">
           {p.exp.map((e) => (
-            <CardFace key={e} look={expLook(e)} />
+            <CardFace key={e} look={expLook(e)} mini />
           ))}
         </div>
       )}
       {peaks.length > 0 && (
         <div className="in-front" data-testid={`peak-${id}`} title="Peak Hour: every other player adds at most 1 card">
           {peaks.map((ph) => (
-            <CardFace key={ph.card} look={cardLook(ph.card)} />
+            <CardFace key={ph.card} look={cardLook(ph.card)} mini />
           ))}
           <b>Peak Hour</b>
         </div>
@@ -86,7 +86,7 @@ export function Seat({
           {/* Each back takes a share of the tile's width, so a big hand fans tighter instead of spilling out. */}
           {Array.from({ length: backs }, (_, i) => (
             <span key={i} className="back">
-              <CardFace look={{ kind: 'back' }} />
+              <CardFace look={{ kind: 'back' }} mini />
             </span>
           ))}
         </div>

@@ -15,6 +15,9 @@ import { enumerate } from '../../../../src/games/touched-on/ai';
 import { isEvader, isPower, parseCard } from '../../../../src/games/touched-on/data';
 import type { CardId, GameOver, PlayerID, TOState } from '../../../../src/games/touched-on/types';
 import { sortHand } from '../../../../src/games/touched-on/board/logic';
+import { CardFace } from '../../../../src/games/touched-on/board/CardFace';
+import { cardLook, expLook } from '../../../../src/games/touched-on/board/look';
+import { Piles } from '../../../../src/games/touched-on/board/Piles';
 import { CardSection } from '../../../../src/games/touched-on/board/TurnSections';
 import type { PanelProps } from '../../../../src/games/touched-on/board/selection';
 import { playRandomly } from '../simulate';
@@ -113,6 +116,37 @@ describe('Touched On banner', () => {
     const html = render(s.G, s.ctx, '0', { playerNames: { '0': 'Ana', '1': 'Bot 2 (normal)' } });
     expect(html).toContain(
       '<span class="who-name" title="Bot 2 (normal)">Bot 2<span class="visually-hidden"> (normal)</span></span>',
+    );
+  });
+});
+
+describe('Touched On miniature cards', () => {
+  const words = (html: string) => [...html.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+  const label = (html: string) => /aria-label="([^"]*)"/.exec(html)![1];
+  it.each([
+    ['E96-1', ['96', 'Evader'], ['96']],
+    ['A96', ['96', 'Inspector'], ['96']],
+    ['U-1', ['ANY', 'Undercover'], []],
+    ['P-feetOnSeat-1', ['Feet', 'On', 'Seat'], []],
+    ['back', ['Touched', 'On'], []],
+    ['exp-back', ['Exp'], []],
+    ['X3-1', ['Exp', '3'], ['3']],
+  ])('%s: a miniature prints only its route number or value, and keeps its whole name', (id, full, mini) => {
+    const look = id === 'exp-back' || id.startsWith('X') ? expLook(id === 'exp-back' ? null : id) : cardLook(id);
+    const big = renderToStaticMarkup(<CardFace look={look} />);
+    const small = renderToStaticMarkup(<CardFace look={look} mini />);
+    expect(words(big)).toEqual(full);
+    expect(words(small)).toEqual(mini);
+    expect(label(small)).toBe(label(big));
+  });
+
+  it("prints the used Powers' names under their pile, a name used twice counted once", () => {
+    const G = emptyTable(3);
+    G.usedPowers = ['P-appeal-1', 'P-tramTracker-1', 'P-appeal-2'];
+    const html = renderToStaticMarkup(<Piles G={G} />);
+    expect(html).toContain('>Appeal ×2, Tram Tracker</span>');
+    expect([...html.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1])).toEqual(
+      expect.arrayContaining(['Appeal', 'Tram Tracker']),
     );
   });
 });
