@@ -393,7 +393,8 @@ export function HotSeatGame(props: {
       {over && (
         // Above every game's end screen, as online (styles.css, .game-over-bar).
         <div ref={endBar} className="game-over-bar" role="status" data-testid="hs-end">
-          {/* One row on a phone, as online (OnlineBoard.tsx): the words read only, "Players" and "Lobby" named in full. */}
+          {/* One row at every width, as online (OnlineBoard.tsx): the words read only up to 1,024 px, "Players" and
+              "Lobby" named in full up to 700 px. */}
           <span className="end-note">The game is over.</span>
           <button type="button" className="primary" onClick={props.onPlayAgain} data-testid="hs-play-again">
             Play again

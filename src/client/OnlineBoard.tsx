@@ -233,8 +233,8 @@ export function OnlineBoard(props: OnlineBoardProps) {
       </div>
       {props.ctx.gameover !== undefined && (
         <div ref={endBar} className="game-over-bar" role="status" data-testid="game-over-bar">
-          {/* On a phone the bar is one row (styles.css): these words are read, not shown, and the links say "Replay"
-              and "Lobby", named in full. */}
+          {/* The bar is one row at every width (styles.css): up to 1,024 px these words are read, not shown, and up
+              to 700 px the links say "Replay" and "Lobby", named in full. */}
           <span className="end-note">The game is over.</span>
           {props.endActions}
           <a

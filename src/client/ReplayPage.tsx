@@ -4,9 +4,11 @@
  * player's chair), with a timeline (first, back, play, forward, last, a slider, a jump to a turn, or to a round in a
  * game that counts rounds; the ← and → keys step too) and the steps beside it in the game's own words, the current
  * step marked. On a phone (upright or sideways) and an upright tablet
- * the timeline is pinned to the window's bottom, so it stays in reach while the board scrolls (styles.css). It opens
- * at the start, so that a shared link does not give the result away before the first move. A replay link can be
- * shared.
+ * the timeline is pinned to the window's bottom, so it stays in reach while the board scrolls (styles.css). On a phone
+ * held sideways the page brings the board to the window's top once drawn, as a match's page does, the controls above
+ * it one row a scroll away: at 844 × 390 the site's header and the controls, 191 px, left the board 143 px of the first
+ * screen above the timeline. It opens at the start, so that a shared link does not give the result away before the
+ * first move. A replay link can be shared.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { State } from 'boardgame.io';
@@ -14,6 +16,7 @@ import { useGame, type GameBoardProps } from './games';
 import { navigate } from './route';
 import { httpStatus, lobby } from './lobbyApi';
 import { buildReplay, fetchReplay, periodOf, ReplayError, stepLabels, type Replay } from './replay';
+import { useBoardFirstInView } from './shortScreen';
 
 const PLAY_MS = 800;
 
@@ -193,6 +196,10 @@ export function ReplayPage(props: { matchID: string }) {
     for (const p of replay?.data.players ?? []) if (p.name) out[String(p.id)] = p.name;
     return out;
   }, [replay]);
+
+  // Held sideways, the board comes to the window's top once drawn (shortScreen.ts).
+  const boardRef = useRef<HTMLDivElement>(null);
+  useBoardFirstInView(boardRef, replay !== null);
 
   const spectatorView = game.def.game.playerView as
     ((a: { G: unknown; ctx: State['ctx']; playerID: null }) => unknown) | undefined;
@@ -381,7 +388,7 @@ export function ReplayPage(props: { matchID: string }) {
         )}
       </section>
       <div className="replay-main">
-        <div className="replay-board">
+        <div ref={boardRef} className="replay-board">
           <Board key={opened} {...boardProps} />
         </div>
         <ol start={0} ref={list} className="card replay-log" data-testid="replay-log" aria-label="Steps">

@@ -216,6 +216,15 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
     expect(await page.locator('.hotseat-game .danger').count()).toBe(0);
     expect(await violations(page)).toEqual([]);
     expect(await page.getByTestId('hs-to-lobby').getAttribute('href')).toBe('#/g/lisbon-tram-28');
+    // One row at every width (two would be 94 px high or more): its words and long labels where they fit, its long
+    // labels alone up to 1,024 px, its short ones up to 700 px (two rows there before, from 481 px up).
+    for (const width of [1366, 1025, 1024, 701, 700, 600, 481]) {
+      await page.setViewportSize({ width, height: 768 });
+      const box = (await page.getByTestId('hs-end').boundingBox())!;
+      expect(box.height, `${width} px: the end bar's height`).toBeLessThan(width > 700 ? 70 : 60);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
     // On a phone its buttons wrap inside the screen, and the final scores stop above it: their last button is not
     // under the bar.
     await page.setViewportSize({ width: 390, height: 600 });
@@ -308,19 +317,21 @@ describe.skipIf(!CHROMIUM)('browser: hot-seat end of game', () => {
         .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
       expect(heights.length).toBe(3);
       for (const h of heights) expect(h, `${width} × ${height}: a button of the end bar`).toBeGreaterThanOrEqual(44);
-      await page.getByTestId('gameover-close').scrollIntoViewIfNeeded();
-      const bar = (await page.getByTestId('hs-end').boundingBox())!;
-      if (width < 480) {
-        // One row on an upright phone, 60 px (two rows before, 108 px), its short labels named in full.
-        expect(bar.height, `${width} × ${height}: the end bar's height`).toBeLessThanOrEqual(60);
+      // One row, 60 px, on an upright phone (two rows before, 108 px) and up to 700 px wide (two rows, 116 px, at 481,
+      // 600 and 700 px before), its short labels named in full; the final scores stop above it.
+      for (const w of width === 600 ? [481, 600, 700] : [width]) {
+        await page.setViewportSize({ width: w, height });
+        await page.getByTestId('gameover-close').scrollIntoViewIfNeeded();
+        const bar = (await page.getByTestId('hs-end').boundingBox())!;
+        expect(bar.height, `${w} × ${height}: the end bar's height`).toBeLessThanOrEqual(60);
+        expect(bar.x).toBeGreaterThanOrEqual(0);
+        expect(bar.x + bar.width).toBeLessThanOrEqual(w);
         await page.getByRole('button', { name: 'Change players' }).waitFor({ timeout: UI });
         await page.getByRole('link', { name: 'Back to the lobby' }).waitFor({ timeout: UI });
-        await screenshot(page, `hotseat-end-phone-${width}x${height}`, { fullPage: false });
+        await screenshot(page, `hotseat-end-phone-${w}x${height}`, { fullPage: false });
+        const dialog = (await page.getByTestId('gameover').boundingBox())!;
+        expect(dialog.y + dialog.height, `${w} × ${height}: the final scores above the bar`).toBeLessThanOrEqual(bar.y);
       }
-      const dialog = (await page.getByTestId('gameover').boundingBox())!;
-      expect(dialog.y + dialog.height, `${width} × ${height}: the final scores above the bar`).toBeLessThanOrEqual(
-        bar.y,
-      );
       if (width === 390) {
         // Held sideways, the final scores take the window's height (270 px above the bar before), and the bar, with
         // Play again, stands beside them (it was hidden until they were closed).

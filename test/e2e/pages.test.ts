@@ -491,6 +491,10 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     for (const size of [
       { width: 360, height: 640 },
       { width: 390, height: 700 },
+      { width: 481, height: 700 },
+      { width: 600, height: 700 },
+      { width: 700, height: 700 },
+      { width: 701, height: 700 },
       { width: 1366, height: 768 },
     ]) {
       await p.setViewportSize(size);
@@ -504,10 +508,9 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
       expect(dialog.y).toBeGreaterThanOrEqual(0);
       expect(box.x, `${size.width} px: the bar leaves the screen`).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(size.width);
-      // One line on a laptop; at most two on a phone, three on the narrowest.
-      expect(box.height, `${size.width} px: the game-over bar's height`).toBeLessThan(
-        size.width > 700 ? 70 : size.width >= 380 ? 110 : 150,
-      );
+      // One row at every width (two would be 94 px high or more): its long labels where they fit, above 700 px, its
+      // short ones below (two rows before from 481 to 600 px, 110 px high, the long labels and their words shown).
+      expect(box.height, `${size.width} px: the game-over bar's height`).toBeLessThan(size.width > 700 ? 70 : 60);
       // Every button of the bar lies inside it, and so inside the screen.
       for (const b of await bar.locator('a, button').all()) {
         const r = (await b.boundingBox())!;
@@ -534,20 +537,26 @@ describe.skipIf(!CHROMIUM)('pages and states of the client', () => {
     const oneRow = async (page: Page, first: string, what: string) => {
       const phoneBar = page.getByTestId('game-over-bar');
       await phoneBar.getByTestId(first).waitFor({ timeout: UI_TIMEOUT });
-      const box = (await phoneBar.boundingBox())!;
-      expect(box.height, `${what}: the bar's height at 360 × 640`).toBeLessThanOrEqual(60);
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(360);
-      for (const b of await phoneBar.locator('a, button').all()) {
-        const r = (await b.boundingBox())!;
-        expect(r.x, `${what}: a way on leaves the bar`).toBeGreaterThanOrEqual(box.x);
-        expect(r.x + r.width, `${what}: a way on leaves the bar`).toBeLessThanOrEqual(box.x + box.width);
-        expect(r.height, `${what}: a way on's height`).toBeGreaterThanOrEqual(44);
-        expect(r.width, `${what}: a way on's width`).toBeGreaterThanOrEqual(44);
+      // An upright phone, and wider up to a tablet's (two rows before: 116 px at 481 to 700 px wide, and with a
+      // rematch ready up to 1,001 px, its sentences shown; 147 px at 481 px), one row with the long labels above 700 px.
+      for (const width of [360, 481, 600, 700, 768, 1000]) {
+        await page.setViewportSize({ width, height: 640 });
+        const box = (await phoneBar.boundingBox())!;
+        expect(box.height, `${what}: the bar's height at ${width} × 640`).toBeLessThanOrEqual(width > 700 ? 64 : 60);
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        for (const b of await phoneBar.locator('a, button').all()) {
+          const r = (await b.boundingBox())!;
+          expect(r.x, `${what}: a way on leaves the bar`).toBeGreaterThanOrEqual(box.x);
+          expect(r.x + r.width, `${what}: a way on leaves the bar`).toBeLessThanOrEqual(box.x + box.width);
+          expect(r.height, `${what}: a way on's height`).toBeGreaterThanOrEqual(44);
+          expect(r.width, `${what}: a way on's width`).toBeGreaterThanOrEqual(44);
+        }
+        await phoneBar.getByRole('link', { name: 'Watch the replay' }).waitFor({ timeout: UI_TIMEOUT });
+        await phoneBar.getByRole('link', { name: 'Back to the lobby' }).waitFor({ timeout: UI_TIMEOUT });
+        await screenshot(page, `online-game-over-phone-${first}-${width}`, { fullPage: false });
       }
-      await phoneBar.getByRole('link', { name: 'Watch the replay' }).waitFor({ timeout: UI_TIMEOUT });
-      await phoneBar.getByRole('link', { name: 'Back to the lobby' }).waitFor({ timeout: UI_TIMEOUT });
-      await screenshot(page, `online-game-over-phone-${first}`, { fullPage: false });
+      await page.setViewportSize({ width: 360, height: 640 });
     };
     await oneRow(phone.page, 'rematch-play-again', 'a player');
     await phone.page.getByTestId('gameover-close').click();
