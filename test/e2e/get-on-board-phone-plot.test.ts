@@ -17,20 +17,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { contrast, e2eSuite, findChromium, newContext, screenshot } from './harness';
-import { hotSeatDepartures, hotSeatSetupAt } from './get-on-board-steps';
+import { hotSeatSetupAt, hotSeatToFirstPlot } from './get-on-board-steps';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
-
-/** A hot-seat game of Ana and Gia, both departures chosen: the first plot's panel is up. */
-async function toFirstPlot(page: Page, url: string) {
-  await page.goto(`${url}/#/g/get-on-board/hotseat`);
-  await page.getByTestId('hs-name-0').fill('Ana');
-  await page.getByTestId('hs-name-1').fill('Gia');
-  await page.getByTestId('hs-start').click();
-  await hotSeatDepartures(page, 2);
-  await page.getByTestId('plot-panel').waitFor({ timeout: UI });
-}
 
 /**
  * Plays plots, the two seats in turn, each marker a safe one, until `stop` says so (asked before each marker and
@@ -115,7 +105,7 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's plot panel on a phone", () =
       isMobile: true,
       hasTouch: true,
     });
-    await toFirstPlot(page, suite.server.url);
+    await hotSeatToFirstPlot(page, suite.server.url);
     const eliminating = page.locator('.gob-target[data-eliminates="yes"]');
     // Plots are played, the two seats in turn, until a target eliminates its player; it is then tapped.
     const found = await playUntil(page, async () => (await eliminating.count()) > 0);
@@ -148,7 +138,7 @@ describe.skipIf(!CHROMIUM)("browser: Get on Board's plot panel on a phone", () =
       isMobile: true,
       hasTouch: true,
     });
-    await toFirstPlot(page, suite.server.url);
+    await hotSeatToFirstPlot(page, suite.server.url);
     // The player scrolls the board up, as its first screen asks sideways: map and panel then fill the window.
     await page.getByTestId('gob-board').evaluate((el) => el.scrollIntoView());
     // Plots are played until one of three markers or more is placed whole.

@@ -41,6 +41,16 @@ export async function hotSeatDepartures(page: Page, humans: number): Promise<str
   return named;
 }
 
+/** Hot-seat of Ana and Gia from its setup page at `url`, both departures chosen, to the first plot's panel. */
+export async function hotSeatToFirstPlot(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/#/g/get-on-board/hotseat`);
+  await page.getByTestId('hs-name-0').fill('Ana');
+  await page.getByTestId('hs-name-1').fill('Gia');
+  await page.getByTestId('hs-start').click();
+  await hotSeatDepartures(page, 2);
+  await page.getByTestId('plot-panel').waitFor({ timeout: UI });
+}
+
 /** Places safe markers (any marker when none is safe) until the plot may be confirmed; does not confirm it. */
 export async function placeSafeMarkers(page: Page): Promise<void> {
   for (let i = 0; i < 8 && !(await page.getByTestId('plot-confirm').isEnabled()); i++) {

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eSuite, findChromium, newContext, screenshot } from './harness';
-import { hotSeatDepartures, placeSafeMarkers } from './get-on-board-steps';
+import { hotSeatToFirstPlot, placeSafeMarkers } from './get-on-board-steps';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -48,13 +48,8 @@ describe.skipIf(!CHROMIUM)("browser: hot-seat's \"Ana's turn\" on Get on Board's
       isMobile: true,
       hasTouch: true,
     });
-    await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
-    await page.getByTestId('hs-name-0').fill('Ana');
-    await page.getByTestId('hs-name-1').fill('Gia');
-    await page.getByTestId('hs-start').click();
-    await hotSeatDepartures(page, 2);
     // The first plot, then the device goes to the other player without the pass screen.
-    await page.getByTestId('plot-panel').waitFor({ timeout: UI });
+    await hotSeatToFirstPlot(page, suite.server.url);
     await placeSafeMarkers(page);
     await page.getByTestId('plot-confirm').click();
     const note = page.getByTestId('hs-handed-to');

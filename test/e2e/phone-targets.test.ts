@@ -15,7 +15,7 @@
 import { describe, expect, it } from 'vitest';
 import { createJoined, e2eSuite, findChromium, newContext, screenshot, smallControls, holdSeat } from './harness';
 import { expectTimelineInReach, playedInProcess } from './replay-match';
-import { hotSeatDepartures, placeSafeMarkers } from './get-on-board-steps';
+import { hotSeatToFirstPlot, placeSafeMarkers } from './get-on-board-steps';
 
 const CHROMIUM = findChromium();
 const UI = 10_000;
@@ -127,13 +127,8 @@ describe.skipIf(!CHROMIUM)("the site's pages on a touch phone", () => {
         };
         (window as unknown as { __placings: { n: number } }).__placings = calls;
       });
-      await page.goto(`${suite.server.url}/#/g/get-on-board/hotseat`);
-      await page.getByTestId('hs-name-0').fill('Ana');
-      await page.getByTestId('hs-name-1').fill('Gia');
-      await page.getByTestId('hs-start').click();
-      await hotSeatDepartures(page, 2);
       // The first plot, then the device goes to the other player without the pass screen.
-      await page.getByTestId('plot-panel').waitFor({ timeout: UI });
+      await hotSeatToFirstPlot(page, suite.server.url);
       const first = await page.locator('[data-testid^="hs-seat-"].acting .chip-name').textContent();
       await placeSafeMarkers(page);
       await page.getByTestId('plot-confirm').click();
