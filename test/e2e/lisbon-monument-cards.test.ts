@@ -5,8 +5,11 @@
  * ones), on a 390 × 844 touch phone, at 1366 × 768 and at 1920 × 1080. On
  * every card shown, each word of the name is on one line (no word broken,
  * "Jeró-nimos" or "Descobri-mentos"), inside its card and clear of the
- * ticket halves on its edges, in letters of at least 8 px (legible on a
- * phone).
+ * ticket halves on its edges, in letters of at least 9 px (legible on a
+ * phone). Before (2026-12-03) the small cards set a name with a word of 8
+ * letters or more ("Jerónimos", "Praça do Comércio") in 8 px, and every small
+ * card's name at 1366 × 768 with 3 or 4 players; a small card with such a
+ * name is 62 px wide now, and every name 9 px.
  */
 import { describe, expect, it } from 'vitest';
 import type { State } from 'boardgame.io';
@@ -18,7 +21,7 @@ const CHROMIUM = findChromium();
 const UI = 10_000;
 const GAME = 'lisbon-tram-28';
 /** The smallest font size a card's name may have (CSS px). */
-const MIN_FONT_PX = 8;
+const MIN_FONT_PX = 9;
 
 /** The cards of the longest names (and longest words) first: they go on display, on the large cards. */
 const LONG_FIRST = ['padrao-1', 'jeronimos-1', 'praca-comercio-1', 'torre-belem-1', 'panteao-1'];
@@ -51,8 +54,15 @@ function measureNames(minFont: number): { checked: number; names: string[]; larg
     if (!card.classList.contains('mini')) large.add(name);
     const where = `'${name}' on a ${card.classList.contains('mini') ? 'small' : 'large'} card`;
     const halves = Array.from(card.querySelectorAll('.half'), (h) => h.getBoundingClientRect());
+    const vp = card.querySelector('.mcard-vp')?.getBoundingClientRect();
     const font = parseFloat(getComputedStyle(el).fontSize);
     if (font < minFont) problems.push(`${where}: ${font} px letters`);
+    // The name in larger letters leaves the VP and the passengers needed inside the card.
+    for (const part of Array.from(card.querySelectorAll('.mcard-vp, .mcard-need'))) {
+      const r = part.getBoundingClientRect();
+      if (r.bottom > box.bottom + 0.5 || r.left < box.left - 0.5 || r.right > box.right + 0.5)
+        problems.push(`${where}: its ${part.className} runs out of the card`);
+    }
     // Each word of the name: the lines its letters are set on.
     const text = el.firstChild;
     if (!text || text.nodeType !== Node.TEXT_NODE) {
@@ -76,6 +86,7 @@ function measureNames(minFont: number): { checked: number; names: string[]; larg
         const down = (h: DOMRect) => Math.min(r.bottom, h.bottom) - Math.max(r.top, h.top);
         if (halves.some((h) => across(h) > 0.5 && down(h) > 0.5))
           problems.push(`${where}: '${word}' runs under a ticket half`);
+        if (vp && across(vp) > 0.5 && down(vp) > 0.5) problems.push(`${where}: '${word}' runs into its VP`);
       }
     }
   }

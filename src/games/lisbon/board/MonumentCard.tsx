@@ -29,7 +29,8 @@ function EdgeHalves({ edge, side }: { edge: Edge; side: 'left' | 'right' }) {
 /**
  * The monument's name on a card: its short name, as the map labels it ("Padrão" for Padrão dos Descobrimentos;
  * the card's title and accessible name say it in full). Its words never break: a name with a word of 8 letters
- * or more ("Jerónimos", "Comércio") is `long`, set smaller on a small card (board.css).
+ * or more ("Jerónimos", "Comércio") is `long`, and its small card is wider (board.css), so that the word keeps to
+ * one line in letters as large as the other cards'.
  */
 export function cardName(side: SideId, monument: string): { text: string; long: boolean } {
   const text = shortName(nodeName(side, monument));
@@ -61,7 +62,7 @@ export function MonumentCard({
   const label = `${nodeName(side, card.monument)}: ${card.vp} VP, needs ${describeCounts(card.need)}; ticket halves left ${halves(card.left)}, right ${halves(card.right)}`;
   return (
     <div
-      className={`mcard${mini ? ' mini' : ''}${highlight ? ' highlight' : ''}`}
+      className={`mcard${mini ? ' mini' : ''}${name.long ? ' long' : ''}${highlight ? ' highlight' : ''}`}
       data-testid={testId}
       title={label}
       role="img"
@@ -69,7 +70,7 @@ export function MonumentCard({
     >
       <EdgeHalves edge={card.left} side="left" />
       <EdgeHalves edge={card.right} side="right" />
-      <div className={`mcard-name${name.long ? ' long' : ''}`}>{name.text}</div>
+      <div className="mcard-name">{name.text}</div>
       <div className="mcard-vp">
         {card.vp}
         <small>VP</small>
