@@ -1,12 +1,12 @@
 /**
  * Where hot-seat's notes ("Gia's turn", "Bot 3 is playing.") stand: in a corner of the window, above what the board
  * pins to its foot and below what it pins to its top, and over no control, nor a part the board keeps clear of them
- * (`NOTE_CLEAR`: its action panel). They are fixed, so they stay in sight
+ * (`NOTE_CLEAR`: its action panel; with `NOTE_CLEAR_IF_ROOM`, only where the window has another place). They are fixed, so they stay in sight
  * whatever the page's scroll, and let taps through; but a note over a button hides it (Get on Board's Confirm, at the
  * foot of the plot panel beside the map on a phone held sideways, went under "Gia's turn" as the panel grew).
  * While they show they move again whenever something that could meet them moves (`followNotes`), and only then.
  */
-import { NOTE_CLEAR } from '../games/common/board-props';
+import { NOTE_CLEAR, NOTE_CLEAR_IF_ROOM } from '../games/common/board-props';
 
 /** The gap between a note and the window's edges, or what the board pins there, or a control. */
 export const NOTE_GAP = 12;
@@ -21,6 +21,11 @@ interface Box {
   top: number;
   right: number;
   bottom: number;
+}
+
+/** A box a note keeps clear of; `ifRoom`, only where the window has another place for it (`NOTE_CLEAR_IF_ROOM`). */
+interface Obstacle extends Box {
+  ifRoom: boolean;
 }
 
 /**
@@ -52,8 +57,8 @@ function pinnedReach(board: HTMLElement, xs: readonly number[], edge: 'foot' | '
  * The controls shown in the window, outside `notes`, and the parts a board keeps clear of them (`NOTE_CLEAR`), as boxes
  * grown by the gap a note keeps from them.
  */
-function controlBoxes(notes: HTMLElement): Box[] {
-  const out: Box[] = [];
+function controlBoxes(notes: HTMLElement): Obstacle[] {
+  const out: Obstacle[] = [];
   for (const el of document.querySelectorAll(`${CONTROLS}, [${NOTE_CLEAR}]`)) {
     if (notes.contains(el)) continue;
     const r = el.getBoundingClientRect();
@@ -62,7 +67,8 @@ function controlBoxes(notes: HTMLElement): Box[] {
     if (!el.hasAttribute(NOTE_CLEAR) && r.width * r.height > (window.innerWidth * window.innerHeight) / 4) continue;
     if (getComputedStyle(el).visibility === 'hidden') continue;
     const gap = NOTE_GAP / 2;
-    out.push({ left: r.left - gap, top: r.top - gap, right: r.right + gap, bottom: r.bottom + gap });
+    const ifRoom = el.getAttribute(NOTE_CLEAR) === NOTE_CLEAR_IF_ROOM;
+    out.push({ left: r.left - gap, top: r.top - gap, right: r.right + gap, bottom: r.bottom + gap, ifRoom });
   }
   return out;
 }
@@ -74,7 +80,8 @@ function overlaps(a: Box, b: Box): boolean {
 /**
  * Puts `notes` (fixed) in the window's bottom-right corner above what `board` pins to the foot; where that covers a
  * control, in the bottom-left corner; where that does too, as low as neither covers one, the right first, between what
- * the board pins to the foot and to the top; where nothing is free, in the bottom-right corner.
+ * the board pins to the foot and to the top; where nothing is free, so again over the parts kept clear only where there
+ * is room (`NOTE_CLEAR_IF_ROOM`); where nothing is free still, in the bottom-right corner.
  */
 export function placeNotes(board: HTMLElement | null, notes: HTMLElement): void {
   const { width, height } = notes.getBoundingClientRect();
@@ -88,13 +95,15 @@ export function placeNotes(board: HTMLElement | null, notes: HTMLElement): void 
     const ceiling = NOTE_GAP + (board ? pinnedReach(board, xs, 'top') : 0);
     return { side, left, floor, ceiling };
   });
-  for (let up = 0; sides.some((s) => H - s.floor - up - height >= s.ceiling); up += STEP) {
-    for (const { side, left, floor, ceiling } of sides) {
-      const bottom = floor + up;
-      const box = { left, right: left + width, top: H - bottom - height, bottom: H - bottom };
-      if (box.top >= ceiling && !controls.some((c) => overlaps(box, c))) {
-        place(notes, side, bottom);
-        return;
+  for (const avoid of [controls, controls.filter((c) => !c.ifRoom)]) {
+    for (let up = 0; sides.some((s) => H - s.floor - up - height >= s.ceiling); up += STEP) {
+      for (const { side, left, floor, ceiling } of sides) {
+        const bottom = floor + up;
+        const box = { left, right: left + width, top: H - bottom - height, bottom: H - bottom };
+        if (box.top >= ceiling && !avoid.some((c) => overlaps(box, c))) {
+          place(notes, side, bottom);
+          return;
+        }
       }
     }
   }

@@ -62,6 +62,12 @@ export const BOARD_BANNER_LEAD = 'board-banner-lead';
  * height, and the note, kept off its Confirm, stood over its text.
  */
 export const NOTE_CLEAR = 'data-note-clear';
+/**
+ * `NOTE_CLEAR`'s value for a part kept clear only where the window has another place for the notes (Get on Board's
+ * map: above the banner on an upright phone, rather than over the map's corner); where it has none, a note may stand
+ * over it, never over a control or a part marked with no value.
+ */
+export const NOTE_CLEAR_IF_ROOM = 'if-room';
 
 /**
  * The seat that plays on this board: its `playerID`, but none in a replay. There `playerID` is the chair the replay

@@ -25,6 +25,7 @@
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   NOTE_CLEAR,
+  NOTE_CLEAR_IF_ROOM,
   TABLE_WAITING_TEXT,
   emptySeatText,
   emptySeats,
@@ -352,9 +353,10 @@ export function GetOnBoardBoard(props: GetOnBoardBoardProps) {
       {/* In a replay the end screen is in the board's flow, under the banner: the replay's timeline stays free. */}
       {over && !hideOver && props.replay && <EndScreen G={G} names={names} onClose={() => setHideOver(true)} inline />}
       <div className="gob-layout" style={{ '--gob-map-aspect': viewBox.width / viewBox.height } as React.CSSProperties}>
-        {/* Hot-seat's "Ana's turn" stands off the map (as off the banner and the action panel) where the window has
-            room for it elsewhere: above the sheet on a phone held upright it covered the map's corner for 4 s. */}
-        <div ref={mapRef} className="gob-mapcol" {...{ [NOTE_CLEAR]: '' }}>
+        {/* Hot-seat's "Ana's turn" stands off the map where the window has room for it elsewhere: above the sheet on a
+            phone held upright it covered the map's corner for 4 s. Where it has none (held sideways, the plot panel
+            filling the side column), over the map rather than over the panel. */}
+        <div ref={mapRef} className="gob-mapcol" {...{ [NOTE_CLEAR]: NOTE_CLEAR_IF_ROOM }}>
           <MapView
             map={map}
             routes={routesOf(G, names)}
